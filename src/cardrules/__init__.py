@@ -1,0 +1,77 @@
+"""cardrules: card-game rules as immutable states and pure transitions.
+
+>>> import cardrules as cr
+>>> game = cr.Cramps()
+>>> state = game.new_game(seed=7)
+>>> while not state.is_over:
+...     state = game.apply(state, game.legal_moves(state)[0])
+>>> state.winners
+(2,)
+"""
+
+from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards
+from cardrules.deck import STANDARD_DECK, DeckSpec
+from cardrules.errors import (
+    CardParseError,
+    CardrulesError,
+    IllegalMoveError,
+    MoveTypeError,
+    RecordError,
+    RulesError,
+    SetupError,
+)
+from cardrules.events import (
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MovePlayed,
+    TrickWon,
+)
+from cardrules.game import Game, GameState, Step, game_class, registered_games
+from cardrules.games.cramps import Cramps, CrampsState, CrampsView
+from cardrules.moves import CallIdiot, Draw, Move, Play
+from cardrules.record import GameRecord
+from cardrules.tricks import Trick, TrickRound
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "STANDARD_DECK",
+    "CallIdiot",
+    "Card",
+    "CardParseError",
+    "CardPlayed",
+    "CardrulesError",
+    "Cramps",
+    "CrampsState",
+    "CrampsView",
+    "DeckSpec",
+    "Draw",
+    "Event",
+    "Game",
+    "GameOver",
+    "GameRecord",
+    "GameState",
+    "HandDealt",
+    "HandScored",
+    "IllegalMoveError",
+    "Move",
+    "MovePlayed",
+    "MoveTypeError",
+    "Play",
+    "Rank",
+    "RecordError",
+    "RulesError",
+    "SetupError",
+    "Step",
+    "Suit",
+    "Trick",
+    "TrickRound",
+    "TrickWon",
+    "format_cards",
+    "game_class",
+    "parse_cards",
+    "registered_games",
+]

@@ -1,0 +1,246 @@
+"""Suits, ranks and cards: values, parsing and printing.
+
+A :class:`Card` is a small integer (0 to 51) so that hands, piles and decks are cheap
+tuples of ints, sets of cards fit in bitmasks, and tables can be indexed by card.
+The 52 cards are created once; every way of getting a card returns one of them.
+
+>>> card = Card.parse("qs")
+>>> str(card), card.rank, card.suit
+('Q♠', <Rank.QUEEN: 12>, <Suit.SPADES: 3>)
+>>> Card(Rank.TEN, Suit.HEARTS) == Card.parse("TH") == Card.parse("10♥")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+from cardrules.errors import CardParseError
+
+__all__ = ["Card", "Rank", "Suit", "format_cards", "parse_cards"]
+
+
+class Suit(IntEnum):
+    """The four suits, in the order ♣ ♦ ♥ ♠ (their text letters are C D H S)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol, e.g. ``'♠'``."""
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter, e.g. ``'S'``."""
+        return _SUIT_LETTERS[self]
+
+    def __str__(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Read a suit from its letter or symbol (``'S'``, ``'s'``, ``'♠'``).
+
+        >>> Suit.parse("h")
+        <Suit.HEARTS: 2>
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"a suit must be given as text, not {type(text).__name__}")
+        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+        if suit is None:
+            raise CardParseError(
+                f"cannot read {text!r} as a suit: expected one of C D H S or ♣ ♦ ♥ ♠"
+            )
+        return suit
+
+
+class Rank(IntEnum):
+    """Ranks from 2 (low) to Ace (high); the value is the rank's number (J=11 … A=14)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def label(self) -> str:
+        """The rank as printed on a card: ``'2'`` … ``'10'``, ``'J'``, ``'Q'``, ``'K'``,
+        ``'A'``."""
+        return _RANK_LABELS[self - 2]
+
+    def __str__(self) -> str:
+        return _RANK_LABELS[self - 2]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Read a rank: ``'2'`` … ``'10'`` (or ``'T'``), ``'J'``, ``'Q'``, ``'K'``, ``'A'``.
+
+        >>> Rank.parse("t")
+        <Rank.TEN: 10>
+        """
+        if not isinstance(text, str):
+            raise CardParseError(f"a rank must be given as text, not {type(text).__name__}")
+        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        if rank is None:
+            raise CardParseError(f"cannot read {text!r} as a rank: expected 2-10, T, J, Q, K or A")
+        return rank
+
+
+_SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+_SUIT_LETTERS = ("C", "D", "H", "S")
+_SUIT_BY_TEXT: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_BY_TEXT[_SUIT_LETTERS[_suit]] = _suit
+    _SUIT_BY_TEXT[_SUIT_SYMBOLS[_suit]] = _suit
+for _text, _suit in zip("♧♢♡♤", Suit, strict=True):  # the outlined symbols too
+    _SUIT_BY_TEXT[_text] = _suit
+
+_RANK_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_RANK_BY_TEXT: dict[str, Rank] = {label: Rank(i + 2) for i, label in enumerate(_RANK_LABELS)}
+_RANK_BY_TEXT["T"] = Rank.TEN
+
+
+class Card(int):
+    """A playing card; also the int ``suit * 13 + (rank - 2)``, from 0 (2♣) to 51 (A♠).
+
+    Build one from a rank and a suit, from its index, or from text::
+
+        >>> Card(Rank.ACE, Suit.SPADES)
+        Card.parse('A♠')
+        >>> Card.from_index(0)
+        Card.parse('2♣')
+        >>> int(Card.parse("A♠"))
+        51
+
+    Cards sort by suit (♣ ♦ ♥ ♠), then by rank, which is how hands are shown.
+    Two cards of the same rank and suit (from two decks) are equal.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
+            raise ValueError(f"rank must be a Rank or an int from 2 to 14, not {rank!r}")
+        if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
+            raise ValueError(f"suit must be a Suit or an int from 0 to 3, not {suit!r}")
+        return ALL_CARDS[suit * 13 + rank - 2]
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with this index (0 = 2♣ … 51 = A♠)."""
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
+            raise ValueError(f"a card index is an int from 0 to 51, not {index!r}")
+        return ALL_CARDS[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank then suit, any case: ``'Q♠'``, ``'QS'``, ``'qs'``, ``'10H'``, ``'TH'``.
+
+        Raises :class:`~cardrules.CardParseError` naming the text if it is not a card.
+
+        >>> Card.parse(" 10h ")
+        Card.parse('10♥')
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardParseError(
+                f"a card must be given as text like 'QS' or '10♥', not {type(text).__name__}"
+            )
+        card = _CARD_BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise CardParseError(
+                f"cannot read {text!r} as a card: expected a rank (2-10, T, J, Q, K, A) "
+                "followed by a suit (C, D, H, S or ♣, ♦, ♥, ♠), e.g. 'QS' or '10♥'"
+            )
+        return card
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANK_OF[self]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUIT_OF[self]
+
+    @property
+    def index(self) -> int:
+        """The card as a plain int from 0 to 51."""
+        return int(self)
+
+    def __str__(self) -> str:
+        return _CARD_TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card.parse({_CARD_TEXT[self]!r})"
+
+    def __format__(self, spec: str) -> str:
+        return format(_CARD_TEXT[self], spec)
+
+    def __reduce__(self) -> tuple[object, tuple[int]]:
+        return (Card.from_index, (int(self),))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+"""The 52 distinct cards, in index order (2♣ … A♣, 2♦ … A♠)."""
+
+_RANK_OF: tuple[Rank, ...] = tuple(Rank(i % 13 + 2) for i in range(52))
+_SUIT_OF: tuple[Suit, ...] = tuple(Suit(i // 13) for i in range(52))
+_CARD_TEXT: tuple[str, ...] = tuple(
+    _RANK_LABELS[i % 13] + _SUIT_SYMBOLS[i // 13] for i in range(52)
+)
+_CARD_BY_TEXT: dict[str, Card] = {}
+for _card in ALL_CARDS:
+    for _rank_text, _rank in _RANK_BY_TEXT.items():
+        if _rank == _RANK_OF[_card]:
+            for _suit_text, _suit in _SUIT_BY_TEXT.items():
+                if _suit == _SUIT_OF[_card]:
+                    _CARD_BY_TEXT[_rank_text + _suit_text] = _card
+
+SUIT_OF_INDEX: tuple[int, ...] = tuple(i // 13 for i in range(52))
+"""Suit number of each card index, for fast lookups in hot paths."""
+RANK_OF_INDEX: tuple[int, ...] = tuple(i % 13 + 2 for i in range(52))
+"""Rank number (2 … 14) of each card index, for fast lookups in hot paths."""
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read several cards, from text separated by spaces or commas, or from an iterable.
+
+    >>> parse_cards("QS, 10h 2♣")
+    (Card.parse('Q♠'), Card.parse('10♥'), Card.parse('2♣'))
+    """
+    if isinstance(text, str):
+        words = text.replace(",", " ").split()
+        return tuple(Card.parse(word) for word in words)
+    return tuple(Card.parse(item) for item in text)  # type: ignore[arg-type]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Print cards separated by spaces.
+
+    >>> format_cards(parse_cards("2c ah"))
+    '2♣ A♥'
+    """
+    return " ".join(_CARD_TEXT[card] for card in cards)

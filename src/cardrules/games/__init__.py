@@ -1,0 +1,1 @@
+"""The games cardrules ships, each a configuration of the shared cores."""

@@ -1,0 +1,445 @@
+"""Cramps: four players, thirteen tricks a round, every trick worth its own points and
+every captured Queen -1; first to 31 wins.
+
+Cramps is a configuration of the trick-taking core (:mod:`cardrules.tricks`): this
+module adds the deal in packets, the trick values, the Queen penalty, and the scoring
+over rounds. Rule numbers (C1 …) refer to the library's rules reference.
+
+>>> import cardrules as cr
+>>> game = cr.Cramps()
+>>> state = game.new_game(seed=7)
+>>> state.to_move, len(state.hands[1]), state.trick_number
+(1, 13, 1)
+>>> state = game.apply(state, game.legal_moves(state)[0])
+>>> str(state.trick)
+'2♣'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+import attrs
+
+from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank
+from cardrules.deck import STANDARD_DECK
+from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
+from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
+from cardrules.game import Game
+from cardrules.moves import CallIdiot, Draw, Play
+from cardrules.rng import seed_state
+from cardrules.table import deal, left_of
+from cardrules.tricks import Trick, TrickRound
+
+__all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
+
+DEFAULT_TRICK_VALUES = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
+"""C8: the points for winning trick 1 … 13."""
+
+_PLAYERS = 4
+_CARDS_EACH = 13
+_PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
+
+
+def _check_players(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
+    if value != _PLAYERS:
+        raise RulesError(f"Cramps is played by exactly 4 players, not {value!r}")
+
+
+def _to_packets(value: Sequence[int]) -> tuple[int, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise RulesError(f"packets must be a sequence of 3s and 2s summing to 13, not {value!r}")
+    packets = tuple(value)
+    if any(p not in (2, 3) or isinstance(p, bool) for p in packets) or sum(packets) != 13:
+        raise RulesError(
+            f"packets must be 3s and 2s that sum to 13 (e.g. (3, 2, 3, 2, 3)), not {packets!r}"
+        )
+    return packets
+
+
+def _check_target(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(f"target must be a positive int (the default is 31), not {value!r}")
+
+
+def _to_trick_values(value: Sequence[int]) -> tuple[int, ...]:
+    values = tuple(value) if isinstance(value, Sequence) and not isinstance(value, str) else ()
+    if len(values) != 13 or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+        raise RulesError(f"trick_values must be 13 ints, one per trick, not {value!r}")
+    return values
+
+
+def _check_int(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RulesError(f"{attribute.name} must be an int, not {value!r}")
+
+
+@attrs.frozen
+class CrampsState:
+    """A Cramps game in progress. Immutable; see :class:`Cramps` for the transitions.
+
+    The generator that deals the next rounds is part of the state but hidden from
+    :meth:`Cramps.observe`.
+    """
+
+    round_number: int
+    """The round being played, from 1."""
+    dealer: int
+    """The seat that dealt this round."""
+    play: TrickRound
+    """The hands, the current trick and this round's completed tricks."""
+    round_scores: tuple[int, ...]
+    """Points each seat has scored so far this round."""
+    scores: tuple[int, ...]
+    """Game totals before this round, one per seat (this round is added when it ends)."""
+    winners: tuple[int, ...] = ()
+    """The winning seat(s) once the game is over, else empty."""
+    rng: int = attrs.field(default=0, repr=False)
+    """The hidden generator state that deals later rounds."""
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit then rank."""
+        return self.play.hands
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must play now; ``None`` once the game is over."""
+        if self.winners:
+            return None
+        trick = self.play.trick
+        return (trick.leader + len(trick.cards)) % _PLAYERS
+
+    @property
+    def is_over(self) -> bool:
+        """True once somebody has won."""
+        return bool(self.winners)
+
+    @property
+    def players(self) -> int:
+        """Always 4."""
+        return _PLAYERS
+
+    @property
+    def trick(self) -> Trick:
+        """The trick being played (its leader and the cards so far)."""
+        return self.play.trick
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This round's completed tricks, each with its winner."""
+        return self.play.tricks
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, 1 to 13."""
+        return len(self.play.tricks) + 1
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has captured this round."""
+        return tuple(self.play.taken(seat) for seat in range(_PLAYERS))
+
+
+@attrs.frozen
+class CrampsView:
+    """What one seat may know: its own hand, everything played in public, the scores.
+
+    Other hands appear only as their sizes; the generator is not included.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    round_number: int
+    dealer: int
+    round_scores: tuple[int, ...]
+    scores: tuple[int, ...]
+    to_move: int | None
+    winners: tuple[int, ...]
+    legal_moves: tuple[Play, ...]
+    """The seat's legal moves if it is its turn, else empty."""
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, 1 to 13."""
+        return len(self.tricks) + 1
+
+
+@attrs.frozen(kw_only=True)
+class Cramps(Game[CrampsState, Play, CrampsView]):
+    """The rules of Cramps, with its options.
+
+    Args:
+        players: must be 4 (C1); accepted so that a wrong count gets a clear error.
+        target: the score that wins (C11), 31 by default.
+        packets: the deal's packet pattern, 3s and 2s summing to 13 (C2).
+        trick_values: points for winning each trick 1 … 13 (C8).
+        queen_points: points for each Queen captured (C9), -1 by default.
+
+    >>> Cramps(target=21).target
+    21
+    >>> Cramps(packets=(3, 3, 3, 2, 2)).packets
+    (3, 3, 3, 2, 2)
+    """
+
+    name: ClassVar[str] = "cramps"
+
+    players: int = attrs.field(default=_PLAYERS, validator=_check_players)
+    target: int = attrs.field(default=31, validator=_check_target)
+    packets: tuple[int, ...] = attrs.field(default=(3, 2, 3, 2, 3), converter=_to_packets)
+    trick_values: tuple[int, ...] = attrs.field(
+        default=DEFAULT_TRICK_VALUES, converter=_to_trick_values
+    )
+    queen_points: int = attrs.field(default=-1, validator=_check_int)
+
+    # -- starting a game -------------------------------------------------------------
+
+    def new_game(
+        self,
+        seed: int = 0,
+        *,
+        dealer: int = 0,
+        deck: Sequence[Card | str] | None = None,
+        hands: Sequence[Sequence[Card | str]] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> CrampsState:
+        """The first round, dealt and ready for the dealer's left to lead (C3, C4).
+
+        Args:
+            seed: makes the game reproducible: the first deal (unless stacked) and every
+                later deal come from it.
+            dealer: the first dealer's seat (0 by default, C3).
+            deck: a stacked deck for the first deal, 52 cards listed top first.
+            hands: the four hands of the first round, 13 cards each (instead of a deal).
+            scores: starting totals, e.g. to analyse a late position (zeros by default).
+
+        Raises :class:`~cardrules.SetupError` for a bad dealer, deck, hands or scores.
+
+        >>> state = Cramps().new_game(seed=1, dealer=3)
+        >>> state.dealer, state.to_move
+        (3, 0)
+        """
+        rng = seed_state(seed)
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+            raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+        start_scores = self._check_scores(scores)
+        if deck is not None and hands is not None:
+            raise SetupError("give a stacked deck or explicit hands, not both")
+        if hands is not None:
+            dealt = self._check_hands(hands)
+        else:
+            if deck is None:
+                order, rng = STANDARD_DECK.shuffled(rng)
+            else:
+                order = STANDARD_DECK.check_order(deck)
+            dealt, _ = deal(order, dealer, _PLAYERS, self.packets)
+        return CrampsState(
+            1,
+            dealer,
+            TrickRound.start(dealt, left_of(dealer, _PLAYERS)),
+            (0,) * _PLAYERS,
+            start_scores,
+            (),
+            rng,
+        )
+
+    @staticmethod
+    def _check_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
+        if scores is None:
+            return (0,) * _PLAYERS
+        if (
+            isinstance(scores, str)
+            or not isinstance(scores, Sequence)
+            or len(scores) != _PLAYERS
+            or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)
+        ):
+            raise SetupError(f"scores must be 4 ints, one per seat, not {scores!r}")
+        return tuple(scores)
+
+    @staticmethod
+    def _check_hands(hands: Sequence[Sequence[Card | str]]) -> tuple[tuple[Card, ...], ...]:
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != _PLAYERS:
+            raise SetupError("hands must be 4 sequences of 13 cards, one per seat")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str) or not isinstance(hand, Sequence):
+                raise SetupError(f"the hand of seat {seat} must be a sequence of cards")
+            if len(hand) != _CARDS_EACH:
+                raise SetupError(f"every hand must hold 13 cards; seat {seat} has {len(hand)}")
+            parsed.append(tuple(sorted(Card.parse(c) for c in hand)))  # type: ignore[arg-type]
+        STANDARD_DECK.check_order([card for hand in parsed for card in hand])
+        return tuple(parsed)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def legal_moves(self, state: CrampsState) -> tuple[Play, ...]:
+        """The cards the player to move may play (C4, C5), in hand order; ``()`` once
+        the game is over.
+
+        >>> game = Cramps()
+        >>> len(game.legal_moves(game.new_game(seed=3)))
+        13
+        """
+        if state.winners:
+            return ()
+        trick = state.play.trick
+        cards = trick.cards
+        hand = state.play.hands[(trick.leader + len(cards)) % _PLAYERS]
+        if cards:
+            led = SUIT_OF_INDEX[cards[0]]
+            following = tuple([_PLAY_OF[c] for c in hand if SUIT_OF_INDEX[c] == led])
+            if following:
+                return following
+        return tuple([_PLAY_OF[c] for c in hand])
+
+    def _check_move(self, state: CrampsState, move: Play) -> None:
+        if type(move) is not Play:
+            if isinstance(move, (Draw, CallIdiot)):
+                raise IllegalMoveError(
+                    "not_a_cramps_move", f"Cramps has only card plays; {move} is not one"
+                )
+            raise MoveTypeError(
+                f"a Cramps move is a Play(card), not {type(move).__name__} {move!r}"
+            )
+        if state.winners:
+            raise IllegalMoveError("game_over", "the game is over; no more moves")
+        if move.suit is not None:
+            raise IllegalMoveError(
+                "no_suit_to_name", "Cramps has no wild cards: a play names no suit"
+            )
+        if move.announce:
+            raise IllegalMoveError("no_announcement", 'Cramps has no "one card" announcement')
+        card = move.card
+        seat = cast(int, state.to_move)
+        holder = next((s for s, hand in enumerate(state.play.hands) if card in hand), None)
+        if holder is not None and holder != seat:
+            raise IllegalMoveError(
+                "not_your_turn", f"{card} is held by seat {holder}, but it is seat {seat}'s turn"
+            )
+        if holder is None:
+            raise IllegalMoveError(
+                "not_in_hand",
+                f"{card} has already been played this round; seat {seat} "
+                f"holds {' '.join(map(str, state.play.hands[seat]))}",
+            )
+        state.play.check(card)
+
+    def _transition(
+        self, state: CrampsState, move: Play, events: list[Event] | None
+    ) -> CrampsState:
+        self._check_move(state, move)
+        before = state.play
+        seat = before.to_move
+        play, done = before.play(move.card)
+        if events is not None:
+            events.append(MovePlayed(seat, move))
+        if done is None:
+            return CrampsState(
+                state.round_number,
+                state.dealer,
+                play,
+                state.round_scores,
+                state.scores,
+                (),
+                state.rng,
+            )
+        # C6-C9: the trick is scored for its winner.
+        number = len(play.tricks)
+        winner = cast(int, done.winner)
+        queens = sum(1 for card in done.cards if RANK_OF_INDEX[card] == Rank.QUEEN)
+        points = self.trick_values[number - 1] + queens * self.queen_points
+        round_scores = list(state.round_scores)
+        round_scores[winner] += points
+        if events is not None:
+            events.append(TrickWon(winner, number, done.cards, points))
+        if number < _CARDS_EACH:
+            return CrampsState(
+                state.round_number,
+                state.dealer,
+                play,
+                tuple(round_scores),
+                state.scores,
+                (),
+                state.rng,
+            )
+        return self._end_round(state, play, tuple(round_scores), events)
+
+    def _end_round(
+        self,
+        state: CrampsState,
+        play: TrickRound,
+        round_scores: tuple[int, ...],
+        events: list[Event] | None,
+    ) -> CrampsState:
+        scores = tuple(a + b for a, b in zip(state.scores, round_scores, strict=True))
+        if events is not None:
+            events.append(HandScored(state.round_number, round_scores, scores))
+        winners = self.winners_for(scores)
+        if winners:
+            if events is not None:
+                events.append(GameOver(winners, scores))
+            return CrampsState(
+                state.round_number, state.dealer, play, round_scores, scores, winners, state.rng
+            )
+        # C3: the deal passes to the left; the next round is dealt from the generator.
+        dealer = left_of(state.dealer, _PLAYERS)
+        order, rng = STANDARD_DECK.shuffled(state.rng)
+        hands, _ = deal(order, dealer, _PLAYERS, self.packets)
+        if events is not None:
+            events.append(HandDealt(state.round_number + 1, dealer, _CARDS_EACH))
+        return CrampsState(
+            state.round_number + 1,
+            dealer,
+            TrickRound.start(hands, left_of(dealer, _PLAYERS)),
+            (0,) * _PLAYERS,
+            scores,
+            (),
+            rng,
+        )
+
+    def winners_for(self, scores: Sequence[int]) -> tuple[int, ...]:
+        """Who has won with these totals at a round's end (C11): the one player alone on
+        the highest total, if it is at least the target; else nobody (play on).
+
+        >>> game = Cramps()
+        >>> game.winners_for((33, 31, 0, -54)), game.winners_for((33, 33, 31, -87))
+        ((0,), ())
+        """
+        best = max(scores)
+        if best < self.target:
+            return ()
+        leaders = tuple(seat for seat, score in enumerate(scores) if score == best)
+        return leaders if len(leaders) == 1 else ()
+
+    # -- views -----------------------------------------------------------------------
+
+    def observe(self, state: CrampsState, seat: int) -> CrampsView:
+        """What ``seat`` may know: its hand, the public cards and scores, not the other
+        hands and not the generator.
+
+        >>> game = Cramps()
+        >>> view = game.observe(game.new_game(seed=2), seat=1)
+        >>> view.hand_sizes, len(view.legal_moves)
+        ((13, 13, 13, 13), 13)
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < _PLAYERS:
+            raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+        play = state.play
+        return CrampsView(
+            seat,
+            play.hands[seat],
+            tuple(len(hand) for hand in play.hands),
+            play.trick,
+            play.tricks,
+            state.round_number,
+            state.dealer,
+            state.round_scores,
+            state.scores,
+            state.to_move,
+            state.winners,
+            self.legal_moves(state) if state.to_move == seat else (),
+        )

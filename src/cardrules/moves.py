@@ -1,0 +1,130 @@
+"""Moves: the decisions players make.
+
+Moves are small frozen values; two moves are equal when they say the same thing, so a
+move built by hand equals the one in :meth:`legal_moves`.
+
+>>> from cardrules import Card, Suit
+>>> Play(Card.parse("8C"), suit=Suit.HEARTS)
+Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
+>>> Play("QS") == Play(Card.parse("Q♠"))
+True
+>>> move_from_data(move_to_data(Play("8C", suit="H")))
+Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeAlias
+
+import attrs
+
+from cardrules.cards import Card, Suit
+from cardrules.errors import CardParseError, MoveTypeError, RecordError
+
+__all__ = ["CallIdiot", "Draw", "Move", "Play", "move_from_data", "move_to_data"]
+
+
+def _as_card(value: Card | str) -> Card:
+    if isinstance(value, Card):
+        return value
+    if isinstance(value, str):
+        return Card.parse(value)
+    raise MoveTypeError(
+        f"Play needs a Card or card text like 'QS', not {type(value).__name__} {value!r}"
+    )
+
+
+def _as_suit(value: Suit | str | None) -> Suit | None:
+    if value is None or isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        return Suit.parse(value)
+    raise MoveTypeError(f"a named suit must be a Suit or text like 'H', not {value!r}")
+
+
+def _as_bool(value: bool) -> bool:
+    if not isinstance(value, bool):
+        raise MoveTypeError(f"announce must be True or False, not {value!r}")
+    return value
+
+
+@attrs.frozen
+class Play:
+    """Play ``card``. ``suit`` names the suit to follow after a wild card (an 8 in
+    Craits); ``announce=True`` says "one card" with a play that leaves one card."""
+
+    card: Card = attrs.field(converter=_as_card)
+    suit: Suit | None = attrs.field(default=None, converter=_as_suit)
+    announce: bool = attrs.field(default=False, converter=_as_bool)
+
+    def __str__(self) -> str:
+        text = str(self.card)
+        if self.suit is not None:
+            text += f" naming {self.suit.symbol}"
+        if self.announce:
+            text += ' saying "one card"'
+        return text
+
+
+@attrs.frozen
+class Draw:
+    """Draw from the stock (in games where that is a move)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class CallIdiot:
+    """Seat ``caller`` calls "idiot" on a player who left themselves one card without
+    announcing it (Craits). It may be made out of turn while the window is open."""
+
+    caller: int
+
+    def __str__(self) -> str:
+        return f'seat {self.caller} calls "idiot"'
+
+
+Move: TypeAlias = "Play | Draw | CallIdiot"
+"""Any move of the games cardrules ships."""
+
+
+def move_to_data(move: Move) -> dict[str, Any]:
+    """A JSON-friendly dict for ``move`` (used by game records)."""
+    if isinstance(move, Play):
+        data: dict[str, Any] = {"play": str(move.card)}
+        if move.suit is not None:
+            data["suit"] = move.suit.letter
+        if move.announce:
+            data["announce"] = True
+        return data
+    if isinstance(move, Draw):
+        return {"draw": True}
+    if isinstance(move, CallIdiot):
+        return {"idiot": move.caller}
+    raise MoveTypeError(f"not a move: {move!r}")
+
+
+def move_from_data(data: Mapping[str, Any]) -> Move:
+    """Read a move from :func:`move_to_data`'s form; raises :class:`~cardrules.RecordError`."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"a move must be a JSON object like {{'play': 'QS'}}, not {data!r}")
+    keys = set(data)
+    try:
+        if "play" in data and keys <= {"play", "suit", "announce"}:
+            return Play(data["play"], suit=data.get("suit"), announce=data.get("announce", False))
+        if keys == {"draw"} and data["draw"] is True:
+            return Draw()
+        if (
+            keys == {"idiot"}
+            and isinstance(data["idiot"], int)
+            and not isinstance(data["idiot"], bool)
+        ):
+            return CallIdiot(data["idiot"])
+    except (CardParseError, MoveTypeError) as exc:
+        raise RecordError(f"bad move {dict(data)!r}: {exc}") from None
+    raise RecordError(
+        f"bad move {dict(data)!r}: expected {{'play': card, 'suit'?: letter, "
+        "'announce'?: true}, {'draw': true} or {'idiot': seat}"
+    )
