@@ -30,20 +30,28 @@ from cardrules.events import (
     TrickWon,
 )
 from cardrules.game import Game, GameState, Step, game_class, registered_games
+from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
 from cardrules.games.cramps import Cramps, CrampsState, CrampsView
-from cardrules.moves import CallIdiot, Draw, Move, Play
+from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
+from cardrules.shedding import Action, CardRule, ShedTable
 from cardrules.tricks import Trick, TrickRound
 
 __version__ = "0.1.0"
 
 __all__ = [
     "STANDARD_DECK",
+    "Action",
+    "Announce",
     "CallIdiot",
     "Card",
     "CardParseError",
     "CardPlayed",
+    "CardRule",
     "CardrulesError",
+    "Craits",
+    "CraitsState",
+    "CraitsView",
     "Cramps",
     "CrampsState",
     "CrampsView",
@@ -60,11 +68,15 @@ __all__ = [
     "Move",
     "MovePlayed",
     "MoveTypeError",
+    "NameSuit",
+    "Pass",
+    "Phase",
     "Play",
     "Rank",
     "RecordError",
     "RulesError",
     "SetupError",
+    "ShedTable",
     "Step",
     "Suit",
     "Trick",

@@ -9,17 +9,30 @@ from __future__ import annotations
 
 import attrs
 
-from cardrules.cards import Card
+from cardrules.cards import Card, Suit
 from cardrules.moves import Move
 
 __all__ = [
     "CardPlayed",
+    "CardTurnedUp",
+    "CardsDrawn",
+    "CountEnded",
+    "CountRaised",
+    "CountStarted",
+    "DirectionChanged",
     "Event",
     "GameOver",
+    "HandBlocked",
     "HandDealt",
     "HandScored",
+    "IdiotCalled",
     "MovePlayed",
+    "OneCardAnnounced",
+    "Reshuffled",
+    "SuitNamed",
     "TrickWon",
+    "TurnForfeited",
+    "TurnSkipped",
 ]
 
 
@@ -81,3 +94,116 @@ class GameOver(Event):
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+
+
+# -- shedding games ---------------------------------------------------------------------
+
+
+@attrs.frozen
+class CardTurnedUp(Event):
+    """The dealer (``seat``) turned up ``card`` to start the discard pile; it counts as
+    the dealer's play."""
+
+    seat: int
+    card: Card
+
+
+@attrs.frozen
+class CardsDrawn(Event):
+    """``seat`` drew ``count`` cards (which cards is private) because of ``reason``:
+    ``"cannot_play"``, ``"count"``, ``"others_draw"``, ``"two_along_draws"`` or
+    ``"idiot"``. ``wanted`` is how many the rules asked for; fewer means the draw
+    stopped short."""
+
+    seat: int
+    count: int
+    reason: str
+    wanted: int
+
+
+@attrs.frozen
+class Reshuffled(Event):
+    """``seat`` had to draw from an empty stock: the discard pile but its top card,
+    ``cards`` cards, was shuffled into a new stock, and ``seat`` took a shuffle
+    pressure ``penalty`` (added to their score at once)."""
+
+    seat: int
+    cards: int
+    penalty: int
+
+
+@attrs.frozen
+class SuitNamed(Event):
+    """``seat`` named ``suit`` as the suit to follow."""
+
+    seat: int
+    suit: Suit
+
+
+@attrs.frozen
+class TurnSkipped(Event):
+    """``seat`` lost its turn to a skip card played by ``by``."""
+
+    seat: int
+    by: int
+
+
+@attrs.frozen
+class TurnForfeited(Event):
+    """``seat`` forfeited a turn (an idiot penalty)."""
+
+    seat: int
+
+
+@attrs.frozen
+class DirectionChanged(Event):
+    """Play now goes ``direction`` (+1 clockwise, -1 counter-clockwise)."""
+
+    direction: int
+
+
+@attrs.frozen
+class CountStarted(Event):
+    """``seat`` started the count at ``value``."""
+
+    seat: int
+    value: int
+
+
+@attrs.frozen
+class CountRaised(Event):
+    """``seat`` raised the count to ``value``."""
+
+    seat: int
+    value: int
+
+
+@attrs.frozen
+class CountEnded(Event):
+    """``seat`` could not follow the count and must draw its ``value``."""
+
+    seat: int
+    value: int
+
+
+@attrs.frozen
+class OneCardAnnounced(Event):
+    """``seat`` said "one card"."""
+
+    seat: int
+
+
+@attrs.frozen
+class IdiotCalled(Event):
+    """``caller`` called "idiot" on ``target``, who takes the penalty."""
+
+    caller: int
+    target: int
+
+
+@attrs.frozen
+class HandBlocked(Event):
+    """Hand ``number`` ended blocked: a full cycle of turns passed with no card played
+    or drawn."""
+
+    number: int

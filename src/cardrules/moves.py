@@ -22,7 +22,17 @@ import attrs
 from cardrules.cards import Card, Suit
 from cardrules.errors import CardParseError, MoveTypeError, RecordError
 
-__all__ = ["CallIdiot", "Draw", "Move", "Play", "move_from_data", "move_to_data"]
+__all__ = [
+    "Announce",
+    "CallIdiot",
+    "Draw",
+    "Move",
+    "NameSuit",
+    "Pass",
+    "Play",
+    "move_from_data",
+    "move_to_data",
+]
 
 
 def _as_card(value: Card | str) -> Card:
@@ -75,18 +85,55 @@ class Draw:
         return "draw"
 
 
+def _as_seat(value: int | None) -> int | None:
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise MoveTypeError(f"a seat must be an int, not {value!r}")
+
+
 @attrs.frozen
 class CallIdiot:
-    """Seat ``caller`` calls "idiot" on a player who left themselves one card without
-    announcing it (Craits). It may be made out of turn while the window is open."""
+    """Seat ``caller`` calls "idiot" on ``target``, a player who was left with one card
+    without saying "one card" (Craits). It may be made out of turn while the window is
+    open. ``target`` may be left out when only one player can be called on."""
 
-    caller: int
+    caller: int = attrs.field(converter=_as_seat)
+    target: int | None = attrs.field(default=None, converter=_as_seat)
 
     def __str__(self) -> str:
-        return f'seat {self.caller} calls "idiot"'
+        on = "" if self.target is None else f" on seat {self.target}"
+        return f'seat {self.caller} calls "idiot"{on}'
 
 
-Move: TypeAlias = "Play | Draw | CallIdiot"
+@attrs.frozen
+class NameSuit:
+    """Name the suit to follow without playing a card: the dealer's decision after
+    turning up a wild card (Craits K6)."""
+
+    suit: Suit = attrs.field(converter=_as_suit)
+
+    def __str__(self) -> str:
+        return f"name {self.suit.symbol}"
+
+
+@attrs.frozen
+class Announce:
+    """Say "one card" on receiving the one card of the one-card hand (Craits V4)."""
+
+    def __str__(self) -> str:
+        return 'say "one card"'
+
+
+@attrs.frozen
+class Pass:
+    """Decline to act where the rules offer a choice of acting or not (e.g. stay silent
+    on receiving the one card of the one-card hand, Craits V4)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move: TypeAlias = "Play | Draw | CallIdiot | NameSuit | Announce | Pass"
 """Any move of the games cardrules ships."""
 
 
@@ -102,7 +149,15 @@ def move_to_data(move: Move) -> dict[str, Any]:
     if isinstance(move, Draw):
         return {"draw": True}
     if isinstance(move, CallIdiot):
-        return {"idiot": move.caller}
+        if move.target is None:
+            return {"idiot": move.caller}
+        return {"idiot": move.caller, "target": move.target}
+    if isinstance(move, NameSuit):
+        return {"name_suit": move.suit.letter}
+    if isinstance(move, Announce):
+        return {"announce": True}
+    if isinstance(move, Pass):
+        return {"pass": True}
     raise MoveTypeError(f"not a move: {move!r}")
 
 
@@ -126,5 +181,6 @@ def move_from_data(data: Mapping[str, Any]) -> Move:
         raise RecordError(f"bad move {dict(data)!r}: {exc}") from None
     raise RecordError(
         f"bad move {dict(data)!r}: expected {{'play': card, 'suit'?: letter, "
-        "'announce'?: true}, {'draw': true} or {'idiot': seat}"
+        "'announce'?: true}, {'draw': true}, {'idiot': seat, 'target'?: seat}, "
+        "{'name_suit': letter}, {'announce': true} or {'pass': true}"
     )
