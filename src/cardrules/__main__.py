@@ -1,0 +1,8 @@
+"""Run the command line as ``python -m cardrules`` (see :mod:`cardrules.cli`)."""
+
+from __future__ import annotations
+
+from cardrules.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())
