@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from cardrules.cards import Card
-from cardrules.errors import RulesError
+from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.events import Event
+from cardrules.moves import CallIdiot
 
 __all__ = ["Game", "GameState", "Step", "game_class", "registered_games"]
 
@@ -53,6 +54,10 @@ class GameState(Protocol):
     @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats; empty until the game is over."""
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal (Cramps' round, Craits' hand), from 1."""
 
 
 S = TypeVar("S")
@@ -105,6 +110,19 @@ def _to_data(value: Any) -> Any:
     return value
 
 
+def _check_sender(state: Any, move: object, seat: int) -> None:
+    if isinstance(move, CallIdiot):
+        if move.caller != seat:
+            raise IllegalMoveError(
+                "not_your_move", f"seat {seat} cannot make a call for seat {move.caller}"
+            )
+        return
+    to_move = state.to_move
+    if seat != to_move:
+        whose = "the game is over" if to_move is None else f"it is seat {to_move}'s turn"
+        raise IllegalMoveError("not_your_turn", f"seat {seat} cannot move now: {whose}")
+
+
 class Game(ABC, Generic[S, M, V]):
     """Base class of rules objects; ``S`` is the game's state type, ``M`` its move type
     and ``V`` its view type.
@@ -118,6 +136,9 @@ class Game(ABC, Generic[S, M, V]):
 
     name: ClassVar[str] = ""
     """The game's registered name, used in records and on the command line."""
+
+    higher_scores_win: ClassVar[bool] = True
+    """Whether a higher score is better (Cramps) or worse (Craits)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -145,19 +166,36 @@ class Game(ABC, Generic[S, M, V]):
     def observe(self, state: S, seat: int) -> V:
         """What ``seat`` may know of ``state``, and nothing more."""
 
-    def apply(self, state: S, move: M) -> S:
+    def apply(self, state: S, move: M, *, seat: int | None = None) -> S:
         """The state after ``move``. ``state`` itself is never changed.
+
+        ``seat``, if given, is who sends the move (a server passes the player it came
+        from): a move from a seat whose turn it is not is refused with reason
+        ``"not_your_turn"`` (except a call made out of turn by its caller).
 
         Raises :class:`~cardrules.IllegalMoveError` (a ``ValueError``) saying why if the
         move is not allowed, and :class:`~cardrules.MoveTypeError` if it is not a move.
         """
+        if seat is not None:
+            _check_sender(state, move, seat)
         return self._transition(state, move, None)
 
-    def step(self, state: S, move: M) -> Step[S]:
+    def step(self, state: S, move: M, *, seat: int | None = None) -> Step[S]:
         """Like :meth:`apply`, also returning the events of the move in order."""
+        if seat is not None:
+            _check_sender(state, move, seat)
         events: list[Event] = []
         new_state = self._transition(state, move, events)
         return Step(new_state, tuple(events))
+
+    def determinize(self, view: V, seed: int) -> S:
+        """A complete state consistent with ``view``: the cards ``view.seat`` cannot see
+        dealt at random (uniformly among the deals that agree with what is known), from
+        ``seed``. ``observe(determinize(view, seed), view.seat) == view``.
+
+        This is what information-set search and perfect-information Monte Carlo use.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not support determinize")
 
     def options(self) -> dict[str, Any]:
         """The rules options as a JSON-friendly dict; ``type(game)(**options)`` rebuilds

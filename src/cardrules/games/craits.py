@@ -299,6 +299,11 @@ class CraitsState:
         """The discard pile, bottom first."""
         return self.table.discard
 
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal (the hand number), for game-independent code."""
+        return self.hand_number
+
 
 @attrs.frozen
 class CraitsView:
@@ -319,8 +324,10 @@ class CraitsView:
     dealer: int
     phase: Phase
     to_move: int | None
+    count_out: bool
     exposed: tuple[int, ...]
     forfeits: tuple[int, ...]
+    idle_turns: int
     penalties: tuple[int, ...]
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -437,6 +444,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     """
 
     name: ClassVar[str] = "craits"
+    higher_scores_win: ClassVar[bool] = False
 
     players: int = 4
     decks: int | None = None
@@ -1116,10 +1124,58 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             state.dealer,
             state.phase,
             state.to_move,
+            state.count_out,
             state.exposed,
             state.forfeits,
+            state.idle_turns,
             state.penalties,
             state.scores,
             state.winners,
             self.legal_moves(state) if state.to_move == seat else self.calls(state, seat),
+        )
+
+    def determinize(self, view: CraitsView, seed: int) -> CraitsState:
+        """A full state that agrees with ``view``: the other hands and the stock dealt
+        uniformly from the cards ``view.seat`` has not seen (every draw is face down).
+
+        >>> game = Craits(players=3)
+        >>> view = game.observe(game.new_game(seed=5, dealer=0), seat=1)
+        >>> game.observe(game.determinize(view, seed=9), seat=1) == view
+        True
+        """
+        if not isinstance(view, CraitsView):
+            raise TypeError(f"determinize needs a CraitsView, not {type(view).__name__}")
+        unseen = list(self._deck.cards())
+        for card in view.hand + view.discard:
+            unseen.remove(card)
+        if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
+            raise ValueError("the view's hand and pile sizes do not add up to the deck in use")
+        rng = seed_state(seed)
+        order, rng = shuffled(unseen, rng)
+        hands = []
+        position = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(sorted(order[position : position + size])))
+                position += size
+        table = ShedTable(
+            tuple(hands), order[position:], view.discard, view.suit, view.direction, rng
+        )
+        return CraitsState(
+            view.hand_number,
+            view.cards_dealt,
+            view.dealer,
+            table,
+            view.to_move,
+            view.phase,
+            view.count,
+            view.count_out,
+            view.exposed,
+            view.forfeits,
+            view.idle_turns,
+            view.penalties,
+            view.scores,
+            view.winners,
         )

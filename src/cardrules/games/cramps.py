@@ -28,7 +28,7 @@ from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupE
 from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
 from cardrules.game import Game
 from cardrules.moves import CallIdiot, Draw, Play
-from cardrules.rng import seed_state
+from cardrules.rng import next_u64, randbelow, seed_state, shuffled
 from cardrules.table import deal, left_of
 from cardrules.tricks import Trick, TrickRound
 
@@ -51,7 +51,7 @@ def _to_packets(value: Sequence[int]) -> tuple[int, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(f"packets must be a sequence of 3s and 2s summing to 13, not {value!r}")
     packets = tuple(value)
-    if any(p not in (2, 3) or isinstance(p, bool) for p in packets) or sum(packets) != 13:
+    if any(isinstance(p, bool) or not isinstance(p, int) or p not in (2, 3) for p in packets) or (
         raise RulesError(
             f"packets must be 3s and 2s that sum to 13 (e.g. (3, 2, 3, 2, 3)), not {packets!r}"
         )
@@ -137,6 +137,11 @@ class CrampsState:
         return len(self.play.tricks) + 1
 
     @property
+    def deal_number(self) -> int:
+        """The number of the current deal (the round number), for game-independent code."""
+        return self.round_number
+
+    @property
     def taken(self) -> tuple[tuple[Card, ...], ...]:
         """The cards each seat has captured this round."""
         return tuple(self.play.taken(seat) for seat in range(_PLAYERS))
@@ -187,6 +192,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
     """
 
     name: ClassVar[str] = "cramps"
+    higher_scores_win: ClassVar[bool] = True
 
     players: int = attrs.field(default=_PLAYERS, validator=_check_players)
     target: int = attrs.field(default=31, validator=_check_target)
@@ -315,16 +321,12 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             raise IllegalMoveError("no_announcement", 'Cramps has no "one card" announcement')
         card = move.card
         seat = cast(int, state.to_move)
-        holder = next((s for s, hand in enumerate(state.play.hands) if card in hand), None)
-        if holder is not None and holder != seat:
-            raise IllegalMoveError(
-                "not_your_turn", f"{card} is held by seat {holder}, but it is seat {seat}'s turn"
-            )
-        if holder is None:
+        if card not in state.play.hands[seat]:
+            # Say nothing of where the card is: other hands are secret.
             raise IllegalMoveError(
                 "not_in_hand",
-                f"{card} has already been played this round; seat {seat} "
-                f"holds {' '.join(map(str, state.play.hands[seat]))}",
+                f"seat {seat} does not hold {card}; their hand is "
+                f"{' '.join(map(str, state.play.hands[seat]))}",
             )
         state.play.check(card)
 
@@ -443,3 +445,87 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             state.winners,
             self.legal_moves(state) if state.to_move == seat else (),
         )
+
+    def determinize(self, view: CrampsView, seed: int) -> CrampsState:
+        """A full state that agrees with ``view``: the cards ``view.seat`` has not seen
+        dealt at random to the other seats, each getting as many as it holds and none of
+        a suit it has shown out of.
+
+        Deals are drawn uniformly by rejection; if that keeps failing (many voids), a
+        randomized fill that still respects every void is used.
+
+        >>> game = Cramps()
+        >>> state = game.new_game(seed=5)
+        >>> for _ in range(9):
+        ...     state = game.apply(state, game.legal_moves(state)[-1])
+        >>> view = game.observe(state, seat=2)
+        >>> game.observe(game.determinize(view, seed=1), seat=2) == view
+        True
+        """
+        if not isinstance(view, CrampsView):
+            raise TypeError(f"determinize needs a CrampsView, not {type(view).__name__}")
+        played = [card for trick in view.tricks for card in trick.cards]
+        played += view.trick.cards
+        seen = set(view.hand) | set(played)
+        unseen = [card for card in ALL_CARDS if card not in seen]
+        voids = _voids(view)
+        sizes = list(view.hand_sizes)
+        sizes[view.seat] = 0
+        rng = seed_state(seed)
+        hands = _deal_respecting_voids(unseen, sizes, voids, rng)
+        hands[view.seat] = view.hand
+        play = TrickRound(tuple(hands), view.trick, view.tricks)
+        return CrampsState(
+            view.round_number,
+            view.dealer,
+            play,
+            view.round_scores,
+            view.scores,
+            view.winners,
+            next_u64(rng)[0],
+        )
+
+
+def _voids(view: CrampsView) -> list[set[int]]:
+    """The suits each seat has shown out of this round."""
+    voids: list[set[int]] = [set() for _ in range(_PLAYERS)]
+    for trick in (*view.tricks, view.trick):
+        if not trick.cards:
+            continue
+        led = SUIT_OF_INDEX[trick.cards[0]]
+        for position, card in enumerate(trick.cards[1:], start=1):
+            if SUIT_OF_INDEX[card] != led:
+                voids[(trick.leader + position) % _PLAYERS].add(led)
+    return voids
+
+
+def _deal_respecting_voids(
+    cards: list[Card], sizes: list[int], voids: list[set[int]], rng: int
+) -> list[tuple[Card, ...]]:
+    seats = [seat for seat, size in enumerate(sizes) if size]
+    for _ in range(100):  # uniform: shuffle and deal, reject deals that break a void
+        order, rng = shuffled(cards, rng)
+        hands: list[tuple[Card, ...]] = [()] * _PLAYERS
+        position = 0
+        for seat in seats:
+            hands[seat] = tuple(sorted(order[position : position + sizes[seat]]))
+            position += sizes[seat]
+        if all(SUIT_OF_INDEX[card] not in voids[seat] for seat in seats for card in hands[seat]):
+            return hands
+    while True:  # fill the most constrained cards first, restarting when stuck
+        order, rng = shuffled(cards, rng)
+        order = tuple(
+            sorted(order, key=lambda c: -sum(SUIT_OF_INDEX[c] in voids[s] for s in seats))
+        )
+        room = list(sizes)
+        dealt: list[list[Card]] = [[] for _ in range(_PLAYERS)]
+        for card in order:
+            allowed = [s for s in seats if room[s] and SUIT_OF_INDEX[card] not in voids[s]]
+            if not allowed:
+                break
+            pick, rng = randbelow(rng, len(allowed))
+            seat = allowed[pick]
+            dealt[seat].append(card)
+            room[seat] -= 1
+        else:
+            return [tuple(sorted(hand)) for hand in dealt]

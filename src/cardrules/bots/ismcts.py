@@ -1,0 +1,136 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), for any game that
+implements :meth:`Game.determinize <cardrules.game.Game.determinize>`.
+
+Each iteration deals the unseen cards at random in agreement with the bot's view,
+walks a tree of moves shared by all those deals (choosing by UCB over the moves that
+were available, so moves legal only in some deals are judged fairly), plays the rest of
+the current deal at random, and credits every player by how its score changed compared
+with the others.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardrules.game import Game
+from cardrules.moves import Move
+
+__all__ = ["ISMCTSBot"]
+
+
+class _Node:
+    __slots__ = ("available", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+def _rewards(before: Sequence[int], after: Sequence[int], higher_wins: bool) -> list[float]:
+    """Each seat's rank by score change against the others, scaled to 0 … 1."""
+    gains = [(a - b) if higher_wins else (b - a) for a, b in zip(after, before, strict=True)]
+    others = len(gains) - 1
+    return [
+        sum(1.0 if g > other else 0.5 if g == other else 0.0 for other in gains) / others
+        - 0.5 / others
+        for g in gains
+    ]
+
+
+def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
+    if value is not None and (isinstance(value, bool) or value <= 0):
+        raise ValueError(f"{attribute.name} must be positive, not {value!r}")
+
+
+@attrs.frozen
+class ISMCTSBot:
+    """Information-set MCTS with a budget of ``iterations`` per decision, or of
+    ``seconds`` if given (a time budget makes results depend on the machine).
+
+    ``exploration`` is the UCB constant. Decisions with one legal move are immediate.
+    """
+
+    iterations: int = attrs.field(default=300, validator=_check_positive)
+    seconds: float | None = attrs.field(default=None, validator=_check_positive)
+    exploration: float = attrs.field(default=0.7, validator=_check_positive)
+    name: str = "ismcts"
+
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
+    ) -> Move:
+        """The most visited move after the search."""
+        if len(moves) == 1:
+            return moves[0]
+        rng = random.Random(seed)
+        root = _Node(view.seat)
+        higher_wins = game.higher_scores_win
+        legal_moves = game.legal_moves
+        apply = game.apply
+        exploration = self.exploration
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        iteration = 0
+        while True:
+            if deadline is None:
+                if iteration >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline and iteration:
+                break
+            iteration += 1
+            state = game.determinize(view, rng.getrandbits(64))
+            before = state.scores
+            deal = state.deal_number
+            node = root
+            path = [root]
+            # Selection and expansion.
+            while not state.is_over and state.deal_number == deal:
+                legal = legal_moves(state)
+                children = node.children
+                untried = [m for m in legal if m not in children]
+                for move in legal:
+                    child = children.get(move)
+                    if child is not None:
+                        child.available += 1
+                mover = state.to_move
+                if untried:
+                    move = untried[rng.randrange(len(untried))]
+                    child = _Node(mover)
+                    child.available = 1
+                    children[move] = child
+                    state = apply(state, move)
+                    path.append(child)
+                    break
+                best_score = -1.0
+                best_move = legal[0]
+                for move in legal:
+                    child = children[move]
+                    score = child.reward / child.visits + exploration * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        best_score, best_move = score, move
+                state = apply(state, best_move)
+                node = children[best_move]
+                path.append(node)
+            # Random play to the end of the deal.
+            while not state.is_over and state.deal_number == deal:
+                legal = legal_moves(state)
+                state = apply(state, legal[rng.randrange(len(legal))])
+            rewards = _rewards(before, state.scores, higher_wins)
+            for visited in path[1:]:
+                visited.visits += 1
+                visited.reward += rewards[visited.mover]
+        candidates = [
+            (root.children[m].visits, -i, m) for i, m in enumerate(moves) if m in root.children
+        ]
+        if not candidates:
+            return moves[0]
+        return max(candidates, key=lambda c: (c[0], c[1]))[2]
