@@ -34,7 +34,7 @@ from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
 from cardrules.games.cramps import Cramps, CrampsState, CrampsView
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
-from cardrules.shedding import Action, CardRule, ShedTable
+from cardrules.shedding import Action, CardRule, CardTable, ShedTable
 from cardrules.tricks import Trick, TrickRound
 
 __version__ = "0.1.0"
@@ -48,6 +48,7 @@ __all__ = [
     "CardParseError",
     "CardPlayed",
     "CardRule",
+    "CardTable",
     "CardrulesError",
     "Craits",
     "CraitsState",

@@ -39,7 +39,7 @@ class SetupError(CardrulesError, ValueError):
 class IllegalMoveError(CardrulesError, ValueError):
     """A move the rules do not allow in this state.
 
-    :attr:`reason` is a short stable code for programs (``"not_your_turn"``,
+    ``reason`` is a short stable code for programs (``"not_your_turn"``,
     ``"not_in_hand"``, ``"must_follow_suit"``, ``"game_over"``, …); the message is for
     people.
 

@@ -129,7 +129,7 @@ class Game(ABC, Generic[S, M, V]):
 
     Subclasses are frozen attrs classes whose fields are the game's options; they set
     :attr:`name` and implement :meth:`new_game`, :meth:`legal_moves`,
-    :meth:`_transition` and :meth:`observe`.
+    ``_transition()`` and :meth:`observe`.
     """
 
     __slots__ = ()

@@ -1,7 +1,7 @@
 """Moves: the decisions players make.
 
 Moves are small frozen values; two moves are equal when they say the same thing, so a
-move built by hand equals the one in :meth:`legal_moves`.
+move built by hand equals the one in :meth:`Game.legal_moves <cardrules.game.Game.legal_moves>`.
 
 >>> from cardrules import Card, Suit
 >>> Play(Card.parse("8C"), suit=Suit.HEARTS)

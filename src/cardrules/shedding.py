@@ -19,15 +19,15 @@ True
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
-from cardrules.cards import RANK_OF_INDEX, SUIT_OF_INDEX, Card, Suit
+from cardrules.cards import RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.rng import shuffled
 from cardrules.table import CLOCKWISE, deal_order
 
-__all__ = ["Action", "CardRule", "DrawResult", "ShedTable", "can_play"]
+__all__ = ["Action", "CardRule", "CardTable", "DrawResult", "ShedTable", "can_play"]
 
 
 class Action(enum.Enum):
@@ -85,6 +85,64 @@ class CardRule:
     def is_wild(self) -> bool:
         """True for the two wild actions."""
         return self.action is Action.WILD or self.action is Action.WILD_KEEP_SUIT
+
+
+class CardTable(Mapping[Rank, CardRule]):
+    """What every rank does and scores: a read-only, hashable mapping from
+    :class:`~cardrules.Rank` to :class:`CardRule` with a row for each of the 13 ranks.
+
+    >>> table = CardTable({rank: CardRule("none", 10) for rank in Rank})
+    >>> table[Rank.JACK].points, len(table)
+    (10, 13)
+    >>> table.replace({Rank.JACK: CardRule("skip", 10)})[Rank.JACK].action
+    <Action.SKIP: 'skip'>
+    """
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: Mapping[Rank, CardRule]) -> None:
+        missing = [rank.label for rank in Rank if rank not in rows]
+        if missing:
+            raise ValueError(f"a card table needs a row for every rank; missing: {missing}")
+        for rank in Rank:
+            if not isinstance(rows[rank], CardRule):
+                raise TypeError(f"the row for {rank.label} must be a CardRule, not {rows[rank]!r}")
+        self._rows: tuple[CardRule, ...] = tuple(rows[rank] for rank in Rank)
+
+    def __getitem__(self, rank: Rank | int) -> CardRule:
+        if isinstance(rank, int) and not isinstance(rank, bool) and 2 <= rank <= 14:
+            return self._rows[rank - 2]
+        raise KeyError(rank)
+
+    def __iter__(self) -> Iterator[Rank]:
+        return iter(Rank)
+
+    def __len__(self) -> int:
+        return 13
+
+    def __hash__(self) -> int:
+        return hash(self._rows)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, CardTable):
+            return self._rows == other._rows
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        rows = ", ".join(
+            f"{rank.label}: {rule.action.value}/{rule.points}" for rank, rule in self.items()
+        )
+        return f"CardTable({{{rows}}})"
+
+    def by_card(self) -> tuple[CardRule, ...]:
+        """The row of each card index 0 … 51 (for fast lookups)."""
+        return tuple(self._rows[RANK_OF_INDEX[i] - 2] for i in range(52))
+
+    def replace(self, rows: Mapping[Rank, CardRule]) -> CardTable:
+        """A new table with some rows replaced."""
+        merged = dict(self.items())
+        merged.update(rows)
+        return CardTable(merged)
 
 
 def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]) -> bool:

@@ -100,7 +100,7 @@ def craits_heuristic(game: Craits, view: CraitsView, moves: Sequence[Move]) -> M
     table = game.card_table
 
     def rule(move: Play) -> Any:
-        return table[RANK_OF_INDEX[move.card] - 2]
+        return table[RANK_OF_INDEX[move.card]]
 
     if view.count:
         return max(plays, key=lambda m: (rule(m).count, m.card))

@@ -51,7 +51,7 @@ from cardrules.events import (
 from cardrules.game import Game
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.rng import seed_state, shuffled
-from cardrules.shedding import Action, CardRule, ShedTable
+from cardrules.shedding import Action, CardRule, CardTable, ShedTable
 from cardrules.table import CLOCKWISE
 
 __all__ = [
@@ -67,25 +67,26 @@ __all__ = [
 FULL_GAME = (8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8)
 """K3: cards dealt to each player in hands 1 … 15. The short game (V1) is the first 8."""
 
-DEFAULT_CARD_TABLE: Mapping[Rank, CardRule] = {
-    Rank.ACE: CardRule(Action.NONE, 1, count=1),
-    Rank.TWO: CardRule(Action.NONE, 20, count=2, starts_count=True),
-    Rank.THREE: CardRule(Action.NONE, 3),
-    Rank.FOUR: CardRule(Action.SKIP, 20),
-    Rank.FIVE: CardRule(Action.OTHERS_DRAW, 25),
-    Rank.SIX: CardRule(Action.PLAY_AGAIN, 30),
-    Rank.SEVEN: CardRule(Action.TWO_ALONG_DRAWS, 20),
-    Rank.EIGHT: CardRule(Action.WILD, 50),
-    Rank.NINE: CardRule(Action.NONE, 40),
-    Rank.TEN: CardRule(Action.REVERSE, 30),
-    Rank.JACK: CardRule(Action.NONE, 10),
-    Rank.QUEEN: CardRule(Action.NONE, 10),
-    Rank.KING: CardRule(Action.NONE, 10),
-}
+DEFAULT_CARD_TABLE = CardTable(
+    {
+        Rank.ACE: CardRule(Action.NONE, 1, count=1),
+        Rank.TWO: CardRule(Action.NONE, 20, count=2, starts_count=True),
+        Rank.THREE: CardRule(Action.NONE, 3),
+        Rank.FOUR: CardRule(Action.SKIP, 20),
+        Rank.FIVE: CardRule(Action.OTHERS_DRAW, 25),
+        Rank.SIX: CardRule(Action.PLAY_AGAIN, 30),
+        Rank.SEVEN: CardRule(Action.TWO_ALONG_DRAWS, 20),
+        Rank.EIGHT: CardRule(Action.WILD, 50),
+        Rank.NINE: CardRule(Action.NONE, 40),
+        Rank.TEN: CardRule(Action.REVERSE, 30),
+        Rank.JACK: CardRule(Action.NONE, 10),
+        Rank.QUEEN: CardRule(Action.NONE, 10),
+        Rank.KING: CardRule(Action.NONE, 10),
+    }
+)
 """The default card functions and points (library decision: the seed's table is
 missing; see the rules page)."""
 
-_DEFAULT_ROWS = tuple(DEFAULT_CARD_TABLE[rank] for rank in sorted(DEFAULT_CARD_TABLE))
 _IDIOT_PENALTIES = ("draw_two_skip", "draw_one")
 _IDIOT_CALLS = ("manual", "automatic")
 _THREES_RULES = ("seed", "published")
@@ -110,6 +111,8 @@ class Phase(enum.IntEnum):
 
 
 def _rank_key(key: Rank | int | str) -> Rank:
+    if isinstance(key, str) and key.strip().isdigit():
+        key = int(key)
     if isinstance(key, str):
         try:
             return Rank.parse(key)
@@ -135,7 +138,9 @@ def _card_rule(value: CardRule | Mapping[str, Any], rank: Rank) -> CardRule:
 
 def _to_card_table(
     value: Mapping[Any, Any] | Sequence[Any] | None,
-) -> tuple[CardRule, ...]:
+) -> CardTable:
+    if isinstance(value, CardTable):
+        return value
     rows = dict(DEFAULT_CARD_TABLE)
     if value is None:
         pass
@@ -151,7 +156,7 @@ def _to_card_table(
             "card_table must map ranks to CardRule rows (rows left out keep their default), "
             f"or list 13 rows from 2 to A; got {value!r}"
         )
-    return tuple(rows[Rank(r)] for r in range(2, 15))
+    return CardTable(rows)
 
 
 def _one_of(allowed: tuple[str, ...]) -> Any:
@@ -176,7 +181,7 @@ def _bool_option(default: bool = False) -> Any:
 
 def hand_points(
     hand: Iterable[Card],
-    table: Sequence[CardRule] | None = None,
+    table: Mapping[Rank, CardRule] | None = None,
     *,
     threes_cancel_eights: bool = False,
     threes_rule: str = "seed",
@@ -195,15 +200,15 @@ def hand_points(
     (-100, 53)
     """
     if table is None:
-        table = _DEFAULT_ROWS
+        table = DEFAULT_CARD_TABLE
     cards = list(hand)
     threes = sum(1 for card in cards if RANK_OF_INDEX[card] == 3)
-    others = [table[RANK_OF_INDEX[card] - 2].points for card in cards if RANK_OF_INDEX[card] != 3]
+    others = [table[Rank(RANK_OF_INDEX[card])].points for card in cards if RANK_OF_INDEX[card] != 3]
     if threes and not others:
         return _ALONE_THREE * threes
     cancellable = sorted(
         (
-            table[RANK_OF_INDEX[card] - 2].points
+            table[Rank(RANK_OF_INDEX[card])].points
             for card in cards
             if RANK_OF_INDEX[card] != 3 and (threes_cancel_eights or RANK_OF_INDEX[card] != 8)
         ),
@@ -211,7 +216,7 @@ def hand_points(
     )
     cancelled = cancellable[:threes]
     total = sum(others) - sum(cancelled)
-    three_points = table[1].points
+    three_points = table[Rank.THREE].points
     if threes_rule == "published":
         return total + three_points * len(cancelled) + _ALONE_THREE * (threes - len(cancelled))
     return total + three_points * threes
@@ -439,7 +444,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
 
     >>> Craits(players=7).decks
     2
-    >>> Craits(card_table={"J": CardRule("skip", 10)}).card_table[9]
+    >>> Craits(card_table={"J": CardRule("skip", 10)}).card_table[Rank.JACK]
     CardRule(action=<Action.SKIP: 'skip'>, points=10, count=0, starts_count=False)
     """
 
@@ -457,7 +462,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     )
     continue_after_count_out: bool = _bool_option()
     threes_cancel_eights: bool = _bool_option()
-    card_table: tuple[CardRule, ...] = attrs.field(default=None, converter=_to_card_table)
+    card_table: CardTable = attrs.field(default=None, converter=_to_card_table)
     threes_rule: Literal["seed", "published"] = attrs.field(
         default="seed", validator=_one_of(_THREES_RULES)
     )
@@ -493,7 +498,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
                 f"{decks} deck(s){' without kings and queens' if removed else ''} hold "
                 f"{deck.size}; use more decks (6-10 players use two)"
             )
-        rule_of = tuple(self.card_table[RANK_OF_INDEX[card] - 2] for card in ALL_CARDS)
+        rule_of = self.card_table.by_card()
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_schedule", schedule)
         object.__setattr__(self, "_rule_of", rule_of)
@@ -505,10 +510,10 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         """The second published rule set as a preset: 9 is also wild but keeps the suit
         in force, 7 scores 25, and a 3 that cancels nothing scores -50.
 
-        >>> Craits.published_rules().card_table[7].action
+        >>> Craits.published_rules().card_table[Rank.NINE].action
         <Action.WILD_KEEP_SUIT: 'wild_keep_suit'>
         """
-        table = {
+        table: dict[Rank | int | str, CardRule] = {
             Rank.NINE: CardRule(Action.WILD_KEEP_SUIT, DEFAULT_CARD_TABLE[Rank.NINE].points),
             Rank.SEVEN: CardRule(Action.TWO_ALONG_DRAWS, 25),
         }

@@ -35,7 +35,7 @@ from cardrules.tricks import Trick, TrickRound
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
 
 DEFAULT_TRICK_VALUES = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
-"""C8: the points for winning trick 1 … 13."""
+"""The points for winning trick 1 … 13 (rule C8)."""
 
 _PLAYERS = 4
 _CARDS_EACH = 13
@@ -51,7 +51,8 @@ def _to_packets(value: Sequence[int]) -> tuple[int, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
         raise RulesError(f"packets must be a sequence of 3s and 2s summing to 13, not {value!r}")
     packets = tuple(value)
-    if any(isinstance(p, bool) or not isinstance(p, int) or p not in (2, 3) for p in packets) or (
+    bad = [p for p in packets if isinstance(p, bool) or not isinstance(p, int) or p not in (2, 3)]
+    if bad or sum(packets) != 13:
         raise RulesError(
             f"packets must be 3s and 2s that sum to 13 (e.g. (3, 2, 3, 2, 3)), not {packets!r}"
         )
