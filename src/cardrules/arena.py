@@ -105,7 +105,8 @@ class ArenaResult:
                 scores.append(result.scores[seat])
                 share = 1 / len(result.winners) if seat in result.winners else 0.0
                 wins.append(share)
-            win_share, win_ci = _mean_ci(wins)
+            win_share, (low, high) = _mean_ci(wins)
+            win_ci = (max(0.0, low), min(1.0, high))
             mean_score, score_ci = _mean_ci(scores)
             rows.append(
                 EntrantRow(label, len(wins), sum(wins), win_share, win_ci, mean_score, score_ci)

@@ -54,7 +54,8 @@ class IllegalMoveError(CardrulesError, ValueError):
 
 
 class MoveTypeError(CardrulesError, TypeError):
-    """Something that is not a move of this game was passed as a move."""
+    """Something that is not a move at all was passed as a move (a move of another game
+    is an :class:`IllegalMoveError`)."""
 
 
 class RecordError(CardrulesError, ValueError):

@@ -110,10 +110,10 @@ class CardTurnedUp(Event):
 
 @attrs.frozen
 class CardsDrawn(Event):
-    """``seat`` drew ``count`` cards (which cards is private) because of ``reason``:
-    ``"cannot_play"``, ``"count"``, ``"others_draw"``, ``"two_along_draws"`` or
-    ``"idiot"``. ``wanted`` is how many the rules asked for; fewer means the draw
-    stopped short."""
+    """``seat`` drew ``count`` cards (which cards is private) because of ``reason``, a
+    short code each game chooses (Craits: ``"cannot_play"``, ``"count"``,
+    ``"others_draw"``, ``"two_along_draws"``, ``"idiot"``). ``wanted`` is how many the
+    rules asked for; fewer means the draw stopped short."""
 
     seat: int
     count: int
@@ -124,12 +124,12 @@ class CardsDrawn(Event):
 @attrs.frozen
 class Reshuffled(Event):
     """``seat`` had to draw from an empty stock: the discard pile but its top card,
-    ``cards`` cards, was shuffled into a new stock, and ``seat`` took a shuffle
-    pressure ``penalty`` (added to their score at once)."""
+    ``cards`` cards, was shuffled into a new stock. ``penalty`` is what that cost the
+    seat, added to its score at once (Craits' shuffle pressure; 0 in games without one)."""
 
     seat: int
     cards: int
-    penalty: int
+    penalty: int = 0
 
 
 @attrs.frozen

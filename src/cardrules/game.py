@@ -77,6 +77,14 @@ _REGISTRY: dict[str, type[Game[Any, Any, Any]]] = {}
 
 
 def _register(cls: type[Game[Any, Any, Any]]) -> None:
+    known = _REGISTRY.get(cls.name)
+    if known is not None and (known.__module__, known.__qualname__) != (
+        cls.__module__,
+        cls.__qualname__,
+    ):
+        raise RulesError(
+            f"the game name {cls.name!r} is taken by {known.__module__}.{known.__qualname__}"
+        )
     _REGISTRY[cls.name] = cls
 
 
@@ -146,6 +154,9 @@ class Game(ABC, Generic[S, M, V]):
             _register(cls)
 
     if TYPE_CHECKING:
+        players: int
+        """The number of players."""
+
         # Each game has its own keyword arguments (dealer, deck, hands, …).
         new_game: Callable[..., S]
         """The state at the start of a game, deterministic from ``seed``."""

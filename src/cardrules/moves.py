@@ -161,6 +161,10 @@ def move_to_data(move: Move) -> dict[str, Any]:
     raise MoveTypeError(f"not a move: {move!r}")
 
 
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def move_from_data(data: Mapping[str, Any]) -> Move:
     """Read a move from :func:`move_to_data`'s form; raises :class:`~cardrules.RecordError`."""
     if not isinstance(data, Mapping):
@@ -171,12 +175,16 @@ def move_from_data(data: Mapping[str, Any]) -> Move:
             return Play(data["play"], suit=data.get("suit"), announce=data.get("announce", False))
         if keys == {"draw"} and data["draw"] is True:
             return Draw()
-        if (
-            keys == {"idiot"}
-            and isinstance(data["idiot"], int)
-            and not isinstance(data["idiot"], bool)
-        ):
-            return CallIdiot(data["idiot"])
+        if "idiot" in data and keys <= {"idiot", "target"}:
+            caller, target = data["idiot"], data.get("target")
+            if _is_seat(caller) and (target is None or _is_seat(target)):
+                return CallIdiot(caller, target)
+        if keys == {"name_suit"}:
+            return NameSuit(data["name_suit"])
+        if keys == {"announce"} and data["announce"] is True:
+            return Announce()
+        if keys == {"pass"} and data["pass"] is True:
+            return Pass()
     except (CardParseError, MoveTypeError) as exc:
         raise RecordError(f"bad move {dict(data)!r}: {exc}") from None
     raise RecordError(

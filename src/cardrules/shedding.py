@@ -158,12 +158,17 @@ def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]
 @attrs.frozen
 class DrawResult:
     """What :meth:`ShedTable.draw` did: the new ``table``, the ``cards`` drawn (fewer
-    than asked if the stock ran dry) and how many times the discard pile was
-    ``reshuffled`` into the stock."""
+    than asked if the stock ran dry) and ``reshuffles``, the number of cards shuffled
+    into a new stock each time the stock ran out."""
 
     table: ShedTable
     cards: tuple[Card, ...]
-    reshuffled: int
+    reshuffles: tuple[int, ...] = ()
+
+    @property
+    def reshuffled(self) -> int:
+        """How many times the discard pile was shuffled into a new stock."""
+        return len(self.reshuffles)
 
 
 def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -232,6 +237,11 @@ class ShedTable:
         """The top card of the discard pile."""
         return self.discard[-1]
 
+    @property
+    def can_draw(self) -> bool:
+        """Whether a card can be drawn: the stock has one, or a reshuffle would make one."""
+        return bool(self.stock) or len(self.discard) > 1
+
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the current direction."""
         return (seat + self.direction * steps) % len(self.hands)
@@ -269,7 +279,7 @@ class ShedTable:
         stock = self.stock
         discard = self.discard
         rng = self.rng
-        reshuffled = 0
+        reshuffles: list[int] = []
         drawn: list[Card] = []
         while len(drawn) < count:
             if not stock:
@@ -277,15 +287,15 @@ class ShedTable:
                     break
                 stock, rng = shuffled(discard[:-1], rng)
                 discard = discard[-1:]
-                reshuffled += 1
+                reshuffles.append(len(stock))
             take = min(count - len(drawn), len(stock))
             drawn.extend(stock[:take])
             stock = stock[take:]
-        if not drawn and not reshuffled:
-            return DrawResult(self, (), 0)
+        if not drawn and not reshuffles:
+            return DrawResult(self, ())
         hand = self.hands[seat]
         for card in drawn:
             hand = _insert(hand, card)
         hands = self.hands[:seat] + (hand,) + self.hands[seat + 1 :]
         table = ShedTable(hands, stock, discard, self.suit, self.direction, rng)
-        return DrawResult(table, tuple(drawn), reshuffled)
+        return DrawResult(table, tuple(drawn), tuple(reshuffles))

@@ -146,8 +146,7 @@ class TrickRound:
         if card not in hand:
             raise IllegalMoveError(
                 "not_in_hand",
-                f"seat {seat} does not hold {card}; their hand is "
-                + (" ".join(map(str, hand)) or "empty"),
+                f"seat {seat} does not hold {card}",
             )
         if self.trick.cards:
             led = SUIT_OF_INDEX[self.trick.cards[0]]

@@ -958,12 +958,12 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         result = work.table.draw(seat, count)
         work.table = result.table
         events = work.events
-        for _ in range(result.reshuffled):
+        for cards in result.reshuffles:
             penalty = work.penalties[seat] * 2 or 5
             work.penalties = _replace(work.penalties, seat, penalty)
             work.scores = _replace(work.scores, seat, work.scores[seat] + penalty)
             if events is not None:
-                events.append(Reshuffled(seat, len(work.table.stock) + len(result.cards), penalty))
+                events.append(Reshuffled(seat, cards, penalty))
         if events is not None:
             events.append(CardsDrawn(seat, len(result.cards), reason, count))
         if result.cards:
@@ -1070,8 +1070,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         if card not in hand:
             return IllegalMoveError(
                 "not_in_hand",
-                f"seat {seat} does not hold {card}; their hand is "
-                + (" ".join(map(str, hand)) or "empty"),
+                f"seat {seat} does not hold {card}",
             )
         rule = self._rule_of[card]
         if state.count:

@@ -323,12 +323,8 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         card = move.card
         seat = cast(int, state.to_move)
         if card not in state.play.hands[seat]:
-            # Say nothing of where the card is: other hands are secret.
-            raise IllegalMoveError(
-                "not_in_hand",
-                f"seat {seat} does not hold {card}; their hand is "
-                f"{' '.join(map(str, state.play.hands[seat]))}",
-            )
+            # Name no hand: the message may reach someone other than the mover.
+            raise IllegalMoveError("not_in_hand", f"seat {seat} does not hold {card}")
         state.play.check(card)
 
     def _transition(
