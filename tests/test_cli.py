@@ -1,4 +1,4 @@
-"""Tests of the ``cardrules`` command line (src/cardrules/cli.py)."""
+"""Tests of the ``cardrules`` command line (src/cardrules/cli/), with Cramps."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 import cardrules as cr
 from cardrules import cli
+from cardrules.cli import registry
 
 GAME = cr.Cramps()
 
@@ -377,7 +378,7 @@ def test_play_rejects_a_seat_outside_the_table() -> None:
 
 
 def test_registered_game_plugs_in(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "_GAMES", dict(cli._GAMES))
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))
     cli.register_game("quick", lambda **options: cr.Cramps(target=3, **options), cli.GameAdapter)
     assert "quick" in cli.known_games()
     code, out, _ = run(["simulate", "quick", "--games", "2", "-q"])

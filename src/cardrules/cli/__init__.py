@@ -1,0 +1,190 @@
+"""The ``cardrules`` command: simulate games between random players, play one in the
+terminal against computer players, or run an arena of bots.
+
+::
+
+    cardrules simulate cramps --games 1000 --seed 1
+    cardrules play craits --players 3 --seat 0 --seed 7 --opponents ismcts:200
+    cardrules arena craits --bots ismcts,random,heuristic --games 300 --workers 2
+    python -m cardrules --help
+
+The package has one module per job:
+
+- :mod:`~cardrules.cli.base`: exit codes, shared types and errors;
+- :mod:`~cardrules.cli.console`: the :class:`Console` the human reads and types at;
+- :mod:`~cardrules.cli.parser`: the argument parser;
+- :mod:`~cardrules.cli.registry`: the games the command knows and their adapters;
+- :mod:`~cardrules.cli.adapter`: :class:`GameAdapter`, the plain text of any game;
+- :mod:`~cardrules.cli.cramps`, :mod:`~cardrules.cli.craits`: the adapters of the games
+  cardrules ships;
+- :mod:`~cardrules.cli.simulate`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.arena`:
+  the three subcommands.
+
+The generic parts (random players, the simulation, the turn loop with its input
+handling, the arena) work on any :class:`~cardrules.Game` through ``new_game``,
+``legal_moves``, ``step`` and ``observe``. What is specific to a game (how a position
+is shown to the human, how a typed line becomes a move, how events are told) lives in a
+small :class:`GameAdapter` subclass, registered with :func:`register_game`. A game that
+is known to :func:`cardrules.registered_games` but has no adapter of its own can still
+be simulated, and played with the plain :class:`GameAdapter` (moves picked by number).
+
+Exit codes: 0 success (also when the player quits or input ends), 1 an error from the
+library or a file that cannot be written, 2 bad command-line usage (unknown game or
+bot, bad option), 130 interrupted by Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+import cardrules as cr
+from cardrules.cli.adapter import GameAdapter
+from cardrules.cli.arena import arena_rules, run_arena_command
+from cardrules.cli.base import (
+    EXIT_ERROR,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_USAGE,
+    InputFn,
+    MoveInputError,
+    UsageError,
+)
+from cardrules.cli.console import Console, stream_input
+from cardrules.cli.craits import CraitsAdapter
+from cardrules.cli.cramps import CrampsAdapter
+from cardrules.cli.parser import build_parser, parse_option
+from cardrules.cli.play import BotPlayer, play_game, run_play
+from cardrules.cli.registry import (
+    GameEntry,
+    game_entry,
+    known_games,
+    make_rules,
+    register_game,
+)
+from cardrules.cli.simulate import (
+    RandomPlayer,
+    SimulationSummary,
+    play_random_game,
+    run_simulate,
+    simulate,
+)
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "BotPlayer",
+    "Console",
+    "CraitsAdapter",
+    "CrampsAdapter",
+    "GameAdapter",
+    "GameEntry",
+    "MoveInputError",
+    "RandomPlayer",
+    "SimulationSummary",
+    "game_entry",
+    "known_games",
+    "main",
+    "parse_option",
+    "play_game",
+    "play_random_game",
+    "register_game",
+    "simulate",
+    "stream_input",
+]
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    stderr: TextIO | None = None,
+    input_fn: InputFn | None = None,
+) -> int:
+    """Run the ``cardrules`` command with ``argv`` (default ``sys.argv[1:]``) and return
+    the exit code. The streams and ``input_fn`` default to the process's own; tests pass
+    their own."""
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    parser = build_parser()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, usage errors
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    if args.command is None:
+        parser.print_help(out)
+        return EXIT_USAGE
+    prog = f"cardrules {args.command}"
+    try:
+        entry = game_entry(args.game)
+    except KeyError as exc:
+        err.write(f"{prog}: error: {exc.args[0]}\n")
+        return EXIT_USAGE
+    try:
+        return _run(entry, args, out, err, stdin, input_fn)
+    except (UsageError, cr.RulesError) as exc:
+        err.write(f"{prog}: error: {exc}\n")
+        return EXIT_USAGE
+    except cr.CardrulesError as exc:
+        err.write(f"{prog}: error: {exc}\n")
+        return EXIT_ERROR
+
+
+def _run(
+    entry: GameEntry,
+    args: argparse.Namespace,
+    out: TextIO,
+    err: TextIO,
+    stdin: TextIO | None,
+    input_fn: InputFn | None,
+) -> int:
+    options: dict[str, Any] = dict(args.options)
+    if args.target is not None:
+        options["target"] = args.target
+    if args.players is not None:
+        options["players"] = args.players
+    if args.command == "arena":
+        game = arena_rules(entry, options, len(args.bots))
+        return run_arena_command(
+            game,
+            args.bots,
+            games=args.games,
+            seed=args.seed,
+            workers=args.workers,
+            quiet=args.quiet,
+            json_file=args.json,
+            csv_file=args.csv,
+            out=out,
+            err=err,
+        )
+    game = make_rules(entry, options)
+    adapter = entry.adapter()
+    if args.command == "simulate":
+        return run_simulate(
+            game,
+            entry.name,
+            adapter.round_word,
+            games=args.games,
+            seed=args.seed,
+            quiet=args.quiet,
+            out=out,
+            err=err,
+        )
+    return run_play(
+        game,
+        adapter,
+        seat=args.seat,
+        seed=args.seed,
+        opponents=args.opponents,
+        ascii_only=args.ascii,
+        out=out,
+        stdin=stdin,
+        input_fn=input_fn,
+    )

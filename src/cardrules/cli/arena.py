@@ -1,0 +1,94 @@
+"""``cardrules arena``: many games between bots, summarised as a table (and optionally
+written as JSON and CSV), through :func:`cardrules.arena.run_arena`."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import cardrules as cr
+from cardrules.arena import ArenaResult, run_arena
+from cardrules.bots import Bot
+from cardrules.cli.base import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, AnyGame, UsageError
+from cardrules.cli.registry import GameEntry, make_rules
+
+__all__ = ["arena_rules", "run_arena_command"]
+
+
+def arena_rules(entry: GameEntry, options: Mapping[str, Any], bots: int) -> AnyGame:
+    """The rules for an arena of ``bots`` bots, one per seat: ``players`` defaults to
+    the number of bots. Raises :class:`~cardrules.cli.base.UsageError` if the count
+    does not fit the game or ``--players``, :class:`~cardrules.RulesError` for other bad
+    options.
+
+    >>> from cardrules.cli.registry import game_entry
+    >>> arena_rules(game_entry("craits"), {}, 3).players
+    3
+    """
+    named = f"--bots names {bots} bot{'s' if bots != 1 else ''}"
+    game = make_rules(entry, options)
+    if getattr(game, "players", None) == bots:
+        return game
+    if "players" in options:
+        raise UsageError(
+            f"--players is {options['players']} but --bots names {bots} bots: give one bot per seat"
+        )
+    try:
+        return make_rules(entry, {**options, "players": bots})
+    except cr.RulesError as exc:
+        raise UsageError(f"{named}, one per seat, but {exc}") from None
+
+
+def run_arena_command(
+    game: AnyGame,
+    bots: Sequence[Bot],
+    *,
+    games: int,
+    seed: int,
+    workers: int | None,
+    quiet: bool,
+    json_file: str | None,
+    csv_file: str | None,
+    out: TextIO,
+    err: TextIO,
+    clock: Callable[[], float] = time.perf_counter,
+) -> int:
+    """Run ``cardrules arena``: play, print the table on ``out``, write the files asked
+    for; return the exit code."""
+    start = clock()
+    try:
+        result = run_arena(game, bots, games, seed, workers=workers, progress=not quiet)
+    except KeyboardInterrupt:
+        err.write("cardrules arena: interrupted\n")
+        return EXIT_INTERRUPTED
+    except (ValueError, TypeError) as exc:  # a bot count the rules objects did not catch
+        raise UsageError(str(exc)) from None
+    elapsed = clock() - start
+    for line in summary_lines(result, game, elapsed):
+        out.write(line + "\n")
+    code = EXIT_OK
+    for path, text, what in ((json_file, result.to_json, "JSON"), (csv_file, result.to_csv, "CSV")):
+        if path is None:
+            continue
+        try:
+            Path(path).write_text(text(), encoding="utf-8")
+        except OSError as exc:
+            err.write(f"cardrules arena: error: cannot write {what} to {path}: {exc}\n")
+            code = EXIT_ERROR
+        else:
+            out.write(f"{what} written to {path}\n")
+    out.flush()
+    return code
+
+
+def summary_lines(result: ArenaResult, game: AnyGame, elapsed: float) -> list[str]:
+    """The table, a note on which scores are better, and the time taken."""
+    lines = result.table().splitlines()
+    if not getattr(game, "higher_scores_win", True):
+        lines.append(f"(Lower scores are better: the lowest total wins {result.game}.)")
+    lines.append("(A win shared by k players counts 1/k for each of them.)")
+    speed = len(result.games) / elapsed if elapsed > 0 else float("inf")
+    lines.append(f"Elapsed: {elapsed:.2f} s ({speed:.1f} games/s)")
+    return lines

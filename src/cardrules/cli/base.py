@@ -1,0 +1,64 @@
+"""What every part of the command line shares: exit codes, the types of games, input
+functions and computer players, and the errors for bad input."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import cardrules as cr
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "AnyGame",
+    "InputFn",
+    "MoveInputError",
+    "Player",
+    "UsageError",
+    "squash",
+]
+
+EXIT_OK = 0
+"""Success; also used when the player quits or the input ends."""
+EXIT_ERROR = 1
+"""The library refused something (e.g. a bad setup), or a file could not be written."""
+EXIT_USAGE = 2
+"""Bad command line: unknown game or bot, bad option or value."""
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (the shell convention 128 + SIGINT)."""
+
+AnyGame = cr.Game[Any, Any, Any]
+"""A rules object of any game."""
+InputFn = Callable[[str], str]
+"""Reads one line after showing a prompt, like :func:`input`; raises ``EOFError`` at the
+end of the input."""
+Player = Callable[[AnyGame, Any], Any]
+"""A computer player: given the rules and the state, returns the move for the seat to
+move."""
+
+SEED_MAX = 2**64 - 1
+"""The largest seed the command line accepts for a single game."""
+
+SUIT_LETTER = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+"""Suit symbols to their letters (for ASCII output and for comparing typed text)."""
+
+
+class UsageError(Exception):
+    """A command-line value the game cannot use (reported with exit code 2)."""
+
+
+class MoveInputError(ValueError):
+    """A line typed by the player that does not name a move (the message says why)."""
+
+
+def squash(text: str) -> str:
+    """``text`` without spaces, upper case, suits as letters: the form in which typed
+    text is compared with a move's text.
+
+    >>> squash(" q♠ ! ")
+    'QS!'
+    """
+    return "".join(text.split()).upper().translate(SUIT_LETTER)

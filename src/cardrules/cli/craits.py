@@ -1,0 +1,493 @@
+"""Craits at the terminal: :class:`CraitsAdapter`.
+
+The human types a card (``9h``), a wild card with the suit it names (``8h c``,
+``8h clubs``), a play saying "one card" (``QS!``, ``QS one``), ``d`` to draw, ``idiot``
+to call "idiot", or the number of a move in the Legal list. Events are told in words:
+cards drawn and why, reshuffles and their penalty, skips, reversals, the count, suits
+named, announcements, idiot calls, scores.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import cardrules as cr
+from cardrules.cli.adapter import COMMAND_HELP, GameAdapter
+from cardrules.cli.base import AnyGame, MoveInputError
+from cardrules.events import (
+    CardsDrawn,
+    CardTurnedUp,
+    CountEnded,
+    CountRaised,
+    CountStarted,
+    DirectionChanged,
+    HandBlocked,
+    IdiotCalled,
+    OneCardAnnounced,
+    Reshuffled,
+    SuitNamed,
+    TurnForfeited,
+    TurnSkipped,
+)
+
+__all__ = ["CraitsAdapter", "parse_suit_word"]
+
+_SUIT_WORDS: dict[str, cr.Suit] = {}
+for _suit in cr.Suit:
+    name = _suit.name.lower()
+    for _word in (_suit.letter.lower(), _suit.symbol, name, name[:-1]):
+        _SUIT_WORDS[_word] = _suit
+for _word, _suit in zip("♧♢♡♤", cr.Suit, strict=True):
+    _SUIT_WORDS[_word] = _suit
+
+_DRAW_WORDS = frozenset({"d", "draw"})
+_IDIOT_WORDS = frozenset({"idiot", "i", "call"})
+_ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "announce"})
+_SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
+_SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing"})
+_NAME_WORDS = frozenset({"name", "names", "naming"})
+_SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " "})
+
+_DRAW_REASONS = {
+    "cannot_play": "cannot play",
+    "count": "for the count",
+    "others_draw": "{card} makes every other player draw",
+    "two_along_draws": "{card} makes the player two seats along draw",
+    "idiot": 'the "idiot" penalty',
+}
+
+
+def parse_suit_word(word: str) -> cr.Suit | None:
+    """The suit named by ``word`` (a letter, a symbol or a name, in any case), or
+    ``None``.
+
+    >>> parse_suit_word("Clubs"), parse_suit_word("h"), parse_suit_word("♠"), parse_suit_word("x")
+    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, None)
+    """
+    return _SUIT_WORDS.get(word.strip().lower())
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def _rows(game: AnyGame | None) -> list[tuple[cr.Rank, Any]]:
+    """The game's card table as (rank, row) pairs; empty if it has none."""
+    table = getattr(game, "card_table", None)
+    if table is None:
+        return []
+    if isinstance(table, Mapping):
+        return list(table.items())
+    return [(cr.Rank(i + 2), row) for i, row in enumerate(table)]  # rows from 2 (older form)
+
+
+def _count_ranks(game: AnyGame | None) -> str:
+    """The ranks that add to the count, e.g. ``"an A or a 2"``.
+
+    >>> _count_ranks(cr.Craits())
+    'an A or a 2'
+    """
+    labels = [rank.label for rank, row in sorted(_rows(game), reverse=True) if row.count]
+    if not labels:
+        return "a card that adds to it"
+    named = [("an " if label in ("A", "8") else "a ") + label for label in labels]
+    return " or ".join(named)
+
+
+def _plays_again(game: AnyGame | None, card: cr.Card, events: Sequence[cr.Event]) -> bool:
+    """Whether ``card`` let its player play again (not when the hand ended with it)."""
+    if any(isinstance(event, cr.HandScored) for event in events):
+        return False
+    rows = dict(_rows(game))
+    return card.rank in rows and rows[card.rank].action is cr.Action.PLAY_AGAIN
+
+
+def _direction(direction: int) -> str:
+    return "clockwise" if direction > 0 else "counter-clockwise"
+
+
+class CraitsAdapter(GameAdapter):
+    """Craits at the terminal: the top card, the suit to follow, the count, the
+    direction, the stock, hand sizes, scores and shuffle pressure, the hand by suit;
+    moves typed as text or picked by number, including naming a suit after an 8, saying
+    "one card", drawing and calling "idiot" (also out of turn)."""
+
+    round_word = "hand"
+    input_hint = "a card like QS, 8h c, QS!, d to draw, or a number"
+
+    # -- moves as text ---------------------------------------------------------------
+
+    def move_text(self, move: Any) -> str:
+        """``9♥``, a wild with the suit it names ``8♣→♥``, saying "one card" ``Q♠!``,
+        ``draw``, ``idiot on seat 2``, ``name ♥``, ``say "one card"``, ``stay silent``.
+
+        >>> adapter = CraitsAdapter()
+        >>> adapter.move_text(cr.Play("8c", suit="h", announce=True))
+        '8♣→♥!'
+        >>> adapter.move_text(cr.CallIdiot(0, 2))
+        'idiot on seat 2'
+        """
+        if isinstance(move, cr.Play):
+            text = str(move.card)
+            if move.suit is not None:
+                text += "→" + move.suit.symbol
+            return text + ("!" if move.announce else "")
+        if isinstance(move, cr.Draw):
+            return "draw"
+        if isinstance(move, cr.CallIdiot):
+            return "idiot" if move.target is None else f"idiot on seat {move.target}"
+        if isinstance(move, cr.NameSuit):
+            return f"name {move.suit.symbol}"
+        if isinstance(move, cr.Announce):
+            return 'say "one card"'
+        if isinstance(move, cr.Pass):
+            return "stay silent"
+        return str(move)
+
+    def prompt(self, legal: Sequence[Any]) -> str:
+        """The prompt says what the phase asks for."""
+        if any(isinstance(move, cr.NameSuit) for move in legal):
+            return "Name the suit to follow (c, d, h, s or a number, ? for help, q to quit): "
+        if any(isinstance(move, cr.Announce) for move in legal):
+            return 'Say "one card"? (one or pass, or a number, ? for help, q to quit): '
+        return super().prompt(legal)
+
+    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
+        """A number from the Legal list, ``d``/``draw``, ``idiot [SEAT]``, a suit (when
+        naming one), ``one``/``pass`` (when answering for the one card), or a card with
+        an optional suit to name and an optional ``!`` or ``one`` to say "one card"."""
+        move = self.pick_number(line, legal)
+        if move is not None:
+            return move
+        announce = "!" in line
+        words = line.replace("->", " ").translate(_SEPARATORS).replace("!", " ").lower().split()
+        if not words:
+            if announce and any(isinstance(m, cr.Announce) for m in legal):
+                return cr.Announce()
+            raise MoveInputError(f"{line!r} names no move")
+        first = words[0]
+        if first in _IDIOT_WORDS:
+            return self._parse_call(words[1:], view)
+        if view.phase is cr.Phase.NAME_SUIT:
+            return self._parse_name_suit(words, line)
+        if view.phase is cr.Phase.ANNOUNCE:
+            if announce or all(word in _SAY_WORDS | _ANNOUNCE_WORDS for word in words):
+                return cr.Announce()
+            if len(words) == 1 and first in _SILENT_WORDS:
+                return cr.Pass()
+            raise MoveInputError(f'{line!r}: answer one (say "one card") or pass (stay silent)')
+        if len(words) == 1 and first in _DRAW_WORDS:
+            return cr.Draw()
+        return self._parse_play(words, announce, line, view, legal)
+
+    def _parse_call(self, words: list[str], view: Any) -> cr.CallIdiot:
+        words = [word for word in words if word not in ("on", "seat")]
+        if not words:
+            return cr.CallIdiot(view.seat)
+        if len(words) == 1 and words[0].isascii() and words[0].isdigit():
+            return cr.CallIdiot(view.seat, int(words[0]))
+        raise MoveInputError(f"after idiot, give the seat to call on (e.g. idiot 2), not {words}")
+
+    def _parse_name_suit(self, words: list[str], line: str) -> cr.NameSuit:
+        words = [word for word in words if word not in _NAME_WORDS]
+        suit = parse_suit_word(words[0]) if len(words) == 1 else None
+        if suit is None:
+            raise MoveInputError(f"{line!r} is not a suit: name one of c, d, h, s (or ♣ ♦ ♥ ♠)")
+        return cr.NameSuit(suit)
+
+    def _parse_play(
+        self, words: list[str], announce: bool, line: str, view: Any, legal: Sequence[Any]
+    ) -> cr.Play:
+        card = cr.Card.parse(words[0])
+        suit: cr.Suit | None = None
+        for word in words[1:]:
+            named = parse_suit_word(word)
+            if word in _ANNOUNCE_WORDS:
+                announce = True
+            elif named is not None and suit is None:
+                suit = named
+            elif word not in _NAME_WORDS:
+                raise MoveInputError(
+                    f"{line!r}: after the card, type only the suit it names (for an 8) "
+                    'and ! or one to say "one card"'
+                )
+        if card not in view.hand:
+            raise MoveInputError(
+                f"you do not hold {card}; your hand is {cr.format_cards(view.hand) or 'empty'}"
+            )
+        wild = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
+        if wild and suit is None:
+            text = f"{card.rank.label}{card.suit.letter.lower()}"
+            raise MoveInputError(
+                f"{card} is wild: name the suit to follow too, e.g. {text} h or {text} hearts"
+            )
+        return cr.Play(card, suit=suit, announce=announce)
+
+    # -- the table -------------------------------------------------------------------
+
+    def describe_start(self, game: AnyGame, view: Any, human: int, seed: int) -> list[str]:
+        """Rules reminder, seat, seed, and the first deal with its turned-up card."""
+        schedule = tuple(getattr(game, "schedule", ()))
+        deals = ", ".join(map(str, schedule))
+        return [
+            f"Craits: {len(view.scores)} players, {len(schedule)} hands dealt {deals} cards "
+            f"each; the lowest total wins. You are seat {human}.",
+            f"Game seed {seed} (play the same game again with --seed {seed}). Type ? for help.",
+            "",
+            f"Hand {view.hand_number}: {self.seat(view.dealer, human)} dealt "
+            f"{_cards(view.cards_dealt)} each"
+            + ("." if view.phase is cr.Phase.ANNOUNCE else f" and turned up {view.discard[0]}."),
+        ]
+
+    def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """Hand number and cards dealt, dealer, direction, top card and suit to follow,
+        the count, the stock, hand sizes, scores, shuffle pressure, who may be called
+        on, the hand by suit and the legal moves numbered."""
+        hands = len(getattr(game, "schedule", ())) or "?"
+        lines = [
+            "",
+            f"Hand {view.hand_number} of {hands} ({_cards(view.cards_dealt)} dealt), "
+            f"dealer {self.seat(view.dealer, human)}; play goes {_direction(view.direction)}.",
+            f"Top card {view.top}, suit to follow {view.suit.symbol}. "
+            f"Stock: {_cards(view.stock_size)}.",
+        ]
+        if view.count:
+            lines.append(
+                f"The count is running at {view.count}: add to it ({_count_ranks(game)}) or draw "
+                f"{view.count}."
+            )
+        lines += [
+            f"Cards held:  {self.score_line(view.hand_sizes, human)}",
+            f"Scores:      {self.score_line(view.scores, human)}  (lowest total wins)",
+        ]
+        if any(view.penalties):
+            pressure = " | ".join(
+                f"{self.seat(s, human)} {2 * last - 5 if last else 0}, next {last * 2 or 5}"
+                for s, last in enumerate(view.penalties)
+            )
+            lines.append(f"Shuffle pressure (paid, next penalty): {pressure}")
+        forfeits = [self.seat(s, human) for s, n in enumerate(view.forfeits) if n]
+        if forfeits:
+            lines.append("Forfeiting their next turn: " + ", ".join(forfeits) + ".")
+        lines += self._exposure_lines(view, human)
+        if view.phase is cr.Phase.NAME_SUIT:
+            lines.append(f"You turned up {view.top} as dealer: name the suit to follow.")
+        elif view.phase is cr.Phase.ANNOUNCE:
+            lines.append(
+                'You received your one card: say "one card" (one), or stay silent (pass) '
+                'and risk an "idiot" call.'
+            )
+        lines.append(f"Your hand ({_cards(len(view.hand))}):")
+        for suit in cr.Suit:
+            cards = [card for card in view.hand if card.suit == suit]
+            lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
+        lines.append("Legal: " + self.legal_line(view.legal_moves))
+        return lines
+
+    def _exposure_lines(self, view: Any, human: int) -> list[str]:
+        lines = []
+        for seat in view.exposed:
+            if seat == human:
+                lines.append(
+                    'You have one card and did not say "one card": anyone may call "idiot" '
+                    "on you until the next card is played or drawn."
+                )
+            else:
+                lines.append(
+                    f'Seat {seat} has one card and did not say "one card": type idiot to call it.'
+                )
+        return lines
+
+    def help_lines(self, game: AnyGame) -> list[str]:
+        """How to type moves and the rules in brief."""
+        return [
+            "Play a card that matches the suit to follow or the rank of the top card, or",
+            "an 8 (wild), by typing it: 9h, 10S, q♠ (or its number in the Legal list).",
+            "An 8 names the suit to follow: 8h c, 8h clubs or 8h ♣.",
+            'If the play leaves you one card, say "one card": QS! or QS one (8h c! too),',
+            'or anyone may call "idiot" on you: you draw 2 and miss your next turn.',
+            "d or draw: draw a card (only when you cannot play).",
+            'idiot (or idiot 2): call "idiot" on a player who did not say "one card".',
+            "  Out of turn you are asked whether to call; Enter means no.",
+            "While the count runs, play an A or a 2 or draw the count (d).",
+            "Card functions: 4 skips the next player, 5 makes everyone else draw, 6 plays",
+            "again, 7 makes the player two along draw, 10 reverses, 2 starts the count.",
+            "Naming a suit after a turned-up 8: c, d, h or s. On the one-card deal (if that",
+            'rule is on): one to say "one card", pass to stay silent.',
+            *COMMAND_HELP,
+        ]
+
+    def offer_prompt(self, move: Any, human: int) -> str:
+        """Ask whether to call "idiot" on a player out of turn."""
+        if isinstance(move, cr.CallIdiot) and move.target is not None:
+            return (
+                f'Seat {move.target} has one card and did not say "one card". '
+                f'Call "idiot" on seat {move.target}? [y/N] '
+            )
+        return super().offer_prompt(move, human)
+
+    def accepts_offer(self, answer: str) -> bool:
+        """``y``, ``yes``, ``idiot`` or ``i`` accept."""
+        return super().accepts_offer(answer) or answer in _IDIOT_WORDS
+
+    # -- events ----------------------------------------------------------------------
+
+    def describe_events(
+        self, events: Sequence[cr.Event], human: int, game: AnyGame | None = None
+    ) -> list[str]:
+        """Each event in words; the suit named and "one card" said with a play are told
+        on the play's line, draws a card causes name the card, and (given the rules) a
+        card that lets its player play again says so."""
+        lines: list[str] = []
+        play: tuple[int, cr.Play] | None = None
+        card: cr.Card | None = None
+        for event in events:
+            if isinstance(event, cr.MovePlayed) and isinstance(event.move, cr.Play):
+                play = (event.seat, event.move)
+                card = event.move.card
+            elif isinstance(event, CardTurnedUp):
+                card = event.card
+            elif play is not None and (
+                (
+                    isinstance(event, SuitNamed)
+                    and event.seat == play[0]
+                    and play[1].suit is not None
+                )
+                or (isinstance(event, OneCardAnnounced) and event.seat == play[0])
+            ):
+                continue
+            if isinstance(event, CardsDrawn):
+                lines.append("  " + self._draw_line(event, human, card))
+            else:
+                lines.extend(self.describe_event(event, human))
+        if play is not None and _plays_again(game, play[1].card, events):
+            seat = play[0]
+            lines.append(
+                f"  {self.seat_title(seat, human)} {self.verb(seat, human, 'play')} again."
+            )
+        return lines
+
+    def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
+        """The cards the human drew (private: the events only say how many)."""
+        if before.hand_number != after.hand_number:
+            return []
+        drawn = Counter(after.hand) - Counter(before.hand)
+        if not drawn:
+            return []
+        return [f"  (You drew {cr.format_cards(sorted(drawn.elements()))}.)"]
+
+    def describe_event(self, event: cr.Event, human: int) -> list[str]:
+        """One event in words."""
+        line = self._event_line(event, human)
+        if line is not None:
+            return [f"  {line}"]
+        if isinstance(event, cr.MovePlayed):
+            return []  # draws, calls, named suits and announcements: told by their events
+        if isinstance(event, cr.HandScored):
+            return [
+                "",
+                f"End of hand {event.number}. "
+                f"This hand: {self.score_line(event.hand_scores, human)}",
+                f"Totals: {self.score_line(event.scores, human)}  (lowest total wins)",
+            ]
+        if isinstance(event, cr.GameOver):
+            over = self.describe_game_over(event, human)
+            return [*over[:-1], "The lowest total wins.", over[-1]]
+        return super().describe_event(event, human)
+
+    def _event_line(self, event: cr.Event, human: int) -> str | None:
+        """The one-line events, without indentation; ``None`` for the others."""
+        who = self.seat_title
+        if isinstance(event, cr.MovePlayed):
+            return self._move_line(event.seat, event.move, human)
+        if isinstance(event, CardTurnedUp):
+            return (
+                f"{who(event.seat, human)} {self.verb(event.seat, human, 'turn')} up {event.card}."
+            )
+        if isinstance(event, CardsDrawn):
+            return self._draw_line(event, human)
+        if isinstance(event, Reshuffled):
+            return (
+                f"The stock is empty: {self.seat(event.seat, human)} "
+                f"{self.verb(event.seat, human, 'shuffle')} the discard pile "
+                f"({_cards(event.cards)}) into a new stock and "
+                f"{self.verb(event.seat, human, 'take')} a shuffle-pressure penalty of "
+                f"{event.penalty} points."
+            )
+        if isinstance(event, SuitNamed):
+            return (
+                f"{who(event.seat, human)} {self.verb(event.seat, human, 'name')} "
+                f"{event.suit.symbol} as the suit to follow."
+            )
+        if isinstance(event, TurnSkipped):
+            return (
+                f"{who(event.seat, human)} {self.verb(event.seat, human, 'are', 'is')} skipped "
+                f"by {self.seat(event.by, human)}."
+            )
+        if isinstance(event, TurnForfeited):
+            return (
+                f"{who(event.seat, human)} {self.verb(event.seat, human, 'miss', 'misses')} "
+                'this turn ("idiot" penalty).'
+            )
+        if isinstance(event, DirectionChanged):
+            return f"Play now goes {_direction(event.direction)}."
+        if isinstance(event, CountStarted):
+            return (
+                f"{who(event.seat, human)} {self.verb(event.seat, human, 'start')} the count "
+                f"at {event.value}."
+            )
+        if isinstance(event, CountRaised):
+            return (
+                f"{who(event.seat, human)} {self.verb(event.seat, human, 'raise')} the count "
+                f"to {event.value}."
+            )
+        if isinstance(event, CountEnded):
+            return f"{who(event.seat, human)} cannot follow the count: it ends at {event.value}."
+        if isinstance(event, OneCardAnnounced):
+            return f'{who(event.seat, human)} {self.verb(event.seat, human, "say")} "one card".'
+        if isinstance(event, IdiotCalled):
+            return (
+                f'{who(event.caller, human)} {self.verb(event.caller, human, "call")} "idiot" '
+                f"on {self.seat(event.target, human)}!"
+            )
+        if isinstance(event, HandBlocked):
+            return (
+                f"Hand {event.number} is blocked: a full cycle of turns passed with no card "
+                "played or drawn. Everyone scores the cards they hold."
+            )
+        return None
+
+    def _move_line(self, seat: int, move: Any, human: int) -> str | None:
+        if isinstance(move, cr.Play):
+            text = f"{self.seat_title(seat, human)} {self.verb(seat, human, 'play')} {move.card}"
+            extras = []
+            if move.suit is not None:
+                extras.append(f"{self.verb(seat, human, 'name')} {move.suit.symbol}")
+            if move.announce:
+                extras.append(f'{self.verb(seat, human, "say")} "one card"')
+            return text + (", " + " and ".join(extras) if extras else "") + "."
+        if isinstance(move, cr.Pass):
+            return f"{self.seat_title(seat, human)} {self.verb(seat, human, 'stay')} silent."
+        return None  # draws, calls, named suits and announcements are told by their events
+
+    def _draw_line(self, event: CardsDrawn, human: int, card: cr.Card | None = None) -> str:
+        who = self.seat_title(event.seat, human)
+        reason = _DRAW_REASONS.get(event.reason, event.reason.replace("_", " "))
+        reason = reason.format(card=card if card is not None else "a card")
+        if event.count == 0:
+            return (
+                f"{who} cannot draw ({reason}): the stock is empty and there is nothing "
+                "to reshuffle."
+            )
+        short = (
+            f"; {event.wanted} were due but the cards ran out" if event.count < event.wanted else ""
+        )
+        if event.reason == "cannot_play":
+            return (
+                f"{who} cannot play and "
+                f"{self.verb(event.seat, human, 'draw')} {_cards(event.count)}{short}."
+            )
+        drawn = f"{self.verb(event.seat, human, 'draw')} {_cards(event.count)}"
+        return f"{who} {drawn} ({reason}{short})."

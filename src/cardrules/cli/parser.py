@@ -1,0 +1,213 @@
+"""The ``cardrules`` argument parser and the converters of its values."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+import cardrules as cr
+from cardrules.bots import Bot, bot_from_name
+from cardrules.cli.base import SEED_MAX
+from cardrules.cli.registry import describe_games, known_games
+
+__all__ = ["bot_list", "build_parser", "int_in", "one_bot", "parse_option"]
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Read a ``NAME=VALUE`` rules option: ints, ``true``/``false``, comma-separated int
+    lists (as tuples), else text.
+
+    >>> parse_option("target=21"), parse_option("packets=3,3,3,2,2")
+    (('target', 21), ('packets', (3, 3, 3, 2, 2)))
+    >>> parse_option("short_game=true")
+    ('short_game', True)
+    """
+    name, sep, raw = text.partition("=")
+    name = name.strip().replace("-", "_")
+    if not sep or not name.isidentifier():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, e.g. target=21, not {text!r}")
+    raw = raw.strip()
+    value: Any = raw
+    if raw.lower() in ("true", "false"):
+        value = raw.lower() == "true"
+    elif _is_int(raw):
+        value = int(raw)
+    elif "," in raw and all(_is_int(part.strip()) for part in raw.split(",")):
+        value = tuple(int(part) for part in raw.split(","))
+    return name, value
+
+
+def _is_int(text: str) -> bool:
+    digits = text[1:] if text[:1] in ("+", "-") else text
+    return digits.isascii() and digits.isdigit()
+
+
+def int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
+    """An argparse type: an int from ``low`` to ``high`` (no upper limit if ``None``),
+    with a message naming the option ``what``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be an integer, not {text!r}") from None
+        if value < low or (high is not None and value > high):
+            limit = f"from {low} to {high}" if high is not None else f"at least {low}"
+            raise argparse.ArgumentTypeError(f"{what} must be {limit}, not {value}")
+        return value
+
+    return convert
+
+
+def one_bot(text: str) -> Bot:
+    """An argparse type: a bot by name (``random``, ``heuristic``, ``ismcts[:N]``).
+
+    >>> one_bot("ismcts:50").iterations
+    50
+    """
+    try:
+        return bot_from_name(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def bot_list(text: str) -> tuple[Bot, ...]:
+    """An argparse type: comma-separated bot names, one per seat.
+
+    >>> [bot.name for bot in bot_list("heuristic, random,random")]
+    ['heuristic', 'random', 'random']
+    """
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(
+            f"expected bot names separated by commas, e.g. ismcts,random,random, not {text!r}"
+        )
+    return tuple(one_bot(name) for name in names)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of the ``cardrules`` command and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="cardrules",
+        description="Card-game rules on the command line: simulate games between random "
+        "players, play one against computer players, or pit bots against each other. "
+        "Games: " + describe_games() + ".",
+        epilog="Exit codes: 0 success (also when you quit or input ends), 1 error, "
+        "2 bad usage, 130 interrupted (Ctrl-C).",
+    )
+    parser.add_argument("--version", action="version", version=f"cardrules {cr.__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    rules = _rules_parser()
+    _add_simulate(sub, rules)
+    _add_play(sub, rules)
+    _add_arena(sub, rules)
+    return parser
+
+
+def _rules_parser() -> argparse.ArgumentParser:
+    rules = argparse.ArgumentParser(add_help=False)
+    rules.add_argument("game", help="the game to use: " + ", ".join(known_games()))
+    rules.add_argument(
+        "--target", type=int_in(1, None, "--target"), help="the winning score (rules option)"
+    )
+    rules.add_argument(
+        "--players", type=int_in(1, None, "--players"), help="number of players (rules option)"
+    )
+    rules.add_argument(
+        "-o",
+        "--option",
+        dest="options",
+        action="append",
+        default=[],
+        type=parse_option,
+        metavar="NAME=VALUE",
+        help="any other rules option, e.g. -o packets=3,3,3,2,2 or -o short_game=true (repeatable)",
+    )
+    return rules
+
+
+def _add_simulate(sub: Any, rules: argparse.ArgumentParser) -> None:
+    simulate_parser = sub.add_parser(
+        "simulate",
+        parents=[rules],
+        help="play many games between random players and summarise them",
+        description="Play games between uniformly random players and print the number of "
+        "games, mean rounds (hands) per game, each seat's win share and mean final score, "
+        "and the speed. The same --seed gives the same games.",
+    )
+    simulate_parser.add_argument(
+        "--games", type=int_in(1, None, "--games"), default=100, help="games to play (100)"
+    )
+    simulate_parser.add_argument(
+        "--seed", type=int_in(0, None, "--seed"), default=0, help="seed of the run (0)"
+    )
+    simulate_parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def _add_play(sub: Any, rules: argparse.ArgumentParser) -> None:
+    play_parser = sub.add_parser(
+        "play",
+        parents=[rules],
+        help="play one game in the terminal against computer players",
+        description="Play one seat yourself; the computer plays the other seats. "
+        "Type ? during the game for help, q to quit. Ctrl-D leaves (exit code 0), "
+        "Ctrl-C interrupts (exit code 130).",
+    )
+    play_parser.add_argument(
+        "--seat", type=int_in(0, None, "--seat"), default=0, help="your seat (0)"
+    )
+    play_parser.add_argument(
+        "--seed",
+        type=int_in(0, SEED_MAX, "--seed"),
+        default=None,
+        help="seed of the deal and of the computer players (random if not given)",
+    )
+    play_parser.add_argument(
+        "--opponents",
+        type=one_bot,
+        default="heuristic",
+        metavar="BOT",
+        help="the computer players: random, heuristic (default) or ismcts[:ITERATIONS]",
+    )
+    play_parser.add_argument(
+        "--ascii",
+        action="store_true",
+        help="write suits as letters (QS, not Q♠); automatic if the terminal cannot "
+        "show the symbols",
+    )
+
+
+def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
+    arena_parser = sub.add_parser(
+        "arena",
+        parents=[rules],
+        help="play many games between bots and compare them",
+        description="Play games between bots, one per seat, rotating the seats over each "
+        "deal so that every bot plays every deal from every seat, and print each bot's "
+        "win share and mean final score with 95% confidence intervals. Results depend "
+        "only on --seed, not on --workers. --players defaults to the number of bots.",
+    )
+    arena_parser.add_argument(
+        "--bots",
+        type=bot_list,
+        required=True,
+        metavar="BOT,BOT,...",
+        help="one bot per seat: random, heuristic or ismcts[:ITERATIONS], e.g. "
+        "ismcts,random,random,heuristic",
+    )
+    arena_parser.add_argument(
+        "--games", type=int_in(1, None, "--games"), default=100, help="games to play (100)"
+    )
+    arena_parser.add_argument(
+        "--workers",
+        type=int_in(1, None, "--workers"),
+        default=None,
+        help="processes to use (default: one per CPU)",
+    )
+    arena_parser.add_argument(
+        "--seed", type=int_in(0, SEED_MAX, "--seed"), default=0, help="seed of the run (0)"
+    )
+    arena_parser.add_argument("--json", metavar="FILE", help="also write every result as JSON")
+    arena_parser.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
+    arena_parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

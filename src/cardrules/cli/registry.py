@@ -1,0 +1,96 @@
+"""The games the command line knows: each with its rules factory, its terminal adapter
+and a one-line description."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import attrs
+
+import cardrules as cr
+from cardrules.cli.adapter import GameAdapter
+from cardrules.cli.base import AnyGame
+from cardrules.cli.craits import CraitsAdapter
+from cardrules.cli.cramps import CrampsAdapter
+
+__all__ = ["GameEntry", "game_entry", "known_games", "make_rules", "register_game"]
+
+
+@attrs.frozen
+class GameEntry:
+    """A game the command line knows: its rules ``factory`` (called with the options as
+    keywords), the ``adapter`` class for terminal play and a one-line ``description``."""
+
+    name: str
+    factory: Callable[..., AnyGame]
+    adapter: Callable[[], GameAdapter] = GameAdapter
+    description: str = ""
+
+
+_GAMES: dict[str, GameEntry] = {}
+
+
+def register_game(
+    name: str,
+    factory: Callable[..., AnyGame],
+    adapter: Callable[[], GameAdapter] = GameAdapter,
+    description: str = "",
+) -> None:
+    """Make ``name`` known to ``cardrules simulate``, ``play`` and ``arena``."""
+    _GAMES[name] = GameEntry(name, factory, adapter, description)
+
+
+def known_games() -> tuple[str, ...]:
+    """The names of the games the command line knows: those registered here and every
+    game class registered with the library."""
+    return tuple(sorted(set(_GAMES) | set(cr.registered_games())))
+
+
+def describe_games() -> str:
+    """The known games with their descriptions, for the help."""
+    return "; ".join(
+        name + (f" ({_GAMES[name].description})" if name in _GAMES else "")
+        for name in known_games()
+    )
+
+
+def game_entry(name: str) -> GameEntry:
+    """The entry for ``name`` (case-insensitive); raises ``KeyError`` with a message
+    listing the known games."""
+    key = name.lower()
+    if key in _GAMES:
+        return _GAMES[key]
+    if key in cr.registered_games():
+        return GameEntry(key, cr.game_class(key))
+    raise KeyError(f"unknown game {name!r}; known games: {', '.join(known_games())}")
+
+
+def make_rules(entry: GameEntry, options: Mapping[str, Any]) -> AnyGame:
+    """The rules object of ``entry`` with ``options``; raises
+    :class:`~cardrules.RulesError` for an option the game does not have or a bad value.
+
+    >>> make_rules(game_entry("craits"), {"players": 3}).players
+    3
+    """
+    factory = entry.factory
+    if isinstance(factory, type) and attrs.has(factory):
+        allowed = [f.name for f in attrs.fields(factory) if f.init]
+        unknown = sorted(set(options) - set(allowed))
+        if unknown:
+            raise cr.RulesError(
+                f"{entry.name} has no option {unknown[0]!r}; its options are " + ", ".join(allowed)
+            )
+    try:
+        return factory(**options)
+    except TypeError as exc:
+        raise cr.RulesError(f"bad options for {entry.name}: {exc}") from None
+
+
+register_game("cramps", cr.Cramps, CrampsAdapter, "4 players, 13 tricks a round, first to 31 wins")
+register_game(
+    "craits",
+    cr.Craits,
+    CraitsAdapter,
+    "2 to 10 players, shed your cards over 15 hands, lowest total wins",
+)

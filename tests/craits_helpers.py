@@ -1,0 +1,169 @@
+"""Helpers shared by the Craits and shedding-core tests: stacking decks, setting up
+explicit positions, playing scripted moves and random games.
+
+Test modules import them with ``from craits_helpers import ...`` (pytest puts the
+``tests`` directory on ``sys.path``). Nothing here uses the library's own dealing code:
+:func:`manual_deal` is written straight from rule K5 so that tests can check the deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
+import cardrules as cr
+
+E = TypeVar("E", bound=cr.Event)
+
+
+def card(text: str) -> cr.Card:
+    """One card from text like ``"QS"``."""
+    return cr.Card.parse(text)
+
+
+def cards(text: str) -> tuple[cr.Card, ...]:
+    """Cards from text like ``"QS 10h 2♣"`` (empty text: no cards)."""
+    return cr.parse_cards(text) if text.strip() else ()
+
+
+def rest_of_deck(game: cr.Craits, used: Iterable[cr.Card]) -> list[cr.Card]:
+    """The cards of ``game``'s deck not in ``used`` (as a multiset), in index order.
+
+    Raises ``AssertionError`` if ``used`` holds a card the deck does not have (or too
+    many copies of one)."""
+    left = Counter(game.deck.cards())
+    for c in used:
+        assert left[c] > 0, f"{c} is not (or no longer) in the deck"
+        left[c] -= 1
+    return sorted(left.elements())
+
+
+def position(
+    game: cr.Craits,
+    hands: Sequence[str],
+    stock: str,
+    below: str = "",
+    *,
+    dealer: int = 0,
+    rest_to: int | None = None,
+    seed: int = 0,
+    **setup: Any,
+) -> cr.CraitsState:
+    """An explicit position: ``hands`` (card text per seat) and ``stock`` (card text,
+    top first; its first card is turned up), followed by the cards ``below`` it.
+
+    The cards of the deck not named anywhere go to the bottom of the stock (in index
+    order), or, with ``rest_to=seat``, into that seat's hand (to leave a tiny stock).
+    """
+    held = [list(cards(text)) for text in hands]
+    pile = list(cards(stock)) + list(cards(below))
+    rest = rest_of_deck(game, [c for hand in held for c in hand] + pile)
+    if rest_to is None:
+        pile.extend(rest)
+    else:
+        held[rest_to].extend(rest)
+    return game.new_game(seed, dealer=dealer, hands=held, stock=pile, **setup)
+
+
+def as_move(move: cr.Move | str) -> cr.Move:
+    """A move from a short text: ``"9H"`` plays, ``"8C:H"`` plays a wild naming ♥,
+    ``"JH!"`` plays saying "one card", ``"draw"`` draws; moves pass through."""
+    if not isinstance(move, str):
+        return move
+    if move == "draw":
+        return cr.Draw()
+    announce = move.endswith("!")
+    text = move.rstrip("!")
+    suit = None
+    if ":" in text:
+        text, suit = text.split(":")
+    return cr.Play(card(text), suit=suit, announce=announce)
+
+
+def play(
+    game: cr.Craits, state: cr.CraitsState, *moves: cr.Move | str
+) -> tuple[cr.CraitsState, list[cr.Event]]:
+    """Make the moves in order (each by whoever is to move) and collect the events."""
+    events: list[cr.Event] = []
+    for move in moves:
+        step = game.step(state, as_move(move))
+        state = step.state
+        events.extend(step.events)
+    return state, events
+
+
+def events_of(events: Iterable[cr.Event], kind: type[E]) -> list[E]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def plays_listed(game: cr.Craits, state: cr.CraitsState) -> set[cr.Card]:
+    """The cards the player to move may play now."""
+    return {m.card for m in game.legal_moves(state) if isinstance(m, cr.Play)}
+
+
+def manual_deal(
+    deck: Sequence[cr.Card], dealer: int, players: int, cards_each: int, direction: int = 1
+) -> tuple[list[list[cr.Card]], cr.Card, list[cr.Card]]:
+    """Deal by hand from rule K5: one card at a time from the top, starting next to the
+    dealer in ``direction``, until everyone has ``cards_each``; then the next card is
+    turned up. Returns (hands in the order received, turned-up card, stock top first)."""
+    hands: list[list[cr.Card]] = [[] for _ in range(players)]
+    position_ = 0
+    for _ in range(cards_each):
+        for offset in range(1, players + 1):
+            hands[(dealer + direction * offset) % players].append(deck[position_])
+            position_ += 1
+    return hands, deck[position_], list(deck[position_ + 1 :])
+
+
+def table_cards(state: cr.CraitsState) -> Counter[cr.Card]:
+    """Every card on the table: hands, stock and discard pile."""
+    counter: Counter[cr.Card] = Counter(state.table.stock)
+    counter.update(state.table.discard)
+    for hand in state.hands:
+        counter.update(hand)
+    return counter
+
+
+def iter_random_game(
+    game: cr.Craits,
+    seed: int,
+    move_seed: int,
+    *,
+    dealer: int | None = None,
+    max_moves: int = 100_000,
+) -> Iterator[tuple[cr.CraitsState, cr.Move, cr.Step[cr.CraitsState]]]:
+    """Play a game with random legal moves (picked by a ``random.Random`` seeded with
+    ``move_seed``); yield ``(state_before, move, step)`` for every move.
+
+    Fails if the game has not ended after ``max_moves`` moves."""
+    chooser = random.Random(move_seed)
+    state = game.new_game(seed, dealer=dealer)
+    for _ in range(max_moves):
+        if state.is_over:
+            return
+        move = chooser.choice(game.legal_moves(state))
+        step = game.step(state, move)
+        yield state, move, step
+        state = step.state
+    raise AssertionError(f"{game!r} seed={seed} move_seed={move_seed} did not end")
+
+
+def finish_hand(
+    game: cr.Craits, state: cr.CraitsState, *, pick: int = 0
+) -> tuple[cr.CraitsState, list[cr.Event]]:
+    """Make legal moves (the ``pick``-th, wrapped) until the hand in progress has been
+    scored; return the state and the events."""
+    number = state.hand_number
+    events: list[cr.Event] = []
+    for _ in range(100_000):
+        moves = game.legal_moves(state)
+        step = game.step(state, moves[pick % len(moves)])
+        state = step.state
+        events.extend(step.events)
+        if any(isinstance(e, cr.HandScored) and e.number == number for e in step.events):
+            return state, events
+    raise AssertionError("the hand did not end")

@@ -1,0 +1,135 @@
+"""Tests of ``cardrules arena``: the table, JSON and CSV files, the number of players,
+the same results with one or two worker processes, and bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from cardrules import cli
+from cardrules.arena import run_arena
+from cardrules.bots import HeuristicBot, RandomBot
+
+ARENA = ["arena", "craits", "--bots", "random,heuristic", "--games", "4", "--seed", "1", "-q"]
+
+
+def run(argv: list[str], **kwargs: Any) -> tuple[int, str, str]:
+    """Run main() with captured output; return (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(argv, stdout=out, stderr=err, **kwargs)
+    return code, out.getvalue(), err.getvalue()
+
+
+def without_timing(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not line.startswith("Elapsed:")]
+
+
+def test_arena_prints_the_library_table() -> None:
+    code, out, err = run([*ARENA, "--workers", "1"])
+    assert code == 0 and err == ""
+    expected = run_arena(
+        cr.Craits(players=2), [RandomBot(), HeuristicBot()], 4, 1, workers=1, progress=False
+    )
+    lines = out.splitlines()
+    assert lines[: len(expected.table().splitlines())] == expected.table().splitlines()
+    assert lines[0] == "craits: 4 games, seed 1"
+    assert "(Lower scores are better: the lowest total wins craits.)" in lines
+    assert lines[-1].startswith("Elapsed: ") and lines[-1].endswith("games/s)")
+
+
+def test_one_and_two_workers_give_the_same_table() -> None:
+    one = run([*ARENA, "--workers", "1"])
+    two = run([*ARENA, "--workers", "2"])
+    assert one[0] == two[0] == 0
+    assert without_timing(one[1]) == without_timing(two[1])
+    other_seed = run([*ARENA[:-2], "2", "-q", "--workers", "1"])
+    assert without_timing(other_seed[1])[2:] != without_timing(one[1])[2:]
+
+
+def test_players_default_to_the_number_of_bots() -> None:
+    code, out, _ = run(["arena", "craits", "--bots", "random,random,heuristic", "--games", "3",
+                        "--workers", "1", "-q"])  # fmt: skip
+    assert code == 0
+    rows = out.splitlines()[2:5]
+    assert [row.split()[0] for row in rows] == ["random", "random#2", "heuristic"]
+    assert all(row.split()[1] == "3" for row in rows)  # every entrant played every game
+    code, _, _ = run(["arena", "craits", "--bots", "random,random,random", "--players", "3",
+                      "--games", "1", "-q"])  # fmt: skip
+    assert code == 0
+
+
+def test_cramps_arena_with_rules_options() -> None:
+    code, out, _ = run(["arena", "cramps", "--bots", "heuristic,random,random,random",
+                        "--target", "3", "--games", "4", "--workers", "1", "-q"])  # fmt: skip
+    assert code == 0
+    assert out.startswith("cramps: 4 games, seed 0\n")
+    assert "Lower scores are better" not in out
+
+
+def test_json_and_csv_files(tmp_path: Path) -> None:
+    json_file, csv_file = tmp_path / "result.json", tmp_path / "summary.csv"
+    code, out, _ = run([*ARENA, "--workers", "1", "--json", str(json_file), "--csv",
+                        str(csv_file)])  # fmt: skip
+    assert code == 0
+    assert f"JSON written to {json_file}" in out and f"CSV written to {csv_file}" in out
+    data = json.loads(json_file.read_text(encoding="utf-8"))
+    assert data["game"] == "craits" and data["seed"] == 1
+    assert data["entrants"] == ["random", "heuristic"]
+    assert len(data["games"]) == 4
+    assert sum(row["wins"] for row in data["summary"]) == pytest.approx(4)
+    rows = list(csv.DictReader(io.StringIO(csv_file.read_text(encoding="utf-8"))))
+    assert [row["entrant"] for row in rows] == ["random", "heuristic"]
+    assert [float(row["wins"]) for row in rows] == [row["wins"] for row in data["summary"]]
+
+
+def test_an_unwritable_file_is_an_error(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "dir" / "out.json"
+    code, out, err = run([*ARENA, "--workers", "1", "--json", str(missing)])
+    assert code == 1
+    assert "craits: 4 games" in out  # the table is printed all the same
+    assert f"cannot write JSON to {missing}" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["arena", "craits", "--bots", "random,genius"], "unknown bot 'genius'; known bots: "),
+        (["arena", "craits", "--bots", "random,,random"], "expected bot names separated by"),
+        (["arena", "craits", "--bots", "ismcts:0,random"], "unknown bot 'ismcts:0'"),
+        (["arena", "craits"], "the following arguments are required: --bots"),
+        (
+            ["arena", "cramps", "--bots", "random,random,heuristic"],
+            "--bots names 3 bots, one per seat, but Cramps is played by exactly 4 players",
+        ),
+        (
+            ["arena", "craits", "--bots", "random,random", "--players", "3"],
+            "--players is 3 but --bots names 2 bots: give one bot per seat",
+        ),
+        (
+            ["arena", "craits", "--bots", "random"],
+            "--bots names 1 bot, one per seat, but Craits is played by 2 to 10 players",
+        ),
+        (["arena", "craits", "--bots", "random,random", "--games", "0"], "--games must be"),
+        (["arena", "craits", "--bots", "random,random", "--workers", "0"], "--workers must be"),
+        (["arena", "poker", "--bots", "random,random"], "unknown game 'poker'"),
+        (["arena", "craits", "--bots", "random,random", "-o", "jokers=1"], "no option 'jokers'"),
+    ],
+)
+def test_bad_arena_input_is_a_usage_error(argv: list[str], message: str) -> None:
+    code, out, err = run(argv)
+    assert code == 2
+    assert out == ""
+    assert message in err
+
+
+def test_help_mentions_arena() -> None:
+    code, out, _ = run(["--help"])
+    assert code == 0 and "arena" in out
+    code, out, _ = run(["arena", "--help"])
+    assert code == 0 and "--bots" in out and "--workers" in out and "--json" in out

@@ -1,0 +1,531 @@
+"""Tests of the command line with Craits: ``cardrules play craits`` through scripted
+input (playing, naming a suit, saying "one card", drawing, idiot calls in and out of
+turn, the one-card deal, bad lines, end of input), the event texts, and
+``cardrules simulate craits``."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+import cardrules as cr
+from cardrules import cli
+from cardrules.bots import HeuristicBot
+from cardrules.cli.simulate import _simulation_rng
+from cardrules.events import (
+    CardsDrawn,
+    CardTurnedUp,
+    CountEnded,
+    CountRaised,
+    CountStarted,
+    DirectionChanged,
+    HandBlocked,
+    IdiotCalled,
+    OneCardAnnounced,
+    Reshuffled,
+    SuitNamed,
+    TurnForfeited,
+    TurnSkipped,
+)
+from craits_helpers import position
+
+GAME = cr.Craits(players=3)
+ADAPTER = cli.CraitsAdapter()
+
+# Seat 0 is the human. With dealer 2 the human moves first on the turned-up 9♠.
+HANDS = ["9H 8C QS KD 3C", "2D 4D 5D 6D 7D", "JC JD JS 10C 10D"]
+
+
+def run(argv: list[str], **kwargs: Any) -> tuple[int, str, str]:
+    """Run main() with captured output; return (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(argv, stdout=out, stderr=err, **kwargs)
+    return code, out.getvalue(), err.getvalue()
+
+
+class Script:
+    """An input function answering with ``lines`` in turn, then raising EOFError; it
+    keeps the prompts it was shown."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.answers: Iterator[str] = iter(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        try:
+            return next(self.answers)
+        except StopIteration:
+            raise EOFError from None
+
+
+class FromPosition:
+    """The rules of ``game``, with every new game starting at ``state`` (to play a
+    chosen position through :func:`cli.play_game`)."""
+
+    def __init__(self, game: cr.Craits, state: cr.CraitsState) -> None:
+        self.game = game
+        self.state = state
+
+    def new_game(self, seed: int = 0) -> cr.CraitsState:
+        return self.state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+
+def quiet_computer(game: Any, state: Any) -> Any:
+    """A computer that never calls "idiot", never says "one card" and stays silent on
+    the one-card deal: the first other legal move."""
+    moves = game.legal_moves(state)
+    for move in moves:
+        if isinstance(move, cr.Pass):
+            return move
+    return next(m for m in moves if not isinstance(m, (cr.CallIdiot, cr.Announce)) and not _says(m))
+
+
+def _says(move: Any) -> bool:
+    return isinstance(move, cr.Play) and move.announce
+
+
+def play(
+    state: cr.CraitsState,
+    lines: Iterable[str],
+    *,
+    game: cr.Craits = GAME,
+    computer: Callable[[Any, Any], Any] = quiet_computer,
+    ascii_only: bool = False,
+) -> tuple[int, str, Script]:
+    """Play from ``state`` as seat 0 with the scripted ``lines``."""
+    out = io.StringIO()
+    script = Script(lines)
+    console = cli.Console(out, script, ascii_only)
+    code = cli.play_game(
+        FromPosition(game, state),  # type: ignore[arg-type]
+        ADAPTER,
+        console,
+        human=0,
+        seed=1,
+        computer=computer,
+    )
+    return code, out.getvalue(), script
+
+
+def start(hands: list[str] = HANDS, stock: str = "9S", dealer: int = 2, **kw: Any) -> Any:
+    return position(GAME, hands, stock, dealer=dealer, **kw)
+
+
+# -- the table -------------------------------------------------------------------------
+
+
+def test_table_shows_the_public_state_and_the_hand_by_suit() -> None:
+    state = start(scores=[12, 40, 3])
+    code, out, _ = play(state, [])
+    assert code == 0
+    lines = out.splitlines()
+    assert "Hand 1: seat 2 dealt 8 cards each and turned up 9♠." in lines
+    assert "Hand 1 of 15 (8 cards dealt), dealer seat 2; play goes clockwise." in lines
+    stock = len(state.table.stock)
+    assert f"Top card 9♠, suit to follow ♠. Stock: {stock} cards." in lines
+    assert "Cards held:  you 5 | seat 1 5 | seat 2 5" in lines
+    assert "Scores:      you 12 | seat 1 40 | seat 2 3  (lowest total wins)" in lines
+    hand = lines.index("Your hand (5 cards):")
+    assert lines[hand + 1 : hand + 5] == ["  ♣  3♣ 8♣", "  ♦  K♦", "  ♥  9♥", "  ♠  Q♠"]
+    # Each wild is listed once per suit it can name.
+    assert "Legal: [1] 8♣→♣  [2] 8♣→♦  [3] 8♣→♥  [4] 8♣→♠  [5] 9♥  [6] Q♠" in lines
+    assert "count" not in out.lower()
+    assert out.rstrip().endswith("End of input: leaving the game.")
+
+
+def test_table_shows_the_count_direction_and_shuffle_pressure() -> None:
+    # Dealer 2 turned up a 2: the count runs at 2 when the human is to move.
+    state = start(["AH 9C QS KD 3C", HANDS[1], HANDS[2]], stock="2S")
+    state = attrs.evolve(
+        state,
+        table=attrs.evolve(state.table, direction=-1),
+        penalties=(10, 0, 5),  # the last penalties: 5 then 10 paid by seat 0, 5 by seat 2
+        scores=(15, 0, 5),
+    )
+    _, out, _ = play(state, [])
+    assert "play goes counter-clockwise." in out
+    assert "The count is running at 2: add to it (an A or a 2) or draw 2." in out
+    assert "Shuffle pressure (paid, next penalty): you 15, next 20 | seat 1 0, next 5 | " in out
+    assert "seat 2 5, next 10" in out
+    assert "Legal: [1] A♥" in out
+
+
+def test_the_count_hint_follows_the_card_table() -> None:
+    game = cr.Craits(players=3, card_table={"K": cr.CardRule("none", 10, count=3)})
+    state = position(game, ["KD 9C QS 3C", HANDS[1], HANDS[2]], "2S", dealer=2)
+    _, out, _ = play(state, [], game=game)
+    assert "The count is running at 2: add to it (an A or a K or a 2) or draw 2." in out
+    assert "Legal: [1] K♦" in out
+
+
+# -- the human's moves -----------------------------------------------------------------
+
+
+def test_playing_a_card_by_text_or_number() -> None:
+    code, out, _ = play(start(), ["9h"])
+    assert code == 0 and "  You play 9♥.\n" in out
+    code, out, _ = play(start(), ["6"])  # [6] Q♠
+    assert "  You play Q♠.\n" in out
+
+
+@pytest.mark.parametrize("text", ["8c h", "8C hearts", "8c ♥", "8c->h", "8c→H", "8c heart", "3"])
+def test_a_wild_names_the_suit(text: str) -> None:
+    code, out, _ = play(start(), [text])
+    assert code == 0
+    assert "  You play 8♣, name ♥.\n" in out
+    # The next player follows the named suit.
+    assert "suit to follow ♥" in out
+
+
+def test_a_wild_without_a_suit_is_refused_and_asked_again() -> None:
+    _, out, script = play(start(), ["8c", "8c blue", "8c s"])
+    assert "Not understood: 8♣ is wild: name the suit to follow too, e.g. 8c h or 8c hearts" in out
+    assert "Not understood: '8c blue': after the card, type only the suit it names" in out
+    assert "  You play 8♣, name ♠.\n" in out
+    assert script.prompts[0].startswith("Your move (a card like QS, 8h c, QS!, d to draw")
+
+
+@pytest.mark.parametrize("text", ["QS!", "qs one", "QS one card", "q♠ !", "4"])
+def test_saying_one_card_with_the_play(text: str) -> None:
+    state = start(["9H QS", HANDS[1], HANDS[2]])
+    assert "Legal: [1] 9♥  [2] 9♥!  [3] Q♠  [4] Q♠!" in play(state, [])[1]
+    code, out, _ = play(state, [text])
+    assert code == 0
+    assert '  You play Q♠, say "one card".\n' in out
+    assert "idiot" not in out.replace("call it", "")
+
+
+def test_forgetting_one_card_lets_a_computer_call_idiot() -> None:
+    state = start(["9H QS", HANDS[1], HANDS[2]])
+
+    def heuristic(game: Any, st: Any) -> Any:
+        return cli.BotPlayer(HeuristicBot(), seed=0)(GAME, st)
+
+    _, out, _ = play(state, ["QS"], computer=heuristic)
+    assert "  You play Q♠.\n" in out
+    assert '  Seat 1 calls "idiot" on you!' in out
+    assert '  You draw 2 cards (the "idiot" penalty).' in out
+    assert "  (You drew " in out
+
+
+def test_drawing_when_no_card_plays_and_seeing_the_cards_drawn() -> None:
+    state = start(["3C 4C 5C", HANDS[1], HANDS[2]], below="KH")
+    _, out, _ = play(state, ["q♣", "draw"])
+    assert "Legal: [1] draw" in out
+    assert "Not understood: cannot read 'q♣'" not in out  # Q♣ is a card: not held
+    assert "Not understood: you do not hold Q♣" in out
+    assert "  You cannot play and draw 1 card.\n  (You drew K♥.)\n" in out
+    _, out, _ = play(state, ["d"])
+    assert "  You cannot play and draw 1 card." in out
+
+
+def test_bad_lines_are_explained_and_asked_again() -> None:
+    _, out, _ = play(start(), ["xyz", "5h", "KD", "d", "99", "idiot", "?", "show", "9h"])
+    assert "Not understood: cannot read 'xyz' as a card" in out
+    assert "Not understood: you do not hold 5♥; your hand is 3♣ 8♣ K♦ 9♥ Q♠" in out
+    assert "Not allowed: K♦ matches neither the suit to follow (♠) nor the rank of 9♠" in out
+    assert "Not allowed: playing is compulsory when possible" in out
+    assert "there is no move number 99; pick 1 to 6" in out
+    assert "Not allowed: nobody can be called on now" in out
+    assert "An 8 names the suit to follow: 8h c, 8h clubs or 8h ♣." in out  # help
+    assert out.count("Your hand (5 cards):") == 2  # the turn, and `show`
+    assert "  You play 9♥.\n" in out
+
+
+def test_the_count_follow_it_or_draw_it() -> None:
+    state = start(["AH 9C QS KD 3C", HANDS[1], HANDS[2]], stock="2S")
+    _, out, _ = play(state, ["qs", "1"])
+    assert "Not allowed: the count is running (2)" in out
+    assert "  You play A♥.\n  You raise the count to 3.\n" in out
+    state = start(["9C QS KD 3C", HANDS[1], HANDS[2]], stock="2S")
+    _, out, _ = play(state, ["d"])
+    assert (
+        "  You cannot follow the count: it ends at 2.\n  You draw 2 cards (for the count).\n" in out
+    )
+
+
+# -- idiot calls -----------------------------------------------------------------------
+
+
+def test_idiot_call_in_turn() -> None:
+    # Dealer 1: seat 2 moves first and leaves itself one card without saying so.
+    state = start([HANDS[0], HANDS[1], "JS 10C"], dealer=1)
+    _, out, script = play(state, ["idiot"])
+    assert "  Seat 2 plays J♠.\n" in out
+    assert 'Seat 2 has one card and did not say "one card": type idiot to call it.' in out
+    assert "[5] Q♠  [6] idiot on seat 2" in out
+    assert '  You call "idiot" on seat 2!\n  Seat 2 draws 2 cards (the "idiot" penalty).' in out
+    assert out.count("Your hand (5 cards):") == 2  # still the human's turn after the call
+    assert not any("[y/N]" in prompt for prompt in script.prompts)
+
+
+def test_idiot_call_with_a_seat_number() -> None:
+    state = start([HANDS[0], HANDS[1], "JS 10C"], dealer=1)
+    _, out, _ = play(state, ["idiot 1", "idiot on seat 2"])
+    assert "Not allowed: seat 1 cannot be called on; callable now: (2,)" in out
+    assert '  You call "idiot" on seat 2!' in out
+
+
+@pytest.mark.parametrize("answer", ["y", "yes", "idiot"])
+def test_idiot_call_out_of_turn(answer: str) -> None:
+    # Dealer 0: seat 1 moves first and is left with one card unannounced; before
+    # seat 2 moves, the human is asked.
+    state = start([HANDS[0], "JS 10C", HANDS[1]], dealer=0)
+    _, out, script = play(state, [answer])
+    question = 'Seat 1 has one card and did not say "one card". Call "idiot" on seat 1? [y/N] '
+    assert script.prompts[0] == question
+    assert '  You call "idiot" on seat 1!\n  Seat 1 draws 2 cards (the "idiot" penalty).' in out
+    assert "Cards held:  you 5 | seat 1 3 | seat 2 " in out  # 1 + 2 drawn
+
+
+@pytest.mark.parametrize("answer", ["", "n", "No", "maybe"])
+def test_declining_an_out_of_turn_call(answer: str) -> None:
+    state = start([HANDS[0], "JS 10C", HANDS[1]], dealer=0)
+    _, out, script = play(state, [answer])
+    assert sum("[y/N]" in prompt for prompt in script.prompts) == 1
+    assert 'calls "idiot"' not in out and 'call "idiot"' not in out
+    assert ("(Taken as no.)" in out) == (answer == "maybe")
+    assert "Cards held:  you 5 | seat 1 1 | seat 2 " in out
+
+
+def test_end_of_input_or_quit_at_the_out_of_turn_question() -> None:
+    state = start([HANDS[0], "JS 10C", HANDS[1]], dealer=0)
+    code, out, _ = play(state, [])
+    assert code == 0 and out.rstrip().endswith("End of input: leaving the game.")
+    code, out, _ = play(state, ["?", "q"])
+    assert "idiot (or idiot 2)" in out  # the help, then the question again
+    assert code == 0 and out.rstrip().endswith("You left the game.")
+
+
+# -- the one-card deal (V4) and naming the suit of a turned-up 8 (K6) -----------------
+
+
+def test_one_card_deal_announcements_and_calls_asked_once_each() -> None:
+    game = cr.Craits(players=3, one_card_deal_announce=True)
+    state = position(game, ["9H", "JS", "2D"], "9S", dealer=0, hand_number=8)
+    # Seat 1 stays silent; before seat 2 answers, the human may call on seat 1 (no);
+    # seat 2 stays silent; the human says "one card"; the dealer's card is turned up;
+    # before seat 1 plays, the human is asked about seat 2 only (yes).
+    _, out, script = play(state, ["", "one", "y"], game=game)
+    questions = [p for p in script.prompts if "[y/N]" in p]
+    assert questions == [
+        'Seat 1 has one card and did not say "one card". Call "idiot" on seat 1? [y/N] ',
+        'Seat 2 has one card and did not say "one card". Call "idiot" on seat 2? [y/N] ',
+    ]
+    assert "Hand 8: you dealt 1 card each.\n" in out  # the card is turned up after
+    assert "  Seat 1 stays silent.\n" in out and "  Seat 2 stays silent.\n" in out
+    assert 'You received your one card: say "one card" (one), or stay silent (pass)' in out
+    legal = 'Legal: [1] say "one card"  [2] stay silent  [3] idiot on seat 1  [4] idiot on seat 2'
+    assert legal in out
+    assert script.prompts[1].startswith('Say "one card"? (one or pass')
+    assert '  You say "one card".\n  You turn up 9♠.\n' in out
+    assert '  You call "idiot" on seat 2!' in out
+
+
+@pytest.mark.parametrize("text", ["pass", "p", "2"])
+def test_one_card_deal_staying_silent(text: str) -> None:
+    game = cr.Craits(players=3, one_card_deal_announce=True)
+    state = position(game, ["9H", "JS", "2D"], "9S", dealer=0, hand_number=8)
+    _, out, _ = play(state, ["n", "bogus", text], game=game)
+    assert "Not understood: 'bogus': answer one" in out
+    assert "  You stay silent.\n" in out
+
+
+def test_naming_the_suit_of_a_turned_up_eight() -> None:
+    state = start([HANDS[0], "JS 10C 4H", HANDS[1]], stock="8D", dealer=0)
+    _, out, script = play(state, ["x", "hearts"])
+    assert "You turned up 8♦ as dealer: name the suit to follow." in out
+    assert "Legal: [1] name ♣  [2] name ♦  [3] name ♥  [4] name ♠" in out
+    assert script.prompts[0].startswith("Name the suit to follow (c, d, h, s")
+    assert "Not understood: 'x' is not a suit" in out
+    assert "  You name ♥ as the suit to follow.\n" in out
+    _, out, _ = play(state, ["name s"])
+    assert "  You name ♠ as the suit to follow.\n" in out
+
+
+def test_ascii_mode_shows_and_accepts_ascii() -> None:
+    _, out, _ = play(start(), ["8c->d"], ascii_only=True)
+    assert not set("♣♦♥♠→") & set(out)
+    assert "Legal: [1] 8C->C  [2] 8C->D" in out
+    assert "  You play 8C, name D.\n" in out
+
+
+# -- event texts -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("event", "text"),
+    [
+        (CardTurnedUp(2, cr.Card.parse("9S")), "Seat 2 turns up 9♠."),
+        (TurnSkipped(1, 0), "Seat 1 is skipped by you."),
+        (TurnSkipped(0, 2), "You are skipped by seat 2."),
+        (TurnForfeited(0), 'You miss this turn ("idiot" penalty).'),
+        (DirectionChanged(-1), "Play now goes counter-clockwise."),
+        (DirectionChanged(1), "Play now goes clockwise."),
+        (CountStarted(1, 2), "Seat 1 starts the count at 2."),
+        (CountRaised(2, 5), "Seat 2 raises the count to 5."),
+        (CountEnded(0, 5), "You cannot follow the count: it ends at 5."),
+        (SuitNamed(2, cr.Suit.CLUBS), "Seat 2 names ♣ as the suit to follow."),
+        (OneCardAnnounced(1), 'Seat 1 says "one card".'),
+        (IdiotCalled(2, 0), 'Seat 2 calls "idiot" on you!'),
+        (CardsDrawn(1, 1, "cannot_play", 1), "Seat 1 cannot play and draws 1 card."),
+        (CardsDrawn(1, 2, "count", 4), "Seat 1 draws 2 cards (for the count; 4 were due"),
+        (CardsDrawn(0, 0, "cannot_play", 1), "You cannot draw (cannot play): the stock is empty"),
+        (
+            Reshuffled(2, 30, 10),
+            "The stock is empty: seat 2 shuffles the discard pile (30 cards) into a new stock "
+            "and takes a shuffle-pressure penalty of 10 points.",
+        ),
+        (HandBlocked(4), "Hand 4 is blocked: a full cycle of turns passed"),
+    ],
+)
+def test_event_texts(event: cr.Event, text: str) -> None:
+    (line,) = ADAPTER.describe_event(event, human=0)
+    assert line.startswith("  " + text)
+
+
+def test_play_line_tells_the_suit_named_and_one_card_once() -> None:
+    play_move = cr.Play("8c", suit="h", announce=True)
+    events = [
+        cr.MovePlayed(1, play_move),
+        OneCardAnnounced(1),
+        SuitNamed(1, cr.Suit.HEARTS),
+    ]
+    assert ADAPTER.describe_events(events, human=0) == [
+        '  Seat 1 plays 8♣, names ♥ and says "one card".'
+    ]
+
+
+def test_naming_clubs_is_told_once() -> None:
+    # Suit.CLUBS is 0: a check on the suit's truth would tell it twice.
+    events = [cr.MovePlayed(2, cr.Play("8h", suit="c")), SuitNamed(2, cr.Suit.CLUBS)]
+    assert ADAPTER.describe_events(events, human=0) == ["  Seat 2 plays 8♥, names ♣."]
+
+
+def test_a_six_plays_again_unless_the_hand_ends() -> None:
+    six = [cr.MovePlayed(1, cr.Play("6s"))]
+    assert ADAPTER.describe_events(six, 0, GAME) == [
+        "  Seat 1 plays 6♠.",
+        "  Seat 1 plays again.",
+    ]
+    assert ADAPTER.describe_events(six, 1, GAME)[-1] == "  You play again."
+    ended = [*six, cr.HandScored(1, (3, -10, 4), (3, -10, 4))]
+    assert "again" not in "".join(ADAPTER.describe_events(ended, 0, GAME))
+    # With a card table where the 6 does nothing, nobody plays again.
+    plain_six = cr.Craits(players=3, card_table={6: cr.CardRule("none", 30)})
+    assert ADAPTER.describe_events(six, 0, plain_six) == ["  Seat 1 plays 6♠."]
+
+
+def test_draws_caused_by_a_card_name_it() -> None:
+    events = [
+        cr.MovePlayed(1, cr.Play("5h")),
+        CardsDrawn(2, 1, "others_draw", 1),
+        CardsDrawn(0, 1, "others_draw", 1),
+        cr.MovePlayed(0, cr.Play("7h")),
+        CardsDrawn(2, 1, "two_along_draws", 1),
+    ]
+    assert ADAPTER.describe_events(events, human=0) == [
+        "  Seat 1 plays 5♥.",
+        "  Seat 2 draws 1 card (5♥ makes every other player draw).",
+        "  You draw 1 card (5♥ makes every other player draw).",
+        "  You play 7♥.",
+        "  Seat 2 draws 1 card (7♥ makes the player two seats along draw).",
+    ]
+
+
+def test_moves_told_by_their_events_have_no_line_of_their_own() -> None:
+    for move in (cr.Draw(), cr.CallIdiot(1, 0), cr.NameSuit("h"), cr.Announce()):
+        assert ADAPTER.describe_event(cr.MovePlayed(1, move), human=0) == []
+
+
+def test_scores_and_game_over_say_lowest_wins() -> None:
+    scored = ADAPTER.describe_event(cr.HandScored(3, (-10, 25, 4), (30, 80, 12)), human=0)
+    assert scored[1] == "End of hand 3. This hand: you -10 | seat 1 25 | seat 2 4"
+    assert scored[2] == "Totals: you 30 | seat 1 80 | seat 2 12  (lowest total wins)"
+    over = ADAPTER.describe_event(cr.GameOver((2,), (30, 80, 12)), human=0)
+    assert over[-3:] == [
+        "Game over. Final scores: you 30 | seat 1 80 | seat 2 12",
+        "The lowest total wins.",
+        "Seat 2 wins.",
+    ]
+
+
+# -- whole games through main() ---------------------------------------------------------
+
+
+def test_whole_game_against_each_kind_of_opponent() -> None:
+    for opponents in ("random", "heuristic", "ismcts:4"):
+        argv = ["play", "craits", "--players", "2", "--seed", "5", "-o", "short_game=true"]
+        code, out, err = run([*argv, "--opponents", opponents], input_fn=lambda prompt: "1")
+        assert code == 0 and err == ""
+        tail = out.rstrip().splitlines()
+        assert tail[-3].startswith("Game over. Final scores: you ")
+        assert tail[-2] == "The lowest total wins."
+        scores = [int(part.split()[-1]) for part in tail[-3].split(": ", 1)[1].split(" | ")]
+        low = min(scores)
+        winners = [seat for seat, score in enumerate(scores) if score == low]
+        expected = {0: "You win!", 1: "Seat 1 wins."}.get(winners[0])
+        assert tail[-1] == (expected if len(winners) == 1 else "Shared win: you and seat 1.")
+        assert "End of hand 8." in out and "End of hand 9." not in out
+
+
+def test_play_is_reproducible_with_bot_opponents() -> None:
+    argv = ["play", "craits", "--seed", "9", "-o", "short_game=true", "--opponents", "heuristic"]
+    first = run(argv, input_fn=lambda prompt: "1")
+    assert first == run(argv, input_fn=lambda prompt: "1")
+
+
+def test_piped_input_is_echoed() -> None:
+    code, out, _ = run(["play", "craits", "--seed", "2"], stdin=io.StringIO("?\n"))
+    assert code == 0
+    assert "? for help, q to quit): ?\n" in out
+
+
+def test_bad_opponents_and_seats_are_usage_errors() -> None:
+    code, _, err = run(["play", "craits", "--opponents", "genius"])
+    assert code == 2 and "unknown bot 'genius'" in err
+    code, _, err = run(["play", "craits", "--players", "3", "--seat", "3", "--seed", "1"])
+    assert code == 2 and "--seat must be a seat from 0 to 2, not 3" in err
+    code, _, err = run(["play", "craits", "--players", "11"])
+    assert code == 2 and "2 to 10 players" in err
+    code, _, err = run(["play", "craits", "--target", "5"])
+    assert code == 2 and "craits has no option 'target'" in err
+
+
+# -- simulate --------------------------------------------------------------------------
+
+
+def test_simulate_craits_summary() -> None:
+    code, out, err = run(["simulate", "craits", "--players", "4", "--games", "3", "--seed", "2"])
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Simulated craits with random players, seed 2"
+    assert "Games played: 3" in lines
+    assert "Mean hands per game: 15.00" in lines  # K3: always 15 hands
+    header = lines.index("Seat  Win share  Mean final score")
+    assert [row.split()[0] for row in lines[header + 1 : header + 5]] == ["0", "1", "2", "3"]
+    assert "(Lower scores are better: the lowest total wins craits.)" in lines
+
+
+def test_simulate_craits_options_and_winners() -> None:
+    code, out, _ = run(["simulate", "craits", "--players", "3", "--games", "2", "-o",
+                        "short_game=true", "-q"])  # fmt: skip
+    assert code == 0 and "Mean hands per game: 8.00" in out
+    summary = cli.simulate(cr.Craits(players=2, short_game=True), games=4, seed=3)
+    assert not summary.higher_scores_win
+    assert sum(summary.wins) == pytest.approx(4)
+    # K25: the lowest total wins (the summary counts the library's winners).
+    for index in range(4):
+        state, _ = cli.play_random_game(
+            cr.Craits(players=2, short_game=True), _simulation_rng(3, index)
+        )
+        low = min(state.scores)
+        assert state.winners == tuple(s for s, score in enumerate(state.scores) if score == low)
