@@ -1,0 +1,330 @@
+"""The Hearts example (examples/hearts.py), rule by rule, plus random-game properties.
+
+Positions are built explicitly (a ``TrickRound`` with small hands) or dealt from a deck
+stacked by hand, so each test names the rule it checks.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules as cr
+from conftest import ALL_52, card, cards
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+sys.path.insert(0, str(EXAMPLES))
+hearts: Any = importlib.import_module("hearts")
+
+GAME = hearts.Hearts()
+
+
+def position(
+    hands: list[str],
+    *,
+    leader: int = 0,
+    trick: str = "",
+    tricks: tuple[cr.Trick, ...] = (),
+    broken: bool = False,
+    scores: tuple[int, ...] = (0, 0, 0, 0),
+) -> Any:
+    """A state with these hands (text per seat), ``leader`` and cards already played to
+    the current trick, and completed ``tricks`` (none: the first trick)."""
+    play = cr.TrickRound(
+        tuple(tuple(sorted(cards(h))) for h in hands), cr.Trick(leader, cards(trick)), tricks
+    )
+    return hearts.HeartsState(1, 3, play, scores, broken, rng=cr.rng.seed_state(5))
+
+
+PAST = (cr.Trick(0, cards("JD QD KD AD"), winner=0),)
+"""One completed trick without points: positions with it are past the first trick."""
+
+
+def legal(state: Any) -> set[cr.Card]:
+    return {move.card for move in GAME.legal_moves(state)}
+
+
+def reason(state: Any, text: str) -> str:
+    with pytest.raises(cr.IllegalMoveError) as info:
+        GAME.apply(state, cr.Play(card(text)))
+    return info.value.reason
+
+
+def play_all(state: Any, texts: str) -> tuple[Any, list[cr.Event]]:
+    events: list[cr.Event] = []
+    for text in texts.split():
+        step = GAME.step(state, cr.Play(card(text)))
+        state = step.state
+        events.extend(step.events)
+    return state, events
+
+
+# -- the deal and the first lead -------------------------------------------------------------
+
+
+def test_deal_is_one_card_at_a_time_from_the_dealers_left() -> None:
+    deck = list(ALL_52)  # with dealer 3, card i of the deck goes to seat i % 4
+    state = GAME.new_game(seed=1, dealer=3, deck=deck)
+    assert state.hands == tuple(tuple(ALL_52[seat::4]) for seat in range(4))
+    state = GAME.new_game(seed=1, dealer=0, deck=deck)  # dealer 0: card i to seat (i + 1) % 4
+    assert state.hands[1] == tuple(ALL_52[0::4])
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3])
+def test_seeded_deal_gives_13_each_and_the_two_of_clubs_leads(seed: int) -> None:
+    state = GAME.new_game(seed=seed)
+    assert [len(hand) for hand in state.hands] == [13] * 4
+    assert sorted(c for hand in state.hands for c in hand) == list(ALL_52)
+    assert card("2C") in state.hands[state.to_move]
+    assert GAME.legal_moves(state) == (cr.Play(card("2C")),)
+    assert GAME.new_game(seed=seed) == state  # deterministic from the seed
+
+
+def test_first_lead_must_be_the_two_of_clubs() -> None:
+    state = position(["2C 9C AH", "3C 5D 6D", "4C 7D 8D", "5C 9D TD"])
+    assert legal(state) == {card("2C")}
+    assert reason(state, "9C") == "must_lead_two_of_clubs"
+
+
+def test_bad_setup_and_options_are_refused() -> None:
+    with pytest.raises(cr.SetupError):
+        GAME.new_game(dealer=4)
+    with pytest.raises(cr.SetupError):
+        GAME.new_game(deck=list(ALL_52[:51]))
+    with pytest.raises(cr.RulesError):
+        hearts.Hearts(target=0)
+
+
+# -- following suit and the first trick ----------------------------------------------------------
+
+
+def test_players_must_follow_suit() -> None:
+    state = position(["8C", "3S 9D", "4C 5H", "6C 7C"], trick="KS", tricks=PAST)
+    assert legal(state) == {card("3S")}
+    assert reason(state, "9D") == "must_follow_suit"
+
+
+def test_no_points_on_the_first_trick_when_void_in_clubs() -> None:
+    state = position(["3C", "AH QS 9D 4H", "5C", "6C"], trick="2C")
+    assert legal(state) == {card("9D")}
+    assert reason(state, "AH") == "no_points_on_first_trick"
+    assert reason(state, "QS") == "no_points_on_first_trick"
+
+
+def test_points_allowed_on_the_first_trick_when_holding_nothing_else() -> None:
+    state = position(["3C", "AH QS 4H", "5C", "6C"], trick="2C")
+    assert legal(state) == {card("AH"), card("QS"), card("4H")}
+    state, _ = play_all(state, "QS")
+    assert state.hearts_broken
+
+
+def test_after_the_first_trick_points_may_be_discarded() -> None:
+    state = position(["3C", "AH QS 9D", "5C", "6C"], trick="2C", tricks=PAST)
+    assert legal(state) == {card("AH"), card("QS"), card("9D")}
+
+
+# -- leading hearts ----------------------------------------------------------------------------
+
+
+def test_hearts_cannot_be_led_until_broken() -> None:
+    state = position(["AH 9D", "3S", "4S", "5S"], tricks=PAST)
+    assert legal(state) == {card("9D")}
+    assert reason(state, "AH") == "hearts_not_broken"
+    broken = position(["AH 9D", "3S", "4S", "5S"], tricks=PAST, broken=True)
+    assert legal(broken) == {card("AH"), card("9D")}
+
+
+def test_queen_of_spades_may_be_led_before_hearts_are_broken() -> None:
+    state = position(["AH QS", "3S", "4S", "5S"], tricks=PAST)
+    assert legal(state) == {card("QS")}
+
+
+def test_a_leader_holding_only_hearts_may_lead_one() -> None:
+    state = position(["AH 2H", "3S", "4S", "5S"], tricks=PAST)
+    assert legal(state) == {card("AH"), card("2H")}
+
+
+@pytest.mark.parametrize(("discard", "broken"), [("9H", True), ("QS", True), ("9D", False)])
+def test_a_heart_or_the_queen_of_spades_breaks_hearts(discard: str, broken: bool) -> None:
+    start = position(["KC 8C", "3C 9S", f"{discard} 7D", "4C 8S"], tricks=PAST)
+    state, _ = play_all(start, f"KC 3C {discard}")
+    assert state.hearts_broken is broken
+
+
+# -- scoring -------------------------------------------------------------------------------------
+
+
+def test_each_heart_scores_one_and_the_queen_of_spades_thirteen() -> None:
+    assert [hearts.card_points(c) for c in cards("2H AH QS KS QH 2C")] == [1, 1, 13, 0, 1, 0]
+    taken = (
+        cr.Trick(0, cards("2H 3H 4H 5H"), winner=0),
+        cr.Trick(0, cards("QS 6H 2D 3D"), winner=2),
+    )
+    start = position(["AC", "2S", "7H", "3S"], tricks=taken, scores=(10, 20, 30, 40))
+    state, events = play_all(start, "AC 2S 7H 3S")
+    assert events[-3] == cr.TrickWon(0, 3, cards("AC 2S 7H 3S"), 1)
+    scored = events[-2]
+    assert scored == cr.HandScored(1, (5, 0, 14, 0), (15, 20, 44, 40))
+    assert state.scores == (15, 20, 44, 40)
+
+
+def moon_tricks(shooter: int, without: str = "") -> tuple[cr.Trick, ...]:
+    """Four tricks holding all 13 hearts and Q♠ (less ``without``, replaced by 8♣) and
+    two other clubs, all won by ``shooter``."""
+    text = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 9C TC"
+    points = cards(text.replace(without, "8C") if without else text)
+    return tuple(cr.Trick(0, points[4 * i : 4 * i + 4], winner=shooter) for i in range(4))
+
+
+def test_shooting_the_moon_gives_26_to_each_other_player() -> None:
+    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1))
+    _, events = play_all(start, "AC 2S 3S 4S")
+    assert events[-2] == cr.HandScored(1, (26, 0, 26, 26), (26, 0, 26, 26))
+
+
+def test_taking_25_points_is_not_the_moon() -> None:
+    start = position(["AC", "2S", "3S", "2H"], tricks=moon_tricks(1, without="2H"))
+    _, events = play_all(start, "AC 2S 3S 2H")
+    assert events[-2].hand_scores == (1, 25, 0, 0)
+
+
+def test_a_new_hand_is_dealt_by_the_next_dealer_when_nobody_reached_100() -> None:
+    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1), scores=(70, 0, 0, 73))
+    state, events = play_all(start, "AC 2S 3S 4S")
+    assert events[-1] == cr.HandDealt(2, 0, 13)  # the dealer was seat 3
+    assert (state.hand_number, state.dealer, state.hearts_broken) == (2, 0, False)
+    assert state.scores == (96, 0, 26, 99) and not state.is_over
+    assert card("2C") in state.hands[state.to_move] and len(state.play.tricks) == 0
+
+
+def test_the_game_ends_at_100_and_the_lowest_total_wins() -> None:
+    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1), scores=(74, 20, 60, 10))
+    state, events = play_all(start, "AC 2S 3S 4S")
+    assert state.scores == (100, 20, 86, 36)
+    assert events[-1] == cr.GameOver((1,), (100, 20, 86, 36))
+    assert state.is_over and state.to_move is None and state.winners == (1,)
+    assert GAME.legal_moves(state) == ()
+    assert reason(state, "AC") == "game_over"
+
+
+def test_tied_lowest_totals_share_the_win() -> None:
+    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1), scores=(80, 30, 4, 4))
+    state, _ = play_all(start, "AC 2S 3S 4S")
+    assert state.scores == (106, 30, 30, 30)
+    assert state.winners == (1, 2, 3)
+
+
+# -- other illegal moves -------------------------------------------------------------------------
+
+
+def test_other_illegal_moves_say_why() -> None:
+    state = position(["2C 9C", "3C 5D", "4C 7D", "5C 9D"])
+    with pytest.raises(cr.IllegalMoveError) as info:
+        GAME.apply(state, cr.Play(card("3C")))
+    assert info.value.reason == "not_in_hand" and "seat 1" not in str(info.value)  # no leak
+    with pytest.raises(cr.IllegalMoveError) as info:
+        GAME.apply(state, cr.Play(card("3C")), seat=1)
+    assert info.value.reason == "not_your_turn"
+    assert reason(state, "AS") == "not_in_hand"
+    with pytest.raises(cr.IllegalMoveError) as info:
+        GAME.apply(state, cr.Play(card("2C"), suit=cr.Suit.HEARTS))
+    assert info.value.reason == "no_suit_to_name"
+    with pytest.raises(cr.IllegalMoveError) as info:
+        GAME.apply(state, cr.Play(card("2C"), announce=True))
+    assert info.value.reason == "no_announcement"
+    with pytest.raises(cr.MoveTypeError):
+        GAME.apply(state, cr.Draw())
+
+
+def test_observe_shows_only_the_seats_own_hand() -> None:
+    state = GAME.new_game(seed=4)
+    leader = state.to_move
+    view = GAME.observe(state, (leader + 1) % 4)
+    assert view.hand == state.hands[(leader + 1) % 4]
+    assert view.hand_sizes == (13, 13, 13, 13) and view.legal_moves == ()
+    assert not hasattr(view, "rng") and not hasattr(view, "hands")
+    assert GAME.observe(state, leader).legal_moves == GAME.legal_moves(state)
+    with pytest.raises(ValueError):
+        GAME.observe(state, 4)
+
+
+def test_a_record_of_a_hearts_game_round_trips_through_json() -> None:
+    record = cr.GameRecord.start(hearts.Hearts(target=40), seed=9)
+    state = record.initial_state()
+    chooser = random.Random(9)
+    for _ in range(60):
+        move = chooser.choice(GAME.legal_moves(state))
+        record, state = record.then(move), record.game.apply(state, move)
+    assert cr.GameRecord.from_json(record.to_json()).final_state() == state
+
+
+# -- properties of random games -------------------------------------------------------------------
+
+
+def check_cards_conserved(state: Any) -> None:
+    play = state.play
+    held = [c for hand in play.hands for c in hand] + list(play.trick.cards)
+    held += [c for trick in play.tricks for c in trick.cards]
+    assert Counter(held) == Counter(ALL_52)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**32 - 1), st.sampled_from([30, 60, 100]))
+def test_random_games_end_conserve_cards_and_score_26_a_hand(
+    seed: int, move_seed: int, target: int
+) -> None:
+    game = hearts.Hearts(target=target)
+    chooser = random.Random(move_seed)
+    state = game.new_game(seed=seed)
+    totals = [0, 0, 0, 0]
+    for _ in range(52 * 40):
+        if state.is_over:
+            break
+        check_cards_conserved(state)
+        moves = game.legal_moves(state)
+        assert moves
+        move = chooser.choice(moves)
+        before = copy.deepcopy(state)
+        step = game.step(state, move)
+        assert state == before  # apply does not mutate
+        assert game.apply(state, move) == step.state
+        for event in step.events:
+            if isinstance(event, cr.HandScored):
+                assert sum(event.hand_scores) in (26, 78)  # 78: somebody shot the moon
+                totals = [a + b for a, b in zip(totals, event.hand_scores, strict=True)]
+                assert tuple(totals) == event.scores
+        state = step.state
+    assert state.is_over
+    assert max(state.scores) >= target
+    assert all(state.scores[w] == min(state.scores) for w in state.winners)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_every_card_outside_the_legal_moves_is_refused(seed: int) -> None:
+    chooser = random.Random(seed)
+    state = GAME.new_game(seed=seed)
+    for _ in range(52):
+        allowed = legal(state)
+        for c in ALL_52:
+            if c not in allowed:
+                with pytest.raises(cr.IllegalMoveError):
+                    GAME.apply(state, cr.Play(c))
+        state = GAME.apply(state, cr.Play(chooser.choice(sorted(allowed))))
+    assert state.hand_number == 2
+
+
+def test_main_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    hearts.main(["--seed", "2", "--games", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("seed 2: ") and lines[1].startswith("seed 3:")
+    hearts.main(["--seed", "2", "--games", "1"])
+    assert capsys.readouterr().out.splitlines() == lines[:1]  # reproducible
