@@ -199,6 +199,11 @@ class Game(ABC, Generic[S, M, V]):
         new_state = self._transition(state, move, events)
         return Step(new_state, tuple(events))
 
+    def start(self, seed: int = 0, **setup: Any) -> Step[S]:
+        """Like ``new_game``, also returning the events of the setup (the deal, and in
+        Craits the turned-up card and what it did)."""
+        return Step(self.new_game(seed, **setup), ())
+
     def determinize(self, view: V, seed: int) -> S:
         """A complete state consistent with ``view``: the cards ``view.seat`` cannot see
         dealt at random (uniformly among the deals that agree with what is known), from

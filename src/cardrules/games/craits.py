@@ -48,7 +48,7 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.game import Game
+from cardrules.game import Game, Step
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.rng import seed_state, shuffled
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable
@@ -338,6 +338,8 @@ class CraitsView:
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
     """The seat's moves now: all its legal moves on its turn, else the calls it may make."""
+    dealer_draws: tuple[tuple[int, Card], ...] = ()
+    """The public draw for first dealer (K2), if one was made."""
 
 
 # -- cached move objects -----------------------------------------------------------------
@@ -566,6 +568,42 @@ class Craits(Game[CraitsState, Move, CraitsView]):
 
         Raises :class:`~cardrules.SetupError` for a bad dealer, deck, position or scores.
         """
+        return self._setup(seed, dealer, deck, hands, stock, hand_number, scores, None)
+
+    def start(self, seed: int = 0, **setup: Any) -> Step[CraitsState]:
+        """Like :meth:`new_game`, also returning the events of the deal: the hand dealt,
+        the turned-up card and whatever it did.
+
+        >>> step = Craits(players=3).start(seed=4, dealer=0)
+        >>> [type(event).__name__ for event in step.events][:2]
+        ['HandDealt', 'CardTurnedUp']
+        """
+        events: list[Event] = []
+        state = self._setup(
+            seed,
+            setup.pop("dealer", None),
+            setup.pop("deck", None),
+            setup.pop("hands", None),
+            setup.pop("stock", None),
+            setup.pop("hand_number", 1),
+            setup.pop("scores", None),
+            events,
+        )
+        if setup:
+            raise TypeError(f"unknown setup arguments: {sorted(setup)}")
+        return Step(state, tuple(events))
+
+    def _setup(
+        self,
+        seed: int,
+        dealer: int | None,
+        deck: Sequence[Card | str] | None,
+        hands: Sequence[Sequence[Card | str]] | None,
+        stock: Sequence[Card | str] | None,
+        hand_number: int,
+        scores: Sequence[int] | None,
+        events: list[Event] | None,
+    ) -> CraitsState:
         rng = seed_state(seed)
         players = self.players
         if not isinstance(hand_number, int) or not 1 <= hand_number <= len(self._schedule):
@@ -577,7 +615,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
             raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         work = _Work.__new__(_Work)
-        work.events = None
+        work.events = events
         work.dealer_draws = draws
         work.scores = start_scores
         work.penalties = (0,) * players
@@ -1136,6 +1174,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             state.scores,
             state.winners,
             self.legal_moves(state) if state.to_move == seat else self.calls(state, seat),
+            state.dealer_draws,
         )
 
     def determinize(self, view: CraitsView, seed: int) -> CraitsState:
@@ -1182,4 +1221,5 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             view.penalties,
             view.scores,
             view.winners,
+            view.dealer_draws,
         )

@@ -18,7 +18,7 @@ over rounds. Rule numbers (C1 …) refer to the library's rules reference.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -26,7 +26,7 @@ from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank
 from cardrules.deck import STANDARD_DECK
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
 from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
-from cardrules.game import Game
+from cardrules.game import Game, Step
 from cardrules.moves import CallIdiot, Draw, Play
 from cardrules.rng import next_u64, randbelow, seed_state, shuffled
 from cardrules.table import deal, left_of
@@ -253,6 +253,15 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             (),
             rng,
         )
+
+    def start(self, seed: int = 0, **setup: Any) -> Step[CrampsState]:
+        """Like :meth:`new_game`, also returning the events of the setup (the deal).
+
+        >>> Cramps().start(seed=1).events
+        (HandDealt(number=1, dealer=0, cards_each=13),)
+        """
+        state = self.new_game(seed, **setup)
+        return Step(state, (HandDealt(1, state.dealer, _CARDS_EACH),))
 
     @staticmethod
     def _check_scores(scores: Sequence[int] | None) -> tuple[int, ...]:
