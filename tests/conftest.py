@@ -1,0 +1,163 @@
+"""Shared test configuration and helpers.
+
+Hypothesis profiles:
+
+* ``ci`` (the default): no deadline, enough examples to catch regressions while the
+  whole suite stays fast.
+* ``thorough``: many more examples; select it with ``HYPOTHESIS_PROFILE=thorough``.
+
+The helpers below are plain functions; test modules import them with
+``from conftest import ...`` (pytest puts this directory on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TypeVar
+
+from hypothesis import HealthCheck, settings
+
+import cardrules as cr
+
+settings.register_profile(
+    "ci",
+    deadline=None,
+    max_examples=400,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough",
+    deadline=None,
+    max_examples=4000,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+ALL_52: tuple[cr.Card, ...] = tuple(cr.Card.from_index(i) for i in range(52))
+"""The 52 cards in index order (2♣ … A♠)."""
+
+SEED_MAX = 2**64 - 1
+
+
+def cards(text: str) -> tuple[cr.Card, ...]:
+    """Cards from text like ``"QS 10h 2♣"``."""
+    return cr.parse_cards(text)
+
+
+def card(text: str) -> cr.Card:
+    """One card from text."""
+    return cr.Card.parse(text)
+
+
+def fill_hands(fixed: Mapping[int, str] | None = None) -> tuple[tuple[cr.Card, ...], ...]:
+    """Four 13-card hands: each seat's ``fixed`` cards, then the unused cards in index
+    order to make up 13 (seat 0 filled first)."""
+    fixed = fixed or {}
+    hands = [list(cards(fixed.get(seat, ""))) for seat in range(4)]
+    used = {c for hand in hands for c in hand}
+    assert len(used) == sum(len(hand) for hand in hands), "fixed cards overlap"
+    rest = [c for c in ALL_52 if c not in used]
+    for hand in hands:
+        while len(hand) < 13:
+            hand.append(rest.pop(0))
+    assert not rest
+    return tuple(tuple(hand) for hand in hands)
+
+
+def suit_hands() -> tuple[tuple[cr.Card, ...], ...]:
+    """Seat 0 holds every club, seat 1 every diamond, seat 2 every heart, seat 3 every
+    spade: whoever leads first wins all thirteen tricks."""
+    return tuple(tuple(cr.Card(rank, suit) for rank in cr.Rank) for suit in cr.Suit)
+
+
+def stack_deck(
+    hands: Sequence[Sequence[cr.Card]],
+    dealer: int = 0,
+    packets: Sequence[int] = (3, 2, 3, 2, 3),
+) -> list[cr.Card]:
+    """A 52-card deck order (top first) that, dealt by ``dealer`` in ``packets``,
+    gives each seat the cards of ``hands``.
+
+    Written out by hand from rule C2 (not with the library's deal code): for each packet
+    size, each player from the dealer's left round to the dealer takes that many cards.
+    """
+    remaining = [list(hand) for hand in hands]
+    deck: list[cr.Card] = []
+    for size in packets:
+        for offset in (1, 2, 3, 4):
+            seat = (dealer + offset) % 4
+            deck.extend(remaining[seat][:size])
+            del remaining[seat][:size]
+    assert not any(remaining)
+    return deck
+
+
+def play_cards(
+    game: cr.Cramps, state: cr.CrampsState, texts: Iterable[str]
+) -> tuple[cr.CrampsState, list[cr.Event]]:
+    """Play the given cards in order (each by the seat to move) and collect the events."""
+    events: list[cr.Event] = []
+    for text in texts:
+        step = game.step(state, cr.Play(card(text)))
+        state = step.state
+        events.extend(step.events)
+    return state, events
+
+
+def play_first_moves(
+    game: cr.Cramps, state: cr.CrampsState, count: int
+) -> tuple[cr.CrampsState, list[cr.Event]]:
+    """Play ``count`` moves, each time the first legal move, collecting the events."""
+    events: list[cr.Event] = []
+    for _ in range(count):
+        step = game.step(state, game.legal_moves(state)[0])
+        state = step.state
+        events.extend(step.events)
+    return state, events
+
+
+def finish_round(game: cr.Cramps, state: cr.CrampsState) -> tuple[cr.CrampsState, list[cr.Event]]:
+    """Play first legal moves until the round in progress has been scored."""
+    events: list[cr.Event] = []
+    number = state.round_number
+    while True:
+        step = game.step(state, game.legal_moves(state)[0])
+        state = step.state
+        events.extend(step.events)
+        if any(isinstance(e, cr.HandScored) and e.number == number for e in step.events):
+            return state, events
+
+
+E = TypeVar("E", bound=cr.Event)
+
+
+def events_of(events: Iterable[cr.Event], kind: type[E]) -> list[E]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def iter_random_game(
+    game: cr.Cramps,
+    seed: int,
+    move_seed: int,
+    *,
+    dealer: int = 0,
+    max_moves: int = 52 * 200,
+) -> Iterator[tuple[cr.CrampsState, cr.Play, cr.Step[cr.CrampsState]]]:
+    """Play a game with random legal moves (a ``random.Random`` seeded with
+    ``move_seed`` picks them); yield ``(state_before, move, step)`` for every move.
+
+    Fails if the game has not ended after ``max_moves`` moves.
+    """
+    chooser = random.Random(move_seed)
+    state = game.new_game(seed, dealer=dealer)
+    for _ in range(max_moves):
+        if state.is_over:
+            return
+        move = chooser.choice(game.legal_moves(state))
+        step = game.step(state, move)
+        yield state, move, step
+        state = step.state
+    raise AssertionError(f"game seed={seed} move_seed={move_seed} did not end")

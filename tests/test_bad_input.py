@@ -1,0 +1,351 @@
+"""Bad input gets a specific exception whose message says what was wrong and what is
+allowed, and the state passed in stays valid."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from conftest import ALL_52, card, fill_hands, play_first_moves, suit_hands
+
+
+def test_error_hierarchy() -> None:
+    for error in (cr.CardParseError, cr.RulesError, cr.SetupError, cr.IllegalMoveError):
+        assert issubclass(error, cr.CardrulesError)
+        assert issubclass(error, ValueError)
+    assert issubclass(cr.RecordError, ValueError)
+    assert issubclass(cr.MoveTypeError, cr.CardrulesError)
+    assert issubclass(cr.MoveTypeError, TypeError)
+
+
+# -- rules options ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [0, 2, 3, 5, 10, "4", None])
+def test_wrong_player_count(players: Any) -> None:
+    with pytest.raises(cr.RulesError, match=r"exactly 4 players, not") as info:
+        cr.Cramps(players=players)
+    assert repr(players) in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "packets",
+    [
+        (3, 3, 3, 3),
+        (3, 2, 3, 2),
+        (3, 2, 3, 2, 3, 2),
+        (4, 3, 3, 3),
+        (1, 3, 3, 3, 3),
+        (3, 2, 3, 2, 3.0),
+        (True, 3, 3, 3, 3),
+        (3, 2, 3, 2, "3"),
+        (),
+    ],
+)
+def test_bad_packet_pattern(packets: Any) -> None:
+    with pytest.raises(cr.RulesError, match=r"packets must be 3s and 2s that sum to 13"):
+        cr.Cramps(packets=packets)
+
+
+@pytest.mark.parametrize("packets", ["32323", 13, None])
+def test_packets_not_a_sequence(packets: Any) -> None:
+    with pytest.raises(cr.RulesError, match="packets must be a sequence of 3s and 2s"):
+        cr.Cramps(packets=packets)
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"target": 0}, "target must be a positive int"),
+        ({"target": "31"}, "target must be a positive int"),
+        ({"trick_values": (0,) * 12}, "trick_values must be 13 ints"),
+        ({"trick_values": (0.5,) * 13}, "trick_values must be 13 ints"),
+        ({"trick_values": "0123456789abc"}, "trick_values must be 13 ints"),
+        ({"queen_points": 1.5}, "queen_points must be an int"),
+        ({"queen_points": True}, "queen_points must be an int"),
+    ],
+)
+def test_bad_rules_options(options: dict[str, Any], match: str) -> None:
+    with pytest.raises(cr.RulesError, match=match):
+        cr.Cramps(**options)
+
+
+def test_unknown_option_is_a_type_error() -> None:
+    with pytest.raises(TypeError, match="colour"):
+        cr.Cramps(colour="red")  # type: ignore[call-arg]
+
+
+def test_options_are_keyword_only() -> None:
+    with pytest.raises(TypeError):
+        cr.Cramps(4)  # type: ignore[call-arg]
+
+
+def test_rules_object_is_frozen() -> None:
+    game = cr.Cramps()
+    with pytest.raises(AttributeError):
+        game.target = 10  # type: ignore[misc]
+    assert hash(game) == hash(cr.Cramps())
+
+
+# -- card text -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["1S", "QX", "11H", "", "Queen of spades"])
+def test_bad_card_text(text: str) -> None:
+    with pytest.raises(cr.CardParseError, match="cannot read") as info:
+        cr.Card.parse(text)
+    assert repr(text) in str(info.value)
+    assert "e.g. 'QS'" in str(info.value)
+
+
+def test_bad_card_text_in_a_move_and_a_deck() -> None:
+    with pytest.raises(cr.CardParseError, match="'ZZ'"):
+        cr.Play("ZZ")
+    deck = [str(c) for c in ALL_52[:-1]] + ["ZZ"]
+    with pytest.raises(cr.CardParseError, match="'ZZ'"):
+        cr.Cramps().new_game(deck=deck)
+    hands = [[str(c) for c in hand] for hand in suit_hands()]
+    hands[2][5] = "H7"
+    with pytest.raises(cr.CardParseError, match="'H7'"):
+        cr.Cramps().new_game(hands=hands)
+
+
+# -- stacked decks -----------------------------------------------------------------------
+
+
+def test_deck_missing_a_card() -> None:
+    deck = [c for c in ALL_52 if c != card("7D")]
+    with pytest.raises(cr.SetupError, match=r"exactly the 52 cards.*missing: 7♦"):
+        cr.Cramps().new_game(deck=deck)
+
+
+def test_deck_with_a_duplicate() -> None:
+    deck = [card("AS") if c == card("7D") else c for c in ALL_52]
+    with pytest.raises(cr.SetupError) as info:
+        cr.Cramps().new_game(deck=deck)
+    assert "missing: 7♦" in str(info.value)
+    assert "too many: A♠" in str(info.value)
+
+
+def test_deck_with_an_extra_card() -> None:
+    with pytest.raises(cr.SetupError, match="too many: 2♣"):
+        cr.Cramps().new_game(deck=[*ALL_52, card("2C")])
+
+
+def test_deck_too_short_or_empty() -> None:
+    with pytest.raises(cr.SetupError, match=r"missing: .*A♠"):
+        cr.Cramps().new_game(deck=ALL_52[:13])
+    with pytest.raises(cr.SetupError, match="exactly the 52 cards"):
+        cr.Cramps().new_game(deck=[])
+
+
+def test_deck_that_is_a_string_or_not_a_sequence() -> None:
+    with pytest.raises(cr.SetupError, match="not one string"):
+        cr.Cramps().new_game(deck="2C 3C 4C")
+    with pytest.raises(cr.SetupError, match="sequence of cards"):
+        cr.Cramps().new_game(deck=52)  # type: ignore[arg-type]
+
+
+def test_deck_and_hands_together() -> None:
+    with pytest.raises(cr.SetupError, match="not both"):
+        cr.Cramps().new_game(deck=ALL_52, hands=suit_hands())
+
+
+# -- dealer, hands, scores -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [-1, 4, 7, "0", 1.0, None, True])
+def test_bad_dealer(dealer: Any) -> None:
+    with pytest.raises(cr.SetupError, match=r"dealer must be a seat from 0 to 3, not") as info:
+        cr.Cramps().new_game(dealer=dealer)
+    assert repr(dealer) in str(info.value)
+
+
+def test_hand_of_the_wrong_size() -> None:
+    hands = [list(hand) for hand in suit_hands()]
+    hands[0].append(hands[1].pop())
+    with pytest.raises(cr.SetupError, match="every hand must hold 13 cards; seat 0 has 14"):
+        cr.Cramps().new_game(hands=hands)
+    hands = [list(hand) for hand in suit_hands()]
+    hands[3] = hands[3][:12]
+    with pytest.raises(cr.SetupError, match="seat 3 has 12"):
+        cr.Cramps().new_game(hands=hands)
+
+
+@pytest.mark.parametrize("count", [0, 3, 5])
+def test_wrong_number_of_hands(count: int) -> None:
+    hands = (suit_hands() * 2)[:count]
+    with pytest.raises(cr.SetupError, match="hands must be 4 sequences of 13 cards"):
+        cr.Cramps().new_game(hands=hands)
+
+
+def test_overlapping_hands() -> None:
+    hands = [list(hand) for hand in fill_hands()]
+    hands[1][0] = hands[0][0]  # the same card twice, another missing
+    with pytest.raises(cr.SetupError) as info:
+        cr.Cramps().new_game(hands=hands)
+    message = str(info.value)
+    assert "exactly the 52 cards" in message
+    assert f"too many: {hands[0][0]}" in message
+    assert f"missing: {fill_hands()[1][0]}" in message
+
+
+def test_hand_given_as_one_string() -> None:
+    hands: list[Any] = [list(hand) for hand in suit_hands()]
+    hands[2] = " ".join(str(c) for c in hands[2])
+    with pytest.raises(cr.SetupError, match="hand of seat 2 must be a sequence of cards"):
+        cr.Cramps().new_game(hands=hands)
+
+
+@pytest.mark.parametrize("scores", [(1, 2, 3), (0, 0, 0, "1"), (0, 0, 0, 1.5), "0000", 5])
+def test_bad_starting_scores(scores: Any) -> None:
+    with pytest.raises(cr.SetupError, match="scores must be 4 ints, one per seat"):
+        cr.Cramps().new_game(scores=scores)
+
+
+# -- seeds ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", ["7", 7.5, None, True, (7,)])
+def test_seed_of_the_wrong_type(seed: Any) -> None:
+    with pytest.raises(TypeError, match=r"seed must be an int, not"):
+        cr.Cramps().new_game(seed=seed)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, -(2**70)])
+def test_seed_out_of_range(seed: int) -> None:
+    with pytest.raises(ValueError, match=r"seed must be an int from 0 to 2\*\*64 - 1"):
+        cr.Cramps().new_game(seed=seed)
+
+
+def test_bad_seed_in_a_record() -> None:
+    with pytest.raises(TypeError, match="seed must be an int"):
+        cr.GameRecord.start(cr.Cramps(), seed="1")  # type: ignore[arg-type]
+
+
+# -- moves -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "move", ["QS", cr.Card.parse("QS"), None, 12, ("play", "QS"), {"play": "QS"}]
+)
+def test_move_of_the_wrong_type(move: Any) -> None:
+    game = cr.Cramps()
+    state = game.new_game(seed=1)
+    with pytest.raises(cr.MoveTypeError, match=r"a Cramps move is a Play\(card\), not"):
+        game.apply(state, move)
+    with pytest.raises(TypeError):
+        game.step(state, move)
+
+
+@pytest.mark.parametrize(
+    ("make", "match"),
+    [
+        (lambda: cr.Play(12), "Play needs a Card or card text"),  # type: ignore[arg-type]
+        (lambda: cr.Play(None), "Play needs a Card or card text"),  # type: ignore[arg-type]
+        (lambda: cr.Play("QS", suit=3), "named suit must be a Suit"),  # type: ignore[arg-type]
+        (lambda: cr.Play("QS", announce=1), "announce must be True or False"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_move_construction(make: Any, match: str) -> None:
+    with pytest.raises(cr.MoveTypeError, match=match):
+        make()
+
+
+def test_play_naming_a_suit_in_cramps() -> None:
+    game = cr.Cramps()
+    state = game.new_game(seed=1)
+    move = game.legal_moves(state)[0]
+    with pytest.raises(cr.IllegalMoveError, match="no wild cards") as info:
+        game.apply(state, cr.Play(move.card, suit=cr.Suit.HEARTS))
+    assert info.value.reason == "no_suit_to_name"
+
+
+def test_play_announcing_in_cramps() -> None:
+    game = cr.Cramps()
+    state = game.new_game(seed=1)
+    move = game.legal_moves(state)[0]
+    with pytest.raises(cr.IllegalMoveError, match='no "one card" announcement') as info:
+        game.apply(state, cr.Play(move.card, announce=True))
+    assert info.value.reason == "no_announcement"
+
+
+@pytest.mark.parametrize("move", [cr.Draw(), cr.CallIdiot(2)])
+def test_moves_of_other_games(move: Any) -> None:
+    game = cr.Cramps()
+    with pytest.raises(cr.IllegalMoveError, match="Cramps has only card plays") as info:
+        game.apply(game.new_game(seed=1), move)
+    assert info.value.reason == "not_a_cramps_move"
+
+
+def test_card_not_in_hand() -> None:
+    game = cr.Cramps()
+    state = game.new_game(hands=suit_hands())  # seat 1 (diamonds) leads
+    with pytest.raises(cr.IllegalMoveError, match="seat 1 does not hold A♠") as info:
+        game.apply(state, cr.Play(card("AS")))
+    assert info.value.reason == "not_in_hand"
+    # The message names no hand: it may reach someone other than the mover.
+    others = [c for hand in state.hands for c in hand if c != card("AS")]
+    assert not any(str(c) in str(info.value) for c in others)
+
+
+def test_card_already_played() -> None:
+    game = cr.Cramps()
+    state, _ = play_first_moves(game, game.new_game(hands=suit_hands()), 4)
+    assert state.to_move == 1
+    with pytest.raises(cr.IllegalMoveError, match="does not hold 2♦") as info:
+        game.apply(state, cr.Play(card("2D")))
+    assert info.value.reason == "not_in_hand"
+
+
+def test_move_sent_by_the_wrong_seat() -> None:
+    game = cr.Cramps()
+    state = game.new_game(hands=suit_hands())
+    move = cr.Play(card("2D"))
+    assert game.apply(state, move, seat=1) == game.apply(state, move)
+    with pytest.raises(cr.IllegalMoveError, match=r"seat 2 cannot move now.*seat 1's turn") as info:
+        game.apply(state, move, seat=2)
+    assert info.value.reason == "not_your_turn"
+
+
+def test_must_follow_suit() -> None:
+    game = cr.Cramps()
+    hands = fill_hands({1: "2C", 2: "3C AH"})
+    state = game.apply(game.new_game(hands=hands), cr.Play(card("2C")))
+    with pytest.raises(cr.IllegalMoveError, match="A♥ does not follow suit") as info:
+        game.apply(state, cr.Play(card("AH")))
+    assert info.value.reason == "must_follow_suit"
+    assert "clubs" in str(info.value)
+
+
+def test_moves_after_the_game_is_over() -> None:
+    game = cr.Cramps()
+    state = game.new_game(hands=suit_hands(), dealer=3, scores=(40, 0, 0, 0))
+    state, _ = play_first_moves(game, state, 52)
+    assert state.is_over
+    assert game.legal_moves(state) == ()
+    for c in (card("2C"), card("AS")):
+        with pytest.raises(cr.IllegalMoveError, match="the game is over") as info:
+            game.apply(state, cr.Play(c))
+        assert info.value.reason == "game_over"
+    with pytest.raises(cr.IllegalMoveError, match="game is over"):
+        game.apply(state, cr.Play(card("2C")), seat=0)
+
+
+def test_a_failed_move_leaves_the_state_usable() -> None:
+    game = cr.Cramps()
+    state = game.new_game(seed=31)
+    snapshot = copy.deepcopy(state)
+    for bad in (cr.Play(card("AS"), suit=cr.Suit.CLUBS), cr.Draw(), "QS"):
+        with pytest.raises((cr.IllegalMoveError, cr.MoveTypeError)):
+            game.apply(state, bad)  # type: ignore[arg-type]
+    for c in ALL_52:
+        if cr.Play(c) not in game.legal_moves(state):
+            with pytest.raises(cr.IllegalMoveError):
+                game.apply(state, cr.Play(c))
+    assert state == snapshot
+    after = game.apply(state, game.legal_moves(state)[0])
+    assert after != state

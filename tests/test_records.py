@@ -1,0 +1,296 @@
+"""Game records: JSON round trips, replays, and tampered records rejected clearly."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from conftest import ALL_52, fill_hands, stack_deck, suit_hands
+
+
+def recorded(
+    game: cr.Cramps, moves: int, seed: int = 3, **setup: Any
+) -> tuple[cr.GameRecord, list[cr.CrampsState]]:
+    """A record of ``moves`` first-legal moves, and the states seen while playing."""
+    record = cr.GameRecord.start(game, seed=seed, **setup)
+    state = game.new_game(seed, **setup)
+    states = [state]
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = game.legal_moves(state)[0]
+        record, state = record.then(move), game.apply(state, move)
+        states.append(state)
+    return record, states
+
+
+def finished(game: cr.Cramps, seed: int = 8) -> tuple[cr.GameRecord, cr.CrampsState]:
+    record, states = recorded(game, 10**6, seed=seed)
+    assert states[-1].is_over
+    return record, states[-1]
+
+
+def tampered(record: cr.GameRecord, **changes: Any) -> str:
+    data = record.to_dict()
+    data.update(changes)
+    return json.dumps(data)
+
+
+# -- round trips ---------------------------------------------------------------------
+
+
+def test_record_shape() -> None:
+    record, _ = recorded(cr.Cramps(), 5, seed=3, dealer=1)
+    data = json.loads(record.to_json())
+    assert data["format"] == "cardrules.record"
+    assert data["version"] == 1
+    assert data["game"] == "cramps"
+    assert data["seed"] == 3
+    assert data["setup"] == {"dealer": 1}
+    assert data["options"]["packets"] == [3, 2, 3, 2, 3]
+    assert len(data["moves"]) == 5
+    assert all(set(move) == {"play"} for move in data["moves"])
+    assert cr.Card.parse(data["moves"][0]["play"]) in record.initial_state().hands[2]
+
+
+def test_json_round_trip_replays_the_same_states() -> None:
+    game = cr.Cramps()
+    record, states = recorded(game, 120, seed=12, dealer=3)
+    text = record.to_json()
+    again = cr.GameRecord.from_json(text)
+    assert again == record
+    assert again.to_json() == text
+    assert again.states() == tuple(states)
+    assert again.final_state() == states[-1]
+    assert cr.GameRecord.from_json(record.to_json(indent=2)) == record
+    assert cr.GameRecord.from_json(text.encode("utf-8")) == record
+
+
+def test_round_trip_of_a_whole_game() -> None:
+    record, final = finished(cr.Cramps())
+    again = cr.GameRecord.from_json(record.to_json())
+    assert again.final_state() == final
+    assert again.final_state().winners == final.winners
+
+
+def test_round_trip_keeps_rules_options() -> None:
+    game = cr.Cramps(target=21, packets=(2, 2, 3, 3, 3), queen_points=-2)
+    record, states = recorded(game, 60, seed=1)
+    again = cr.GameRecord.from_json(record.to_json())
+    assert again.game == game
+    assert again.states() == tuple(states)
+
+
+def test_round_trip_of_a_stacked_deck_setup() -> None:
+    deck = stack_deck(fill_hands({1: "AS KS"}), dealer=0)
+    record, states = recorded(cr.Cramps(), 10, seed=0, deck=deck)
+    assert record.to_dict()["setup"]["deck"] == [str(c) for c in deck]
+    again = cr.GameRecord.from_json(record.to_json())
+    assert again.states() == tuple(states)
+    assert again.initial_state().hands[1][-2:] == cr.parse_cards("KS AS")
+
+
+def test_round_trip_of_explicit_hands_and_scores() -> None:
+    record, states = recorded(
+        cr.Cramps(), 52, seed=4, hands=suit_hands(), dealer=3, scores=(30, 0, 0, 0)
+    )
+    again = cr.GameRecord.from_json(record.to_json())
+    assert again.states() == tuple(states)
+    assert again.final_state().winners == (0,)
+
+
+def test_then_returns_a_new_record() -> None:
+    game = cr.Cramps()
+    record = cr.GameRecord.start(game, seed=2)
+    move = game.legal_moves(record.initial_state())[0]
+    longer = record.then(move)
+    assert record.moves == ()
+    assert longer.moves == (move,)
+    assert longer != record
+
+
+def test_start_rejects_a_bad_setup() -> None:
+    with pytest.raises(cr.SetupError, match="dealer must be a seat from 0 to 3"):
+        cr.GameRecord.start(cr.Cramps(), seed=1, dealer=9)
+
+
+# -- tampered records ----------------------------------------------------------------
+
+
+def test_illegal_move_inserted() -> None:
+    record, states = recorded(cr.Cramps(), 6)
+    seat = states[3].to_move
+    assert seat is not None
+    other = next(c for c in ALL_52 if c in states[3].hands[(seat + 1) % 4])
+    data = record.to_dict()
+    data["moves"][3] = {"play": str(other)}
+    with pytest.raises(cr.RecordError, match=r"move 4 \(.*\) cannot be replayed") as info:
+        cr.GameRecord.from_json(json.dumps(data))
+    assert f"does not hold {other}" in str(info.value)
+    # Without verification the record loads, and replaying it raises the same error.
+    lazy = cr.GameRecord.from_json(json.dumps(data), verify=False)
+    with pytest.raises(cr.RecordError, match="move 4"):
+        lazy.states()
+
+
+def test_card_played_twice() -> None:
+    record, _ = recorded(cr.Cramps(), 5)
+    data = record.to_dict()
+    data["moves"].append(data["moves"][0])
+    with pytest.raises(cr.RecordError, match=r"move 6 \(.*\) cannot be replayed: .*does not hold"):
+        cr.GameRecord.from_json(json.dumps(data))
+
+
+def test_move_after_the_game_is_over() -> None:
+    record, _ = finished(cr.Cramps())
+    data = record.to_dict()
+    data["moves"].append({"play": "2C"})
+    with pytest.raises(cr.RecordError, match="game is over"):
+        cr.GameRecord.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("move", "match"),
+    [
+        ({"play": "ZZ"}, "'ZZ'"),
+        ({"play": "1S"}, "'1S'"),
+        ({"play": 12}, "card text"),
+        ({"play": "QS", "suit": "X"}, "'X'"),
+        ({"play": "QS", "announce": "yes"}, "announce must be True or False"),
+        ({"play": "QS", "extra": 1}, "expected"),
+        ({"move": "QS"}, "expected"),
+        ("QS", "JSON object"),
+        ({"draw": "please"}, "expected"),
+        ({"idiot": "me"}, "expected"),
+    ],
+)
+def test_bad_move_data(move: Any, match: str) -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    data = record.to_dict()
+    data["moves"][1] = move
+    with pytest.raises(cr.RecordError, match=match):
+        cr.GameRecord.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("move", "match"),
+    [
+        ({"draw": True}, "only card plays"),
+        ({"idiot": 1}, "only card plays"),
+        ({"play": "QS", "suit": "H"}, "no wild cards"),
+        ({"play": "QS", "announce": True}, 'no "one card" announcement'),
+    ],
+)
+def test_moves_of_another_game(move: Any, match: str) -> None:
+    record, _ = recorded(cr.Cramps(), 0)
+    data = record.to_dict()
+    data["moves"] = [move]
+    with pytest.raises(cr.RecordError, match=match):
+        cr.GameRecord.from_json(json.dumps(data))
+
+
+def test_unknown_game() -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    with pytest.raises(cr.RecordError, match=r"unknown game 'poker'.*known games: .*cramps"):
+        cr.GameRecord.from_json(tampered(record, game="poker"))
+    with pytest.raises(cr.RecordError, match="unknown game"):
+        cr.GameRecord.from_json(tampered(record, game=["cramps"]))
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"players": 5}, "exactly 4 players"),
+        ({"packets": [3, 3, 3, 3]}, "3s and 2s"),
+        ({"target": "31"}, "target must be a positive int"),
+        ({"trick_values": [1, 2]}, "13 ints"),
+        ({"colour": "red"}, "bad options for cramps.*colour"),
+        ([], "must be a mapping"),
+    ],
+)
+def test_bad_options(options: Any, match: str) -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    with pytest.raises(cr.RecordError, match="rules are not valid") as info:
+        cr.GameRecord.from_json(tampered(record, options=options))
+    assert info.match(match)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"format": "chess.pgn"},
+        {"version": 2},
+        {"version": "1"},
+    ],
+)
+def test_wrong_format_or_version(change: dict[str, Any]) -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    with pytest.raises(cr.RecordError, match="not a cardrules record: expected format"):
+        cr.GameRecord.from_json(tampered(record, **change))
+
+
+def test_wrong_keys() -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    data = record.to_dict()
+    del data["seed"]
+    with pytest.raises(cr.RecordError, match=r"exactly the keys .*found") as info:
+        cr.GameRecord.from_json(json.dumps(data))
+    assert "'seed'" in str(info.value)
+    with pytest.raises(cr.RecordError, match="exactly the keys"):
+        cr.GameRecord.from_json(tampered(record, winner=2))
+
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, None, [7]])
+def test_bad_seed_type(seed: Any) -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    with pytest.raises(cr.RecordError, match="seed must be an int"):
+        cr.GameRecord.from_json(tampered(record, seed=seed))
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_seed_out_of_range(seed: int) -> None:
+    record, _ = recorded(cr.Cramps(), 0)
+    with pytest.raises(cr.RecordError, match=r"0 to 2\*\*64 - 1"):
+        cr.GameRecord.from_json(tampered(record, seed=seed))
+
+
+@pytest.mark.parametrize(
+    ("setup", "match"),
+    [
+        ({"dealer": 7}, "setup is not valid: dealer must be a seat"),
+        ({"deck": ["QS"]}, "setup is not valid: the deck must hold exactly the 52 cards"),
+        ({"scores": [1, 2]}, "setup is not valid: scores must be 4 ints"),
+        ({"colour": "red"}, "colour"),
+        ([1, 2], "setup must be a JSON object"),
+    ],
+)
+def test_bad_setup(setup: Any, match: str) -> None:
+    record, _ = recorded(cr.Cramps(), 0)
+    with pytest.raises(cr.RecordError, match=match):
+        cr.GameRecord.from_json(tampered(record, setup=setup))
+
+
+def test_moves_not_a_list() -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    with pytest.raises(cr.RecordError, match="moves must be a list"):
+        cr.GameRecord.from_json(tampered(record, moves={"play": "QS"}))
+
+
+@pytest.mark.parametrize("text", ["", "{not json", "[1, 2", b"\xff\xfe{", "null"])
+def test_not_json(text: str | bytes) -> None:
+    with pytest.raises(cr.RecordError, match="JSON"):
+        cr.GameRecord.from_json(text)
+
+
+@pytest.mark.parametrize("text", ["[]", "42", '"record"'])
+def test_json_but_not_an_object(text: str) -> None:
+    with pytest.raises(cr.RecordError, match="must be a JSON object"):
+        cr.GameRecord.from_json(text)
+
+
+def test_record_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError):
+        cr.GameRecord.from_json("{")
