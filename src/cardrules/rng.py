@@ -71,7 +71,18 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
 def shuffled(items: Iterable[T], state: int) -> tuple[tuple[T, ...], int]:
     """Return ``(shuffled_items, new_state)``: a uniform random permutation (Fisher-Yates)."""
     cards = list(items)
+    # randbelow() inlined (same draws, same results): this is every deal's hot loop.
+    mask = _MASK64
     for i in range(len(cards) - 1, 0, -1):
-        j, state = randbelow(state, i + 1)
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            state = (state + _GOLDEN) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         cards[i], cards[j] = cards[j], cards[i]
     return tuple(cards), state

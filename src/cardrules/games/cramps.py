@@ -339,9 +339,22 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
     def _transition(
         self, state: CrampsState, move: Play, events: list[Event] | None
     ) -> CrampsState:
-        self._check_move(state, move)
         before = state.play
-        seat = before.to_move
+        trick = before.trick
+        seat = (trick.leader + len(trick.cards)) % _PLAYERS
+        # The common case is checked inline; anything else goes through _check_move,
+        # which raises the precise error.
+        if type(move) is Play and not state.winners and move.suit is None and not move.announce:
+            card = move.card
+            hand = before.hands[seat]
+            if card not in hand:
+                self._check_move(state, move)
+            elif trick.cards:
+                led = SUIT_OF_INDEX[trick.cards[0]]
+                if SUIT_OF_INDEX[card] != led and any(SUIT_OF_INDEX[c] == led for c in hand):
+                    self._check_move(state, move)
+        else:
+            self._check_move(state, move)
         play, done = before.play(move.card)
         if events is not None:
             events.append(MovePlayed(seat, move))
