@@ -134,7 +134,8 @@ class CrampsState:
 
     @property
     def trick_number(self) -> int:
-        """The number of the trick being played, 1 to 13."""
+        """The number of the trick being played, 1 to 13 (14 once the game is over and
+        the last round's tricks are all played)."""
         return len(self.play.tricks) + 1
 
     @property
