@@ -37,14 +37,14 @@ class _Node:
 
 
 def _rewards(before: Sequence[int], after: Sequence[int], higher_wins: bool) -> list[float]:
-    """Each seat's rank by score change against the others, scaled to 0 … 1."""
+    """Each seat's score change over the simulated deal, scaled to 0 … 1 between the
+    worst and the best change of that deal (so margins count, in any game's units)."""
     gains = [(a - b) if higher_wins else (b - a) for a, b in zip(after, before, strict=True)]
-    others = len(gains) - 1
-    return [
-        sum(1.0 if g > other else 0.5 if g == other else 0.0 for other in gains) / others
-        - 0.5 / others
-        for g in gains
-    ]
+    low = min(gains)
+    spread = max(gains) - low
+    if not spread:
+        return [0.5] * len(gains)
+    return [(g - low) / spread for g in gains]
 
 
 def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:

@@ -795,6 +795,42 @@ class Craits(Game[CraitsState, Move, CraitsView]):
                         moves.append(_PLAY_SAY[card])
         return tuple(moves) if moves else _DRAW_ONLY
 
+    def _is_legal_play(self, state: CraitsState, seat: int, move: Play) -> bool:
+        card = move.card
+        hand = state.table.hands[seat]
+        if card not in hand or (move.announce and len(hand) != 2):
+            return False
+        if state.count:
+            return move.suit is None and self._count_of[card] > 0
+        action = self._action_of[card]
+        if action is Action.WILD:
+            return move.suit is not None
+        if move.suit is not None:
+            return False
+        table = state.table
+        return (
+            action is Action.WILD_KEEP_SUIT
+            or SUIT_OF_INDEX[card] == table.suit
+            or RANK_OF_INDEX[card] == RANK_OF_INDEX[table.discard[-1]]
+        )
+
+    def _can_play(self, state: CraitsState, seat: int) -> bool:
+        hand = state.table.hands[seat]
+        if state.count:
+            count_of = self._count_of
+            return any(count_of[card] for card in hand)
+        action_of = self._action_of
+        table = state.table
+        suit = table.suit
+        top_rank = RANK_OF_INDEX[table.discard[-1]]
+        return any(
+            action_of[card] is Action.WILD
+            or action_of[card] is Action.WILD_KEEP_SUIT
+            or SUIT_OF_INDEX[card] == suit
+            or RANK_OF_INDEX[card] == top_rank
+            for card in hand
+        )
+
     def calls(self, state: CraitsState, seat: int) -> tuple[CallIdiot, ...]:
         """The idiot calls ``seat`` may make now, in or out of turn (K17).
 
@@ -813,12 +849,24 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             if not isinstance(move, (Play, Draw, CallIdiot, NameSuit, Announce, Pass)):
                 raise MoveTypeError(f"not a Craits move: {move!r}")
             raise IllegalMoveError("game_over", "the game is over; no more moves")
-        if type(move) is CallIdiot:
-            return self._call(state, move, events)
-        if move not in self.legal_moves(state):
+        kind = type(move)
+        if kind is CallIdiot:
+            return self._call(state, move, events)  # type: ignore[arg-type]
+        seat = state.to_move
+        phase = state.phase
+        # The same test as "move in legal_moves(state)", without building the list.
+        if phase is Phase.PLAY:
+            if kind is Play:
+                legal = self._is_legal_play(state, seat, move)  # type: ignore[arg-type]
+            else:
+                legal = kind is Draw and not self._can_play(state, seat)
+        elif phase is Phase.NAME_SUIT:
+            legal = kind is NameSuit
+        else:
+            legal = kind is Announce or kind is Pass
+        if not legal:
             raise self._why_illegal(state, move)
         work = _Work(state, events)
-        seat = state.to_move
         if events is not None:
             events.append(MovePlayed(seat, move))
         if type(move) is Play:
