@@ -1,0 +1,163 @@
+"""The benchmark script (benchmarks/bench.py): its quick mode runs and reports every
+section, peers that are not installed are reported as such, and the pieces that turn
+measurements into figures (deep sizes, ratios against targets) compute what they say.
+Nothing here is timed: the speed figures themselves are not checked."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import cardrules as cr
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT / "benchmarks" / "bench.py"
+PEERS = {"openspiel hearts", "openspiel crazy_eights", "rlcard uno"}
+
+
+def load_bench() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("cardrules_bench", BENCH)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    return load_bench()
+
+
+def run_bench(*args: str, hide: tuple[str, ...] = ()) -> str:
+    """Run bench.py in a subprocess; the modules in ``hide`` cannot be imported there."""
+    code = (
+        "import runpy, sys\n"
+        f"for name in {list(hide)!r}: sys.modules[name] = None\n"
+        f"sys.argv = [{str(BENCH)!r}, *{list(args)!r}]\n"
+        f"runpy.run_path({str(BENCH)!r}, run_name='__main__')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+    assert done.returncode == 0, f"bench.py {args} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def test_quick_run_writes_every_figure_to_the_json_file(tmp_path: Path) -> None:
+    out_file = tmp_path / "figures.json"
+    printed = run_bench("--quick", "--json", str(out_file))
+    data = json.loads(out_file.read_text(encoding="utf-8"))
+    assert data["quick"] is True and data["cardrules"] == cr.__version__
+    assert f"figures written to {out_file}" in printed
+    ours = {(r["game"], r["benchmark"]) for r in data["results"]}
+    for game in ("cramps", "craits"):
+        for name in ("random hands", "legal_moves", "apply", "random games"):
+            assert (game, name) in ours
+    assert {(r["game"], r["benchmark"]) for r in data["search"]} == {
+        ("cramps", "children"),
+        ("craits", "children"),
+    }
+    for result in [*data["results"], *data["search"], *data["peers"]]:
+        assert len(result["runs"]) == 2 and all(value > 0 for value in result["runs"])
+        assert min(result["runs"]) <= result["median"] <= max(result["runs"])
+    memory = {(f["game"], f["figure"]): f["value"] for f in data["memory"]}
+    for game in ("cramps", "craits"):
+        assert memory[(game, "state (mid-hand)")] > 0
+        # consecutive states share structure: a kept state costs less than a lone one
+        assert memory[(game, "state kept in a hand")] < memory[(game, "state (mid-hand)")]
+        assert memory[(game, "record JSON per game")] > memory[(game, "record JSON per move")] > 0
+    # every peer is either measured or listed as missing, never both, never neither
+    measured = {r["game"] for r in data["peers"]}
+    assert measured | set(data["missing_peers"]) == PEERS
+    assert not measured & set(data["missing_peers"])
+    assert len(data["comparisons"]) == 5
+    for comparison in data["comparisons"]:
+        if comparison["ratio"] is None:
+            assert comparison["met"] is None
+        else:
+            assert comparison["met"] == (comparison["ratio"] >= comparison["target"])
+
+
+def test_peers_that_are_not_installed_are_reported_and_not_compared() -> None:
+    printed = run_bench(
+        "--quick", "--repeats", "1", "--game", "cramps", hide=("pyspiel", "rlcard", "matplotlib")
+    )
+    for peer in PEERS:
+        assert any(
+            line.startswith(peer) and "not installed" in line for line in printed.splitlines()
+        )
+    comparisons = printed.split("comparisons:")[1].splitlines()[1:]
+    assert len(comparisons) == 5
+    assert all("not measured" in line for line in comparisons)
+
+
+def test_plot_without_matplotlib_says_so(tmp_path: Path) -> None:
+    target = tmp_path / "ratios.png"
+    printed = run_bench(
+        "--quick",
+        "--repeats",
+        "1",
+        "--game",
+        "cramps",
+        "--no-peers",
+        "--plot",
+        str(target),
+        hide=("matplotlib",),
+    )
+    assert "matplotlib is not installed" in printed
+    assert not target.exists()
+
+
+def test_deep_size_counts_shared_objects_once(bench: ModuleType) -> None:
+    game = cr.Cramps()
+    sizer = bench.Sizer(game)
+    word = "x" * 1000  # a fresh string: not shared with the game
+    alone = sizer.size((word,))
+    assert alone == sys.getsizeof((word,)) + sys.getsizeof(word)
+    twice = sizer.size((word, word))
+    assert twice == sys.getsizeof((word, word)) + sys.getsizeof(word)
+    # the cards are shared by every state, so a hand costs only its tuple
+    hand = tuple(cr.Card.parse(text) for text in ("2C", "QS", "AH"))
+    assert sizer.size(hand) == sys.getsizeof(hand)
+
+
+def test_deep_size_walks_into_attrs_states(bench: ModuleType) -> None:
+    game = cr.Cramps()
+    sizer = bench.Sizer(game)
+    state = game.new_game(seed=3)
+    after = game.apply(state, game.legal_moves(state)[0])
+    pair = [state, after]
+    one, both = sizer.size(state), sizer.size(pair)
+    # a state holds four hands of thirteen cards: far more than its own slots
+    assert one > sys.getsizeof(state) + 4 * sys.getsizeof(state.hands[0])
+    # the second state shares part of the first: it adds something, but less than a
+    # whole state
+    added = both - one - sys.getsizeof(pair)
+    assert 0 < added < sizer.size(after)
+
+
+def test_comparison_ratio_and_target(bench: ModuleType) -> None:
+    ours = bench.Result("cramps", "random hands", "hands/s", (150.0, 200.0, 100.0), True)
+    theirs = bench.Result("peer", "random games", "games/s", (100.0, 50.0, 80.0), True)
+    met = bench.Comparison("ours vs theirs", ours, theirs, 2.0)
+    assert met.ratio == 2.0 and met.median_ratio == 150.0 / 80.0 and met.met is True
+    assert bench.Comparison("x", ours, theirs, 2.5).met is False
+    missing = bench.Comparison("x", ours, None, 1.0)
+    assert missing.ratio is None and missing.met is None
+    slower = bench.Result("cramps", "apply", "µs/call", (3.0, 2.0, 4.0), False)
+    assert slower.best == 2.0 and slower.median == 3.0
