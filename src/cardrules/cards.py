@@ -221,6 +221,8 @@ for _card in ALL_CARDS:
 
 SUIT_OF_INDEX: tuple[int, ...] = tuple(i // 13 for i in range(52))
 """Suit number of each card index, for fast lookups in hot paths."""
+SUIT_MEMBER_OF_INDEX: tuple[Suit, ...] = _SUIT_OF
+"""The :class:`Suit` of each card index, for fast lookups in hot paths."""
 RANK_OF_INDEX: tuple[int, ...] = tuple(i % 13 + 2 for i in range(52))
 """Rank number (2 … 14) of each card index, for fast lookups in hot paths."""
 

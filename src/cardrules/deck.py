@@ -12,6 +12,7 @@ first (the first card is the first dealt).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -47,8 +48,7 @@ class DeckSpec:
 
     def cards(self) -> tuple[Card, ...]:
         """Every card in play in index order, each copy listed (a fresh, unshuffled deck)."""
-        one = tuple(card for card in ALL_CARDS if card.rank not in self.removed_ranks)
-        return one * self.decks
+        return _cards_in_play(self.decks, self.removed_ranks)
 
     @property
     def size(self) -> int:
@@ -83,6 +83,12 @@ class DeckSpec:
                 parts.append(f"not allowed or too many: {format_cards(extra)}")
             raise SetupError("; ".join(parts))
         return order
+
+
+@functools.lru_cache(maxsize=64)
+def _cards_in_play(decks: int, removed: frozenset[Rank]) -> tuple[Card, ...]:
+    one = tuple(card for card in ALL_CARDS if card.rank not in removed)
+    return one * decks
 
 
 STANDARD_DECK = DeckSpec()

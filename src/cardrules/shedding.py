@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
-from cardrules.cards import RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
+from cardrules.cards import RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.rng import shuffled
 from cardrules.table import CLOCKWISE, deal_order
 
@@ -222,7 +222,7 @@ class ShedTable:
             tuple(tuple(sorted(cards)) for cards in received),
             tuple(deck[len(order) + 1 :]),
             (turned,),
-            Suit(SUIT_OF_INDEX[turned]),
+            SUIT_MEMBER_OF_INDEX[turned],
             direction,
             rng,
         )
@@ -256,18 +256,18 @@ class ShedTable:
             hands,
             self.stock,
             self.discard + (card,),
-            Suit(SUIT_OF_INDEX[card]) if suit is None else suit,
+            SUIT_MEMBER_OF_INDEX[card] if suit is None else suit,
             self.direction,
             self.rng,
         )
 
     def with_suit(self, suit: Suit) -> ShedTable:
         """The same table with another suit to follow."""
-        return attrs.evolve(self, suit=suit)
+        return ShedTable(self.hands, self.stock, self.discard, suit, self.direction, self.rng)
 
     def reversed(self) -> ShedTable:
         """The same table with the direction of play reversed."""
-        return attrs.evolve(self, direction=-self.direction)
+        return ShedTable(self.hands, self.stock, self.discard, self.suit, -self.direction, self.rng)
 
     def draw(self, seat: int, count: int) -> DrawResult:
         """``seat`` draws up to ``count`` cards from the top of the stock.

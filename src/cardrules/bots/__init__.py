@@ -3,7 +3,7 @@ information-set Monte Carlo tree search.
 
 >>> from cardrules.bots import bot_from_name
 >>> bot_from_name("ismcts:100")
-ISMCTSBot(iterations=100, seconds=None, exploration=0.7, name='ismcts')
+ISMCTSBot(iterations=100, seconds=None, exploration=0.7, rollout=None, name='ismcts')
 """
 
 from __future__ import annotations
