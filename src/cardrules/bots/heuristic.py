@@ -133,3 +133,29 @@ class HeuristicBot:
         if isinstance(game, Craits):
             return craits_heuristic(game, view, moves)
         return moves[seed % len(moves)]
+
+    def choose_in_state(
+        self, game: Game[Any, Any, Any], state: Any, moves: Sequence[Move], seed: int
+    ) -> Move:
+        """The same choice made from a full state, for search rollouts on states the
+        searcher sampled itself (it reads only what the player to move may see)."""
+        seat = state.to_move
+        seen = _Seen(
+            state.hands[seat],
+            getattr(state, "trick", None),
+            getattr(state, "trick_number", 0),
+            getattr(state, "phase", None),
+            getattr(state, "count", 0),
+        )
+        return self.choose(game, seen, moves, seed)
+
+
+@attrs.frozen
+class _Seen:
+    """The few fields of a view the habits read."""
+
+    hand: tuple[Card, ...]
+    trick: Any
+    trick_number: int
+    phase: Any
+    count: int

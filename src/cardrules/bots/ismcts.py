@@ -81,6 +81,9 @@ class ISMCTSBot:
         legal_moves = game.legal_moves
         apply = game.apply
         exploration = self.exploration
+        rollout = self.rollout
+        # A rollout bot may offer choose_in_state() to skip building a view per move.
+        in_state = getattr(rollout, "choose_in_state", None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         iteration = 0
         while True:
@@ -126,14 +129,16 @@ class ISMCTSBot:
                 node = children[best_move]
                 path.append(node)
             # Play out the rest of the deal.
-            rollout = self.rollout
             while not state.is_over and state.deal_number == deal:
                 legal = legal_moves(state)
                 if rollout is None or len(legal) == 1:
                     move = legal[rng.randrange(len(legal))]
+                elif in_state is not None:
+                    move = in_state(game, state, legal, iteration)
                 else:
-                    seat = state.to_move
-                    move = rollout.choose(game, game.observe(state, seat), legal, iteration)
+                    move = rollout.choose(
+                        game, game.observe(state, state.to_move), legal, iteration
+                    )
                 state = apply(state, move)
             rewards = _rewards(before, state.scores, higher_wins)
             for visited in path[1:]:
