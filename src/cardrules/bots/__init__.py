@@ -22,22 +22,29 @@ __all__ = [
     "cramps_heuristic",
 ]
 
-_NAMES = "random, heuristic, ismcts or ismcts:ITERATIONS"
+_NAMES = "random, heuristic, ismcts, ismcts:ITERATIONS or ismcts:ITERATIONS:heuristic"
 
 
 def bot_from_name(text: str) -> Bot:
-    """A bot from its short name: ``random``, ``heuristic``, ``ismcts`` or
-    ``ismcts:ITERATIONS``."""
+    """A bot from its short name: ``random``, ``heuristic``, ``ismcts``,
+    ``ismcts:ITERATIONS`` or ``ismcts:ITERATIONS:heuristic`` (search whose rollouts are
+    played by the rule-of-thumb bot).
+
+    >>> bot_from_name("ismcts:50:heuristic").rollout
+    HeuristicBot(name='heuristic')
+    """
     if not isinstance(text, str):
         raise TypeError(f"a bot name must be text ({_NAMES}), not {text!r}")
-    name, _, budget = text.strip().lower().partition(":")
-    if name == "random" and not budget:
+    name, _, rest = text.strip().lower().partition(":")
+    budget, _, rollout = rest.partition(":")
+    if name == "random" and not rest:
         return RandomBot()
-    if name == "heuristic" and not budget:
+    if name == "heuristic" and not rest:
         return HeuristicBot()
-    if name == "ismcts":
-        if not budget:
+    if name == "ismcts" and rollout in ("", "random", "heuristic"):
+        if not budget and not rollout:
             return ISMCTSBot()
         if budget.isdigit() and int(budget) > 0:
-            return ISMCTSBot(iterations=int(budget))
+            playout = HeuristicBot() if rollout == "heuristic" else None
+            return ISMCTSBot(iterations=int(budget), rollout=playout)
     raise ValueError(f"unknown bot {text!r}; known bots: {_NAMES}")
