@@ -65,6 +65,19 @@ def test_random_game_is_reproducible_and_quiet_mode_drops_tricks() -> None:
     assert quiet.splitlines()[-1] == first.splitlines()[-1]
 
 
+def test_arena_bot_example_plays_its_bot_against_the_library_bots() -> None:
+    out = run_script(EXAMPLES / "arena_bot.py", "--games", "8", "--seed", "1")
+    lines = out.splitlines()
+    assert lines[0] == "cramps: 8 games, seed 1"
+    entrants = [line.split()[0] for line in lines[2:6]]
+    assert entrants == ["greedy", "heuristic", "random", "random#2"]
+    assert all(line.split()[1] == "8" for line in lines[2:6])  # everyone played every game
+    wins = sum(float(line.split()[2]) for line in lines[2:6])
+    assert wins == 8.0
+    assert lines[-1].startswith("most wins: ")
+    assert run_script(EXAMPLES / "arena_bot.py", "--games", "8", "--seed", "1") == out
+
+
 def test_replay_record_round_trips_a_partial_game() -> None:
     out = run_script(EXAMPLES / "replay_record.py", "--seed", "2", "--moves", "30")
     assert "played 30 move(s) of Cramps with seed 2" in out
