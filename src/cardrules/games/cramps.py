@@ -532,7 +532,7 @@ def _deal_respecting_voids(
             position += sizes[seat]
         if all(SUIT_OF_INDEX[card] not in voids[seat] for seat in seats for card in hands[seat]):
             return hands
-    while True:  # fill the most constrained cards first, restarting when stuck
+    for _ in range(10_000):  # fill the most constrained cards first, restarting when stuck
         order, rng = shuffled(cards, rng)
         order = tuple(
             sorted(order, key=lambda c: -sum(SUIT_OF_INDEX[c] in voids[s] for s in seats))
@@ -549,3 +549,4 @@ def _deal_respecting_voids(
             room[seat] -= 1
         else:
             return [tuple(sorted(hand)) for hand in dealt]
+    raise ValueError("no deal of the unseen cards agrees with the view's hand sizes and voids")
