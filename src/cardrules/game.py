@@ -204,6 +204,11 @@ class Game(ABC, Generic[S, M, V]):
         Craits the turned-up card and what it did)."""
         return Step(self.new_game(seed, **setup), ())
 
+    def projected_scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's game score if the current deal ended now, as the rules would score
+        it (for a table UI, or to evaluate a position in a search)."""
+        return tuple(state.scores)  # type: ignore[attr-defined]
+
     def determinize(self, view: V, seed: int) -> S:
         """A complete state consistent with ``view``: the cards ``view.seat`` cannot see
         dealt at random (uniformly among the deals that agree with what is known), from

@@ -2,8 +2,9 @@
 information-set Monte Carlo tree search.
 
 >>> from cardrules.bots import bot_from_name
->>> bot_from_name("ismcts:100")
-ISMCTSBot(iterations=100, seconds=None, exploration=0.7, rollout=None, name='ismcts')
+>>> bot = bot_from_name("ismcts:100")
+>>> bot.name, bot.iterations
+('ismcts', 100)
 """
 
 from __future__ import annotations

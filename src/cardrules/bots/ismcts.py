@@ -4,8 +4,9 @@ implements :meth:`Game.determinize <cardrules.game.Game.determinize>`.
 Each iteration deals the unseen cards at random in agreement with the bot's view,
 walks a tree of moves shared by all those deals (choosing by UCB over the moves that
 were available, so moves legal only in some deals are judged fairly), plays the rest of
-the current deal at random, and credits every player by how its score changed compared
-with the others.
+the current deal (at random, or with a rollout bot; long playouts are cut off and
+scored as they stand), and credits every player by how its score changed compared with
+the others.
 """
 
 from __future__ import annotations
@@ -67,6 +68,9 @@ class ISMCTSBot:
     """The bot that plays out each simulated deal after the tree (``None``: uniformly
     random moves, the fastest). A rule-of-thumb bot makes each iteration slower but
     its estimates much better in games where random play is far from real play."""
+    rollout_limit: int = attrs.field(default=200, validator=_check_positive)
+    """Moves a playout may take before it stops and the position is scored with
+    :meth:`Game.projected_scores <cardrules.game.Game.projected_scores>`."""
     name: str = "ismcts"
 
     def choose(
@@ -128,8 +132,10 @@ class ISMCTSBot:
                 state = apply(state, best_move)
                 node = children[best_move]
                 path.append(node)
-            # Play out the rest of the deal.
-            while not state.is_over and state.deal_number == deal:
+            # Play out the rest of the deal, or as much of it as the limit allows.
+            budget = self.rollout_limit
+            while not state.is_over and state.deal_number == deal and budget:
+                budget -= 1
                 legal = legal_moves(state)
                 if rollout is None or len(legal) == 1:
                     move = legal[rng.randrange(len(legal))]
@@ -140,7 +146,11 @@ class ISMCTSBot:
                         game, game.observe(state, state.to_move), legal, iteration
                     )
                 state = apply(state, move)
-            rewards = _rewards(before, state.scores, higher_wins)
+            if state.is_over or state.deal_number != deal:
+                after = state.scores
+            else:
+                after = game.projected_scores(state)
+            rewards = _rewards(before, after, higher_wins)
             for visited in path[1:]:
                 visited.visits += 1
                 visited.reward += rewards[visited.mover]

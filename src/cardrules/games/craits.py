@@ -831,6 +831,31 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             for card in hand
         )
 
+    def projected_scores(self, state: CraitsState) -> tuple[int, ...]:
+        """The totals plus what each hand would score if the hand ended now (K22-K24).
+
+        >>> game = Craits(players=2)
+        >>> state = game.new_game(seed=1, dealer=0)
+        >>> [p > s for p, s in zip(game.projected_scores(state), state.scores)]
+        [True, True]
+        """
+        if state.to_move is None:
+            return state.scores
+        return tuple(
+            score
+            + (
+                _OUT_POINTS
+                if not hand
+                else hand_points(
+                    hand,
+                    self.card_table,
+                    threes_cancel_eights=self.threes_cancel_eights,
+                    threes_rule=self.threes_rule,
+                )
+            )
+            for score, hand in zip(state.scores, state.table.hands, strict=True)
+        )
+
     def calls(self, state: CraitsState, seat: int) -> tuple[CallIdiot, ...]:
         """The idiot calls ``seat`` may make now, in or out of turn (K17).
 

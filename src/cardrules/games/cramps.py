@@ -423,6 +423,17 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             rng,
         )
 
+    def projected_scores(self, state: CrampsState) -> tuple[int, ...]:
+        """The totals with this round's points so far added (nobody takes the rest).
+
+        >>> game = Cramps()
+        >>> game.projected_scores(game.new_game(seed=1, scores=(3, 0, 0, 0)))
+        (3, 0, 0, 0)
+        """
+        if state.winners:
+            return state.scores
+        return tuple(a + b for a, b in zip(state.scores, state.round_scores, strict=True))
+
     def winners_for(self, scores: Sequence[int]) -> tuple[int, ...]:
         """Who has won with these totals at a round's end (C11): the one player alone on
         the highest total, if it is at least the target; else nobody (play on).
