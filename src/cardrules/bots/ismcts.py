@@ -37,15 +37,30 @@ class _Node:
         self.reward = 0.0
 
 
-def _rewards(before: Sequence[int], after: Sequence[int], higher_wins: bool) -> list[float]:
-    """Each seat's score change over the simulated deal, scaled to 0 … 1 between the
-    worst and the best change of that deal (so margins count, in any game's units)."""
-    gains = [(a - b) if higher_wins else (b - a) for a, b in zip(after, before, strict=True)]
-    low = min(gains)
-    spread = max(gains) - low
-    if not spread:
-        return [0.5] * len(gains)
-    return [(g - low) / spread for g in gains]
+class _Scale:
+    """The typical size of a score margin in this search, learned as it goes, so that
+    rewards mean the same in any game's units."""
+
+    __slots__ = ("count", "total")
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.count = 0
+
+    def rewards(
+        self, before: Sequence[int], after: Sequence[int], higher_wins: bool
+    ) -> list[float]:
+        """Each seat's reward in 0 … 1 for its score change over the simulated deal
+        against the mean change of the others: 0.5 for level, towards 1 for a margin
+        well above the typical one (tanh keeps rare huge swings from drowning the rest)."""
+        gains = [(a - b) if higher_wins else (b - a) for a, b in zip(after, before, strict=True)]
+        total = sum(gains)
+        others = len(gains) - 1
+        margins = [g - (total - g) / others for g in gains]
+        self.total += sum(abs(m) for m in margins)
+        self.count += len(margins)
+        scale = max(self.total / self.count, 1e-9)
+        return [0.5 + 0.5 * math.tanh(m / scale) for m in margins]
 
 
 def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
@@ -71,6 +86,11 @@ class ISMCTSBot:
     rollout_limit: int = attrs.field(default=200, validator=_check_positive)
     """Moves a playout may take before it stops and the position is scored with
     :meth:`Game.projected_scores <cardrules.game.Game.projected_scores>`."""
+    max_depth: int | None = attrs.field(default=None, validator=_check_positive)
+    """How many moves deep the tree may grow (``None``: no limit). ``max_depth=1`` is
+    flat Monte Carlo: only the bot's own choices are searched and every playout is left
+    to the rollout bot, which in luck-heavy games with a good rollout bot can beat a
+    deep tree whose opponents play on information they would not have."""
     name: str = "ismcts"
 
     def choose(
@@ -86,10 +106,12 @@ class ISMCTSBot:
         apply = game.apply
         exploration = self.exploration
         rollout = self.rollout
+        max_depth = self.max_depth
         # A rollout bot may offer choose_in_state() to skip building a view per move.
         in_state = getattr(rollout, "choose_in_state", None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         iteration = 0
+        scale = _Scale()
         while True:
             if deadline is None:
                 if iteration >= self.iterations:
@@ -103,7 +125,11 @@ class ISMCTSBot:
             node = root
             path = [root]
             # Selection and expansion.
-            while not state.is_over and state.deal_number == deal:
+            while (
+                not state.is_over
+                and state.deal_number == deal
+                and (max_depth is None or len(path) <= max_depth)
+            ):
                 legal = legal_moves(state)
                 children = node.children
                 untried = [m for m in legal if m not in children]
@@ -150,7 +176,7 @@ class ISMCTSBot:
                 after = state.scores
             else:
                 after = game.projected_scores(state)
-            rewards = _rewards(before, after, higher_wins)
+            rewards = scale.rewards(before, after, higher_wins)
             for visited in path[1:]:
                 visited.visits += 1
                 visited.reward += rewards[visited.mover]
