@@ -124,6 +124,8 @@ PUBLIC_MODULES = (
     "cardrules.games.cramps",
     "cardrules.shedding",
     "cardrules.games.craits",
+    "cardrules.bots",
+    "cardrules.arena",
 )
 
 
