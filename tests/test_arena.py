@@ -216,19 +216,12 @@ def test_bots_must_be_a_sequence() -> None:
         "random",
         None,
         object(),
-        pytest.param(
-            RandomBot,
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="BUG: a bot class passes the isinstance(bot, Bot) check (its slots "
-                "count as a name attribute), so bots=[RandomBot, ...] fails later with "
-                "\"RandomBot.choose() missing 1 required positional argument: 'seed'\"",
-            ),
-        ),
+        RandomBot,
     ],
 )
 def test_every_entrant_must_be_a_bot(stranger: object) -> None:
-    with pytest.raises(TypeError, match=r"not a bot \(needs name and choose\)"):
+    expected = r"not the class RandomBot" if stranger is RandomBot else r"not a bot \(needs"
+    with pytest.raises(TypeError, match=expected):
         arena(bots=(*CRAMPS_BOTS[:3], stranger))
 
 

@@ -20,6 +20,7 @@ only on the seed, never on the number of workers.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import math
@@ -32,11 +33,8 @@ import attrs
 
 from cardrules.bots.base import Bot
 from cardrules.game import Game
-from cardrules.rng import next_u64, seed_state
 
 __all__ = ["ArenaResult", "EntrantRow", "GameResult", "Pool", "play_match", "run_arena"]
-
-_MASK64 = (1 << 64) - 1
 
 
 class Pool(Protocol):
@@ -175,8 +173,13 @@ class ArenaResult:
         return out.getvalue()
 
 
-def _derive(seed: int, index: int) -> int:
-    return next_u64(seed_state(seed) ^ (index * 0x9E3779B97F4A7C15 & _MASK64))[0]
+def _derive(seed: int, index: int, purpose: bytes) -> int:
+    """A 64-bit seed for ``purpose`` from ``seed`` and ``index``: a one-way hash, so a
+    bot's decision seeds say nothing about the deal's seed (or each other)."""
+    digest = hashlib.blake2b(
+        f"{seed}:{index}".encode(), digest_size=8, person=b"cardrules." + purpose
+    ).digest()
+    return int.from_bytes(digest, "little")
 
 
 def play_match(
@@ -191,7 +194,7 @@ def play_match(
             raise RuntimeError(f"game with seed {seed} did not end within {max_moves} moves")
         seat = state.to_move
         view = game.observe(state, seat)
-        move = bots[seat].choose(game, view, view.legal_moves, _derive(seed, moves))
+        move = bots[seat].choose(game, view, view.legal_moves, _derive(seed, moves, b"bot"))
         state = game.apply(state, move, seat=seat)
         moves += 1
     return state, moves
@@ -234,6 +237,8 @@ def run_arena(
     if not isinstance(bots, Sequence) or len(bots) != players:
         raise ValueError(f"{game.name} is played by {players} players: give one bot per seat")
     for bot in bots:
+        if isinstance(bot, type):
+            raise TypeError(f"give a bot, e.g. {bot.__name__}(), not the class {bot.__name__}")
         if not isinstance(bot, Bot):
             raise TypeError(f"not a bot (needs name and choose): {bot!r}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
@@ -244,7 +249,7 @@ def run_arena(
         raise ValueError(f"workers must be a positive int, not {workers!r}")
     bot_tuple = tuple(bots)
     tasks = [
-        (game, bot_tuple, _derive(seed, index // players), index, index % players)
+        (game, bot_tuple, _derive(seed, index // players, b"deal"), index, index % players)
         for index in range(games)
     ]
     workers = workers or os.cpu_count() or 1

@@ -43,7 +43,7 @@ def bot_from_name(text: str) -> Bot:
     if name == "heuristic" and not rest:
         return HeuristicBot()
     if name == "ismcts" and rollout in ("", "random", "heuristic"):
-        if not budget and not rollout:
+        if not rest:
             return ISMCTSBot()
         if budget.isdigit() and int(budget) > 0:
             playout = HeuristicBot() if rollout == "heuristic" else None

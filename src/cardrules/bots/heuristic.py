@@ -89,9 +89,10 @@ def craits_heuristic(game: Craits, view: CraitsView, moves: Sequence[Move]) -> M
         if isinstance(move, CallIdiot):
             return move
     if view.phase is Phase.ANNOUNCE:
-        return next(m for m in moves if isinstance(m, Announce))
+        return next((m for m in moves if isinstance(m, Announce)), moves[0])
     if view.phase is Phase.NAME_SUIT:
-        return NameSuit(_longest_suit(view.hand))
+        wanted_suit = NameSuit(_longest_suit(view.hand))
+        return wanted_suit if wanted_suit in moves else moves[0]
     plays = [m for m in moves if isinstance(m, Play)]
     if not plays:
         return moves[0]
@@ -113,7 +114,7 @@ def craits_heuristic(game: Craits, view: CraitsView, moves: Sequence[Move]) -> M
     choice = max(plays, key=preference)
     if choice.suit is not None:
         wanted = _longest_suit(view.hand, leaving=choice.card)
-        return next(m for m in plays if m.card == choice.card and m.suit == wanted)
+        return next((m for m in plays if m.card == choice.card and m.suit == wanted), choice)
     return choice
 
 

@@ -64,7 +64,14 @@ class _Scale:
 
 
 def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
-    if value is not None and (isinstance(value, bool) or value <= 0):
+    if value is None and attribute.name in ("seconds", "max_depth"):
+        return
+    whole = attribute.name != "seconds" and attribute.name != "exploration"
+    number = isinstance(value, int) or (not whole and isinstance(value, float))
+    if isinstance(value, bool) or not number:
+        kind = "an int" if whole else "a number"
+        raise TypeError(f"{attribute.name} must be {kind}, not {value!r}")
+    if value <= 0:
         raise ValueError(f"{attribute.name} must be positive, not {value!r}")
 
 

@@ -168,7 +168,8 @@ def _add_play(sub: Any, rules: argparse.ArgumentParser) -> None:
         type=one_bot,
         default="heuristic",
         metavar="BOT",
-        help="the computer players: random, heuristic (default) or ismcts[:ITERATIONS]",
+        help="the computer players: random, heuristic (default), ismcts[:ITERATIONS] or "
+        "ismcts:ITERATIONS:heuristic",
     )
     play_parser.add_argument(
         "--ascii",
@@ -193,7 +194,8 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
         type=bot_list,
         required=True,
         metavar="BOT,BOT,...",
-        help="one bot per seat: random, heuristic or ismcts[:ITERATIONS], e.g. "
+        help="one bot per seat: random, heuristic, ismcts[:ITERATIONS] or "
+        "ismcts:ITERATIONS:heuristic (playouts by the heuristic), e.g. "
         "ismcts,random,random,heuristic",
     )
     arena_parser.add_argument(
