@@ -17,6 +17,8 @@ over rounds. Rule numbers (C1 …) refer to the library's rules reference.
 
 from __future__ import annotations
 
+import functools
+import math
 from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
@@ -28,7 +30,7 @@ from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupE
 from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
 from cardrules.game import Game, Step
 from cardrules.moves import CallIdiot, Draw, Play
-from cardrules.rng import next_u64, randbelow, seed_state, shuffled
+from cardrules.rng import next_u64, seed_state, shuffled
 from cardrules.table import deal, left_of
 from cardrules.tricks import Trick, TrickRound
 
@@ -482,8 +484,9 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         dealt at random to the other seats, each getting as many as it holds and none of
         a suit it has shown out of.
 
-        Deals are drawn uniformly by rejection; if that keeps failing (many voids), a
-        randomized fill that still respects every void is used.
+        Every deal that agrees with the view is equally likely: deals are drawn by
+        rejection, and when that keeps failing (many voids) by counting the deals that
+        agree with each way of sharing out the suits.
 
         >>> game = Cramps()
         >>> state = game.new_game(seed=5)
@@ -533,8 +536,10 @@ def _voids(view: CrampsView) -> list[set[int]]:
 def _deal_respecting_voids(
     cards: list[Card], sizes: list[int], voids: list[set[int]], rng: int
 ) -> list[tuple[Card, ...]]:
+    """Deal ``cards`` to the seats with room (``sizes``), no seat getting a suit it is
+    void in, every such deal equally likely."""
     seats = [seat for seat, size in enumerate(sizes) if size]
-    for _ in range(100):  # uniform: shuffle and deal, reject deals that break a void
+    for _ in range(100):  # cheap and exact: shuffle and deal, reject deals that break a void
         order, rng = shuffled(cards, rng)
         hands: list[tuple[Card, ...]] = [()] * _PLAYERS
         position = 0
@@ -543,21 +548,88 @@ def _deal_respecting_voids(
             position += sizes[seat]
         if all(SUIT_OF_INDEX[card] not in voids[seat] for seat in seats for card in hands[seat]):
             return hands
-    for _ in range(10_000):  # fill the most constrained cards first, restarting when stuck
-        order, rng = shuffled(cards, rng)
-        order = tuple(
-            sorted(order, key=lambda c: -sum(SUIT_OF_INDEX[c] in voids[s] for s in seats))
+    return _deal_by_counting(cards, sizes, voids, seats, rng)
+
+
+def _deal_by_counting(
+    cards: list[Card], sizes: list[int], voids: list[set[int]], seats: list[int], rng: int
+) -> list[tuple[Card, ...]]:
+    """The exact sampler behind :func:`_deal_respecting_voids` for tight voids: choose
+    how many cards of each suit each seat gets, weighted by how many deals agree with
+    that choice, then deal each suit's cards at random."""
+    by_suit = [[card for card in cards if SUIT_OF_INDEX[card] == suit] for suit in range(4)]
+    allowed = [[i for i, seat in enumerate(seats) if suit not in voids[seat]] for suit in range(4)]
+
+    def splits(suit: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every way to share the suit's cards among the seats allowed it."""
+        result: list[tuple[int, ...]] = []
+
+        def share(k: int, left: int, taken: list[int]) -> None:
+            if k == len(allowed[suit]):
+                if not left:
+                    split = [0] * len(seats)
+                    for i, count in zip(allowed[suit], taken, strict=True):
+                        split[i] = count
+                    result.append(tuple(split))
+                return
+            for count in range(min(left, room[allowed[suit][k]]) + 1):
+                share(k + 1, left - count, [*taken, count])
+
+        share(0, len(by_suit[suit]), [])
+        return result
+
+    @functools.cache
+    def ways(suit: int, room: tuple[int, ...]) -> int:
+        """How many deals of suits ``suit`` … ♠ fit the room left."""
+        if suit == 4:
+            return 0 if any(room) else 1
+        return sum(
+            _multinomial(split)
+            * ways(suit + 1, tuple(r - c for r, c in zip(room, split, strict=True)))
+            for split in splits(suit, room)
         )
-        room = list(sizes)
-        dealt: list[list[Card]] = [[] for _ in range(_PLAYERS)]
-        for card in order:
-            allowed = [s for s in seats if room[s] and SUIT_OF_INDEX[card] not in voids[s]]
-            if not allowed:
+
+    room = tuple(sizes[seat] for seat in seats)
+    if not ways(0, room):
+        raise ValueError("no deal of the unseen cards agrees with the view's hand sizes and voids")
+    dealt: list[list[Card]] = [[] for _ in range(_PLAYERS)]
+    for suit in range(4):
+        options = []
+        for split in splits(suit, room):
+            after = tuple(r - c for r, c in zip(room, split, strict=True))
+            options.append((split, after, _multinomial(split) * ways(suit + 1, after)))
+        pick, rng = _randbelow_big(rng, sum(weight for _, _, weight in options))
+        chosen = options[-1]
+        for option in options:
+            if pick < option[2]:
+                chosen = option
                 break
-            pick, rng = randbelow(rng, len(allowed))
-            seat = allowed[pick]
-            dealt[seat].append(card)
-            room[seat] -= 1
-        else:
-            return [tuple(sorted(hand)) for hand in dealt]
-    raise ValueError("no deal of the unseen cards agrees with the view's hand sizes and voids")
+            pick -= option[2]
+        order, rng = shuffled(by_suit[suit], rng)
+        position = 0
+        for i, count in enumerate(chosen[0]):
+            dealt[seats[i]].extend(order[position : position + count])
+            position += count
+        room = chosen[1]
+    return [tuple(sorted(hand)) for hand in dealt]
+
+
+def _multinomial(split: Sequence[int]) -> int:
+    total = math.factorial(sum(split))
+    for count in split:
+        total //= math.factorial(count)
+    return total
+
+
+def _randbelow_big(rng: int, n: int) -> tuple[int, int]:
+    """``randbelow`` for any positive int, however large (exact, by rejection)."""
+    bits = n.bit_length()
+    words = (bits + 63) // 64
+    while True:
+        value = 0
+        for _ in range(words):
+            word, rng = next_u64(rng)
+            value = (value << 64) | word
+        value >>= words * 64 - bits
+        if value < n:
+            return value, rng
