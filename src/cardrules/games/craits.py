@@ -606,7 +606,11 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     ) -> CraitsState:
         rng = seed_state(seed)
         players = self.players
-        if not isinstance(hand_number, int) or not 1 <= hand_number <= len(self._schedule):
+        if (
+            isinstance(hand_number, bool)
+            or not isinstance(hand_number, int)
+            or not 1 <= hand_number <= len(self._schedule)
+        ):
             raise SetupError(f"hand_number must be 1 to {len(self._schedule)}, not {hand_number!r}")
         start_scores = self._check_scores(scores)
         draws: tuple[tuple[int, Card], ...] = ()
