@@ -264,3 +264,41 @@ def test_result_is_a_plain_value() -> None:
     assert attrs.evolve(result) == result
     assert isinstance(result.games[0], GameResult)
     assert result.game == "cramps" and result.entrants[0] == "heuristic"
+
+
+def test_compare_pairs_two_entrants_game_by_game() -> None:
+    result = run_arena(
+        cr.Cramps(target=10),
+        [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()],
+        games=12,
+        seed=4,
+        workers=1,
+        progress=False,
+    )
+    comparison = result.compare("heuristic", 1)
+    differences = []
+    for game in result.games:
+        first, second = game.seating.index(0), game.seating.index(1)
+        differences.append(game.scores[first] - game.scores[second])
+    assert comparison.first == "heuristic" and comparison.second == "random"
+    assert comparison.games == 12
+    assert comparison.score_difference == pytest.approx(sum(differences) / 12)
+    low, high = comparison.score_difference_ci
+    assert low < comparison.score_difference < high
+    reverse = result.compare("random", "heuristic")
+    assert reverse.score_difference == pytest.approx(-comparison.score_difference)
+    assert reverse.win_difference == pytest.approx(-comparison.win_difference)
+
+
+@pytest.mark.parametrize("entrant", ["nobody", 4, -1, True, None])
+def test_compare_names_the_entrants_it_knows(entrant: object) -> None:
+    result = run_arena(
+        cr.Cramps(target=5),
+        [RandomBot(), RandomBot(), RandomBot(), RandomBot()],
+        games=4,
+        seed=1,
+        workers=1,
+        progress=False,
+    )
+    with pytest.raises(ValueError, match="entrants: random, random#2, random#3, random#4"):
+        result.compare(entrant, "random")  # type: ignore[arg-type]
