@@ -133,3 +133,38 @@ def test_help_mentions_arena() -> None:
     assert code == 0 and "arena" in out
     code, out, _ = run(["arena", "--help"])
     assert code == 0 and "--bots" in out and "--workers" in out and "--json" in out
+
+
+def test_arena_compares_the_first_entrant_with_each_other_game_by_game() -> None:
+    code, out, _ = run(
+        [
+            "arena",
+            "cramps",
+            "--bots",
+            "heuristic,random,random,random",
+            "--games",
+            "12",
+            "--seed",
+            "3",
+            "--workers",
+            "1",
+            "--quiet",
+        ]
+    )
+    assert code == 0
+    result = run_arena(
+        cr.Cramps(),
+        [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()],
+        12,
+        3,
+        workers=1,
+        progress=False,
+    )
+    lines = out.splitlines()
+    header = lines.index("heuristic against each other entrant, game by game (95% CI):")
+    for offset, other in enumerate(("random", "random#2", "random#3"), start=1):
+        line = lines[header + offset]
+        expected = result.compare("heuristic", other)
+        assert line.split()[:2] == ["vs", other]
+        assert f"{expected.score_difference:+.2f}" in line
+        assert f"{expected.win_difference:+.1%}" in line

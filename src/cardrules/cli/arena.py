@@ -84,8 +84,19 @@ def run_arena_command(
 
 
 def summary_lines(result: ArenaResult, game: AnyGame, elapsed: float) -> list[str]:
-    """The table, a note on which scores are better, and the time taken."""
+    """The table, the first entrant compared game by game with each of the others, a
+    note on which scores are better, and the time taken."""
     lines = result.table().splitlines()
+    if len(result.games) > 1:
+        lines.append(f"{result.entrants[0]} against each other entrant, game by game (95% CI):")
+        for other in range(1, len(result.entrants)):
+            c = result.compare(0, other)
+            lines.append(
+                f"  vs {c.second:<12} score {c.score_difference:+9.2f} "
+                f"({c.score_difference_ci[0]:+.2f} … {c.score_difference_ci[1]:+.2f}), "
+                f"wins {c.win_difference:+7.1%} "
+                f"({c.win_difference_ci[0]:+.1%} … {c.win_difference_ci[1]:+.1%})"
+            )
     if not getattr(game, "higher_scores_win", True):
         lines.append(f"(Lower scores are better: the lowest total wins {result.game}.)")
     lines.append("(A win shared by k players counts 1/k for each of them.)")
