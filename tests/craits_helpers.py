@@ -167,3 +167,18 @@ def finish_hand(
         if any(isinstance(e, cr.HandScored) and e.number == number for e in step.events):
             return state, events
     raise AssertionError("the hand did not end")
+
+
+LAST_SHORT: dict[str, Any] = {"hand_number": 8}
+"""Start at the last hand of a short game: the game ends with the hand."""
+
+
+def short(players: int = 3, **options: object) -> cr.Craits:
+    """A short game (V1) of Craits for ``players`` with other ``options``."""
+    return cr.Craits(players=players, short_game=True, **options)  # type: ignore[arg-type]
+
+
+def scored(events: list[cr.Event]) -> cr.HandScored:
+    """The one HandScored event among ``events``."""
+    (event,) = events_of(events, cr.HandScored)
+    return event

@@ -11,7 +11,6 @@ the final hands stay on the table to be checked.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 import attrs
 import pytest
@@ -35,6 +34,7 @@ from cardrules.games.craits import FULL_GAME, hand_points
 from cardrules.rng import shuffled
 from cardrules.shedding import ShedTable
 from craits_helpers import (
+    LAST_SHORT,
     card,
     cards,
     events_of,
@@ -44,21 +44,10 @@ from craits_helpers import (
     plays_listed,
     position,
     rest_of_deck,
+    scored,
+    short,
     table_cards,
 )
-
-LAST_SHORT: dict[str, Any] = {"hand_number": 8}
-"""Start at the last hand of a short game: the game ends with the hand."""
-
-
-def short(players: int = 3, **options: object) -> cr.Craits:
-    return cr.Craits(players=players, short_game=True, **options)  # type: ignore[arg-type]
-
-
-def scored(events: list[cr.Event]) -> cr.HandScored:
-    (event,) = events_of(events, cr.HandScored)
-    return event
-
 
 # -- K1: players and decks -------------------------------------------------------------
 

@@ -5,8 +5,6 @@ change the game the way /work/shared/RULES.md says (or changes it when off).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import cardrules as cr
@@ -15,6 +13,7 @@ from cardrules.games.craits import DEFAULT_CARD_TABLE, hand_points
 from cardrules.rng import shuffled
 from cardrules.shedding import Action, CardRule
 from craits_helpers import (
+    LAST_SHORT,
     card,
     cards,
     events_of,
@@ -23,20 +22,10 @@ from craits_helpers import (
     play,
     plays_listed,
     position,
+    scored,
+    short,
     table_cards,
 )
-
-LAST_SHORT: dict[str, Any] = {"hand_number": 8}
-
-
-def short(players: int = 3, **options: object) -> cr.Craits:
-    return cr.Craits(players=players, short_game=True, **options)  # type: ignore[arg-type]
-
-
-def scored(events: list[cr.Event]) -> cr.HandScored:
-    (event,) = events_of(events, cr.HandScored)
-    return event
-
 
 # -- V1: the short game ---------------------------------------------------------------------
 
