@@ -24,6 +24,7 @@ from cardrules.events import (
     CountStarted,
     DirectionChanged,
     HandBlocked,
+    HandDealt,
     IdiotCalled,
     OneCardAnnounced,
     Reshuffled,
@@ -73,6 +74,15 @@ class FromPosition:
 
     def new_game(self, seed: int = 0) -> cr.CraitsState:
         return self.state
+
+    def start(self, seed: int = 0) -> cr.Step[cr.CraitsState]:
+        """The position with the setup events a table shows: the deal and, once
+        dealt, the turned-up card (what that card did is left out)."""
+        state = self.state
+        events: list[cr.Event] = [HandDealt(state.hand_number, state.dealer, state.cards_dealt)]
+        if state.phase is not cr.Phase.ANNOUNCE:
+            events.append(CardTurnedUp(state.dealer, state.table.discard[0]))
+        return cr.Step(state, tuple(events))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.game, name)
@@ -127,7 +137,7 @@ def test_table_shows_the_public_state_and_the_hand_by_suit() -> None:
     code, out, _ = play(state, [])
     assert code == 0
     lines = out.splitlines()
-    assert "Hand 1: seat 2 dealt 8 cards each and turned up 9♠." in lines
+    assert lines[2:5] == ["", "Hand 1: seat 2 dealt 8 cards each.", "  Seat 2 turns up 9♠."]
     assert "Hand 1 of 15 (8 cards dealt), dealer seat 2; play goes clockwise." in lines
     stock = len(state.table.stock)
     assert f"Top card 9♠, suit to follow ♠. Stock: {stock} cards." in lines
@@ -529,3 +539,17 @@ def test_simulate_craits_options_and_winners() -> None:
         )
         low = min(state.scores)
         assert state.winners == tuple(s for s, score in enumerate(state.scores) if score == low)
+
+
+def test_the_first_turned_up_card_is_told_with_what_it_did() -> None:
+    """The setup's events (Game.start) are narrated before the first turn: here the
+    dealer (the human) turns up a 5, which makes the two others draw."""
+    started = GAME.start(seed=27)
+    assert [type(e) for e in started.events][1:] == [CardTurnedUp, CardsDrawn, CardsDrawn]
+    out = io.StringIO()
+    script = Script([])
+    cli.play_game(GAME, ADAPTER, cli.Console(out, script, False), human=0, seed=27)
+    told = out.getvalue().split("Hand 1 of 15")[0]
+    assert "Hand 1: you dealt 8 cards each.\n  You turn up 5♦.\n" in told
+    assert "  Seat 1 draws 1 card (5♦ makes every other player draw).\n" in told
+    assert "  Seat 2 draws 1 card (5♦ makes every other player draw).\n" in told

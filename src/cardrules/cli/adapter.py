@@ -186,7 +186,8 @@ class GameAdapter:
             return [
                 "",
                 f"{self.round_word.capitalize()} {event.number}: "
-                f"{self.seat(event.dealer, human)} dealt {event.cards_each} cards each.",
+                f"{self.seat(event.dealer, human)} dealt {event.cards_each} "
+                f"card{'' if event.cards_each == 1 else 's'} each.",
             ]
         if isinstance(event, cr.GameOver):
             return self.describe_game_over(event, human)

@@ -228,17 +228,14 @@ class CraitsAdapter(GameAdapter):
     # -- the table -------------------------------------------------------------------
 
     def describe_start(self, game: AnyGame, view: Any, human: int, seed: int) -> list[str]:
-        """Rules reminder, seat, seed, and the first deal with its turned-up card."""
+        """Rules reminder, seat and seed (the first deal and its turned-up card are told
+        by their events)."""
         schedule = tuple(getattr(game, "schedule", ()))
         deals = ", ".join(map(str, schedule))
         return [
             f"Craits: {len(view.scores)} players, {len(schedule)} hands dealt {deals} cards "
             f"each; the lowest total wins. You are seat {human}.",
             f"Game seed {seed} (play the same game again with --seed {seed}). Type ? for help.",
-            "",
-            f"Hand {view.hand_number}: {self.seat(view.dealer, human)} dealt "
-            f"{_cards(view.cards_dealt)} each"
-            + ("." if view.phase is cr.Phase.ANNOUNCE else f" and turned up {view.discard[0]}."),
         ]
 
     def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:

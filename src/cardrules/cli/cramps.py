@@ -24,14 +24,12 @@ class CrampsAdapter(GameAdapter):
         return str(move.card) if isinstance(move, cr.Play) else str(move)
 
     def describe_start(self, game: AnyGame, view: Any, human: int, seed: int) -> list[str]:
-        """Rules reminder, seat, seed and the first dealer."""
+        """Rules reminder, seat and seed (the deal itself is told by its event)."""
         target = getattr(game, "target", 31)
         return [
             f"Cramps: 4 players, 13 tricks a round, first to {target} points wins. "
             f"You are seat {human}.",
             f"Game seed {seed} (play the same deal again with --seed {seed}). Type ? for help.",
-            "",
-            f"Round {view.round_number}: {self.seat(view.dealer, human)} dealt.",
         ]
 
     def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:

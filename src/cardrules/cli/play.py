@@ -149,13 +149,18 @@ def play_game(
     """
     if computer is None:
         computer = RandomPlayer(_play_rng(seed))
-    state = game.new_game(seed=seed)
+    started = game.start(seed=seed)
+    state = started.state
     seats = len(state.scores)
     if not 0 <= human < seats:
         raise cr.SetupError(f"the human must sit at a seat from 0 to {seats - 1}, not {human}")
     declined: list[Any] = []
     try:
-        console.say(*adapter.describe_start(game, game.observe(state, human), human, seed))
+        console.say(
+            *adapter.describe_start(game, game.observe(state, human), human, seed),
+            # The deal, and in Craits the turned-up card and whatever it did.
+            *adapter.describe_events(started.events, human, game),
+        )
         while not state.is_over:
             seen = game.observe(state, human)
             if state.to_move == human:
