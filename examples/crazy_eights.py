@@ -51,6 +51,7 @@ from cardrules.game import Game
 from cardrules.moves import Draw, Move, Pass, Play
 from cardrules.rng import seed_state
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, can_play
+from cardrules.table import is_seat
 
 CARD_TABLE = CardTable(
     {
@@ -140,8 +141,7 @@ class CrazyEights(Game[CrazyEightsState, Move, CrazyEightsView]):
     ) -> CrazyEightsState:
         """The hand dealt by ``dealer`` from a shuffle (or a stacked ``deck``, top first);
         the seed also drives reshuffles of the discard pile."""
-        seats = range(self.players)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer not in seats:
+        if not is_seat(dealer, self.players):
             raise SetupError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
         rng = seed_state(seed)
         if deck is None:
@@ -233,7 +233,7 @@ class CrazyEights(Game[CrazyEightsState, Move, CrazyEightsView]):
 
     def observe(self, state: CrazyEightsState, seat: int) -> CrazyEightsView:
         """``seat``'s view: no other hand, no stock order, no generator."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not is_seat(seat, self.players):
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         t = state.table
         return CrazyEightsView(

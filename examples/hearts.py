@@ -32,7 +32,7 @@ from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed,
 from cardrules.game import Game
 from cardrules.moves import Play
 from cardrules.rng import seed_state
-from cardrules.table import deal, left_of
+from cardrules.table import deal, is_seat, left_of
 from cardrules.tricks import Trick, TrickRound
 
 PLAYERS = 4
@@ -122,7 +122,7 @@ class Hearts(Game[HeartsState, Play, HeartsView]):
     ) -> HeartsState:
         """The first hand, dealt by ``dealer`` from a shuffle (or a stacked ``deck``, top
         first); the generator in the state deals every later hand."""
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        if not is_seat(dealer, PLAYERS):
             raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
         rng = seed_state(seed)
         if deck is None:
@@ -212,7 +212,7 @@ class Hearts(Game[HeartsState, Play, HeartsView]):
 
     def observe(self, state: HeartsState, seat: int) -> HeartsView:
         """``seat``'s view: no other hand, no generator."""
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < PLAYERS:
+        if not is_seat(seat, PLAYERS):
             raise ValueError(f"seat must be 0 to 3, not {seat!r}")
         play = state.play
         return HeartsView(

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.table import CLOCKWISE, COUNTER_CLOCKWISE, deal, deal_order, left_of, next_seat
+from cardrules.table import (
+    CLOCKWISE,
+    COUNTER_CLOCKWISE,
+    deal,
+    deal_order,
+    is_seat,
+    left_of,
+    next_seat,
+)
 from conftest import ALL_52, cards
 
 
@@ -71,3 +79,12 @@ def test_deal_one_at_a_time_leaves_a_stock(each: int) -> None:
     # Seat 0 is the dealer's left, so it gets the very first card.
     assert ALL_52[0] in hands[0]
     assert ALL_52[4] in hands[4]
+
+
+@pytest.mark.parametrize(
+    ("value", "players", "expected"),
+    [(0, 4, True), (3, 4, True), (4, 4, False), (-1, 4, False), (9, 10, True),
+     (True, 4, False), (False, 4, False), (1.0, 4, False), ("1", 4, False), (None, 4, False)],
+)  # fmt: skip
+def test_is_seat(value: object, players: int, expected: bool) -> None:
+    assert is_seat(value, players) is expected

@@ -15,10 +15,28 @@ from collections.abc import Sequence
 
 from cardrules.cards import Card
 
-__all__ = ["CLOCKWISE", "COUNTER_CLOCKWISE", "deal", "deal_order", "left_of", "next_seat"]
+__all__ = [
+    "CLOCKWISE",
+    "COUNTER_CLOCKWISE",
+    "deal",
+    "deal_order",
+    "is_seat",
+    "left_of",
+    "next_seat",
+]
 
 CLOCKWISE = 1
 COUNTER_CLOCKWISE = -1
+
+
+def is_seat(value: object, players: int) -> bool:
+    """Whether ``value`` names a seat at a table of ``players``: an int from 0 to
+    ``players - 1`` (not a bool), the check every game makes on seats and dealers.
+
+    >>> is_seat(3, 4), is_seat(4, 4), is_seat(True, 4), is_seat("1", 4)
+    (True, False, False, False)
+    """
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
 def left_of(seat: int, players: int) -> int:

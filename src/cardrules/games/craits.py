@@ -52,7 +52,7 @@ from cardrules.game import Game, Step
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.rng import seed_state, shuffled
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable
-from cardrules.table import CLOCKWISE
+from cardrules.table import CLOCKWISE, is_seat
 
 __all__ = [
     "DEFAULT_CARD_TABLE",
@@ -616,7 +616,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         draws: tuple[tuple[int, Card], ...] = ()
         if dealer is None:
             dealer, draws, rng = self._draw_for_dealer(rng)
-        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        elif not is_seat(dealer, players):
             raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
         work = _Work.__new__(_Work)
         work.events = events
@@ -1003,7 +1003,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
                 "idiot penalties are applied automatically in this game (idiot_calls='automatic')",
             )
         caller = move.caller
-        if not isinstance(caller, int) or not 0 <= caller < self.players:
+        if not is_seat(caller, self.players):
             raise IllegalMoveError(
                 "no_such_seat", f"the caller must be a seat from 0 to {self.players - 1}"
             )
@@ -1225,7 +1225,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         >>> view.hand_sizes, view.stock_size
         ((8, 8, 8), 27)
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if not is_seat(seat, self.players):
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
         table = state.table
         return CraitsView(

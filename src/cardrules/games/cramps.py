@@ -31,7 +31,7 @@ from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed,
 from cardrules.game import Game, Step
 from cardrules.moves import CallIdiot, Draw, Play
 from cardrules.rng import next_u64, seed_state, shuffled
-from cardrules.table import deal, left_of
+from cardrules.table import deal, is_seat, left_of
 from cardrules.tricks import Trick, TrickRound
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
@@ -234,7 +234,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         (3, 0)
         """
         rng = seed_state(seed)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        if not is_seat(dealer, _PLAYERS):
             raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
         start_scores = self._check_scores(scores)
         if deck is not None and hands is not None:
@@ -461,7 +461,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         >>> view.hand_sizes, len(view.legal_moves)
         ((13, 13, 13, 13), 13)
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < _PLAYERS:
+        if not is_seat(seat, _PLAYERS):
             raise ValueError(f"seat must be 0 to 3, not {seat!r}")
         play = state.play
         return CrampsView(
