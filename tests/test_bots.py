@@ -400,6 +400,7 @@ def test_sampled_hands_are_right_only_by_chance() -> None:
         ("  ISMCTS:7 ", ISMCTSBot(iterations=7)),
         ("ismcts:50:heuristic", ISMCTSBot(iterations=50, rollout=HeuristicBot())),
         ("ismcts:50:random", ISMCTSBot(iterations=50)),
+        ("ismcts:40:flat", ISMCTSBot(iterations=40, rollout=HeuristicBot(), max_depth=1)),
         ("Random", RandomBot()),
     ],
 )
@@ -413,7 +414,8 @@ def test_bot_from_name(text: str, expected: Bot) -> None:
     "text",
     ["", "alphazero", "ismcts:0", "ismcts:-5", "ismcts:ten", "random:3",
      "heuristic:1", "ismcts:1.5", "ismcts:+3", "ismcts 10", "ismcts:50:greedy",
-     "ismcts::heuristic", "ismcts:0:heuristic", "ismcts:5:heuristic:2", "random:heuristic"],
+     "ismcts::heuristic", "ismcts:0:heuristic", "ismcts:5:heuristic:2", "random:heuristic",
+     "ismcts:flat", "ismcts:0:flat", "flat:5"],
 )  # fmt: skip
 def test_bot_from_name_rejects_unknown_names(text: str) -> None:
     with pytest.raises(ValueError, match=r"unknown bot .*known bots: random, heuristic, ismcts"):
@@ -438,6 +440,8 @@ def test_bot_from_name_needs_text(value: object) -> None:
         ({"rollout_limit": 0}, "rollout_limit"),
         ({"max_depth": 0}, "max_depth"),
         ({"max_depth": -2}, "max_depth"),
+        ({"caution": 0}, "caution"),
+        ({"caution": -1.5}, "caution"),
     ],
 )
 def test_ismcts_rejects_bad_budgets(options: dict[str, Any], field: str) -> None:
@@ -457,6 +461,57 @@ def test_ismcts_with_one_move_answers_at_once() -> None:
     view = game.observe(wild, 0)
     only = (cr.NameSuit("H"),)
     assert ISMCTSBot(iterations=10**9).choose(game, view, only, 0) == only[0]
+
+
+@attrs.frozen
+class ForgetfulBot:
+    """Plays like the rule-of-thumb bot in rollouts, but its own choice for a view is
+    to keep quiet about its last card (an automatic idiot call then costs two cards)."""
+
+    name: str = "forgetful"
+
+    def choose(self, game: AnyGame, view: Any, moves: Sequence[cr.Move], seed: int) -> cr.Move:
+        quiet = [m for m in moves if isinstance(m, cr.Play) and not m.announce]
+        return quiet[0] if quiet else moves[0]
+
+    def choose_in_state(
+        self, game: AnyGame, state: Any, moves: Sequence[cr.Move], seed: int
+    ) -> cr.Move:
+        return HeuristicBot().choose_in_state(game, state, moves, seed)
+
+
+def test_flat_search_keeps_the_rollout_bots_move_unless_clearly_beaten() -> None:
+    """With ``max_depth=1`` and a rollout bot, the bot's own move stands unless another
+    move beats it by ``caution`` standard errors over the same sampled deals."""
+    game = cr.Craits(players=2, short_game=True, idiot_calls="automatic")
+    state = position(game, ["4D 5D 6S 9C 10C", "KH 5C"], "9H")
+    view = game.observe(state, 1)
+    quiet, announced = cr.Play(cr.Card.parse("KH")), cr.Play(cr.Card.parse("KH"), announce=True)
+    assert view.legal_moves == (quiet, announced)
+    assert ForgetfulBot().choose(game, view, view.legal_moves, 0) == quiet
+
+    def flat(**options: Any) -> cr.Move:
+        bot = ISMCTSBot(max_depth=1, rollout=ForgetfulBot(), **options)
+        return bot.choose(game, view, view.legal_moves, 7)
+
+    assert flat(iterations=1000) == announced  # two cards drawn: clearly worse
+    assert flat(iterations=1000, caution=1e9) == quiet  # no evidence is enough
+    assert flat(iterations=2) == quiet  # one deal: no standard error, no change
+
+
+@pytest.mark.parametrize("game_name", ["cramps", "craits-3-announce"])
+def test_flat_search_with_boundless_caution_plays_like_its_rollout_bot(game_name: str) -> None:
+    game = GAMES[game_name]
+    cautious = ISMCTSBot(iterations=12, max_depth=1, rollout=HeuristicBot(), caution=1e9)
+    start = game.new_game(5)
+    for state in random_walk(game, start, random.Random(5), 40):
+        if state.to_move is None:
+            continue
+        view = game.observe(state, state.to_move)
+        if not view.legal_moves:
+            continue
+        expected = HeuristicBot().choose(game, view, view.legal_moves, 0)
+        assert cautious.choose(game, view, view.legal_moves, 3) == expected
 
 
 class FakeClock:

@@ -7,6 +7,9 @@ were available, so moves legal only in some deals are judged fairly), plays the 
 the current deal (at random, or with a rollout bot; long playouts are cut off and
 scored as they stand), and credits every player by how its score changed compared with
 the others.
+
+With ``max_depth=1`` the search is flat: every sampled deal is played out after each of
+the bot's moves, and with a rollout bot the result improves on that bot by one step.
 """
 
 from __future__ import annotations
@@ -35,6 +38,10 @@ class _Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values)
 
 
 class _Scale:
@@ -66,7 +73,7 @@ class _Scale:
 def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
     if value is None and attribute.name in ("seconds", "max_depth"):
         return
-    whole = attribute.name != "seconds" and attribute.name != "exploration"
+    whole = attribute.name not in ("seconds", "exploration", "caution")
     number = isinstance(value, int) or (not whole and isinstance(value, float))
     if isinstance(value, bool) or not number:
         kind = "an int" if whole else "a number"
@@ -95,28 +102,144 @@ class ISMCTSBot:
     :meth:`Game.projected_scores <cardrules.game.Game.projected_scores>`."""
     max_depth: int | None = attrs.field(default=None, validator=_check_positive)
     """How many moves deep the tree may grow (``None``: no limit). ``max_depth=1`` is
-    flat Monte Carlo: only the bot's own choices are searched and every playout is left
-    to the rollout bot, which in luck-heavy games with a good rollout bot can beat a
-    deep tree whose opponents play on information they would not have."""
+    flat Monte Carlo: only the bot's own choices are searched, every playout is left to
+    the rollout bot, and every sampled deal is played out after *each* of the bot's
+    moves, so the moves are compared on the same deals (common random numbers) and
+    ``iterations`` counts playouts. In luck-heavy games with a good rollout bot this can
+    beat a deep tree whose opponents play on information they would not have."""
+    caution: float = attrs.field(default=2.0, validator=_check_positive)
+    """Flat search only (``max_depth=1`` with a ``rollout`` bot): how many standard
+    errors another move must beat the rollout bot's own choice by, over the same deals,
+    to be played instead of it."""
     name: str = "ismcts"
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
     ) -> Move:
-        """The most visited move after the search."""
+        """The most visited move after the search. With ``max_depth=1``: the move with
+        the best mean reward over the sampled deals, or, with a rollout bot, that bot's
+        own move unless another clearly beat it (see ``caution``)."""
         if len(moves) == 1:
             return moves[0]
+        if self.max_depth == 1:
+            return self._flat_search(game, view, moves, seed)
+        return self._tree_search(game, view, moves, seed)
+
+    def _deadline(self) -> float | None:
+        return None if self.seconds is None else time.perf_counter() + self.seconds
+
+    def _playout(
+        self, game: Game[Any, Any, Any], state: Any, deal: int, rng: random.Random, seed: int
+    ) -> Any:
+        """Play the rest of the deal (or as much as ``rollout_limit`` allows) and return
+        the scores it ends with, or the projected scores where it was cut off. Random
+        moves come from ``rng``; ``seed`` goes to the rollout bot."""
+        legal_moves = game.legal_moves
+        apply = game.apply
+        rollout = self.rollout
+        # A rollout bot may offer choose_in_state() to skip building a view per move.
+        in_state = getattr(rollout, "choose_in_state", None)
+        budget = self.rollout_limit
+        while not state.is_over and state.deal_number == deal and budget:
+            budget -= 1
+            legal = legal_moves(state)
+            if rollout is None or len(legal) == 1:
+                move = legal[rng.randrange(len(legal))]
+            elif in_state is not None:
+                move = in_state(game, state, legal, seed)
+            else:
+                move = rollout.choose(game, game.observe(state, state.to_move), legal, seed)
+            state = apply(state, move)
+        if state.is_over or state.deal_number != deal:
+            return state.scores
+        return game.projected_scores(state)
+
+    def _flat_search(
+        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
+    ) -> Move:
+        """Flat Monte Carlo on common random numbers: each sampled deal is played out
+        after every move legal in it. Without a rollout bot the move with the best mean
+        reward is played. With one, the rollout bot's own move is the default, and
+        another move replaces it only if it beats it, on the same deals, by more than
+        ``caution`` standard errors: one-step improvement of the rollout policy that
+        does not trade a sound habit for a lucky streak."""
+        rng = random.Random(seed)
+        seat = view.seat
+        higher_wins = game.higher_scores_win
+        rewards: dict[Move, list[float]] = {m: [] for m in moves}
+        deals: dict[Move, list[int]] = {m: [] for m in moves}
+        deadline = self._deadline()
+        scale = _Scale()
+        playouts = 0
+        deal = 0
+        while True:
+            if deadline is None:
+                if playouts >= self.iterations:
+                    break
+            elif playouts and time.perf_counter() >= deadline:
+                break
+            state = game.determinize(view, rng.getrandbits(64))
+            playout_seed = rng.getrandbits(32)
+            legal = set(game.legal_moves(state))
+            if legal.isdisjoint(moves):
+                playouts += 1  # nothing to compare in this deal, but the budget is spent
+            for move in moves:
+                if move not in legal:
+                    continue
+                after = self._playout(
+                    game,
+                    game.apply(state, move),
+                    state.deal_number,
+                    random.Random(playout_seed),
+                    playout_seed,
+                )
+                rewards[move].append(scale.rewards(state.scores, after, higher_wins)[seat])
+                deals[move].append(deal)
+                playouts += 1
+            deal += 1
+        means = [(_mean(rewards[m]), -i, m) for i, m in enumerate(moves) if rewards[m]]
+        if not means:
+            return moves[0]
+        best = max(means, key=lambda c: (c[0], c[1]))[2]
+        if self.rollout is None:
+            return best
+        default = self.rollout.choose(game, view, moves, seed)
+        if best == default or not rewards[default]:
+            return best
+        return best if self._clearly_better(best, default, rewards, deals) else default
+
+    def _clearly_better(
+        self,
+        move: Move,
+        default: Move,
+        rewards: dict[Move, list[float]],
+        deals: dict[Move, list[int]],
+    ) -> bool:
+        """Whether ``move`` beat ``default`` by more than ``caution`` standard errors of
+        the mean difference over the deals both were played on."""
+        theirs = dict(zip(deals[default], rewards[default], strict=True))
+        differences = [
+            reward - theirs[deal]
+            for deal, reward in zip(deals[move], rewards[move], strict=True)
+            if deal in theirs
+        ]
+        if len(differences) < 2:
+            return False
+        mean = sum(differences) / len(differences)
+        variance = sum((d - mean) ** 2 for d in differences) / (len(differences) - 1)
+        return mean > self.caution * math.sqrt(variance / len(differences))
+
+    def _tree_search(
+        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
+    ) -> Move:
         rng = random.Random(seed)
         root = _Node(view.seat)
         higher_wins = game.higher_scores_win
         legal_moves = game.legal_moves
         apply = game.apply
         exploration = self.exploration
-        rollout = self.rollout
         max_depth = self.max_depth
-        # A rollout bot may offer choose_in_state() to skip building a view per move.
-        in_state = getattr(rollout, "choose_in_state", None)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = self._deadline()
         iteration = 0
         scale = _Scale()
         while True:
@@ -165,24 +288,7 @@ class ISMCTSBot:
                 state = apply(state, best_move)
                 node = children[best_move]
                 path.append(node)
-            # Play out the rest of the deal, or as much of it as the limit allows.
-            budget = self.rollout_limit
-            while not state.is_over and state.deal_number == deal and budget:
-                budget -= 1
-                legal = legal_moves(state)
-                if rollout is None or len(legal) == 1:
-                    move = legal[rng.randrange(len(legal))]
-                elif in_state is not None:
-                    move = in_state(game, state, legal, iteration)
-                else:
-                    move = rollout.choose(
-                        game, game.observe(state, state.to_move), legal, iteration
-                    )
-                state = apply(state, move)
-            if state.is_over or state.deal_number != deal:
-                after = state.scores
-            else:
-                after = game.projected_scores(state)
+            after = self._playout(game, state, deal, rng, iteration)
             rewards = scale.rewards(before, after, higher_wins)
             for visited in path[1:]:
                 visited.visits += 1

@@ -168,8 +168,8 @@ def _add_play(sub: Any, rules: argparse.ArgumentParser) -> None:
         type=one_bot,
         default="heuristic",
         metavar="BOT",
-        help="the computer players: random, heuristic (default), ismcts[:ITERATIONS] or "
-        "ismcts:ITERATIONS:heuristic",
+        help="the computer players: random, heuristic (default), ismcts[:ITERATIONS], "
+        "ismcts:ITERATIONS:heuristic or ismcts:ITERATIONS:flat",
     )
     play_parser.add_argument(
         "--ascii",
@@ -194,8 +194,9 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
         type=bot_list,
         required=True,
         metavar="BOT,BOT,...",
-        help="one bot per seat: random, heuristic, ismcts[:ITERATIONS] or "
-        "ismcts:ITERATIONS:heuristic (playouts by the heuristic), e.g. "
+        help="one bot per seat: random, heuristic, ismcts[:ITERATIONS], "
+        "ismcts:ITERATIONS:heuristic (playouts by the heuristic) or ismcts:ITERATIONS:flat "
+        "(flat search improving on the heuristic; best for Craits), e.g. "
         "ismcts,random,random,heuristic",
     )
     arena_parser.add_argument(
