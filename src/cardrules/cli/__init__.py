@@ -4,8 +4,8 @@ terminal against computer players, or run an arena of bots.
 ::
 
     cardrules simulate cramps --games 1000 --seed 1
-    cardrules play craits --players 3 --seat 0 --seed 7 --opponents ismcts:200
-    cardrules arena craits --bots ismcts,random,heuristic --games 300 --workers 2
+    cardrules play craits --players 3 --seat 0 --seed 7 --opponents ismcts:300:flat
+    cardrules arena craits --bots ismcts:300:flat,random,heuristic --games 300 --workers 2
     python -m cardrules --help
 
 The package has one module per job:
