@@ -442,6 +442,9 @@ def test_bot_from_name_needs_text(value: object) -> None:
         ({"max_depth": -2}, "max_depth"),
         ({"caution": 0}, "caution"),
         ({"caution": -1.5}, "caution"),
+        ({"caution": float("nan")}, "caution"),
+        ({"seconds": float("nan")}, "seconds"),
+        ({"exploration": float("nan")}, "exploration"),
     ],
 )
 def test_ismcts_rejects_bad_budgets(options: dict[str, Any], field: str) -> None:

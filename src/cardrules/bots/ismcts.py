@@ -78,7 +78,7 @@ def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: An
     if isinstance(value, bool) or not number:
         kind = "an int" if whole else "a number"
         raise TypeError(f"{attribute.name} must be {kind}, not {value!r}")
-    if value <= 0:
+    if not value > 0:  # also refuses NaN
         raise ValueError(f"{attribute.name} must be positive, not {value!r}")
 
 
