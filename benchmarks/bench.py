@@ -1,7 +1,8 @@
 """Speed and memory of cardrules, compared with C++ card-game engines driven from Python.
 
-A standalone script with no harness to install: every timed benchmark runs its workload
-several times with :func:`time.perf_counter` and reports the best and the median run.
+A standalone script that needs nothing but cardrules: every timed benchmark runs its
+workload several times with :func:`time.perf_counter` and reports the best and the
+median run. ``test_speed.py`` runs the same benchmarks under pytest-benchmark.
 Moves (and, for the peers, chance outcomes) are chosen by seeded :class:`random.Random`
 generators, so every run does the same work.
 
@@ -204,7 +205,7 @@ class Report:
 # -- timing helpers ----------------------------------------------------------------------
 
 
-def _timed(repeats: int, run: Callable[[], object]) -> list[float]:
+def time_runs(repeats: int, run: Callable[[], object]) -> list[float]:
     """Seconds taken by each of ``repeats`` calls of ``run`` (after a collection, so a
     run does not pay for the garbage of the one before; the collector stays on)."""
     times = []
@@ -214,6 +215,11 @@ def _timed(repeats: int, run: Callable[[], object]) -> list[float]:
         run()
         times.append(time.perf_counter() - start)
     return times
+
+
+_timed: Callable[[int, Callable[[], object]], Sequence[float]] = time_runs
+"""How every benchmark times its workload: this script's own loop, or pytest-benchmark
+when ``test_speed.py`` runs the same benchmarks."""
 
 
 def _per_call(times: Sequence[float], calls: int) -> tuple[float, ...]:
@@ -576,55 +582,61 @@ def _spiel_mid_game_states(game: Any, count: int) -> list[Any]:
     return states
 
 
-def bench_openspiel(report: Report, sizes: Sizes) -> None:
-    """Random games per second and children per second for the OpenSpiel games."""
+class PeerMissing(Exception):
+    """A peer engine is not installed; the message says which import failed."""
+
+
+def _spiel_game(name: str) -> Any:
     pyspiel = _import("pyspiel")
-    for name, (_, short_name, params) in PEER_GAMES.items():
-        if pyspiel is None:
-            report.missing_peers[name] = "not installed (import pyspiel failed)"
-            continue
-        game = pyspiel.load_game(short_name, params)
+    if pyspiel is None:
+        raise PeerMissing("not installed (import pyspiel failed)")
+    _, short_name, params = PEER_GAMES[name]
+    return pyspiel.load_game(short_name, params)
+
+
+def bench_spiel_games(name: str, sizes: Sizes) -> Result:
+    """Random OpenSpiel games per second (chance outcomes and actions from Python)."""
+    game = _spiel_game(name)
+    decisions = 0
+
+    def run() -> None:
+        nonlocal decisions
         decisions = 0
+        pick = random.Random(0).random
+        for _ in range(sizes.hands):
+            decisions += _spiel_random_game(game, pick)
 
-        def run(game: Any = game) -> None:
-            nonlocal decisions
-            decisions = 0
-            pick = random.Random(0).random
-            for _ in range(sizes.hands):
-                decisions += _spiel_random_game(game, pick)
-
-        times = _timed(sizes.repeats, run)
-        note = f"{decisions / sizes.hands:.1f} decisions per game"
-        report.peers.append(
-            Result(name, "random games", "games/s", _per_second(times, sizes.hands), True, note)
-        )
-
-        states = _spiel_mid_game_states(game, sizes.search_states)
-        children = sum(len(state.legal_actions()) for state in states) * sizes.search_passes
-
-        def expand(states: list[Any] = states) -> None:
-            for _ in range(sizes.search_passes):
-                for state in states:
-                    for action in state.legal_actions():
-                        child = state.clone()
-                        child.apply_action(action)
-
-        times = _timed(sizes.repeats, expand)
-        note = f"{children / sizes.search_passes / len(states):.1f} children per state"
-        report.peers.append(
-            Result(name, "children", "children/s", _per_second(times, children), True, note)
-        )
+    times = _timed(sizes.repeats, run)
+    note = f"{decisions / sizes.hands:.1f} decisions per game"
+    return Result(name, "random games", "games/s", _per_second(times, sizes.hands), True, note)
 
 
-def bench_rlcard_uno(report: Report, sizes: Sizes) -> None:
+def bench_spiel_children(name: str, sizes: Sizes) -> Result:
+    """OpenSpiel children per second: ``clone()`` + ``apply_action`` of every legal
+    action of mid-game states."""
+    game = _spiel_game(name)
+    states = _spiel_mid_game_states(game, sizes.search_states)
+    children = sum(len(state.legal_actions()) for state in states) * sizes.search_passes
+
+    def expand() -> None:
+        for _ in range(sizes.search_passes):
+            for state in states:
+                for action in state.legal_actions():
+                    child = state.clone()
+                    child.apply_action(action)
+
+    times = _timed(sizes.repeats, expand)
+    note = f"{children / sizes.search_passes / len(states):.1f} children per state"
+    return Result(name, "children", "children/s", _per_second(times, children), True, note)
+
+
+def bench_rlcard_uno(name: str, sizes: Sizes) -> Result:
     """RLCard's UNO (two players, its default), raw game loop: ``init_game``, then
     ``step`` with a random legal action until ``is_over``."""
-    name = "rlcard uno"
     uno = _import("rlcard.games.uno.game")
     numpy = _import("numpy")
     if uno is None or numpy is None:
-        report.missing_peers[name] = "not installed (import rlcard.games.uno.game failed)"
-        return
+        raise PeerMissing("not installed (import rlcard.games.uno.game failed)")
     game = uno.UnoGame()
     steps = 0
 
@@ -642,9 +654,29 @@ def bench_rlcard_uno(report: Report, sizes: Sizes) -> None:
 
     times = _timed(sizes.repeats, run)
     note = f"{game.num_players} players, {steps / sizes.hands:.1f} steps per game"
-    report.peers.append(
-        Result(name, "random games", "games/s", _per_second(times, sizes.hands), True, note)
-    )
+    return Result(name, "random games", "games/s", _per_second(times, sizes.hands), True, note)
+
+
+PEER_BENCHMARKS: tuple[tuple[str, Callable[[str, Sizes], Result]], ...] = (
+    ("openspiel hearts", bench_spiel_games),
+    ("openspiel hearts", bench_spiel_children),
+    ("openspiel crazy_eights", bench_spiel_games),
+    ("openspiel crazy_eights", bench_spiel_children),
+    ("rlcard uno", bench_rlcard_uno),
+)
+"""Each peer measurement: the peer's name and the function that measures it (raising
+:class:`PeerMissing` when the peer is not installed)."""
+
+
+def bench_peers(report: Report, sizes: Sizes) -> None:
+    """Every peer measurement, each missing peer noted once."""
+    for name, measure in PEER_BENCHMARKS:
+        if name in report.missing_peers:
+            continue
+        try:
+            report.peers.append(measure(name, sizes))
+        except PeerMissing as missing:
+            report.missing_peers[name] = str(missing)
 
 
 # -- comparisons ---------------------------------------------------------------------------
@@ -722,8 +754,7 @@ def run_all(
             say(f"{name:<8}{figure.name:<28}{_num(figure.value):>12}  {figure.unit}")
     say("\npeers (C++ engines driven from Python)")
     if peers:
-        bench_openspiel(report, sizes)
-        bench_rlcard_uno(report, sizes)
+        bench_peers(report, sizes)
     else:
         for name in (*PEER_GAMES, "rlcard uno"):
             report.missing_peers[name] = "skipped (--no-peers)"

@@ -161,3 +161,29 @@ def test_comparison_ratio_and_target(bench: ModuleType) -> None:
     assert missing.ratio is None and missing.met is None
     slower = bench.Result("cramps", "apply", "µs/call", (3.0, 2.0, 4.0), False)
     assert slower.best == 2.0 and slower.median == 3.0
+
+
+def test_the_pytest_benchmark_suite_runs_every_benchmark() -> None:
+    """benchmarks/test_speed.py (the same workloads under pytest-benchmark) runs, in its
+    quick and untimed mode, every benchmark of ours, and prints the comparisons."""
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "benchmarks/test_speed.py",
+         "--bench-quick", "--benchmark-disable", "-q", "-rs"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )  # fmt: skip
+    out = done.stdout
+    assert done.returncode == 0, f"{out}\n{done.stderr}"
+    assert "ours / theirs (best rounds) against the target" in out
+    assert "Cramps hands/s vs OpenSpiel hearts games/s" in out
+    # 5 benchmarks for each of our two games; the 5 of the peers measured or skipped
+    if "15 passed" not in out:
+        assert "10 passed, 5 skipped" in out
+        for peer in PEERS:
+            assert f"{peer}: not installed" in out
