@@ -154,8 +154,10 @@ class Game(ABC, Generic[S, M, V]):
             _register(cls)
 
     if TYPE_CHECKING:
-        players: int
-        """The number of players."""
+        # Read-only here, so a game may make it a field (Craits) or a constant (Hearts).
+        @property
+        def players(self) -> int:
+            """The number of players."""
 
         # Each game has its own keyword arguments (dealer, deck, hands, …).
         new_game: Callable[..., S]
