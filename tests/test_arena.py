@@ -125,7 +125,7 @@ def test_json_output() -> None:
         assert summary["mean_score"] == pytest.approx(row.mean_score)
         assert summary["win_share_ci"] == list(row.win_share_ci)
     rebuilt = tuple(
-        GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in game.items()})
+        GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in game.items()})  # type: ignore[arg-type]
         for game in data["games"]
     )
     assert rebuilt == result.games
@@ -182,7 +182,9 @@ def test_ray_pool() -> None:
     """With Ray installed (``pip install "cardrules[ray]"``), a Ray pool gives the same
     results as playing in this process."""
     ray = pytest.importorskip("ray")
-    from ray.util.multiprocessing import Pool as RayPool
+    from ray.util.multiprocessing import (  # type: ignore[import-not-found,unused-ignore]
+        Pool as RayPool,
+    )
 
     ray.init(num_cpus=2, include_dashboard=False, ignore_reinit_error=True)
     try:
@@ -207,7 +209,7 @@ def test_one_bot_per_seat(bots: Sequence[Any]) -> None:
 
 def test_bots_must_be_a_sequence() -> None:
     with pytest.raises(ValueError, match="give one bot per seat"):
-        arena(bots=iter(CRAMPS_BOTS))
+        arena(bots=iter(CRAMPS_BOTS))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -269,7 +269,8 @@ def test_craits_determinize_properties(
 
 def test_finished_games_determinize() -> None:
     """A finished game has nothing hidden left to deal, and stays finished."""
-    for game in (cr.Cramps(target=3), cr.Craits(players=3, short_game=True)):
+    games: tuple[Any, ...] = (cr.Cramps(target=3), cr.Craits(players=3, short_game=True))
+    for game in games:
         state = game.new_game(4)
         while not state.is_over:
             state = game.apply(state, game.legal_moves(state)[-1])
@@ -430,6 +431,7 @@ def test_every_consistent_cramps_deal_is_equally_likely() -> None:
         walker = random.Random(seed)
         while state.trick_number < 11 or state.trick.cards:
             state = game.apply(state, walker.choice(game.legal_moves(state)))
+        assert state.to_move is not None
         view = game.observe(state, state.to_move)
         count = cramps_deal_count(view)
         if any(cramps_voids(view)) and 20 <= count <= 120:
@@ -487,6 +489,7 @@ def test_constrained_cramps_deals_are_equally_likely() -> None:
     walker.randrange(3, 12)
     while state.trick_number < 10:
         state = game.apply(state, walker.choice(game.legal_moves(state)))
+    assert state.to_move is not None
     view = game.observe(state, state.to_move)
     count = cramps_deal_count(view)
     assert count == 70 and rejection_acceptance(view) < 0.005

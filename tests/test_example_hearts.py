@@ -194,7 +194,8 @@ def test_shooting_the_moon_gives_26_to_each_other_player() -> None:
 def test_taking_25_points_is_not_the_moon() -> None:
     start = position(["AC", "2S", "3S", "2H"], tricks=moon_tricks(1, without="2H"))
     _, events = play_all(start, "AC 2S 3S 2H")
-    assert events[-2].hand_scores == (1, 25, 0, 0)
+    scored = events[-2]
+    assert isinstance(scored, cr.HandScored) and scored.hand_scores == (1, 25, 0, 0)
 
 
 def test_a_new_hand_is_dealt_by_the_next_dealer_when_nobody_reached_100() -> None:
