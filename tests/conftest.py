@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
 
 from hypothesis import HealthCheck, settings
 
@@ -138,21 +138,32 @@ def events_of(events: Iterable[cr.Event], kind: type[E]) -> list[E]:
     return [e for e in events if isinstance(e, kind)]
 
 
+class _Finishes(Protocol):
+    @property
+    def is_over(self) -> bool: ...
+
+
+S = TypeVar("S", bound=_Finishes)
+M = TypeVar("M")
+
+
 def iter_random_game(
-    game: cr.Cramps,
+    game: cr.Game[S, M, Any],
     seed: int,
     move_seed: int,
     *,
-    dealer: int = 0,
-    max_moves: int = 52 * 200,
-) -> Iterator[tuple[cr.CrampsState, cr.Play, cr.Step[cr.CrampsState]]]:
+    dealer: int | None = None,
+    max_moves: int = 100_000,
+) -> Iterator[tuple[S, M, cr.Step[S]]]:
     """Play a game with random legal moves (a ``random.Random`` seeded with
     ``move_seed`` picks them); yield ``(state_before, move, step)`` for every move.
+    ``dealer=None`` leaves the first dealer to the game's default (Cramps: seat 0;
+    Craits draws for it).
 
     Fails if the game has not ended after ``max_moves`` moves.
     """
     chooser = random.Random(move_seed)
-    state = game.new_game(seed, dealer=dealer)
+    state = game.new_game(seed, dealer=dealer) if dealer is not None else game.new_game(seed)
     for _ in range(max_moves):
         if state.is_over:
             return
@@ -160,4 +171,4 @@ def iter_random_game(
         step = game.step(state, move)
         yield state, move, step
         state = step.state
-    raise AssertionError(f"game seed={seed} move_seed={move_seed} did not end")
+    raise AssertionError(f"{game!r} seed={seed} move_seed={move_seed} did not end")

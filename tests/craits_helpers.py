@@ -8,24 +8,29 @@ Test modules import them with ``from craits_helpers import ...`` (pytest puts th
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import cardrules as cr
+from conftest import card, cards, events_of, iter_random_game
 
-E = TypeVar("E", bound=cr.Event)
-
-
-def card(text: str) -> cr.Card:
-    """One card from text like ``"QS"``."""
-    return cr.Card.parse(text)
-
-
-def cards(text: str) -> tuple[cr.Card, ...]:
-    """Cards from text like ``"QS 10h 2♣"`` (empty text: no cards)."""
-    return cr.parse_cards(text) if text.strip() else ()
+__all__ = [
+    "as_move",
+    "card",
+    "cards",
+    "events_of",
+    "finish_hand",
+    "iter_random_game",
+    "manual_deal",
+    "play",
+    "plays_listed",
+    "position",
+    "rest_of_deck",
+    "scored",
+    "short",
+    "table_cards",
+]
 
 
 def rest_of_deck(game: cr.Craits, used: Iterable[cr.Card]) -> list[cr.Card]:
@@ -94,11 +99,6 @@ def play(
     return state, events
 
 
-def events_of(events: Iterable[cr.Event], kind: type[E]) -> list[E]:
-    """The events of one type, in order."""
-    return [e for e in events if isinstance(e, kind)]
-
-
 def plays_listed(game: cr.Craits, state: cr.CraitsState) -> set[cr.Card]:
     """The cards the player to move may play now."""
     return {m.card for m in game.legal_moves(state) if isinstance(m, cr.Play)}
@@ -126,30 +126,6 @@ def table_cards(state: cr.CraitsState) -> Counter[cr.Card]:
     for hand in state.hands:
         counter.update(hand)
     return counter
-
-
-def iter_random_game(
-    game: cr.Craits,
-    seed: int,
-    move_seed: int,
-    *,
-    dealer: int | None = None,
-    max_moves: int = 100_000,
-) -> Iterator[tuple[cr.CraitsState, cr.Move, cr.Step[cr.CraitsState]]]:
-    """Play a game with random legal moves (picked by a ``random.Random`` seeded with
-    ``move_seed``); yield ``(state_before, move, step)`` for every move.
-
-    Fails if the game has not ended after ``max_moves`` moves."""
-    chooser = random.Random(move_seed)
-    state = game.new_game(seed, dealer=dealer)
-    for _ in range(max_moves):
-        if state.is_over:
-            return
-        move = chooser.choice(game.legal_moves(state))
-        step = game.step(state, move)
-        yield state, move, step
-        state = step.state
-    raise AssertionError(f"{game!r} seed={seed} move_seed={move_seed} did not end")
 
 
 def finish_hand(

@@ -44,18 +44,24 @@ def run_bench(*args: str, hide: tuple[str, ...] = ()) -> str:
         f"sys.argv = [{str(BENCH)!r}, *{list(args)!r}]\n"
         f"runpy.run_path({str(BENCH)!r}, run_name='__main__')\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code],
+    done = run_python("-c", code, timeout=120)
+    assert done.returncode == 0, f"bench.py {args} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def run_python(*args: str, timeout: int) -> subprocess.CompletedProcess[str]:
+    """Run this Python with ``args`` from the repository root, output captured as text."""
+    return subprocess.run(
+        [sys.executable, *args],
+        cwd=ROOT,
         capture_output=True,
         text=True,
         encoding="utf-8",
         env=dict(os.environ, PYTHONIOENCODING="utf-8"),
-        timeout=120,
+        timeout=timeout,
         stdin=subprocess.DEVNULL,
         check=False,
     )
-    assert done.returncode == 0, f"bench.py {args} failed:\n{done.stdout}\n{done.stderr}"
-    return done.stdout
 
 
 def test_quick_run_writes_every_figure_to_the_json_file(tmp_path: Path) -> None:
@@ -166,17 +172,10 @@ def test_comparison_ratio_and_target(bench: ModuleType) -> None:
 def test_the_pytest_benchmark_suite_runs_every_benchmark() -> None:
     """benchmarks/test_speed.py (the same workloads under pytest-benchmark) runs, in its
     quick and untimed mode, every benchmark of ours, and prints the comparisons."""
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "benchmarks/test_speed.py",
-         "--bench-quick", "--benchmark-disable", "-q", "-rs"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=dict(os.environ, PYTHONIOENCODING="utf-8"),
+    done = run_python(
+        "-m", "pytest", "-p", "no:cacheprovider", "benchmarks/test_speed.py",
+        "--bench-quick", "--benchmark-disable", "-q", "-rs",
         timeout=300,
-        stdin=subprocess.DEVNULL,
-        check=False,
     )  # fmt: skip
     out = done.stdout
     assert done.returncode == 0, f"{out}\n{done.stderr}"

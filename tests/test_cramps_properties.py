@@ -9,6 +9,7 @@ profile in ``conftest.py`` (``HYPOTHESIS_PROFILE=thorough`` for many more).
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import pickle
 import random
@@ -18,6 +19,9 @@ from hypothesis import strategies as st
 
 import cardrules as cr
 from conftest import ALL_52, SEED_MAX, iter_random_game
+
+# A game to 31 takes about 300 moves: one not over after 200 rounds never ends.
+random_game = functools.partial(iter_random_game, max_moves=52 * 200)
 
 PATTERNS = sorted(
     {p for length in (5, 6) for p in itertools.product((2, 3), repeat=length) if sum(p) == 13}
@@ -54,7 +58,7 @@ def test_rounds_sum_to_ten_and_games_end(
     rounds = 0
     last: cr.CrampsState | None = None
     final_events: tuple[cr.Event, ...] = ()
-    for _, _, step in iter_random_game(game, seed, move_seed, dealer=dealer):
+    for _, _, step in random_game(game, seed, move_seed, dealer=dealer):
         for event in step.events:
             if isinstance(event, cr.HandScored):
                 rounds += 1
@@ -79,7 +83,7 @@ def test_all_52_cards_always_accounted_for(
     game: cr.Cramps, seed: int, move_seed: int, dealer: int
 ) -> None:
     """Hands + current trick + this round's completed tricks hold each card once."""
-    for before, _, step in iter_random_game(game, seed, move_seed, dealer=dealer):
+    for before, _, step in random_game(game, seed, move_seed, dealer=dealer):
         for state in (before, step.state):
             held = [c for hand in state.hands for c in hand]
             played = list(state.trick.cards) + [c for t in state.tricks for c in t.cards]
@@ -97,7 +101,7 @@ def test_apply_never_mutates_its_input(
     """A transition returns a new state; the old one is equal (and hashes equal) to a
     deep copy taken before, whether the move was legal or not."""
     chooser = random.Random(move_seed ^ 0x5EED)
-    for before, move, step in iter_random_game(game, seed, move_seed, dealer=dealer):
+    for before, move, step in random_game(game, seed, move_seed, dealer=dealer):
         snapshot = copy.deepcopy(before)
         frozen = pickle.dumps(before)
         digest = hash(before)
@@ -126,7 +130,7 @@ def test_legal_moves_accepted_and_others_rejected(
     and every card not listed is refused with the right reason (checked for all 52
     cards in about one state in six, chosen at random)."""
     sampler = random.Random(move_seed)
-    for state, _, _ in iter_random_game(game, seed, move_seed, dealer=dealer):
+    for state, _, _ in random_game(game, seed, move_seed, dealer=dealer):
         moves = game.legal_moves(state)
         assert moves
         assert len(set(moves)) == len(moves)
@@ -190,7 +194,7 @@ def test_records_replay_to_the_same_states(
     JSON round trip unchanged."""
     record = cr.GameRecord.start(game, seed=seed, dealer=dealer)
     seen = [record.initial_state()]
-    for _, move, step in iter_random_game(game, seed, move_seed, dealer=dealer):
+    for _, move, step in random_game(game, seed, move_seed, dealer=dealer):
         record = record.then(move)
         seen.append(step.state)
     assert record.states() == tuple(seen)
@@ -213,6 +217,6 @@ def test_new_game_is_deterministic(game: cr.Cramps, seed: int, dealer: int) -> N
 @given(seeds, move_seeds)
 def test_same_seed_and_moves_same_game(seed: int, move_seed: int) -> None:
     game = cr.Cramps()
-    first = [step.state for _, _, step in iter_random_game(game, seed, move_seed)]
-    second = [step.state for _, _, step in iter_random_game(game, seed, move_seed)]
+    first = [step.state for _, _, step in random_game(game, seed, move_seed)]
+    second = [step.state for _, _, step in random_game(game, seed, move_seed)]
     assert first == second
