@@ -840,10 +840,14 @@ def _load_average() -> list[float] | None:
         return None
 
 
-def _describe(env: dict[str, Any]) -> str:
+def _commit(env: dict[str, Any], changed: str) -> str:
+    """The commit measured, with ``changed`` appended if src/ had uncommitted changes."""
     commit = env["commit"][:10] if env["commit"] else "unknown commit"
-    if env["local_changes_in_src"]:
-        commit += " + uncommitted changes in src/"
+    return commit + changed if env["local_changes_in_src"] else commit
+
+
+def _describe(env: dict[str, Any]) -> str:
+    commit = _commit(env, " + uncommitted changes in src/")
     load = env["load_average"]
     load_text = f", load average {' '.join(f'{x:.2f}' for x in load)}" if load else ""
     return (
@@ -853,9 +857,7 @@ def _describe(env: dict[str, Any]) -> str:
 
 
 def _plot_title(env: dict[str, Any], sizes: Sizes) -> str:
-    commit = env["commit"][:10] if env["commit"] else "unknown commit"
-    if env["local_changes_in_src"]:
-        commit += "+changes"
+    commit = _commit(env, "+changes")
     load = env["load_average"]
     load_text = f", load {load[0]}" if load else ""
     return (
