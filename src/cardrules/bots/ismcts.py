@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 import attrs
@@ -40,7 +40,7 @@ class _Node:
         self.reward = 0.0
 
 
-def _mean(values: Sequence[float]) -> float:
+def _mean(values: Collection[float]) -> float:
     return sum(values) / len(values)
 
 
@@ -166,8 +166,7 @@ class ISMCTSBot:
         rng = random.Random(seed)
         seat = view.seat
         higher_wins = game.higher_scores_win
-        rewards: dict[Move, list[float]] = {m: [] for m in moves}
-        deals: dict[Move, list[int]] = {m: [] for m in moves}
+        rewards: dict[Move, dict[int, float]] = {m: {} for m in moves}  # by deal
         deadline = self._deadline()
         scale = _Scale()
         playouts = 0
@@ -193,11 +192,10 @@ class ISMCTSBot:
                     random.Random(playout_seed),
                     playout_seed,
                 )
-                rewards[move].append(scale.rewards(state.scores, after, higher_wins)[seat])
-                deals[move].append(deal)
+                rewards[move][deal] = scale.rewards(state.scores, after, higher_wins)[seat]
                 playouts += 1
             deal += 1
-        means = [(_mean(rewards[m]), -i, m) for i, m in enumerate(moves) if rewards[m]]
+        means = [(_mean(rewards[m].values()), -i, m) for i, m in enumerate(moves) if rewards[m]]
         if not means:
             return moves[0]
         best = max(means, key=lambda c: (c[0], c[1]))[2]
@@ -206,23 +204,12 @@ class ISMCTSBot:
         default = self.rollout.choose(game, view, moves, seed)
         if best == default or not rewards[default]:
             return best
-        return best if self._clearly_better(best, default, rewards, deals) else default
+        return best if self._clearly_better(rewards[best], rewards[default]) else default
 
-    def _clearly_better(
-        self,
-        move: Move,
-        default: Move,
-        rewards: dict[Move, list[float]],
-        deals: dict[Move, list[int]],
-    ) -> bool:
-        """Whether ``move`` beat ``default`` by more than ``caution`` standard errors of
-        the mean difference over the deals both were played on."""
-        theirs = dict(zip(deals[default], rewards[default], strict=True))
-        differences = [
-            reward - theirs[deal]
-            for deal, reward in zip(deals[move], rewards[move], strict=True)
-            if deal in theirs
-        ]
+    def _clearly_better(self, ours: dict[int, float], theirs: dict[int, float]) -> bool:
+        """Whether the rewards ``ours`` beat ``theirs`` (each by deal) by more than
+        ``caution`` standard errors of the mean difference over the deals both have."""
+        differences = [reward - theirs[deal] for deal, reward in ours.items() if deal in theirs]
         if len(differences) < 2:
             return False
         mean = sum(differences) / len(differences)
