@@ -225,7 +225,7 @@ def test_announcement_that_does_not_apply() -> None:
         state_with_wild(),
         cr.Play("9H", announce=True),
         "announcement_not_applicable",
-        "leaves exactly one card; seat 1 holds 3",
+        "leaves exactly one card; you hold 3",
     )
 
 
@@ -249,11 +249,11 @@ def test_idiot_call_on_a_player_not_exposed() -> None:
 
 
 def test_draw_when_a_play_is_possible() -> None:
-    reject(state_with_wild(), cr.Draw(), "must_play", "seat 1 can play 8♠, 9♥")
+    reject(state_with_wild(), cr.Draw(), "must_play", "you hold a card you can play")
 
 
 def test_card_not_in_hand() -> None:
-    reject(state_with_wild(), cr.Play("KD"), "not_in_hand", "seat 1 does not hold K♦")
+    reject(state_with_wild(), cr.Play("KD"), "not_in_hand", "you do not hold K♦")
 
 
 def test_card_that_does_not_match() -> None:

@@ -260,7 +260,13 @@ def test_c7_thirteen_tricks_make_a_round(seed: int) -> None:
     assert [e.number for e in won] == list(range(1, 14))
     assert all(len(e.cards) == 4 for e in won)
     assert sorted(c for e in won for c in e.cards) == list(ALL_52)
-    assert [type(e) for e in last] == [cr.MovePlayed, cr.TrickWon, cr.HandScored, cr.HandDealt]
+    assert [type(e) for e in last] == [
+        cr.MovePlayed,
+        cr.CardPlayed,
+        cr.TrickWon,
+        cr.HandScored,
+        cr.HandDealt,
+    ]
     assert state.round_number == 2
     assert state.trick_number == 1
     assert state.tricks == ()
@@ -345,9 +351,8 @@ def test_c9_four_queens_in_one_trick() -> None:
     state, events = play_cards(game, game.new_game(hands=hands), ["QC", "QD", "QH", "QS"])
     assert events_of(events, cr.TrickWon) == [cr.TrickWon(1, 1, cards("QC QD QH QS"), -4)]
     assert state.round_scores == (0, -4, 0, 0)
-    state, events = play_cards(
-        cr.Cramps(queen_points=-2), cr.Cramps().new_game(hands=hands), ["QC", "QD", "QH", "QS"]
-    )
+    doubled = cr.Cramps(queen_points=-2)
+    state, events = play_cards(doubled, doubled.new_game(hands=hands), ["QC", "QD", "QH", "QS"])
     assert state.round_scores == (0, -8, 0, 0)
 
 

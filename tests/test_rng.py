@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import cardrules as cr
 from cardrules.rng import next_u64, randbelow, seed_state, shuffled
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
@@ -121,13 +122,13 @@ def test_shuffle_reaches_every_permutation_of_three() -> None:
 
 @pytest.mark.parametrize("seed", ["7", 1.0, None, True, [1]])
 def test_seed_must_be_an_int(seed: object) -> None:
-    with pytest.raises(TypeError, match="seed must be an int"):
+    with pytest.raises(cr.SetupError, match="seed must be an int"):
         seed_state(seed)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("seed", [-1, 2**64, 10**30])
 def test_seed_must_be_in_range(seed: int) -> None:
-    with pytest.raises(ValueError, match=r"0 to 2\*\*64 - 1"):
+    with pytest.raises(cr.SetupError, match=r"0 to 2\*\*64 - 1"):
         seed_state(seed)
 
 

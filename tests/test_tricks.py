@@ -124,7 +124,7 @@ def test_round_with_trumps() -> None:
 
 
 def test_check_not_in_hand() -> None:
-    with pytest.raises(cr.IllegalMoveError, match="seat 0 does not hold K♣") as info:
+    with pytest.raises(cr.IllegalMoveError, match="you do not hold K♣") as info:
         _round().check(card("KC"))
     assert info.value.reason == "not_in_hand"
     # The message names no hand: it may reach someone other than the mover.

@@ -12,13 +12,16 @@
 from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import (
+    ArenaError,
     CardParseError,
     CardrulesError,
     IllegalMoveError,
     MoveTypeError,
     RecordError,
     RulesError,
+    SeatError,
     SetupError,
+    StateError,
 )
 from cardrules.events import (
     CardPlayed,
@@ -36,6 +39,7 @@ from cardrules.events import (
     IdiotCalled,
     MovePlayed,
     OneCardAnnounced,
+    PlayAgain,
     Reshuffled,
     SuitNamed,
     TrickWon,
@@ -47,6 +51,7 @@ from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
 from cardrules.games.cramps import Cramps, CrampsState, CrampsView
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
+from cardrules.rng import new_seed
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable
 from cardrules.tricks import Trick, TrickRound
 
@@ -56,6 +61,7 @@ __all__ = [
     "STANDARD_DECK",
     "Action",
     "Announce",
+    "ArenaError",
     "CallIdiot",
     "Card",
     "CardParseError",
@@ -95,12 +101,15 @@ __all__ = [
     "Pass",
     "Phase",
     "Play",
+    "PlayAgain",
     "Rank",
     "RecordError",
     "Reshuffled",
     "RulesError",
+    "SeatError",
     "SetupError",
     "ShedTable",
+    "StateError",
     "Step",
     "Suit",
     "SuitNamed",
@@ -111,6 +120,7 @@ __all__ = [
     "TurnSkipped",
     "format_cards",
     "game_class",
+    "new_seed",
     "parse_cards",
     "registered_games",
 ]

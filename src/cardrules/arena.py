@@ -3,8 +3,23 @@ in parallel across local processes (or on any pool with ``imap``, such as a Ray 
 
 Games come in sets of one deal per seat rotation: game ``i`` uses deal ``i // n`` and
 rotation ``i % n`` (seat ``s`` is played by entrant ``(s + rotation) % n``), so every
-entrant plays every deal from every seat and seat advantage cancels out. Results depend
-only on the seed, never on the number of workers.
+entrant plays every deal from every seat and seat advantage cancels out (when the number
+of games is a multiple of ``n``).
+
+Two seeds make a run. ``seed`` makes the deals; ``bot_seed`` makes the seeds the bots
+are given for their decisions. They are independent: a bot's seed is a one-way hash of
+``bot_seed`` alone, so it says nothing about the deals, whatever seeds you choose. Both
+default to fresh random seeds (:func:`cardrules.rng.new_seed`) and are kept in the
+result; pass both again to replay a run exactly. Results depend only on the two seeds,
+never on the number of workers.
+
+What is and is not cheat-proof: a bot sees only its view and its seed, and neither lets
+it rebuild the other hands or the stock. A *small* ``seed`` you choose for
+reproducibility (``seed=1``) can be guessed, though: a bot could try small seeds until
+one deals its own hand. Leave ``seed`` unset (or use :func:`~cardrules.rng.new_seed`)
+when bots you do not trust play. And no Python process is a sandbox: a bot running in
+the arena's process can read its caller's frames (and so the state); run untrusted bots
+in a process of their own, behind :meth:`~cardrules.game.Game.observe`.
 
 >>> import cardrules as cr
 >>> from cardrules.arena import run_arena
@@ -25,16 +40,22 @@ import io
 import json
 import math
 import os
+import pickle
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
 from typing import Any, Protocol
 
 import attrs
 
+from cardrules._text import ints_repr, json_int, shown
 from cardrules.bots.base import Bot
+from cardrules.errors import ArenaError, SetupError
 from cardrules.game import Game
+from cardrules.rng import resolve_seed
 
 __all__ = [
+    "MAX_MOVES",
     "ArenaResult",
     "Comparison",
     "EntrantRow",
@@ -55,22 +76,34 @@ class Pool(Protocol):
 
 @attrs.frozen
 class GameResult:
-    """One arena game: its ``index``, ``seed``, which entrant sat in each seat
-    (``seating``), the final ``scores`` by seat, the winning seats and the number of
-    moves."""
+    """One arena game: its ``index``, ``seed`` (of the deal), which entrant sat in each
+    seat (``seating``), the final ``scores`` by seat, the winning seats, the number of
+    moves, the ``bot_seed`` its bots' decision seeds came from (``play_match(game,
+    bots, seed, bot_seed=bot_seed)`` replays it) and whether it ``finished`` (a game
+    stopped at the arena's move cap did not: its scores are those it had then)."""
 
     index: int
     seed: int
     seating: tuple[int, ...]
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     winners: tuple[int, ...]
     moves: int
+    bot_seed: int = 0
+    finished: bool = True
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON-friendly data (a score too long for a JSON number is decimal text)."""
+        data = attrs.asdict(self)
+        data["scores"] = [json_int(score) for score in self.scores]
+        return data
 
 
 @attrs.frozen
 class EntrantRow:
-    """An entrant's summary: games, wins (a win shared by k counts 1/k), win share and
-    mean final score, each with a 95% confidence interval (normal approximation)."""
+    """An entrant's summary over the finished games: games, wins (a win shared by k
+    counts 1/k), win share with its 95% Wilson score interval (honest near 0% and
+    100%), and mean final score with a 95% confidence interval (normal approximation).
+    A mean too large for a float is ``inf``."""
 
     entrant: str
     games: int
@@ -81,14 +114,43 @@ class EntrantRow:
     mean_score_ci: tuple[float, float]
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+_Z = 1.96  # 95% two-sided
+
+
+def _float(value: Fraction) -> float:
+    """``value`` as a float, ``inf`` or ``-inf`` past the float range (scores can be
+    ints of any size)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
+
+
+def _mean_ci(values: Sequence[Fraction | int]) -> tuple[float, tuple[float, float]]:
+    """Mean and 95% normal-approximation interval, computed exactly before rounding to
+    floats, so that scores of any size do not overflow."""
     n = len(values)
-    mean = sum(values) / n
+    if not n:
+        return math.nan, (math.nan, math.nan)
+    mean = Fraction(sum(values), n)
     if n < 2:
-        return mean, (mean, mean)
-    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * math.sqrt(variance / n)
-    return mean, (mean - half, mean + half)
+        return _float(mean), (_float(mean), _float(mean))
+    variance = Fraction(sum((v - mean) ** 2 for v in values), n - 1)
+    half = _Z * math.sqrt(_float(variance / n))
+    center = _float(mean)
+    return center, (center - half, center + half)
+
+
+def _wilson(share: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion ``share`` observed over ``n``
+    trials: inside [0, 1], and not empty at 0% or 100%."""
+    if not n:
+        return (0.0, 1.0)
+    z2 = _Z * _Z
+    denominator = 1 + z2 / n
+    center = (share + z2 / (2 * n)) / denominator
+    half = _Z * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / denominator
+    return (max(0.0, center - half), min(1.0, center + half))
 
 
 @attrs.frozen
@@ -108,29 +170,49 @@ class Comparison:
 
 @attrs.frozen
 class ArenaResult:
-    """Everything an arena run produced, with summaries as a table, JSON or CSV."""
+    """Everything an arena run produced, with summaries as a table, JSON or CSV.
+
+    ``games`` are the finished games, which the summaries cover; ``unfinished`` the
+    games stopped at the move cap (see :func:`run_arena`), reported apart. ``seed`` and
+    ``bot_seed`` replay the run."""
 
     game: str
     entrants: tuple[str, ...]
     seed: int
     games: tuple[GameResult, ...]
+    bot_seed: int | None = None
+    unfinished: tuple[GameResult, ...] = ()
+
+    @property
+    def balanced(self) -> bool:
+        """Whether every entrant sat in every seat equally often (the number of finished
+        games is a multiple of the number of players, and none was left unfinished)."""
+        return not self.unfinished and len(self.games) % len(self.entrants) == 0
 
     def rows(self) -> list[EntrantRow]:
-        """One summary row per entrant, in entrant order."""
+        """One summary row per entrant, in entrant order, over the finished games."""
         rows = []
         for entrant, label in enumerate(self.entrants):
-            wins: list[float] = []
-            scores: list[float] = []
+            wins: list[Fraction] = []
+            scores: list[int] = []
             for result in self.games:
                 seat = result.seating.index(entrant)
                 scores.append(result.scores[seat])
-                share = 1 / len(result.winners) if seat in result.winners else 0.0
-                wins.append(share)
-            win_share, (low, high) = _mean_ci(wins)
-            win_ci = (max(0.0, low), min(1.0, high))
+                won = seat in result.winners
+                wins.append(Fraction(1, len(result.winners)) if won else Fraction(0))
+            games = len(wins)
+            win_share = _float(Fraction(sum(wins), games)) if games else math.nan
             mean_score, score_ci = _mean_ci(scores)
             rows.append(
-                EntrantRow(label, len(wins), sum(wins), win_share, win_ci, mean_score, score_ci)
+                EntrantRow(
+                    label,
+                    games,
+                    float(sum(wins)),
+                    win_share,
+                    _wilson(win_share, games) if games else (0.0, 1.0),
+                    mean_score,
+                    score_ci,
+                )
             )
         return rows
 
@@ -152,16 +234,15 @@ class ArenaResult:
         (8, True)
         """
         a, b = (self._entrant(first), self._entrant(second))
-        scores: list[float] = []
-        wins: list[float] = []
+        scores: list[int] = []
+        wins: list[Fraction] = []
         for result in self.games:
             seat_a, seat_b = result.seating.index(a), result.seating.index(b)
             scores.append(result.scores[seat_a] - result.scores[seat_b])
-            share = 1 / len(result.winners)
-            wins.append(
-                (share if seat_a in result.winners else 0.0)
-                - (share if seat_b in result.winners else 0.0)
-            )
+            share = Fraction(1, len(result.winners))
+            won_a = share if seat_a in result.winners else Fraction(0)
+            won_b = share if seat_b in result.winners else Fraction(0)
+            wins.append(won_a - won_b)
         score_difference, score_ci = _mean_ci(scores)
         win_difference, win_ci = _mean_ci(wins)
         return Comparison(
@@ -179,10 +260,10 @@ class ArenaResult:
             return self.entrants.index(key)
         if isinstance(key, int) and not isinstance(key, bool) and 0 <= key < len(self.entrants):
             return key
-        raise ValueError(f"no entrant {key!r}; entrants: {', '.join(self.entrants)}")
+        raise ArenaError(f"no entrant {shown(key)}; entrants: {', '.join(self.entrants)}")
 
     def table(self) -> str:
-        """A plain-text table of :meth:`rows`."""
+        """A plain-text table of :meth:`rows` (and a line on unfinished games)."""
         lines = [
             f"{self.game}: {len(self.games)} games, seed {self.seed}",
             f"{'entrant':<14} {'games':>6} {'wins':>8} {'win share (95% CI)':>26} "
@@ -198,18 +279,29 @@ class ArenaResult:
             lines.append(
                 f"{row.entrant:<14} {row.games:>6} {row.wins:>8.2f} {share:>26} {score:>30}"
             )
+        if self.unfinished:
+            moves = max(result.moves for result in self.unfinished)
+            lines.append(
+                f"{len(self.unfinished)} game(s) did not finish within {moves} moves and are "
+                "not counted above: game(s) "
+                + ", ".join(str(result.index) for result in self.unfinished)
+            )
         return "\n".join(lines)
 
     def to_json(self, indent: int | None = 2) -> str:
-        """The summary and every game as JSON."""
+        """The summary and every game as JSON. A mean or interval too large for a float
+        is written as the text ``"inf"`` (or ``"-inf"``), a score too long for a JSON
+        number as its decimal text."""
         data = {
             "game": self.game,
             "seed": self.seed,
+            "bot_seed": self.bot_seed,
             "entrants": list(self.entrants),
-            "summary": [attrs.asdict(row) for row in self.rows()],
-            "games": [attrs.asdict(result) for result in self.games],
+            "summary": [_json_floats(attrs.asdict(row)) for row in self.rows()],
+            "games": [result.to_dict() for result in self.games],
+            "unfinished": [result.to_dict() for result in self.unfinished],
         }
-        return json.dumps(data, indent=indent)
+        return json.dumps(data, indent=indent, allow_nan=False)
 
     def to_csv(self) -> str:
         """The summary rows as CSV."""
@@ -243,39 +335,86 @@ class ArenaResult:
         return out.getvalue()
 
 
+def _json_floats(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with infinite floats (and those inside tuples) written as text."""
+
+    def fix(value: Any) -> Any:
+        if isinstance(value, float) and not math.isfinite(value):
+            return str(value)
+        if isinstance(value, tuple):
+            return [fix(item) for item in value]
+        return value
+
+    return {key: fix(value) for key, value in data.items()}
+
+
 def _derive(seed: int, index: int, purpose: bytes) -> int:
-    """A 64-bit seed for ``purpose`` from ``seed`` and ``index``: a one-way hash, so a
-    bot's decision seeds say nothing about the deal's seed (or each other)."""
+    """A 64-bit seed for ``purpose`` from ``seed`` and ``index``: a one-way hash, so
+    seeds derived for different purposes or indexes say nothing about each other."""
     digest = hashlib.blake2b(
         f"{seed}:{index}".encode(), digest_size=8, person=b"cardrules." + purpose
     ).digest()
     return int.from_bytes(digest, "little")
 
 
+MAX_MOVES = 100_000
+"""The arena's default cap on the moves of one game."""
+
+
 def play_match(
-    game: Game[Any, Any, Any], bots: Sequence[Bot], seed: int, max_moves: int = 1_000_000
+    game: Game[Any, Any, Any],
+    bots: Sequence[Bot],
+    seed: int | None = None,
+    *,
+    bot_seed: int | None = None,
+    max_moves: int = MAX_MOVES,
 ) -> tuple[Any, int]:
-    """Play one game with ``bots[seat]`` in each seat; return the final state and the
-    number of moves. Each bot sees only its own view."""
+    """Play one game with ``bots[seat]`` in each seat; return the last state and the
+    number of moves. Each bot sees only its own view and a decision seed derived from
+    ``bot_seed`` alone (never from ``seed``, which deals the cards). ``None`` draws a
+    fresh seed for either.
+
+    A game still going after ``max_moves`` moves is stopped there: the state returned
+    is then not over (``state.is_over`` is false), so a caller can report it.
+
+    >>> import cardrules as cr
+    >>> from cardrules.bots import RandomBot
+    >>> state, moves = play_match(cr.Cramps(target=5), [RandomBot()] * 4, seed=1, bot_seed=2)
+    >>> state.is_over, moves % 52 == 0
+    (True, True)
+    """
     state = game.new_game(seed)
+    bot_seed = resolve_seed(bot_seed)
     moves = 0
-    while not state.is_over:
-        if moves >= max_moves:
-            raise RuntimeError(f"game with seed {seed} did not end within {max_moves} moves")
+    while not state.is_over and moves < max_moves:
         seat = state.to_move
         view = game.observe(state, seat)
-        move = bots[seat].choose(game, view, view.legal_moves, _derive(seed, moves, b"bot"))
+        move = bots[seat].choose(game, view, view.legal_moves, _derive(bot_seed, moves, b"bot"))
         state = game.apply(state, move, seat=seat)
         moves += 1
     return state, moves
 
 
-def _play_task(task: tuple[Game[Any, Any, Any], tuple[Bot, ...], int, int, int]) -> GameResult:
-    game, bots, seed, index, rotation = task
+_Task = tuple[Game[Any, Any, Any], tuple[Bot, ...], int, int, int, int, int]
+
+
+def _play_task(task: _Task) -> GameResult:
+    game, bots, seed, bot_seed, index, rotation, max_moves = task
     players = len(bots)
     seating = tuple((seat + rotation) % players for seat in range(players))
-    state, moves = play_match(game, [bots[entrant] for entrant in seating], seed)
-    return GameResult(index, seed, seating, tuple(state.scores), tuple(state.winners), moves)
+    state, moves = play_match(
+        game, [bots[entrant] for entrant in seating], seed, bot_seed=bot_seed, max_moves=max_moves
+    )
+    return GameResult(
+        index,
+        seed,
+        seating,
+        tuple(state.scores),
+        tuple(state.winners),
+        moves,
+        bot_seed,
+        bool(state.is_over),
+    )
 
 
 def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
@@ -287,49 +426,96 @@ def _labels(bots: Sequence[Bot]) -> tuple[str, ...]:
     return tuple(labels)
 
 
+def _positive(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ArenaError(f"{what} must be a positive int, not {shown(value)}")
+    return value
+
+
+def _check_sendable(game: Game[Any, Any, Any], bots: tuple[Bot, ...]) -> None:
+    """Fail at once, and clearly, if the game or a bot cannot be sent to another
+    process (a class defined inside a function, a lambda in a field, an open file)."""
+    for what, value in [("the rules object", game), *((f"bot {b.name!r}", b) for b in bots)]:
+        try:
+            pickle.dumps(value)
+        except Exception as exc:
+            raise ArenaError(
+                f"{what} cannot be pickled, so it cannot be sent to worker processes "
+                f"({type(exc).__name__}: {exc}); define its class at the top level of a "
+                "module, or run with workers=1"
+            ) from None
+
+
 def run_arena(
     game: Game[Any, Any, Any],
     bots: Sequence[Bot],
     games: int,
-    seed: int = 0,
+    seed: int | None = None,
     *,
+    bot_seed: int | None = None,
     workers: int | None = None,
     pool: Pool | None = None,
     progress: bool = True,
+    max_moves: int = MAX_MOVES,
 ) -> ArenaResult:
     """Play ``games`` games between ``bots`` (one entrant per seat) and summarize them.
+
+    ``seed`` makes the deals and ``bot_seed`` the bots' decision seeds (see the module
+    documentation); ``None`` draws a fresh one, and the result keeps both. Give
+    ``games`` as a multiple of the number of players, so that every entrant sits in
+    every seat equally often.
 
     ``workers`` local processes (default: the CPU count; 1 runs in this process), or
     ``pool``, any object with ``imap`` (e.g. ``ray.util.multiprocessing.Pool()`` to use
     a Ray cluster). A progress bar is shown if tqdm is installed and ``progress``.
+
+    A game that has not ended after ``max_moves`` moves (rules under which games can go
+    on practically for ever, say) is stopped and reported in
+    :attr:`ArenaResult.unfinished`; the other games are kept.
+
+    Raises :class:`~cardrules.ArenaError` for bad arguments, including a bot that
+    cannot be sent to worker processes.
     """
     players = getattr(game, "players", None)
     if not isinstance(bots, Sequence) or len(bots) != players:
-        raise ValueError(f"{game.name} is played by {players} players: give one bot per seat")
+        raise ArenaError(f"{game.name} is played by {players} players: give one bot per seat")
     for bot in bots:
         if isinstance(bot, type):
-            raise TypeError(f"give a bot, e.g. {bot.__name__}(), not the class {bot.__name__}")
+            raise ArenaError(f"give a bot, e.g. {bot.__name__}(), not the class {bot.__name__}")
         if not isinstance(bot, Bot):
-            raise TypeError(f"not a bot (needs name and choose): {bot!r}")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive int, not {games!r}")
-    if workers is not None and (
-        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
-    ):
-        raise ValueError(f"workers must be a positive int, not {workers!r}")
+            raise ArenaError(f"not a bot (needs name and choose): {shown(bot)}")
+    _positive(games, "games")
+    if workers is not None:
+        _positive(workers, "workers")
+    _positive(max_moves, "max_moves")
+    try:
+        seed = resolve_seed(seed)
+        bot_seed = resolve_seed(bot_seed)
+    except SetupError as exc:
+        raise ArenaError(str(exc)) from None
     bot_tuple = tuple(bots)
-    tasks = [
-        (game, bot_tuple, _derive(seed, index // players, b"deal"), index, index % players)
+    tasks: list[_Task] = [
+        (
+            game,
+            bot_tuple,
+            _derive(seed, index // players, b"deal"),
+            _derive(bot_seed, index, b"bots"),
+            index,
+            index % players,
+            max_moves,
+        )
         for index in range(games)
     ]
     workers = workers or os.cpu_count() or 1
     results: Iterable[GameResult]
     executor = None
     if pool is not None:
+        _check_sendable(game, bot_tuple)
         results = pool.imap(_play_task, tasks)
     elif workers == 1 or games == 1:
         results = map(_play_task, tasks)
     else:
+        _check_sendable(game, bot_tuple)
         executor = ProcessPoolExecutor(max_workers=workers)
         results = executor.map(_play_task, tasks, chunksize=max(1, games // (workers * 8)))
     try:
@@ -339,7 +525,14 @@ def run_arena(
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)
-    return ArenaResult(game.name, _labels(bots), seed, collected)
+    return ArenaResult(
+        game.name,
+        _labels(bots),
+        seed,
+        tuple(result for result in collected if result.finished),
+        bot_seed,
+        tuple(result for result in collected if not result.finished),
+    )
 
 
 def _with_progress(results: Iterable[GameResult], total: int, name: str) -> Iterable[GameResult]:

@@ -13,9 +13,11 @@ True
 
 from __future__ import annotations
 
+import string
 from collections.abc import Iterable
 from enum import IntEnum
 
+from cardrules._text import shown
 from cardrules.errors import CardParseError
 
 __all__ = ["Card", "Rank", "Suit", "format_cards", "parse_cards"]
@@ -44,17 +46,23 @@ class Suit(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """Read a suit from its letter or symbol (``'S'``, ``'s'``, ``'♠'``).
+        """Read a suit from its letter, symbol or name, in any case (``'S'``, ``'s'``,
+        ``'♠'``, ``'spades'``, ``'Spade'``).
 
-        >>> Suit.parse("h")
-        <Suit.HEARTS: 2>
+        >>> Suit.parse("h"), Suit.parse("Clubs")
+        (<Suit.HEARTS: 2>, <Suit.CLUBS: 0>)
         """
+        if isinstance(text, Suit):
+            return text
         if not isinstance(text, str):
-            raise CardParseError(f"a suit must be given as text, not {type(text).__name__}")
-        suit = _SUIT_BY_TEXT.get(text.strip().upper())
+            raise CardParseError(
+                f"a suit must be given as text like 'H' or 'hearts', not {type(text).__name__}"
+            )
+        suit = _SUIT_BY_TEXT.get(_clean(text))
         if suit is None:
             raise CardParseError(
-                f"cannot read {text!r} as a suit: expected one of C D H S or ♣ ♦ ♥ ♠"
+                f"cannot read {shown(text)} as a suit: expected one of C D H S, ♣ ♦ ♥ ♠ "
+                "or a suit name (clubs, diamonds, hearts, spades)"
             )
         return suit
 
@@ -94,10 +102,23 @@ class Rank(IntEnum):
         """
         if not isinstance(text, str):
             raise CardParseError(f"a rank must be given as text, not {type(text).__name__}")
-        rank = _RANK_BY_TEXT.get(text.strip().upper())
+        rank = _RANK_BY_TEXT.get(_clean(text))
         if rank is None:
-            raise CardParseError(f"cannot read {text!r} as a rank: expected 2-10, T, J, Q, K or A")
+            raise CardParseError(
+                f"cannot read {shown(text)} as a rank: expected 2-10, T, J, Q, K or A"
+            )
         return rank
+
+
+def _clean(text: str) -> str:
+    """``text`` as looked up in the tables below: stripped, without the emoji variation
+    selector (``♥️``), ASCII letters in upper case. Only ASCII is case-folded, so that
+    look-alikes such as the long s (``ſ``, which Python upper-cases to ``S``) are not
+    read as suits."""
+    return text.strip().replace("\ufe0f", "").translate(_ASCII_UPPER)
+
+
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 
 
 _SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
@@ -106,6 +127,8 @@ _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _suit in Suit:
     _SUIT_BY_TEXT[_SUIT_LETTERS[_suit]] = _suit
     _SUIT_BY_TEXT[_SUIT_SYMBOLS[_suit]] = _suit
+    _SUIT_BY_TEXT[_suit.name] = _suit  # CLUBS
+    _SUIT_BY_TEXT[_suit.name[:-1]] = _suit  # CLUB
 for _text, _suit in zip("♧♢♡♤", Suit, strict=True):  # the outlined symbols too
     _SUIT_BY_TEXT[_text] = _suit
 
@@ -134,16 +157,19 @@ class Card(int):
 
     def __new__(cls, rank: Rank | int, suit: Suit | int) -> Card:
         if not isinstance(rank, int) or isinstance(rank, bool) or not 2 <= rank <= 14:
-            raise ValueError(f"rank must be a Rank or an int from 2 to 14, not {rank!r}")
+            raise CardParseError(f"rank must be a Rank or an int from 2 to 14, not {shown(rank)}")
         if not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3:
-            raise ValueError(f"suit must be a Suit or an int from 0 to 3, not {suit!r}")
+            raise CardParseError(f"suit must be a Suit or an int from 0 to 3, not {shown(suit)}")
         return ALL_CARDS[suit * 13 + rank - 2]
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card with this index (0 = 2♣ … 51 = A♠)."""
+        """The card with this index (0 = 2♣ … 51 = A♠).
+
+        Raises :class:`~cardrules.CardParseError` for anything but an int from 0 to 51.
+        """
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
-            raise ValueError(f"a card index is an int from 0 to 51, not {index!r}")
+            raise CardParseError(f"a card index is an int from 0 to 51, not {shown(index)}")
         return ALL_CARDS[index]
 
     @classmethod
@@ -161,10 +187,10 @@ class Card(int):
             raise CardParseError(
                 f"a card must be given as text like 'QS' or '10♥', not {type(text).__name__}"
             )
-        card = _CARD_BY_TEXT.get(text.strip().upper())
+        card = _CARD_BY_TEXT.get(_clean(text))
         if card is None:
             raise CardParseError(
-                f"cannot read {text!r} as a card: expected a rank (2-10, T, J, Q, K, A) "
+                f"cannot read {shown(text)} as a card: expected a rank (2-10, T, J, Q, K, A) "
                 "followed by a suit (C, D, H, S or ♣, ♦, ♥, ♠), e.g. 'QS' or '10♥'"
             )
         return card
@@ -216,7 +242,7 @@ for _card in ALL_CARDS:
     for _rank_text, _rank in _RANK_BY_TEXT.items():
         if _rank == _RANK_OF[_card]:
             for _suit_text, _suit in _SUIT_BY_TEXT.items():
-                if _suit == _SUIT_OF[_card]:
+                if _suit == _SUIT_OF[_card] and len(_suit_text) == 1:  # no "QCLUBS"
                     _CARD_BY_TEXT[_rank_text + _suit_text] = _card
 
 SUIT_OF_INDEX: tuple[int, ...] = tuple(i // 13 for i in range(52))
@@ -228,7 +254,10 @@ RANK_OF_INDEX: tuple[int, ...] = tuple(i % 13 + 2 for i in range(52))
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read several cards, from text separated by spaces or commas, or from an iterable.
+    """Read several cards, from text separated by spaces or commas, or from an iterable
+    of cards and card texts.
+
+    Raises :class:`~cardrules.CardParseError` naming the first thing that is not a card.
 
     >>> parse_cards("QS, 10h 2♣")
     (Card.parse('Q♠'), Card.parse('10♥'), Card.parse('2♣'))
@@ -236,13 +265,29 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     if isinstance(text, str):
         words = text.replace(",", " ").split()
         return tuple(Card.parse(word) for word in words)
+    if not isinstance(text, Iterable) or isinstance(text, (bytes, bytearray)):
+        raise CardParseError(
+            "cards must be given as text like 'QS 10h' or as a sequence of cards, "
+            f"not {type(text).__name__}"
+        )
     return tuple(Card.parse(item) for item in text)  # type: ignore[arg-type]
 
 
 def format_cards(cards: Iterable[Card]) -> str:
     """Print cards separated by spaces.
 
+    Raises :class:`~cardrules.CardParseError` for anything that is not a :class:`Card`.
+
     >>> format_cards(parse_cards("2c ah"))
     '2♣ A♥'
     """
-    return " ".join(_CARD_TEXT[card] for card in cards)
+    if isinstance(cards, Card):
+        return _CARD_TEXT[cards]
+    if not isinstance(cards, Iterable) or isinstance(cards, (str, bytes, bytearray)):
+        raise CardParseError(f"format_cards needs cards, not {type(cards).__name__}")
+    texts = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise CardParseError(f"format_cards needs cards, not {shown(card)}")
+        texts.append(_CARD_TEXT[card])
+    return " ".join(texts)

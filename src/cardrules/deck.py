@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, Card, Rank, format_cards
 from cardrules.errors import RulesError, SetupError
 from cardrules.rng import shuffled
@@ -29,14 +30,14 @@ def _to_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
     ranks = set()
     for item in value:
         if isinstance(item, bool) or not isinstance(item, int) or not 2 <= item <= 14:
-            raise RulesError(f"removed ranks must be Ranks (2 to 14), not {item!r}")
+            raise RulesError(f"removed ranks must be Ranks (2 to 14), not {shown(item)}")
         ranks.add(Rank(item))
     return frozenset(ranks)
 
 
 def _check_decks(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 3:
-        raise RulesError(f"decks must be 1, 2 or 3, not {value!r}")
+        raise RulesError(f"decks must be 1, 2 or 3, not {shown(value)}")
 
 
 @attrs.frozen
@@ -67,10 +68,14 @@ class DeckSpec:
         """
         if isinstance(deck, str):
             raise SetupError("a deck order must be a sequence of cards, not one string")
-        try:
-            order = tuple(Card.parse(card) for card in deck)  # type: ignore[arg-type]
-        except TypeError as exc:
-            raise SetupError(f"a deck order must be a sequence of cards: {exc}") from None
+        if not isinstance(deck, Sequence):
+            # A set or a generator has no reliable order: the deal would not be the
+            # one the caller meant (or would differ from run to run).
+            raise SetupError(
+                "a deck order must be a sequence of cards listed top first (a list or a "
+                f"tuple), not {type(deck).__name__}"
+            )
+        order = tuple(Card.parse(card) for card in deck)  # type: ignore[arg-type]
         expected = Counter(self.cards())
         given = Counter(order)
         if given != expected:

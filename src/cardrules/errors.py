@@ -9,13 +9,16 @@ allowed.
 from __future__ import annotations
 
 __all__ = [
+    "ArenaError",
     "CardParseError",
     "CardrulesError",
     "IllegalMoveError",
     "MoveTypeError",
     "RecordError",
     "RulesError",
+    "SeatError",
     "SetupError",
+    "StateError",
 ]
 
 
@@ -24,7 +27,8 @@ class CardrulesError(Exception):
 
 
 class CardParseError(CardrulesError, ValueError):
-    """Text that is not a card, a suit or a rank."""
+    """Text (or a value) that names no card, suit or rank: ``Card.parse("1S")``,
+    ``Card.from_index(52)``, ``parse_cards(None)``."""
 
 
 class RulesError(CardrulesError, ValueError):
@@ -33,7 +37,20 @@ class RulesError(CardrulesError, ValueError):
 
 class SetupError(CardrulesError, ValueError):
     """A bad starting position: a stacked deck that is not the right cards, a bad dealer
-    seat, hands that do not fit the rules."""
+    seat, hands that do not fit the rules, a seed that is not an int from 0 to
+    2**64 - 1."""
+
+
+class SeatError(CardrulesError, ValueError):
+    """A seat that is not at the table: ``observe(state, 7)`` in a four-player game, a
+    ``seat=`` that is not an int from 0 to ``players - 1`` (``True`` is not a seat)."""
+
+
+class StateError(CardrulesError, TypeError):
+    """Something that is not a state of this rules object was passed as one: a view, a
+    state of another game, or a state made by rules with other options (a 4-player
+    Craits state given to ``Craits(players=3)``). States remember the rules that made
+    them; use those rules (or equal ones) to move on."""
 
 
 class IllegalMoveError(CardrulesError, ValueError):
@@ -59,4 +76,11 @@ class MoveTypeError(CardrulesError, TypeError):
 
 
 class RecordError(CardrulesError, ValueError):
-    """A game record that is malformed, or whose moves do not replay legally."""
+    """A game record that is malformed, whose moves do not replay legally, or whose
+    replay does not reach the outcome written in it (an edited record)."""
+
+
+class ArenaError(CardrulesError, ValueError):
+    """Bad arguments to the arena: not one bot per seat, a bot that is not a bot, a
+    game count or worker count that is not a positive int, a bot that cannot be sent
+    to worker processes."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, Suit
 from cardrules.moves import Move
 
@@ -28,6 +29,7 @@ __all__ = [
     "IdiotCalled",
     "MovePlayed",
     "OneCardAnnounced",
+    "PlayAgain",
     "Reshuffled",
     "SuitNamed",
     "TrickWon",
@@ -52,7 +54,8 @@ class MovePlayed(Event):
 
 @attrs.frozen
 class CardPlayed(Event):
-    """``seat`` played ``card``."""
+    """``seat`` played ``card`` (right after the :class:`MovePlayed` of every move that
+    plays a card, in every game)."""
 
     seat: int
     card: Card
@@ -75,8 +78,8 @@ class HandScored(Event):
     ``scores`` after adding them."""
 
     number: int
-    hand_scores: tuple[int, ...]
-    scores: tuple[int, ...]
+    hand_scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
 
 
 @attrs.frozen
@@ -93,7 +96,7 @@ class GameOver(Event):
     """The game ended; ``winners`` are the winning seats, ``scores`` the final totals."""
 
     winners: tuple[int, ...]
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
 
 
 # -- shedding games ---------------------------------------------------------------------
@@ -129,7 +132,7 @@ class Reshuffled(Event):
 
     seat: int
     cards: int
-    penalty: int = 0
+    penalty: int = attrs.field(default=0, repr=int_text)
 
 
 @attrs.frozen
@@ -146,6 +149,14 @@ class TurnSkipped(Event):
 
     seat: int
     by: int
+
+
+@attrs.frozen
+class PlayAgain(Event):
+    """``seat`` takes another turn at once: the function of the card it played (or
+    turned up as dealer) was "play again" (Craits' 6)."""
+
+    seat: int
 
 
 @attrs.frozen

@@ -20,10 +20,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.cards import Card
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import (
+    CardrulesError,
+    IllegalMoveError,
+    MoveTypeError,
+    RulesError,
+    SeatError,
+    StateError,
+)
 from cardrules.events import Event
-from cardrules.moves import CallIdiot
+from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
+from cardrules.table import is_seat
 
 __all__ = ["Game", "GameState", "Step", "game_class", "registered_games"]
 
@@ -94,7 +103,7 @@ def game_class(name: str) -> type[Game[Any, Any, Any]]:
         return _REGISTRY[name]
     except (KeyError, TypeError):
         known = ", ".join(sorted(_REGISTRY))
-        raise RulesError(f"unknown game {name!r}; known games: {known}") from None
+        raise RulesError(f"unknown game {shown(name)}; known games: {known}") from None
 
 
 def registered_games() -> tuple[str, ...]:
@@ -118,7 +127,9 @@ def _to_data(value: Any) -> Any:
     return value
 
 
-def _check_sender(state: Any, move: object, seat: int) -> None:
+def _check_sender(state: Any, move: object, seat: int, players: int) -> None:
+    if not is_seat(seat, players):
+        raise SeatError(f"seat= must be a seat from 0 to {players - 1}, not {shown(seat)}")
     if isinstance(move, CallIdiot):
         if move.caller != seat:
             raise IllegalMoveError(
@@ -129,6 +140,21 @@ def _check_sender(state: Any, move: object, seat: int) -> None:
     if seat != to_move:
         whose = "the game is over" if to_move is None else f"it is seat {to_move}'s turn"
         raise IllegalMoveError("not_your_turn", f"seat {seat} cannot move now: {whose}")
+
+
+def _options_differ(made_by: Any, given: Any) -> str:
+    """The options in which two rules objects of one game differ, as text."""
+    theirs, ours = made_by.options(), given.options()
+    differ = [
+        f"{name}={shown(theirs.get(name))} (here {shown(ours.get(name))})"
+        for name in sorted(set(theirs) | set(ours))
+        if theirs.get(name) != ours.get(name)
+    ]
+    return ", ".join(differ) or "options that compare unequal"
+
+
+SHIPPED_MOVES = (Play, Draw, CallIdiot, NameSuit, Announce, Pass)
+"""The move classes of the games cardrules ships."""
 
 
 class Game(ABC, Generic[S, M, V]):
@@ -144,6 +170,9 @@ class Game(ABC, Generic[S, M, V]):
 
     name: ClassVar[str] = ""
     """The game's registered name, used in records and on the command line."""
+
+    state_class: ClassVar[type | None] = None
+    """The class of this game's states, if it checks them (see :meth:`check_state`)."""
 
     higher_scores_win: ClassVar[bool] = True
     """Whether a higher score is better (Cramps) or worse (Craits)."""
@@ -184,27 +213,97 @@ class Game(ABC, Generic[S, M, V]):
 
         ``seat``, if given, is who sends the move (a server passes the player it came
         from): a move from a seat whose turn it is not is refused with reason
-        ``"not_your_turn"`` (except a call made out of turn by its caller).
+        ``"not_your_turn"`` (except a call made out of turn by its caller), before
+        anything about the hand to move is looked at. **A server must pass** ``seat``:
+        the reason a move is refused says something about the hand of the player to
+        move (that they hold a card of the suit led, say), so without it a refusal sent
+        back to a player who moved out of turn would tell them about another hand.
+        With ``seat``, every message is about the sender's own hand and the public
+        table; messages never name a card other than the move's own card and cards on
+        the table.
 
         Raises :class:`~cardrules.IllegalMoveError` (a ``ValueError``) saying why if the
-        move is not allowed, and :class:`~cardrules.MoveTypeError` if it is not a move.
+        move is not allowed, :class:`~cardrules.MoveTypeError` if it is not a move,
+        :class:`~cardrules.SeatError` for a ``seat`` that is not at the table and
+        :class:`~cardrules.StateError` for a state these rules did not make.
         """
         if seat is not None:
-            _check_sender(state, move, seat)
+            _check_sender(state, move, seat, self.players)
         return self._transition(state, move, None)
 
     def step(self, state: S, move: M, *, seat: int | None = None) -> Step[S]:
         """Like :meth:`apply`, also returning the events of the move in order."""
         if seat is not None:
-            _check_sender(state, move, seat)
+            _check_sender(state, move, seat, self.players)
         events: list[Event] = []
         new_state = self._transition(state, move, events)
         return Step(new_state, tuple(events))
 
-    def start(self, seed: int = 0, **setup: Any) -> Step[S]:
+    def start(self, seed: int | None = None, **setup: Any) -> Step[S]:
         """Like ``new_game``, also returning the events of the setup (the deal, and in
-        Craits the turned-up card and what it did)."""
+        Craits the turned-up card and what it did). A table UI should start games with
+        this: in Craits the first turned-up card acts before anyone moves (it may skip
+        a player or start the count), and only these events tell what it did."""
         return Step(self.new_game(seed, **setup), ())
+
+    def is_legal(self, state: S, move: object) -> bool:
+        """Whether the player to move may make ``move`` now (what :meth:`apply` accepts,
+        without building the next state's events). Never raises for a bad move; raises
+        :class:`~cardrules.StateError` for a state these rules did not make.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.new_game(seed=7)
+        >>> game.is_legal(state, cr.Play("7S")), game.is_legal(state, cr.Play("8S"))
+        (True, False)
+        """
+        self.check_state(state)
+        try:
+            self._transition(state, move, None)  # type: ignore[arg-type]
+        except (IllegalMoveError, MoveTypeError):
+            return False
+        return True
+
+    def foreign_move(self, move: object, expected: str) -> CardrulesError:
+        """The error for ``move`` when it is not one of this game's moves: an
+        :class:`~cardrules.IllegalMoveError` with reason ``"not_a_<name>_move"`` for a
+        move of another game (a :class:`~cardrules.Draw` in Cramps), a
+        :class:`~cardrules.MoveTypeError` for something that is no move at all.
+        ``expected`` says what this game's moves are (``"a Play(card)"``)."""
+        title = type(self).__name__
+        if isinstance(move, SHIPPED_MOVES):
+            return IllegalMoveError(
+                f"not_a_{self.name}_move",
+                f"{title} has no {type(move).__name__} move ({move}); a {title} move is {expected}",
+            )
+        return MoveTypeError(
+            f"a {title} move is {expected}, not {type(move).__name__} {shown(move)}"
+        )
+
+    def check_state(self, state: object) -> None:
+        """Raise :class:`~cardrules.StateError` unless ``state`` is a state of this game
+        made by these rules (or equal ones): not a view, not another game's state, not a
+        state made by rules with other options. Games that declare
+        :attr:`state_class` get this check in every method that takes a state."""
+        expected = self.state_class
+        if expected is None:
+            return
+        if type(state) is not expected:
+            hint = (
+                " (a view is what one seat sees; pass the state)"
+                if hasattr(state, "legal_moves") and hasattr(state, "seat")
+                else ""
+            )
+            raise StateError(
+                f"{type(self).__name__} needs a {expected.__name__}, not a "
+                f"{type(state).__name__}{hint}"
+            )
+        made_by = getattr(state, "_rules", None)
+        if made_by is not None and made_by is not self and made_by != self:
+            raise StateError(
+                f"this state was made by other {type(self).__name__} rules, which differ in "
+                f"{_options_differ(made_by, self)}; use the rules that made it"
+            )
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """Each seat's game score if the current deal ended now, as the rules would score

@@ -19,6 +19,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.cards import Card, Suit
 from cardrules.errors import CardParseError, MoveTypeError, RecordError
 
@@ -41,21 +42,27 @@ def _as_card(value: Card | str) -> Card:
     if isinstance(value, str):
         return Card.parse(value)
     raise MoveTypeError(
-        f"Play needs a Card or card text like 'QS', not {type(value).__name__} {value!r}"
+        f"Play needs a Card or card text like 'QS', not {type(value).__name__} {shown(value)}"
     )
 
 
-def _as_suit(value: Suit | str | None) -> Suit | None:
-    if value is None or isinstance(value, Suit):
+def _as_suit(value: Suit | str) -> Suit:
+    if isinstance(value, Suit):
         return value
     if isinstance(value, str):
         return Suit.parse(value)
-    raise MoveTypeError(f"a named suit must be a Suit or text like 'H', not {value!r}")
+    raise MoveTypeError(
+        f"a named suit must be a Suit or text like 'H' or 'hearts', not {shown(value)}"
+    )
+
+
+def _as_optional_suit(value: Suit | str | None) -> Suit | None:
+    return None if value is None else _as_suit(value)
 
 
 def _as_bool(value: bool) -> bool:
     if not isinstance(value, bool):
-        raise MoveTypeError(f"announce must be True or False, not {value!r}")
+        raise MoveTypeError(f"announce must be True or False, not {shown(value)}")
     return value
 
 
@@ -65,7 +72,7 @@ class Play:
     Craits); ``announce=True`` says "one card" with a play that leaves one card."""
 
     card: Card = attrs.field(converter=_as_card)
-    suit: Suit | None = attrs.field(default=None, converter=_as_suit)
+    suit: Suit | None = attrs.field(default=None, converter=_as_optional_suit)
     announce: bool = attrs.field(default=False, converter=_as_bool)
 
     def __str__(self) -> str:
@@ -85,10 +92,14 @@ class Draw:
         return "draw"
 
 
-def _as_seat(value: int | None) -> int | None:
-    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+def _as_seat(value: int) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
-    raise MoveTypeError(f"a seat must be an int, not {value!r}")
+    raise MoveTypeError(f"a seat must be an int from 0 up, not {shown(value)}")
+
+
+def _as_optional_seat(value: int | None) -> int | None:
+    return None if value is None else _as_seat(value)
 
 
 @attrs.frozen
@@ -98,7 +109,7 @@ class CallIdiot:
     open. ``target`` may be left out when only one player can be called on."""
 
     caller: int = attrs.field(converter=_as_seat)
-    target: int | None = attrs.field(default=None, converter=_as_seat)
+    target: int | None = attrs.field(default=None, converter=_as_optional_seat)
 
     def __str__(self) -> str:
         on = "" if self.target is None else f" on seat {self.target}"
@@ -158,17 +169,13 @@ def move_to_data(move: Move) -> dict[str, Any]:
         return {"announce": True}
     if isinstance(move, Pass):
         return {"pass": True}
-    raise MoveTypeError(f"not a move: {move!r}")
-
-
-def _is_seat(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    raise MoveTypeError(f"not a move: {shown(move)}")
 
 
 def move_from_data(data: Mapping[str, Any]) -> Move:
     """Read a move from :func:`move_to_data`'s form; raises :class:`~cardrules.RecordError`."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"a move must be a JSON object like {{'play': 'QS'}}, not {data!r}")
+        raise RecordError(f"a move must be a JSON object like {{'play': 'QS'}}, not {shown(data)}")
     keys = set(data)
     try:
         if "play" in data and keys <= {"play", "suit", "announce"}:
@@ -176,9 +183,7 @@ def move_from_data(data: Mapping[str, Any]) -> Move:
         if keys == {"draw"} and data["draw"] is True:
             return Draw()
         if "idiot" in data and keys <= {"idiot", "target"}:
-            caller, target = data["idiot"], data.get("target")
-            if _is_seat(caller) and (target is None or _is_seat(target)):
-                return CallIdiot(caller, target)
+            return CallIdiot(data["idiot"], data.get("target"))
         if keys == {"name_suit"}:
             return NameSuit(data["name_suit"])
         if keys == {"announce"} and data["announce"] is True:
@@ -186,9 +191,9 @@ def move_from_data(data: Mapping[str, Any]) -> Move:
         if keys == {"pass"} and data["pass"] is True:
             return Pass()
     except (CardParseError, MoveTypeError) as exc:
-        raise RecordError(f"bad move {dict(data)!r}: {exc}") from None
+        raise RecordError(f"bad move {shown(dict(data))}: {exc}") from None
     raise RecordError(
-        f"bad move {dict(data)!r}: expected {{'play': card, 'suit'?: letter, "
+        f"bad move {shown(dict(data))}: expected {{'play': card, 'suit'?: letter, "
         "'announce'?: true}, {'draw': true}, {'idiot': seat, 'target'?: seat}, "
         "{'name_suit': letter}, {'announce': true} or {'pass': true}"
     )

@@ -1,5 +1,6 @@
 """Game records: the rules, the seed, the starting setup and the moves, which replay to
-the very same states and round-trip through JSON.
+the very same states and round-trip through JSON, with what they led to written beside
+them so that an edited record is caught.
 
 >>> import cardrules as cr
 >>> game = cr.Cramps()
@@ -11,46 +12,232 @@ the very same states and round-trip through JSON.
 >>> text = record.to_json()
 >>> cr.GameRecord.from_json(text).final_state() == state
 True
+>>> record.state_at(1) == game.apply(record.initial_state(), record.moves[0])
+True
+
+Written records (format version 2) also hold a short check of every position of the
+game and the outcome (moves, scores, winners and a digest of the last position).
+Reading one replays it and compares, so a change to the rules, the seed, the setup or
+any move is reported at the first position it changes; a record cut short or with
+moves removed or added is refused too. These checks catch edits, not forgeries:
+anyone with the library can write a new consistent record, so sign the JSON text
+yourself if you need to know who wrote it.
+
+A record holds the game's seed, from which every hand can be rebuilt: while a game is
+on, keep its record as secret as its seed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Iterator, Mapping
+import types
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from cardrules._text import int_from_text, int_text, json_int, shown
+from cardrules.cards import Card
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import Game, _to_data, game_class
 from cardrules.moves import Move, move_from_data, move_to_data
+from cardrules.rng import check_seed, new_seed
 
-__all__ = ["GameRecord"]
+__all__ = ["GameRecord", "Outcome", "state_digest"]
 
 _FORMAT = "cardrules.record"
-_VERSION = 1
+_VERSION = 2
+_CHECK_DIGITS = 4  # hex digits of each position's check: 16 bits
+_KEYS_V1 = frozenset({"format", "version", "game", "options", "seed", "setup", "moves"})
+_KEYS = _KEYS_V1 | {"checks", "outcome"}
+_OUTCOME_KEYS = frozenset({"moves", "scores", "winners", "digest"})
+
+
+# -- digests of positions ---------------------------------------------------------------
+
+
+def _canonical(value: Any, out: list[str]) -> None:
+    """Append an unambiguous text of ``value`` (a state and everything in it)."""
+    if isinstance(value, bool) or value is None:
+        out.append(repr(value))
+    elif isinstance(value, Card):
+        out.append(f"c{int(value)}")
+    elif isinstance(value, int):
+        out.append(f"i{int_text(value)}")
+    elif isinstance(value, str):
+        out.append(f"s{len(value)}:{value}")
+    elif attrs.has(type(value)):
+        out.append(f"<{type(value).__name__}")
+        for field in attrs.fields(type(value)):
+            if field.eq:  # not the rules a state keeps beside itself
+                _canonical(getattr(value, field.name), out)
+        out.append(">")
+    elif isinstance(value, Mapping):
+        out.append("{")
+        for key in sorted(value, key=str):
+            _canonical(str(key), out)
+            _canonical(value[key], out)
+        out.append("}")
+    elif isinstance(value, (tuple, list)):
+        out.append("(")
+        for item in value:
+            _canonical(item, out)
+        out.append(")")
+    else:
+        out.append(f"?{type(value).__name__}:{value!r}")
+
+
+def state_digest(game: Game[Any, Any, Any], state: Any) -> str:
+    """A 128-bit digest (32 hex digits) of ``state`` under the rules ``game``: equal for
+    equal states of equal rules, different (but for a one-in-2**128 chance) otherwise.
+    Hidden parts count too (other hands, the stock, the generator), so compare digests,
+    never show them to players.
+
+    >>> import cardrules as cr
+    >>> game = cr.Cramps()
+    >>> state_digest(game, game.new_game(seed=1)) == state_digest(game, game.new_game(seed=1))
+    True
+    >>> state_digest(game, game.new_game(seed=1)) == state_digest(game, game.new_game(seed=2))
+    False
+    """
+    out = [game.name]
+    _canonical(game.options(), out)
+    _canonical(state, out)
+    return hashlib.blake2b("\x1f".join(out).encode(), digest_size=16).hexdigest()
+
+
+def _check(game: Game[Any, Any, Any], state: Any) -> str:
+    return state_digest(game, state)[:_CHECK_DIGITS]
+
+
+# -- setups as immutable data -------------------------------------------------------------
+
+
+def _frozen(value: Any) -> Any:
+    """JSON-like data made immutable: mappings read-only, lists tuples."""
+    if isinstance(value, Mapping):
+        return types.MappingProxyType({str(k): _frozen(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    return value
+
+
+def _thawed(value: Any) -> Any:
+    """A fresh mutable copy of :func:`_frozen` data (dicts and lists)."""
+    if isinstance(value, Mapping):
+        return {key: _thawed(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return [_thawed(item) for item in value]
+    return value
+
+
+def _to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RecordError(f"a record's setup must be a mapping, not {shown(value)}")
+    return _frozen(_to_data(value))  # type: ignore[no-any-return]
+
+
+def _to_moves(value: Sequence[Move]) -> tuple[Move, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise RecordError(f"a record's moves must be a sequence, not {shown(value)}")
+    return tuple(value)
+
+
+# -- outcomes -----------------------------------------------------------------------------
+
+
+def _read_int(value: object, what: str) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        try:
+            return int_from_text(value)
+        except ValueError:
+            pass
+    raise RecordError(f"{what} must be an int, not {shown(value)}")
+
+
+@attrs.frozen
+class Outcome:
+    """Where a record's moves lead: the number of ``moves``, the ``scores`` and
+    ``winners`` after the last one (winners empty while the game is on) and the
+    :func:`state_digest` of that position."""
+
+    moves: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    digest: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """As JSON-friendly data (a score too long for a JSON number is decimal text)."""
+        return {
+            "moves": self.moves,
+            "scores": [json_int(score) for score in self.scores],
+            "winners": list(self.winners),
+            "digest": self.digest,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Outcome:
+        """Read :meth:`to_dict`'s form; raises :class:`~cardrules.RecordError`."""
+        if not isinstance(data, Mapping) or set(data) != _OUTCOME_KEYS:
+            raise RecordError(
+                f"a record's outcome is an object with the keys {sorted(_OUTCOME_KEYS)}, "
+                f"not {shown(data)}"
+            )
+        scores, winners, digest = data["scores"], data["winners"], data["digest"]
+        if not isinstance(scores, list) or not isinstance(winners, list):
+            raise RecordError("a record's outcome lists its scores and winners")
+        if not isinstance(digest, str) or len(digest) != 32:
+            raise RecordError(f"a record's digest is 32 hex digits, not {shown(digest)}")
+        return cls(
+            _read_int(data["moves"], "the outcome's number of moves"),
+            tuple(_read_int(score, "a score") for score in scores),
+            tuple(_read_int(seat, "a winning seat") for seat in winners),
+            digest,
+        )
+
+
+def _outcome(game: Game[Any, Any, Any], state: Any, moves: int) -> Outcome:
+    return Outcome(moves, tuple(state.scores), tuple(state.winners), state_digest(game, state))
+
+
+@attrs.frozen
+class _Written:
+    """What a record read from data says its replay must give."""
+
+    checks: str
+    outcome: Outcome
+
+
+# -- records ------------------------------------------------------------------------------
 
 
 @attrs.frozen(eq=True, hash=False)
 class GameRecord:
     """A whole game as data: ``game`` (the rules object), ``seed``, ``setup`` (the other
-    keyword arguments of ``new_game``, as JSON-friendly data) and ``moves`` in order.
+    keyword arguments of ``new_game``, as read-only JSON-friendly data) and ``moves`` in
+    order.
 
     Build one with :meth:`start` and :meth:`then`, or read one with :meth:`from_json`.
     """
 
     game: Game[Any, Any, Any]
-    seed: int = 0
-    setup: Mapping[str, Any] = attrs.field(factory=dict)
-    moves: tuple[Move, ...] = ()
+    seed: int = attrs.field(converter=check_seed)
+    setup: Mapping[str, Any] = attrs.field(factory=dict, converter=_to_setup)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+    _written: _Written | None = attrs.field(default=None, eq=False, repr=False)
 
     @classmethod
-    def start(cls, game: Game[Any, Any, Any], seed: int = 0, **setup: Any) -> GameRecord:
+    def start(cls, game: Game[Any, Any, Any], seed: int | None = None, **setup: Any) -> GameRecord:
         """A record with no moves yet; ``setup`` is passed on to ``game.new_game``.
+        ``seed=None`` draws a fresh seed (:func:`cardrules.rng.new_seed`), which the
+        record keeps.
 
         Raises whatever ``new_game`` raises for a bad setup.
         """
-        record = cls(game, seed, _to_data(setup), ())
+        record = cls(game, new_seed() if seed is None else seed, setup, ())
         record.initial_state()
         return record
 
@@ -65,39 +252,104 @@ class GameRecord:
     def replay(self) -> Iterator[Any]:
         """Yield the initial state, then the state after each move.
 
-        Raises :class:`~cardrules.RecordError` naming the first move that is not legal.
+        Raises :class:`~cardrules.RecordError` naming the first move that is not legal,
+        and, for a record read from data, the first position that is not the one the
+        record says it was, or an outcome that does not match.
         """
+        written = self._written
         try:
             state = self.initial_state()
         except CardrulesError as exc:
             raise RecordError(f"the record's setup is not valid: {exc}") from None
+        if written is not None and written.checks[:_CHECK_DIGITS] != _check(self.game, state):
+            raise RecordError(
+                "the record was edited: its rules, seed or setup do not give the starting "
+                "position it recorded"
+            )
         yield state
         for number, move in enumerate(self.moves, start=1):
             try:
                 state = self.game.apply(state, move)
             except CardrulesError as exc:
                 raise RecordError(f"move {number} ({move}) cannot be replayed: {exc}") from None
+            if written is not None:
+                at = number * _CHECK_DIGITS
+                recorded = written.checks[at : at + _CHECK_DIGITS]
+                if recorded and recorded != _check(self.game, state):
+                    raise RecordError(
+                        f"the record was edited at move {number} ({move}): the position "
+                        "after it is not the one the record holds"
+                    )
             yield state
+        if written is not None:
+            self._compare(written.outcome, state)
+
+    def _compare(self, expected: Outcome, state: Any) -> None:
+        if expected.moves != len(self.moves):
+            change = (
+                "cut short or had moves removed"
+                if expected.moves > len(self.moves)
+                else ("had moves added")
+            )
+            raise RecordError(
+                f"the record was {change}: it says the game had {expected.moves} moves "
+                f"but holds {len(self.moves)}"
+            )
+        actual = _outcome(self.game, state, len(self.moves))
+        if actual != expected:
+            raise RecordError(
+                "the record was edited: its moves do not lead to the outcome it holds "
+                "(scores, winners or final position differ)"
+            )
 
     def states(self) -> tuple[Any, ...]:
         """Every state of the game: initial, then after each move."""
         return tuple(self.replay())
+
+    def state_at(self, move: int) -> Any:
+        """The state after ``move`` moves (0: the initial state; ``len(record.moves)``:
+        the final one).
+
+        Raises :class:`~cardrules.RecordError` for a number outside that range or a
+        move that does not replay.
+        """
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= len(self.moves):
+            raise RecordError(
+                f"a record of {len(self.moves)} moves has states 0 to {len(self.moves)}, "
+                f"not {shown(move)}"
+            )
+        for number, state in enumerate(self.replay()):
+            if number == move:
+                return state
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def final_state(self) -> Any:
         """The state after the last move."""
         *_, last = self.replay()
         return last
 
+    def outcome(self) -> Outcome:
+        """Where the moves lead (replays the record)."""
+        return _outcome(self.game, self.final_state(), len(self.moves))
+
     def to_dict(self) -> dict[str, Any]:
-        """The record as JSON-friendly data."""
+        """The record as JSON-friendly data: fresh objects that share nothing with the
+        record. Replays the record to write each position's check and the outcome, so
+        it raises :class:`~cardrules.RecordError` for a record that does not replay."""
+        checks = []
+        state = None
+        for state in self.replay():
+            checks.append(_check(self.game, state))
         return {
             "format": _FORMAT,
             "version": _VERSION,
             "game": self.game.name,
             "options": self.game.options(),
             "seed": self.seed,
-            "setup": dict(self.setup),
+            "setup": _thawed(self.setup),
             "moves": [move_to_data(move) for move in self.moves],
+            "checks": "".join(checks),
+            "outcome": _outcome(self.game, state, len(self.moves)).to_dict(),
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -105,53 +357,104 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, verify: bool = True) -> GameRecord:
+    def from_dict(
+        cls, data: Mapping[str, Any], *, verify: bool = True, allow_v1: bool = False
+    ) -> GameRecord:
         """Read a record from :meth:`to_dict`'s form.
 
-        With ``verify`` (the default) the moves are replayed, so a tampered record is
-        rejected here. Raises :class:`~cardrules.RecordError` saying what is wrong.
+        With ``verify`` (the default) the record is replayed here, so an illegal or
+        edited record is refused at once; without it, the same checks run whenever it
+        is replayed. ``allow_v1`` also reads records of format version 1 (written before
+        the first release), which hold no checks or outcome: their moves are checked
+        for legality, but an edit that keeps every move legal cannot be seen.
+
+        Raises :class:`~cardrules.RecordError` saying what is wrong.
         """
+        try:
+            record = cls._read(data, allow_v1)
+            if verify:
+                for _ in record.replay():
+                    pass
+        except RecursionError:
+            raise RecordError("a record must not be nested this deeply") from None
+        except RecordError:
+            raise
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"the record does not replay: {exc}") from None
+        return record
+
+    @classmethod
+    def _read(cls, data: Mapping[str, Any], allow_v1: bool) -> GameRecord:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
-        if data.get("format") != _FORMAT or data.get("version") != _VERSION:
+        version = data.get("version")
+        if (
+            data.get("format") != _FORMAT
+            or version not in (1, _VERSION)
+            or (isinstance(version, bool))
+        ):
             raise RecordError(
                 f"not a cardrules record: expected format {_FORMAT!r} version {_VERSION}, "
-                f"found {data.get('format')!r} version {data.get('version')!r}"
+                f"found {shown(data.get('format'))} version {shown(version)}"
             )
-        expected = {"format", "version", "game", "options", "seed", "setup", "moves"}
+        if version == 1 and not allow_v1:
+            raise RecordError(
+                "this is a version 1 record, which holds no outcome to check it against; "
+                "read it with allow_v1=True if you trust it"
+            )
+        expected = _KEYS_V1 if version == 1 else _KEYS
         if set(data) != expected:
             raise RecordError(
-                f"a record has exactly the keys {sorted(expected)}; found {sorted(data)}"
+                f"a version {version} record has exactly the keys {sorted(expected)}; "
+                f"found {sorted(map(str, data))}"
             )
         try:
             game = game_class(data["game"]).from_options(data["options"])
         except CardrulesError as exc:
             raise RecordError(f"the record's rules are not valid: {exc}") from None
         seed = data["seed"]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError(f"the record's seed must be an int, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise RecordError(
+                f"the record's seed must be an int from 0 to 2**64 - 1, not {shown(seed)}"
+            )
         setup = data["setup"]
         if not isinstance(setup, Mapping):
-            raise RecordError(f"the record's setup must be a JSON object, not {setup!r}")
+            raise RecordError(f"the record's setup must be a JSON object, not {shown(setup)}")
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError(f"the record's moves must be a list, not {type(moves).__name__}")
-        record = cls(game, seed, dict(setup), tuple(move_from_data(m) for m in moves))
-        if verify:
+        parsed = []
+        for number, move in enumerate(moves, start=1):
             try:
-                for _ in record.replay():
-                    pass
-            except (TypeError, ValueError) as exc:
-                if isinstance(exc, RecordError):
-                    raise
-                raise RecordError(f"the record does not replay: {exc}") from None
-        return record
+                parsed.append(move_from_data(move))
+            except RecordError as exc:
+                raise RecordError(f"move {number}: {exc}") from None
+        written = None
+        if version == _VERSION:
+            checks = data["checks"]
+            if (
+                not isinstance(checks, str)
+                or len(checks) % _CHECK_DIGITS
+                or not all(c in "0123456789abcdef" for c in checks)
+            ):
+                raise RecordError(
+                    f"a record's checks are {_CHECK_DIGITS} hex digits per position, "
+                    f"not {shown(checks)}"
+                )
+            written = _Written(checks, Outcome.from_dict(data["outcome"]))
+        return cls(game, seed, setup, tuple(parsed), written)
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, verify: bool = True) -> GameRecord:
+    def from_json(
+        cls, text: str | bytes, *, verify: bool = True, allow_v1: bool = False
+    ) -> GameRecord:
         """Read a record from JSON text; see :meth:`from_dict`."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
             raise RecordError(f"a record must be JSON text: {exc}") from None
-        return cls.from_dict(data, verify=verify)
+        except RecursionError:
+            raise RecordError("a record must not be nested this deeply") from None
+        except ValueError as exc:  # e.g. a number too long for Python to read
+            raise RecordError(f"a record must be JSON text that Python can read: {exc}") from None
+        return cls.from_dict(data, verify=verify, allow_v1=allow_v1)

@@ -16,10 +16,22 @@ touches the global :mod:`random` module.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
 from typing import TypeVar
 
-__all__ = ["next_u64", "randbelow", "seed_state", "shuffled"]
+from cardrules._text import shown
+from cardrules.errors import SetupError
+
+__all__ = [
+    "check_seed",
+    "new_seed",
+    "next_u64",
+    "randbelow",
+    "resolve_seed",
+    "seed_state",
+    "shuffled",
+]
 
 T = TypeVar("T")
 
@@ -27,16 +39,45 @@ _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+def new_seed() -> int:
+    """A fresh seed from the operating system's entropy: 64 random bits.
+
+    This is what every ``seed=None`` in cardrules means. Keep the value if you want to
+    replay the game; treat it as a secret while the game is on, since anyone who knows
+    the seed of a game can rebuild every hand (a small seed such as 7 can be guessed).
+
+    >>> 0 <= new_seed() < 2**64
+    True
+    """
+    return secrets.randbits(64)
+
+
+def check_seed(seed: object, what: str = "seed") -> int:
+    """``seed`` itself if it is an int from 0 to 2**64 - 1 (not a bool); otherwise raise
+    :class:`~cardrules.SetupError` naming ``what`` and what is allowed.
+
+    >>> check_seed(7)
+    7
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= _MASK64:
+        raise SetupError(
+            f"a {what} must be an int from 0 to 2**64 - 1 (or None for a fresh random one), "
+            f"not {shown(seed)}"
+        )
+    return seed
+
+
+def resolve_seed(seed: int | None) -> int:
+    """``seed`` checked with :func:`check_seed`, or :func:`new_seed` for ``None``."""
+    return new_seed() if seed is None else check_seed(seed)
+
+
 def seed_state(seed: int) -> int:
     """The generator state for a user's seed (any int from 0 to 2**64 - 1).
 
-    Raises ``TypeError`` for a seed that is not an int and ``ValueError`` for one out of
-    range.
+    Raises :class:`~cardrules.SetupError` for anything else.
     """
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
-    if not 0 <= seed <= _MASK64:
-        raise ValueError(f"a seed must be an int from 0 to 2**64 - 1, not {seed}")
+    check_seed(seed)
     # Mix once so that nearby seeds give unrelated streams.
     return _mix(seed ^ 0x5DEECE66D)
 

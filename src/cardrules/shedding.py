@@ -23,7 +23,9 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.cards import RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
+from cardrules.errors import RulesError
 from cardrules.rng import shuffled
 from cardrules.table import CLOCKWISE, deal_order
 
@@ -54,14 +56,33 @@ class Action(enum.Enum):
 def _to_action(value: Action | str) -> Action:
     try:
         return Action(value)
-    except ValueError:
+    except (ValueError, TypeError):
         allowed = ", ".join(a.value for a in Action)
-        raise ValueError(f"unknown card function {value!r}; allowed: {allowed}") from None
+        raise RulesError(f"unknown card function {shown(value)}; allowed: {allowed}") from None
 
 
-def _check_small_int(instance: CardRule, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_int(instance: CardRule, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{attribute.name} must be an int, not {value!r}")
+        raise RulesError(f"{attribute.name} must be an int, not {shown(value)}")
+
+
+def _check_count(instance: CardRule, attribute: attrs.Attribute[int], value: int) -> None:
+    _check_int(instance, attribute, value)
+    if value < 0:
+        raise RulesError(
+            f"count is what a card adds to a running count: 0 (it cannot be played into "
+            f"a count) or more, not {shown(value)}"
+        )
+
+
+def _check_starts_count(instance: CardRule, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"starts_count must be True or False, not {shown(value)}")
+    if value and instance.count < 1:
+        raise RulesError(
+            "a card that starts a count (starts_count=True) must add at least 1 to it "
+            f"(count >= 1), not count={instance.count}"
+        )
 
 
 @attrs.frozen
@@ -70,16 +91,19 @@ class CardRule:
 
     ``action`` is its function when played; ``points`` what it scores left in hand;
     ``count`` what it adds to a running count (0: it cannot be played into a count);
-    ``starts_count``: playing it outside a count starts one at ``count``.
+    ``starts_count``: playing it outside a count starts one at ``count`` (so ``count``
+    must then be at least 1).
+
+    Raises :class:`~cardrules.RulesError` for a value outside these.
 
     >>> CardRule("skip", 20)
     CardRule(action=<Action.SKIP: 'skip'>, points=20, count=0, starts_count=False)
     """
 
     action: Action = attrs.field(converter=_to_action)
-    points: int = attrs.field(validator=_check_small_int)
-    count: int = attrs.field(default=0, validator=_check_small_int)
-    starts_count: bool = False
+    points: int = attrs.field(validator=_check_int)
+    count: int = attrs.field(default=0, validator=_check_count)
+    starts_count: bool = attrs.field(default=False, validator=_check_starts_count)
 
     @property
     def is_wild(self) -> bool:
@@ -101,13 +125,23 @@ class CardTable(Mapping[Rank, CardRule]):
     __slots__ = ("_rows",)
 
     def __init__(self, rows: Mapping[Rank, CardRule]) -> None:
+        if not isinstance(rows, Mapping):
+            raise RulesError(
+                f"a card table is built from a mapping of Rank to CardRule, not {shown(rows)}"
+            )
         missing = [rank.label for rank in Rank if rank not in rows]
         if missing:
-            raise ValueError(f"a card table needs a row for every rank; missing: {missing}")
+            raise RulesError(f"a card table needs a row for every rank; missing: {missing}")
         for rank in Rank:
             if not isinstance(rows[rank], CardRule):
-                raise TypeError(f"the row for {rank.label} must be a CardRule, not {rows[rank]!r}")
+                raise RulesError(
+                    f"the row for {rank.label} must be a CardRule, not {shown(rows[rank])}"
+                )
         self._rows: tuple[CardRule, ...] = tuple(rows[rank] for rank in Rank)
+
+    def __reduce__(self) -> tuple[object, tuple[dict[Rank, CardRule]]]:
+        # Slotted classes need this to pickle with protocols 0 and 1.
+        return (CardTable, (dict(zip(Rank, self._rows, strict=True)),))
 
     def __getitem__(self, rank: Rank | int) -> CardRule:
         if isinstance(rank, int) and not isinstance(rank, bool) and 2 <= rank <= 14:

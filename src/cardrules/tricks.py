@@ -141,21 +141,19 @@ class TrickRound:
     def check(self, card: Card) -> None:
         """Raise :class:`~cardrules.IllegalMoveError` if the player to move may not play
         ``card`` by the follow-suit rule."""
-        seat = self.to_move
-        hand = self.hands[seat]
+        # The messages speak to the player to move and name no card but ``card`` and
+        # the suit led: see Game.apply on why a server passes ``seat=``.
+        hand = self.hands[self.to_move]
         if card not in hand:
-            raise IllegalMoveError(
-                "not_in_hand",
-                f"seat {seat} does not hold {card}",
-            )
+            raise IllegalMoveError("not_in_hand", f"you do not hold {card}")
         if self.trick.cards:
             led = SUIT_OF_INDEX[self.trick.cards[0]]
             if SUIT_OF_INDEX[card] != led and any(SUIT_OF_INDEX[c] == led for c in hand):
                 suit = Suit(led)
                 raise IllegalMoveError(
                     "must_follow_suit",
-                    f"{card} does not follow suit: seat {seat} holds "
-                    f"{suit.name.lower()} ({suit.symbol}) and must play one",
+                    f"{card} does not follow suit: {suit.name.lower()} ({suit.symbol}) were "
+                    f"led and you hold a {suit.symbol}, so you must play one",
                 )
 
     def play(self, card: Card) -> tuple[TrickRound, Trick | None]:

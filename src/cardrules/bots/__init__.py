@@ -9,6 +9,7 @@ information-set Monte Carlo tree search.
 
 from __future__ import annotations
 
+from cardrules._text import shown
 from cardrules.bots.base import Bot, RandomBot
 from cardrules.bots.heuristic import HeuristicBot, craits_heuristic, cramps_heuristic
 from cardrules.bots.ismcts import ISMCTSBot
@@ -41,7 +42,7 @@ def bot_from_name(text: str) -> Bot:
     1
     """
     if not isinstance(text, str):
-        raise TypeError(f"a bot name must be text ({_NAMES}), not {text!r}")
+        raise TypeError(f"a bot name must be text ({_NAMES}), not {shown(text)}")
     name, _, rest = text.strip().lower().partition(":")
     budget, _, rollout = rest.partition(":")
     if name == "random" and not rest:
@@ -55,4 +56,4 @@ def bot_from_name(text: str) -> Bot:
             playout = HeuristicBot() if rollout in ("heuristic", "flat") else None
             depth = 1 if rollout == "flat" else None
             return ISMCTSBot(iterations=int(budget), rollout=playout, max_depth=depth)
-    raise ValueError(f"unknown bot {text!r}; known bots: {_NAMES}")
+    raise ValueError(f"unknown bot {shown(text)}; known bots: {_NAMES}")

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.bots.base import Bot
 from cardrules.game import Game
 from cardrules.moves import Move
@@ -77,9 +78,9 @@ def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: An
     number = isinstance(value, int) or (not whole and isinstance(value, float))
     if isinstance(value, bool) or not number:
         kind = "an int" if whole else "a number"
-        raise TypeError(f"{attribute.name} must be {kind}, not {value!r}")
+        raise TypeError(f"{attribute.name} must be {kind}, not {shown(value)}")
     if not value > 0:  # also refuses NaN
-        raise ValueError(f"{attribute.name} must be positive, not {value!r}")
+        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
 
 
 @attrs.frozen

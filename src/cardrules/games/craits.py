@@ -21,14 +21,24 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
+from cardrules._text import int_text, ints_repr, shown
+from cardrules.cards import (
+    ALL_CARDS,
+    RANK_OF_INDEX,
+    SUIT_OF_INDEX,
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+)
 from cardrules.deck import DeckSpec
-from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
+from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError, StateError
 from cardrules.events import (
+    CardPlayed,
     CardsDrawn,
     CardTurnedUp,
     CountEnded,
@@ -43,14 +53,15 @@ from cardrules.events import (
     IdiotCalled,
     MovePlayed,
     OneCardAnnounced,
+    PlayAgain,
     Reshuffled,
     SuitNamed,
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.game import Game, Step
+from cardrules.game import SHIPPED_MOVES, Game, Step
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
-from cardrules.rng import seed_state, shuffled
+from cardrules.rng import check_seed, resolve_seed, seed_state, shuffled
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable
 from cardrules.table import CLOCKWISE, is_seat
 
@@ -120,7 +131,7 @@ def _rank_key(key: Rank | int | str) -> Rank:
             pass
     elif isinstance(key, int) and not isinstance(key, bool) and 2 <= key <= 14:
         return Rank(key)
-    raise RulesError(f"card_table keys must be ranks (2 … 14 or 'A', 'K', …), not {key!r}")
+    raise RulesError(f"card_table keys must be ranks (2 … 14 or 'A', 'K', …), not {shown(key)}")
 
 
 def _card_rule(value: CardRule | Mapping[str, Any], rank: Rank) -> CardRule:
@@ -132,7 +143,7 @@ def _card_rule(value: CardRule | Mapping[str, Any], rank: Rank) -> CardRule:
         except (TypeError, ValueError) as exc:
             raise RulesError(f"bad card_table row for {rank.label}: {exc}") from None
     raise RulesError(
-        f"a card_table row must be a CardRule or a mapping, not {value!r} (rank {rank.label})"
+        f"a card_table row must be a CardRule or a mapping, not {shown(value)} (rank {rank.label})"
     )
 
 
@@ -154,7 +165,7 @@ def _to_card_table(
     else:
         raise RulesError(
             "card_table must map ranks to CardRule rows (rows left out keep their default), "
-            f"or list 13 rows from 2 to A; got {value!r}"
+            f"or list 13 rows from 2 to A; got {shown(value)}"
         )
     return CardTable(rows)
 
@@ -162,14 +173,14 @@ def _to_card_table(
 def _one_of(allowed: tuple[str, ...]) -> Any:
     def check(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
         if value not in allowed:
-            raise RulesError(f"{attribute.name} must be one of {allowed}, not {value!r}")
+            raise RulesError(f"{attribute.name} must be one of {allowed}, not {shown(value)}")
 
     return check
 
 
 def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
+        raise RulesError(f"{attribute.name} must be True or False, not {shown(value)}")
 
 
 def _bool_option(default: bool = False) -> Any:
@@ -255,14 +266,21 @@ class CraitsState:
     """Turns each seat still has to forfeit (idiot penalty)."""
     idle_turns: int
     """Turns in a row with no card played or drawn (K21)."""
-    penalties: tuple[int, ...]
+    penalties: tuple[int, ...] = attrs.field(repr=ints_repr)
     """Each seat's last shuffle-pressure penalty (0: none yet); the next one doubles it."""
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     """Game totals, including this hand's shuffle pressure."""
     winners: tuple[int, ...] = ()
     """The winning seat(s) once the game is over, else empty."""
     dealer_draws: tuple[tuple[int, Card], ...] = ()
     """The draw for first dealer (K2): ``(seat, card)`` in drawing order, if one was made."""
+    _rules: Craits | None = attrs.field(default=None, eq=False, repr=False)
+    """The rules that made this state (checked by every method that takes it)."""
+
+    def __str__(self) -> str:
+        """A short diagram of the whole state (every hand and the stock's size: for the
+        table's owner, never for a player; a view prints only what its seat sees)."""
+        return _diagram(self, self.table.hands, len(self.table.stock))
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -333,13 +351,60 @@ class CraitsView:
     exposed: tuple[int, ...]
     forfeits: tuple[int, ...]
     idle_turns: int
-    penalties: tuple[int, ...]
-    scores: tuple[int, ...]
+    penalties: tuple[int, ...] = attrs.field(repr=ints_repr)
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     winners: tuple[int, ...]
     legal_moves: tuple[Move, ...]
     """The seat's moves now: all its legal moves on its turn, else the calls it may make."""
     dealer_draws: tuple[tuple[int, Card], ...] = ()
     """The public draw for first dealer (K2), if one was made."""
+
+    def __str__(self) -> str:
+        """A short diagram of what this seat sees: its own hand, the others' sizes."""
+        hands = tuple(
+            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
+        )
+        return _diagram(self, hands, self.stock_size, seen_by=self.seat)
+
+
+def _diagram(
+    position: CraitsState | CraitsView,
+    hands: Sequence[tuple[Card, ...] | int],
+    stock_size: int,
+    seen_by: int | None = None,
+) -> str:
+    """The text of a state or a view (a hand given as an int is shown as its size)."""
+    way = "clockwise" if position.direction > 0 else "counter-clockwise"
+    if position.winners:
+        whom = " and ".join(f"seat {seat}" for seat in position.winners)
+        head = f"Craits over after hand {position.hand_number}: {whom} won"
+    else:
+        doing = {
+            Phase.PLAY: "play",
+            Phase.NAME_SUIT: "name the suit",
+            Phase.ANNOUNCE: 'say "one card" or pass',
+        }.get(position.phase, "play")
+        head = (
+            f"Craits hand {position.hand_number} ({position.cards_dealt} dealt), dealer seat "
+            f"{position.dealer}, play goes {way}; seat {position.to_move} to {doing}"
+        )
+    if seen_by is not None:
+        head += f" (as seen by seat {seen_by})"
+    pile = f"  top {position.top}, suit to follow {position.suit.symbol}, stock {stock_size}"
+    if position.count:
+        pile += f"; the count is at {position.count}"
+    lines = [head, pile]
+    for seat, hand in enumerate(hands):
+        held = f"({hand} cards)" if isinstance(hand, int) else format_cards(hand) or "-"
+        notes = [f"total {int_text(position.scores[seat])}"]
+        if position.penalties[seat]:
+            notes.append(f"last penalty {int_text(position.penalties[seat])}")
+        if position.forfeits[seat]:
+            notes.append("forfeits a turn")
+        if seat in position.exposed:
+            notes.append('did not say "one card"')
+        lines.append(f"  seat {seat}  {held}   " + ", ".join(notes))
+    return "\n".join(lines)
 
 
 # -- cached move objects -----------------------------------------------------------------
@@ -353,6 +418,7 @@ _PLAY_NAMING_SAY = tuple(
 _DRAW_ONLY: tuple[Move, ...] = (Draw(),)
 _NAME_SUIT: tuple[Move, ...] = tuple(NameSuit(suit) for suit in Suit)
 _ANNOUNCE_OR_PASS: tuple[Move, ...] = (Announce(), Pass())
+_MOVES_ARE = "Play, Draw, CallIdiot, NameSuit, Announce or Pass"
 
 
 class _Work:
@@ -395,7 +461,7 @@ class _Work:
         self.dealer_draws = state.dealer_draws
         self.events = events
 
-    def freeze(self) -> CraitsState:
+    def freeze(self, rules: Craits) -> CraitsState:
         return CraitsState(
             self.hand_number,
             self.cards_dealt,
@@ -412,6 +478,7 @@ class _Work:
             self.scores,
             self.winners,
             self.dealer_draws,
+            rules,
         )
 
 
@@ -452,6 +519,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
 
     name: ClassVar[str] = "craits"
     higher_scores_win: ClassVar[bool] = False
+    state_class: ClassVar[type | None] = CraitsState
 
     players: int = 4
     decks: int | None = None
@@ -481,13 +549,15 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     def __attrs_post_init__(self) -> None:
         players = self.players
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-            raise RulesError(f"Craits is played by 2 to 10 players, not {players!r}")
+            raise RulesError(f"Craits is played by 2 to 10 players, not {shown(players)}")
         decks = self.decks
         if decks is None:
             decks = 1 if players <= 5 else 2
             object.__setattr__(self, "decks", decks)
         if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 3:
-            raise RulesError(f"decks must be 1, 2 or 3 (or None for the default), not {decks!r}")
+            raise RulesError(
+                f"decks must be 1, 2 or 3 (or None for the default), not {shown(decks)}"
+            )
         if self.remove_kings_queens and players > 3:
             raise RulesError(f"remove_kings_queens (V3) is for two or three players, not {players}")
         removed = (Rank.KING, Rank.QUEEN) if self.remove_kings_queens else ()
@@ -544,7 +614,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
 
     def new_game(
         self,
-        seed: int = 0,
+        seed: int | None = None,
         *,
         dealer: int | None = None,
         deck: Sequence[Card | str] | None = None,
@@ -555,9 +625,15 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     ) -> CraitsState:
         """The first hand, dealt, its top card turned up and its function carried out.
 
+        The turned-up card may already have done something (skipped a player, started
+        the count, made others draw): :meth:`start` returns the same state with the
+        events that tell what, which a table UI should show.
+
         Args:
             seed: makes the game reproducible (the draw for dealer, every deal and
-                every reshuffle come from it).
+                every reshuffle come from it). ``None`` (the default) draws a fresh
+                seed from the operating system (:func:`cardrules.rng.new_seed`): pass
+                your own only to replay a game, and keep it secret while the game is on.
             dealer: the first dealer; ``None`` (default) makes the players draw for it
                 (K2, the lowest card deals).
             deck: a stacked deck for the first deal, every card in play, top first.
@@ -566,11 +642,12 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             hand_number: the hand to start at (1 … 15), to analyse a later position.
             scores: starting totals (zeros by default).
 
-        Raises :class:`~cardrules.SetupError` for a bad dealer, deck, position or scores.
+        Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, position or
+        scores.
         """
         return self._setup(seed, dealer, deck, hands, stock, hand_number, scores, None)
 
-    def start(self, seed: int = 0, **setup: Any) -> Step[CraitsState]:
+    def start(self, seed: int | None = None, **setup: Any) -> Step[CraitsState]:
         """Like :meth:`new_game`, also returning the events of the deal: the hand dealt,
         the turned-up card and whatever it did.
 
@@ -595,7 +672,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
 
     def _setup(
         self,
-        seed: int,
+        seed: int | None,
         dealer: int | None,
         deck: Sequence[Card | str] | None,
         hands: Sequence[Sequence[Card | str]] | None,
@@ -604,20 +681,22 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         scores: Sequence[int] | None,
         events: list[Event] | None,
     ) -> CraitsState:
-        rng = seed_state(seed)
+        rng = seed_state(resolve_seed(seed))
         players = self.players
         if (
             isinstance(hand_number, bool)
             or not isinstance(hand_number, int)
             or not 1 <= hand_number <= len(self._schedule)
         ):
-            raise SetupError(f"hand_number must be 1 to {len(self._schedule)}, not {hand_number!r}")
+            raise SetupError(
+                f"hand_number must be 1 to {len(self._schedule)}, not {shown(hand_number)}"
+            )
         start_scores = self._check_scores(scores)
         draws: tuple[tuple[int, Card], ...] = ()
         if dealer is None:
             dealer, draws, rng = self._draw_for_dealer(rng)
         elif not is_seat(dealer, players):
-            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
         work = _Work.__new__(_Work)
         work.events = events
         work.dealer_draws = draws
@@ -629,10 +708,10 @@ class Craits(Game[CraitsState, Move, CraitsView]):
                 raise SetupError("give a stacked deck or explicit hands and stock, not both")
             table = self._check_position(hands, stock, rng)
             self._begin_hand(work, hand_number, dealer, table, CLOCKWISE)
-            return work.freeze()
+            return work.freeze(self)
         order = None if deck is None else self._deck.check_order(deck)
         self._deal(work, hand_number, dealer, CLOCKWISE, order, rng)
-        return work.freeze()
+        return work.freeze(self)
 
     def _check_scores(self, scores: Sequence[int] | None) -> tuple[int, ...]:
         if scores is None:
@@ -643,7 +722,9 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             or len(scores) != self.players
             or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)
         ):
-            raise SetupError(f"scores must be {self.players} ints, one per seat, not {scores!r}")
+            raise SetupError(
+                f"scores must be {self.players} ints, one per seat, not {shown(scores)}"
+            )
         return tuple(scores)
 
     def _check_position(
@@ -748,6 +829,8 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         card can be played (playing is compulsory, K7); then any idiot calls the player
         may make.
         """
+        if type(state) is not CraitsState or state._rules is not self:
+            self.check_state(state)
         seat = state.to_move
         if seat is None:
             return ()
@@ -762,78 +845,67 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             return moves + self.calls(state, seat)
         return moves
 
-    def _plays(self, state: CraitsState, seat: int) -> tuple[Move, ...]:
-        table = state.table
-        hand = table.hands[seat]
-        say = len(hand) == 2
-        moves: list[Move] = []
+    def _playable(self, state: CraitsState, hand: tuple[Card, ...]) -> list[Card]:
+        """The one matcher (K7, K8, K12): the distinct cards of ``hand`` that may be
+        played now. While the count runs, a card that adds to it; otherwise a wild card
+        or a card of the suit to follow or of the top card's rank. Legal moves, ``apply``
+        and the check that drawing is allowed all ask this."""
+        playable: list[Card] = []
         previous = -1
         if state.count:
             count_of = self._count_of
             for card in hand:
-                if card != previous and count_of[card]:
-                    previous = card
-                    moves.append(_PLAY[card])
-                    if say:
-                        moves.append(_PLAY_SAY[card])
-        else:
-            action_of = self._action_of
-            top_rank = RANK_OF_INDEX[table.discard[-1]]
-            suit = table.suit
-            for card in hand:
-                if card == previous:
-                    continue
+                if card != previous and count_of[card] > 0:
+                    playable.append(card)
                 previous = card
-                action = action_of[card]
-                if action is Action.WILD:
-                    moves.extend(_PLAY_NAMING[card])
-                    if say:
-                        moves.extend(_PLAY_NAMING_SAY[card])
-                elif (
-                    action is Action.WILD_KEEP_SUIT
-                    or SUIT_OF_INDEX[card] == suit
-                    or RANK_OF_INDEX[card] == top_rank
-                ):
-                    moves.append(_PLAY[card])
-                    if say:
-                        moves.append(_PLAY_SAY[card])
-        return tuple(moves) if moves else _DRAW_ONLY
+            return playable
+        table = state.table
+        action_of = self._action_of
+        top_rank = RANK_OF_INDEX[table.discard[-1]]
+        suit = table.suit
+        for card in hand:
+            if card != previous and (
+                action_of[card] is Action.WILD
+                or action_of[card] is Action.WILD_KEEP_SUIT
+                or SUIT_OF_INDEX[card] == suit
+                or RANK_OF_INDEX[card] == top_rank
+            ):
+                playable.append(card)
+            previous = card
+        return playable
+
+    def _plays(self, state: CraitsState, seat: int) -> tuple[Move, ...]:
+        hand = state.table.hands[seat]
+        playable = self._playable(state, hand)
+        if not playable:
+            return _DRAW_ONLY
+        say = len(hand) == 2
+        moves: list[Move] = []
+        naming = not state.count  # a wild names a suit, except played into the count
+        action_of = self._action_of
+        for card in playable:
+            if naming and action_of[card] is Action.WILD:
+                moves.extend(_PLAY_NAMING[card])
+                if say:
+                    moves.extend(_PLAY_NAMING_SAY[card])
+            else:
+                moves.append(_PLAY[card])
+                if say:
+                    moves.append(_PLAY_SAY[card])
+        return tuple(moves)
 
     def _is_legal_play(self, state: CraitsState, seat: int, move: Play) -> bool:
-        card = move.card
         hand = state.table.hands[seat]
-        if card not in hand or (move.announce and len(hand) != 2):
+        if move.announce and len(hand) != 2:
             return False
-        if state.count:
-            return move.suit is None and self._count_of[card] > 0
-        action = self._action_of[card]
-        if action is Action.WILD:
-            return move.suit is not None
-        if move.suit is not None:
+        card = move.card
+        if card not in self._playable(state, hand):
             return False
-        table = state.table
-        return (
-            action is Action.WILD_KEEP_SUIT
-            or SUIT_OF_INDEX[card] == table.suit
-            or RANK_OF_INDEX[card] == RANK_OF_INDEX[table.discard[-1]]
-        )
+        names_suit = not state.count and self._action_of[card] is Action.WILD
+        return (move.suit is not None) == names_suit
 
     def _can_play(self, state: CraitsState, seat: int) -> bool:
-        hand = state.table.hands[seat]
-        if state.count:
-            count_of = self._count_of
-            return any(count_of[card] for card in hand)
-        action_of = self._action_of
-        table = state.table
-        suit = table.suit
-        top_rank = RANK_OF_INDEX[table.discard[-1]]
-        return any(
-            action_of[card] is Action.WILD
-            or action_of[card] is Action.WILD_KEEP_SUIT
-            or SUIT_OF_INDEX[card] == suit
-            or RANK_OF_INDEX[card] == top_rank
-            for card in hand
-        )
+        return bool(self._playable(state, state.table.hands[seat]))
 
     def projected_scores(self, state: CraitsState) -> tuple[int, ...]:
         """The totals plus what each hand would score if the hand ended now (K22-K24).
@@ -843,6 +915,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         >>> [p > s for p, s in zip(game.projected_scores(state), state.scores)]
         [True, True]
         """
+        self.check_state(state)
         if state.to_move is None:
             return state.scores
         return tuple(
@@ -867,6 +940,9 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         >>> game.calls(game.new_game(seed=1), seat=2)
         ()
         """
+        self.check_state(state)
+        if not is_seat(seat, self.players):
+            raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
         if self.idiot_calls != "manual" or state.to_move is None:
             return ()
         return tuple(CallIdiot(seat, target) for target in state.exposed if target != seat)
@@ -874,9 +950,11 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     def _transition(
         self, state: CraitsState, move: Move, events: list[Event] | None
     ) -> CraitsState:
+        if type(state) is not CraitsState or state._rules is not self:
+            self.check_state(state)
         if state.to_move is None:
-            if not isinstance(move, (Play, Draw, CallIdiot, NameSuit, Announce, Pass)):
-                raise MoveTypeError(f"not a Craits move: {move!r}")
+            if not isinstance(move, SHIPPED_MOVES):
+                raise self.foreign_move(move, _MOVES_ARE)
             raise IllegalMoveError("game_over", "the game is over; no more moves")
         kind = type(move)
         if kind is CallIdiot:
@@ -910,7 +988,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             self._advance(work, work.table.seat_after(seat))
         else:
             self._announce_move(work, seat, type(move) is Announce)
-        return work.freeze()
+        return work.freeze(self)
 
     def _play(self, work: _Work, seat: int, move: Play) -> None:
         card = move.card
@@ -926,8 +1004,12 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             work.table = before.play(seat, card)
         events = work.events
         left = len(work.table.hands[seat])
-        if move.announce and events is not None:
-            events.append(OneCardAnnounced(seat))
+        if events is not None:
+            events.append(CardPlayed(seat, card))
+            if move.announce:
+                events.append(OneCardAnnounced(seat))
+            if move.suit is not None:  # a wild card naming the suit to follow (K8)
+                events.append(SuitNamed(seat, move.suit))
         if work.count:
             # K12, K14: a card played into the count only raises it.
             work.count += rule.count
@@ -949,8 +1031,6 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             self._end_hand(work, blocked=False)
             return
         else:
-            if rule.action is Action.WILD and events is not None:
-                events.append(SuitNamed(seat, work.table.suit))
             next_seat = self._carry_out(work, seat, rule.action)
         if left == 1 and not move.announce:
             self._expose(work, seat)
@@ -1035,7 +1115,7 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         self._penalize(work, target)
         if work.phase is Phase.PLAY and work.to_move == target:
             self._advance(work, target)
-        return work.freeze()
+        return work.freeze(self)
 
     # -- effects -----------------------------------------------------------------------
 
@@ -1055,6 +1135,8 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             target = table.seat_after(seat, 2) if players > 2 else (seat + 1) % 2
             self._draw(work, target, 1, "two_along_draws")
         elif action is Action.PLAY_AGAIN:
+            if work.events is not None:
+                work.events.append(PlayAgain(seat))
             return seat
         elif action is Action.REVERSE:
             work.table = table.reversed()
@@ -1147,22 +1229,25 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     # -- errors ------------------------------------------------------------------------
 
     def _why_illegal(self, state: CraitsState, move: object) -> Exception:
-        """The error for a move that is not in :meth:`legal_moves`."""
-        if not isinstance(move, (Play, Draw, NameSuit, Announce, Pass)):
-            return MoveTypeError(
-                "a Craits move is Play, Draw, CallIdiot, NameSuit, Announce or Pass, "
-                f"not {type(move).__name__} {move!r}"
-            )
+        """The error for a move that is not in :meth:`legal_moves`.
+
+        The messages speak to the player to move and name no card but the move's own
+        and the top of the discard pile (see :meth:`Game.apply` on ``seat=``)."""
+        if not isinstance(move, SHIPPED_MOVES):
+            return self.foreign_move(move, _MOVES_ARE)
         seat = state.to_move
         phase = state.phase
         if phase is Phase.NAME_SUIT and not isinstance(move, NameSuit):
             return IllegalMoveError(
-                "must_name_suit", f"seat {seat} turned up a wild card and must name a suit first"
+                "must_name_suit",
+                "you turned up a wild card as dealer and must first name the suit to follow "
+                "(NameSuit(suit))",
             )
         if phase is Phase.ANNOUNCE and not isinstance(move, (Announce, Pass)):
             return IllegalMoveError(
                 "must_announce_or_pass",
-                f'seat {seat} must say "one card" (Announce()) or stay silent (Pass()) first',
+                'you must first say "one card" (Announce()) or stay silent (Pass()) on '
+                "receiving your one card",
             )
         if isinstance(move, NameSuit):
             return IllegalMoveError(
@@ -1174,44 +1259,55 @@ class Craits(Game[CraitsState, Move, CraitsView]):
                 "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
                 'say "one card" with Play(card, announce=True)',
             )
-        plays = [m for m in self._plays(state, seat) if isinstance(m, Play)]  # type: ignore[arg-type]
-        if isinstance(move, Draw):
-            shown = ", ".join(sorted({str(m.card) for m in plays}))
-            return IllegalMoveError(
-                "must_play", f"playing is compulsory when possible: seat {seat} can play {shown}"
-            )
-        card = move.card
         hand = state.table.hands[seat]  # type: ignore[index]
+        playable = self._playable(state, hand)
+        if isinstance(move, Draw):
+            if state.count:
+                return IllegalMoveError(
+                    "must_play",
+                    f"the count is running ({state.count}) and you hold a card that adds to "
+                    "it: playing is compulsory when possible (see legal_moves)",
+                )
+            return IllegalMoveError(
+                "must_play",
+                "playing is compulsory when possible, and you hold a card you can play "
+                "(see legal_moves)",
+            )
+        move = cast(Play, move)  # a CallIdiot never gets here
+        card = move.card
         if card not in hand:
-            return IllegalMoveError(
-                "not_in_hand",
-                f"seat {seat} does not hold {card}",
-            )
-        rule = self._rule_of[card]
-        if state.count:
-            return IllegalMoveError(
-                "must_follow_count",
-                f"the count is running ({state.count}): only a card that adds to it "
-                "(an A or a 2 by default) may be played, or draw the count",
-            )
-        if not any(m.card == card for m in plays):
+            return IllegalMoveError("not_in_hand", f"you do not hold {card}")
+        if card not in playable:
+            if state.count:
+                return IllegalMoveError(
+                    "must_follow_count",
+                    f"the count is running ({state.count}): only a card that adds to it "
+                    "(an A or a 2 by default) may be played, or draw the count",
+                )
             return IllegalMoveError(
                 "does_not_match",
                 f"{card} matches neither the suit to follow ({state.table.suit.symbol}) nor "
                 f"the rank of {state.table.discard[-1]}, and is not wild",
             )
-        if rule.action is Action.WILD and move.suit is None:
+        if state.count and move.suit is not None:
+            return IllegalMoveError(
+                "no_suit_to_name",
+                f"{card} may be played into the count, but no suit is named there: "
+                f"play Play({card!s}) without suit=",
+            )
+        wild = self._action_of[card] is Action.WILD
+        if wild and not state.count and move.suit is None:
             return IllegalMoveError(
                 "wild_needs_suit", f"{card} is wild: name a suit, e.g. Play({card!s}, suit='H')"
             )
-        if rule.action is not Action.WILD and move.suit is not None:
+        if move.suit is not None and not wild:
             return IllegalMoveError(
                 "no_suit_to_name", f"only a wild card that names a suit may name one, not {card}"
             )
         return IllegalMoveError(
             "announcement_not_applicable",
-            f'"one card" is said only with a play that leaves exactly one card; seat {seat} '
-            f"holds {len(hand)}",
+            '"one card" is said only with a play that leaves exactly one card; you hold '
+            f"{len(hand)}",
         )
 
     # -- views -------------------------------------------------------------------------
@@ -1225,8 +1321,9 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         >>> view.hand_sizes, view.stock_size
         ((8, 8, 8), 27)
         """
+        self.check_state(state)
         if not is_seat(seat, self.players):
-            raise ValueError(f"seat must be 0 to {self.players - 1}, not {seat!r}")
+            raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
         table = state.table
         return CraitsView(
             seat,
@@ -1263,14 +1360,22 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         >>> game.observe(game.determinize(view, seed=9), seat=1) == view
         True
         """
-        if not isinstance(view, CraitsView):
-            raise TypeError(f"determinize needs a CraitsView, not {type(view).__name__}")
+        if type(view) is not CraitsView:
+            raise StateError(f"determinize needs a CraitsView, not a {type(view).__name__}")
+        if len(view.hand_sizes) != self.players or not is_seat(view.seat, self.players):
+            raise StateError(
+                f"this view is not of a {self.players}-player game (seat {shown(view.seat)}, "
+                f"{len(view.hand_sizes)} hand sizes)"
+            )
         unseen = list(self._deck.cards())
-        for card in view.hand + view.discard:
-            unseen.remove(card)
+        try:
+            for card in view.hand + view.discard:
+                unseen.remove(card)
+        except ValueError:
+            raise StateError("the view shows cards that are not in the deck in use") from None
         if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
-            raise ValueError("the view's hand and pile sizes do not add up to the deck in use")
-        rng = seed_state(seed)
+            raise StateError("the view's hand and pile sizes do not add up to the deck in use")
+        rng = seed_state(check_seed(seed))
         order, rng = shuffled(unseen, rng)
         hands = []
         position = 0
@@ -1299,4 +1404,5 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             view.scores,
             view.winners,
             view.dealer_draws,
+            self,
         )

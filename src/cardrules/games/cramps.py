@@ -24,13 +24,22 @@ from typing import Any, ClassVar, cast
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank
+from cardrules._text import int_text, ints_repr, shown
+from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank, format_cards
 from cardrules.deck import STANDARD_DECK
-from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
-from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
+from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError, StateError
+from cardrules.events import (
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MovePlayed,
+    TrickWon,
+)
 from cardrules.game import Game, Step
-from cardrules.moves import CallIdiot, Draw, Play
-from cardrules.rng import next_u64, seed_state, shuffled
+from cardrules.moves import Play
+from cardrules.rng import check_seed, next_u64, resolve_seed, seed_state, shuffled
 from cardrules.table import deal, is_seat, left_of
 from cardrules.tricks import Trick, TrickRound
 
@@ -45,37 +54,39 @@ _PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 
 
 def _check_players(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
-    if value != _PLAYERS:
-        raise RulesError(f"Cramps is played by exactly 4 players, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or value != _PLAYERS:
+        raise RulesError(f"Cramps is played by exactly 4 players, not {shown(value)}")
 
 
 def _to_packets(value: Sequence[int]) -> tuple[int, ...]:
     if isinstance(value, str) or not isinstance(value, Sequence):
-        raise RulesError(f"packets must be a sequence of 3s and 2s summing to 13, not {value!r}")
+        raise RulesError(
+            f"packets must be a sequence of 3s and 2s summing to 13, not {shown(value)}"
+        )
     packets = tuple(value)
     bad = [p for p in packets if isinstance(p, bool) or not isinstance(p, int) or p not in (2, 3)]
     if bad or sum(packets) != 13:
         raise RulesError(
-            f"packets must be 3s and 2s that sum to 13 (e.g. (3, 2, 3, 2, 3)), not {packets!r}"
+            f"packets must be 3s and 2s that sum to 13 (e.g. (3, 2, 3, 2, 3)), not {shown(packets)}"
         )
     return packets
 
 
 def _check_target(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"target must be a positive int (the default is 31), not {value!r}")
+        raise RulesError(f"target must be a positive int (the default is 31), not {shown(value)}")
 
 
 def _to_trick_values(value: Sequence[int]) -> tuple[int, ...]:
     values = tuple(value) if isinstance(value, Sequence) and not isinstance(value, str) else ()
     if len(values) != 13 or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
-        raise RulesError(f"trick_values must be 13 ints, one per trick, not {value!r}")
+        raise RulesError(f"trick_values must be 13 ints, one per trick, not {shown(value)}")
     return values
 
 
 def _check_int(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{attribute.name} must be an int, not {value!r}")
+        raise RulesError(f"{attribute.name} must be an int, not {shown(value)}")
 
 
 @attrs.frozen
@@ -92,14 +103,40 @@ class CrampsState:
     """The seat that dealt this round."""
     play: TrickRound
     """The hands, the current trick and this round's completed tricks."""
-    round_scores: tuple[int, ...]
+    round_scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     """Points each seat has scored so far this round."""
-    scores: tuple[int, ...]
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     """Game totals before this round, one per seat (this round is added when it ends)."""
     winners: tuple[int, ...] = ()
     """The winning seat(s) once the game is over, else empty."""
     rng: int = attrs.field(default=0, repr=False)
     """The hidden generator state that deals later rounds."""
+    _rules: Cramps | None = attrs.field(default=None, eq=False, repr=False)
+    """The rules that made this state (checked by every method that takes it)."""
+
+    def __str__(self) -> str:
+        """A short diagram of the whole state (every hand: for the table's owner, never
+        for a player; a player's view prints only what that seat sees).
+
+        >>> print(Cramps().new_game(seed=7))  # doctest: +NORMALIZE_WHITESPACE
+        Cramps round 1, trick 1 of 13; dealer seat 0; seat 1 to lead
+          trick   (empty)
+          seat 0  K♣ 2♦ 4♦ 6♦ 7♦ 9♦ 5♥ 8♥ K♥ 2♠ J♠ Q♠ K♠   round 0, total 0
+          seat 1  2♣ 5♣ 6♣ 7♣ A♣ Q♦ 2♥ 3♥ 7♥ 9♥ Q♥ 4♠ 7♠   round 0, total 0
+          seat 2  3♣ 4♣ 10♣ 8♦ 10♦ J♦ K♦ 4♥ 10♥ J♥ 5♠ 6♠ 9♠   round 0, total 0
+          seat 3  8♣ 9♣ J♣ Q♣ 3♦ 5♦ A♦ 6♥ A♥ 3♠ 8♠ 10♠ A♠   round 0, total 0
+        """
+        return _diagram(
+            self.round_number,
+            self.dealer,
+            self.play.trick,
+            len(self.play.tricks),
+            self.to_move,
+            self.winners,
+            self.play.hands,
+            self.round_scores,
+            self.scores,
+        )
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -165,8 +202,8 @@ class CrampsView:
     tricks: tuple[Trick, ...]
     round_number: int
     dealer: int
-    round_scores: tuple[int, ...]
-    scores: tuple[int, ...]
+    round_scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     to_move: int | None
     winners: tuple[int, ...]
     legal_moves: tuple[Play, ...]
@@ -176,6 +213,59 @@ class CrampsView:
     def trick_number(self) -> int:
         """The number of the trick being played, 1 to 13."""
         return len(self.tricks) + 1
+
+    def __str__(self) -> str:
+        """A short diagram of what this seat sees: its own hand, the others' sizes."""
+        hands = tuple(
+            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
+        )
+        return _diagram(
+            self.round_number,
+            self.dealer,
+            self.trick,
+            len(self.tricks),
+            self.to_move,
+            self.winners,
+            hands,
+            self.round_scores,
+            self.scores,
+            seen_by=self.seat,
+        )
+
+
+def _diagram(
+    round_number: int,
+    dealer: int,
+    trick: Trick,
+    done: int,
+    to_move: int | None,
+    winners: tuple[int, ...],
+    hands: Sequence[tuple[Card, ...] | int],
+    round_scores: Sequence[int],
+    scores: Sequence[int],
+    seen_by: int | None = None,
+) -> str:
+    """The text of a state or a view (a hand given as an int is shown as its size)."""
+    if winners:
+        whom = " and ".join(f"seat {seat}" for seat in winners)
+        head = f"Cramps over after round {round_number}: {whom} won"
+    else:
+        verb = "lead" if not trick.cards else "play"
+        head = (
+            f"Cramps round {round_number}, trick {done + 1} of 13; dealer seat {dealer}; "
+            f"seat {to_move} to {verb}"
+        )
+    if seen_by is not None:
+        head += f" (as seen by seat {seen_by})"
+    plays = ", ".join(f"seat {seat} {card}" for seat, card in trick.plays(_PLAYERS))
+    lines = [head, f"  trick   {plays or '(empty)'}"]
+    for seat, hand in enumerate(hands):
+        held = f"({hand} cards)" if isinstance(hand, int) else format_cards(hand) or "-"
+        lines.append(
+            f"  seat {seat}  {held}   round {int_text(round_scores[seat])}, "
+            f"total {int_text(scores[seat])}"
+        )
+    return "\n".join(lines)
 
 
 @attrs.frozen(kw_only=True)
@@ -189,6 +279,10 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         trick_values: points for winning each trick 1 … 13 (C8).
         queen_points: points for each Queen captured (C9), -1 by default.
 
+    Raises :class:`~cardrules.RulesError` for a bad option, and for trick values and
+    Queen points under which nobody could ever score a point in a round (every trick
+    worth 0 and Queens 0, say): such a game could never reach the target.
+
     >>> Cramps(target=21).target
     21
     >>> Cramps(packets=(3, 3, 3, 2, 2)).packets
@@ -197,6 +291,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
 
     name: ClassVar[str] = "cramps"
     higher_scores_win: ClassVar[bool] = True
+    state_class: ClassVar[type | None] = CrampsState
 
     players: int = attrs.field(default=_PLAYERS, validator=_check_players)
     target: int = attrs.field(default=31, validator=_check_target)
@@ -206,11 +301,32 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
     )
     queen_points: int = attrs.field(default=-1, validator=_check_int)
 
+    def __attrs_post_init__(self) -> None:
+        if self.best_round_gain() <= 0:
+            raise RulesError(
+                "with these trick_values and queen_points nobody can ever score a point in "
+                f"a round (the best a player can do is {int_text(self.best_round_gain())}), "
+                f"so nobody could reach the target of {int_text(self.target)}: make at least "
+                "one trick worth more than 0, or Queens worth more than 0"
+            )
+
+    def best_round_gain(self) -> int:
+        """The most one player can score in a round: every trick of positive value (or,
+        if there is none, the best single trick) with all four Queens in it if Queens
+        score more than 0. A game can end only if this is positive (C11).
+
+        >>> Cramps().best_round_gain()
+        30
+        """
+        positive = sum(value for value in self.trick_values if value > 0)
+        tricks = positive if positive > 0 else max(self.trick_values)
+        return max(0, tricks + max(0, 4 * self.queen_points))
+
     # -- starting a game -------------------------------------------------------------
 
     def new_game(
         self,
-        seed: int = 0,
+        seed: int | None = None,
         *,
         dealer: int = 0,
         deck: Sequence[Card | str] | None = None,
@@ -221,21 +337,24 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
 
         Args:
             seed: makes the game reproducible: the first deal (unless stacked) and every
-                later deal come from it.
+                later deal come from it. ``None`` (the default) draws a fresh seed from
+                the operating system (:func:`cardrules.rng.new_seed`): pass your own
+                only to replay a game, and keep it secret while the game is on.
             dealer: the first dealer's seat (0 by default, C3).
             deck: a stacked deck for the first deal, 52 cards listed top first.
             hands: the four hands of the first round, 13 cards each (instead of a deal).
             scores: starting totals, e.g. to analyse a late position (zeros by default).
 
-        Raises :class:`~cardrules.SetupError` for a bad dealer, deck, hands or scores.
+        Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands or
+        scores.
 
         >>> state = Cramps().new_game(seed=1, dealer=3)
         >>> state.dealer, state.to_move
         (3, 0)
         """
-        rng = seed_state(seed)
+        rng = seed_state(resolve_seed(seed))
         if not is_seat(dealer, _PLAYERS):
-            raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
+            raise SetupError(f"dealer must be a seat from 0 to 3, not {shown(dealer)}")
         start_scores = self._check_scores(scores)
         if deck is not None and hands is not None:
             raise SetupError("give a stacked deck or explicit hands, not both")
@@ -255,9 +374,10 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             start_scores,
             (),
             rng,
+            self,
         )
 
-    def start(self, seed: int = 0, **setup: Any) -> Step[CrampsState]:
+    def start(self, seed: int | None = None, **setup: Any) -> Step[CrampsState]:
         """Like :meth:`new_game`, also returning the events of the setup (the deal).
 
         >>> Cramps().start(seed=1).events
@@ -276,7 +396,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             or len(scores) != _PLAYERS
             or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)
         ):
-            raise SetupError(f"scores must be 4 ints, one per seat, not {scores!r}")
+            raise SetupError(f"scores must be 4 ints, one per seat, not {shown(scores)}")
         return tuple(scores)
 
     @staticmethod
@@ -303,6 +423,8 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         >>> len(game.legal_moves(game.new_game(seed=3)))
         13
         """
+        if type(state) is not CrampsState or state._rules is not self:
+            self.check_state(state)
         if state.winners:
             return ()
         trick = state.play.trick
@@ -317,13 +439,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
 
     def _check_move(self, state: CrampsState, move: Play) -> None:
         if type(move) is not Play:
-            if isinstance(move, (Draw, CallIdiot)):
-                raise IllegalMoveError(
-                    "not_a_cramps_move", f"Cramps has only card plays; {move} is not one"
-                )
-            raise MoveTypeError(
-                f"a Cramps move is a Play(card), not {type(move).__name__} {move!r}"
-            )
+            raise self.foreign_move(move, "a Play(card)")
         if state.winners:
             raise IllegalMoveError("game_over", "the game is over; no more moves")
         if move.suit is not None:
@@ -332,16 +448,13 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             )
         if move.announce:
             raise IllegalMoveError("no_announcement", 'Cramps has no "one card" announcement')
-        card = move.card
-        seat = cast(int, state.to_move)
-        if card not in state.play.hands[seat]:
-            # Name no hand: the message may reach someone other than the mover.
-            raise IllegalMoveError("not_in_hand", f"seat {seat} does not hold {card}")
-        state.play.check(card)
+        state.play.check(move.card)
 
     def _transition(
         self, state: CrampsState, move: Play, events: list[Event] | None
     ) -> CrampsState:
+        if type(state) is not CrampsState or state._rules is not self:
+            self.check_state(state)
         before = state.play
         trick = before.trick
         seat = (trick.leader + len(trick.cards)) % _PLAYERS
@@ -361,6 +474,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         play, done = before.play(move.card)
         if events is not None:
             events.append(MovePlayed(seat, move))
+            events.append(CardPlayed(seat, move.card))
         if done is None:
             return CrampsState(
                 state.round_number,
@@ -370,6 +484,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
                 state.scores,
                 (),
                 state.rng,
+                self,
             )
         # C6-C9: the trick is scored for its winner.
         number = len(play.tricks)
@@ -389,6 +504,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
                 state.scores,
                 (),
                 state.rng,
+                self,
             )
         return self._end_round(state, play, tuple(round_scores), events)
 
@@ -407,7 +523,14 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             if events is not None:
                 events.append(GameOver(winners, scores))
             return CrampsState(
-                state.round_number, state.dealer, play, round_scores, scores, winners, state.rng
+                state.round_number,
+                state.dealer,
+                play,
+                round_scores,
+                scores,
+                winners,
+                state.rng,
+                self,
             )
         # C3: the deal passes to the left; the next round is dealt from the generator.
         dealer = left_of(state.dealer, _PLAYERS)
@@ -423,6 +546,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             scores,
             (),
             rng,
+            self,
         )
 
     def projected_scores(self, state: CrampsState) -> tuple[int, ...]:
@@ -432,6 +556,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         >>> game.projected_scores(game.new_game(seed=1, scores=(3, 0, 0, 0)))
         (3, 0, 0, 0)
         """
+        self.check_state(state)
         if state.winners:
             return state.scores
         return tuple(a + b for a, b in zip(state.scores, state.round_scores, strict=True))
@@ -461,8 +586,9 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         >>> view.hand_sizes, len(view.legal_moves)
         ((13, 13, 13, 13), 13)
         """
+        self.check_state(state)
         if not is_seat(seat, _PLAYERS):
-            raise ValueError(f"seat must be 0 to 3, not {seat!r}")
+            raise SeatError(f"seat must be 0 to 3, not {shown(seat)}")
         play = state.play
         return CrampsView(
             seat,
@@ -496,8 +622,10 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         >>> game.observe(game.determinize(view, seed=1), seat=2) == view
         True
         """
-        if not isinstance(view, CrampsView):
-            raise TypeError(f"determinize needs a CrampsView, not {type(view).__name__}")
+        if type(view) is not CrampsView:
+            raise StateError(f"determinize needs a CrampsView, not a {type(view).__name__}")
+        if not is_seat(view.seat, _PLAYERS):
+            raise SeatError(f"the view's seat must be 0 to 3, not {shown(view.seat)}")
         played = [card for trick in view.tricks for card in trick.cards]
         played += view.trick.cards
         seen = set(view.hand) | set(played)
@@ -505,7 +633,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
         voids = _voids(view)
         sizes = list(view.hand_sizes)
         sizes[view.seat] = 0
-        rng = seed_state(seed)
+        rng = seed_state(check_seed(seed))
         hands = _deal_respecting_voids(unseen, sizes, voids, rng)
         hands[view.seat] = view.hand
         play = TrickRound(tuple(hands), view.trick, view.tricks)
@@ -517,6 +645,7 @@ class Cramps(Game[CrampsState, Play, CrampsView]):
             view.scores,
             view.winners,
             next_u64(rng)[0],
+            self,
         )
 
 
@@ -591,7 +720,10 @@ def _deal_by_counting(
 
     room = tuple(sizes[seat] for seat in seats)
     if not ways(0, room):
-        raise ValueError("no deal of the unseen cards agrees with the view's hand sizes and voids")
+        raise StateError(
+            "no deal of the unseen cards agrees with the view's hand sizes and voids: "
+            "this is not a view Cramps.observe() made"
+        )
     dealt: list[list[Card]] = [[] for _ in range(_PLAYERS)]
     for suit in range(4):
         options = []
