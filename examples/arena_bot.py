@@ -6,12 +6,16 @@ What it shows:
   is what the bot's seat may know (``game.observe``) and ``moves`` its legal moves;
 * a bot that needs no search: in Cramps it plays its lowest card on tricks that cost
   points and its highest on tricks that earn them;
-* ``cardrules.arena.run_arena``: many games with seats rotated, reproducible from one
-  seed, against the library's own random and rule-of-thumb bots, with a results table.
+* ``cardrules.arena.run_arena``: many games with seats rotated, against the library's
+  own random and rule-of-thumb bots, with a results table. A run is replayed exactly by
+  its two seeds: ``seed`` deals the cards, ``bot_seed`` seeds the bots' decisions (they
+  are independent, so a bot's seed tells it nothing about the deal). Both are fresh
+  random seeds unless given, and the script prints them.
 
 Run it with, for example::
 
-    python examples/arena_bot.py --games 40 --workers 2 --seed 1
+    python examples/arena_bot.py --games 40 --workers 2
+    python examples/arena_bot.py --games 40 --seed 1 --bot-seed 2   # the same run again
 """
 
 from __future__ import annotations
@@ -52,7 +56,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="games to play (default 8)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1)")
-    parser.add_argument("--seed", type=int, default=1, help="arena seed (default 1)")
+    parser.add_argument("--seed", type=int, help="seed of the deals (default: fresh)")
+    parser.add_argument("--bot-seed", type=int, help="seed of the bots (default: fresh)")
     args = parser.parse_args(argv)
     bots: list[Bot] = [GreedyBot(), HeuristicBot(), RandomBot(), RandomBot()]
     result = run_arena(
@@ -60,12 +65,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         bots,
         games=args.games,
         seed=args.seed,
+        bot_seed=args.bot_seed,
         workers=args.workers,
         progress=False,
     )
     print(result.table())
     best = max(result.rows(), key=lambda row: row.win_share)
     print(f"most wins: {best.entrant} ({best.win_share:.0%} of {best.games} games)")
+    print(f"replay this run with --seed {result.seed} --bot-seed {result.bot_seed}")
 
 
 if __name__ == "__main__":

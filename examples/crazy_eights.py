@@ -49,7 +49,7 @@ from cardrules.events import (
 )
 from cardrules.game import Game
 from cardrules.moves import Draw, Move, Pass, Play
-from cardrules.rng import seed_state
+from cardrules.rng import resolve_seed, seed_state
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, can_play
 from cardrules.table import is_seat
 
@@ -137,13 +137,17 @@ class CrazyEights(Game[CrazyEightsState, Move, CrazyEightsView]):
     players: int = attrs.field(default=4, validator=_check_players)
 
     def new_game(
-        self, seed: int = 0, *, dealer: int = 0, deck: Sequence[Card | str] | None = None
+        self,
+        seed: int | None = None,
+        *,
+        dealer: int = 0,
+        deck: Sequence[Card | str] | None = None,
     ) -> CrazyEightsState:
         """The hand dealt by ``dealer`` from a shuffle (or a stacked ``deck``, top first);
         the seed also drives reshuffles of the discard pile."""
         if not is_seat(dealer, self.players):
             raise SetupError(f"dealer must be a seat from 0 to {self.players - 1}, not {dealer!r}")
-        rng = seed_state(seed)
+        rng = seed_state(resolve_seed(seed))  # None: a fresh seed from the OS
         if deck is None:
             order, rng = STANDARD_DECK.shuffled(rng)
         else:

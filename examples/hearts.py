@@ -31,7 +31,7 @@ from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupE
 from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
 from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.rng import seed_state
+from cardrules.rng import resolve_seed, seed_state
 from cardrules.table import deal, is_seat, left_of
 from cardrules.tricks import Trick, TrickRound
 
@@ -118,13 +118,17 @@ class Hearts(Game[HeartsState, Play, HeartsView]):
     target: int = attrs.field(default=100, validator=_check_target)
 
     def new_game(
-        self, seed: int = 0, *, dealer: int = 0, deck: Sequence[Card | str] | None = None
+        self,
+        seed: int | None = None,
+        *,
+        dealer: int = 0,
+        deck: Sequence[Card | str] | None = None,
     ) -> HeartsState:
         """The first hand, dealt by ``dealer`` from a shuffle (or a stacked ``deck``, top
         first); the generator in the state deals every later hand."""
         if not is_seat(dealer, PLAYERS):
             raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
-        rng = seed_state(seed)
+        rng = seed_state(resolve_seed(seed))  # None: a fresh seed from the OS
         if deck is None:
             order, rng = STANDARD_DECK.shuffled(rng)
         else:

@@ -305,3 +305,74 @@ def test_compare_names_the_entrants_it_knows(entrant: object) -> None:
     )
     with pytest.raises(cr.ArenaError, match="entrants: random, random#2, random#3, random#4"):
         result.compare(entrant, "random")  # type: ignore[arg-type]
+
+
+# -- move caps, honest intervals, bots that cannot travel ------------------------------
+
+
+def test_games_stopped_at_the_move_cap_are_reported_and_the_rest_kept() -> None:
+    full = arena(games=8, max_moves=10**6)
+    longest = max(g.moves for g in full.games)
+    shortest = min(g.moves for g in full.games)
+    assert shortest < longest
+    capped = arena(games=8, max_moves=longest - 1)
+    assert capped.unfinished and capped.games
+    assert len(capped.games) + len(capped.unfinished) == 8
+    assert all(not g.finished and g.moves == longest - 1 for g in capped.unfinished)
+    assert all(g.finished for g in capped.games)
+    kept = {g.index: g for g in full.games}
+    assert all(kept[g.index] == g for g in capped.games)
+    assert not capped.balanced and full.balanced
+    assert f"did not finish within {longest - 1} moves" in capped.table()
+    data = json.loads(capped.to_json())
+    assert len(data["unfinished"]) == len(capped.unfinished)
+    assert sum(row.games for row in capped.rows()) == 4 * len(capped.games)
+
+
+@pytest.mark.parametrize("max_moves", [0, -1, True, 2.5])
+def test_max_moves_must_be_a_positive_int(max_moves: object) -> None:
+    with pytest.raises(cr.ArenaError, match="max_moves must be a positive int"):
+        arena(max_moves=max_moves)
+
+
+def test_a_bot_without_wins_gets_an_honest_interval() -> None:
+    """Wilson's interval: not 0.0%-0.0% for a bot that never won (nor 100%-100% for one
+    that always did)."""
+    games = tuple(GameResult(i, i, (0, 1), (1, 0), (0,), 10, 0) for i in range(10))
+    rows = ArenaResult("cramps", ("always", "never"), 1, games, 2).rows()
+    assert (rows[0].wins, rows[1].wins) == (10, 0)
+    low, high = rows[1].win_share_ci
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = rows[0].win_share_ci
+    assert high == 1.0 and low == pytest.approx(0.7225, abs=1e-4)
+
+
+def test_a_bot_that_cannot_be_pickled_fails_at_once_with_workers() -> None:
+    @attrs.frozen
+    class Local:  # defined inside a function: cannot be pickled
+        name: str = "local"
+
+        def choose(self, game: Any, view: Any, moves: Sequence[Any], seed: int) -> Any:
+            return moves[0]
+
+    bots = (Local(), *CRAMPS_BOTS[1:])
+    with pytest.raises(cr.ArenaError, match=r"bot .local. cannot be pickled.*workers=1"):
+        arena(bots=bots, games=8, workers=2)
+    assert len(arena(bots=bots, games=4, workers=1).games) == 4  # fine in this process
+
+
+def test_a_run_without_finished_games_prints_no_rows() -> None:
+    capped = arena(games=4, max_moves=3)
+    assert not capped.games and len(capped.unfinished) == 4
+    lines = capped.table().splitlines()
+    assert lines[0] == "cramps: 0 games, seed 1"
+    assert "nan" not in capped.table()
+    assert lines[-1].startswith("4 game(s) did not finish within 3 moves")
+    assert f"game 0 (deal seed {capped.unfinished[0].seed})" in lines[-1]
+
+
+def test_win_difference_intervals_stay_within_one() -> None:
+    games = tuple(GameResult(i, i, (0, 1), (1, 0), (0,), 10, 0) for i in range(3))
+    comparison = ArenaResult("cramps", ("a", "b"), 1, games, 2).compare("a", "b")
+    assert comparison.win_difference == 1.0
+    assert -1.0 <= comparison.win_difference_ci[0] <= comparison.win_difference_ci[1] <= 1.0

@@ -4,12 +4,22 @@ allowed, and the state passed in stays valid."""
 from __future__ import annotations
 
 import copy
+import pickle
+from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import cardrules as cr
 from conftest import ALL_52, card, fill_hands, play_first_moves, suit_hands
+
+
+def repr_id(value: object) -> str:
+    """A test id that never calls str() on a huge int."""
+    from cardrules._text import shown
+
+    return shown(value)
 
 
 def test_error_hierarchy() -> None:
@@ -353,3 +363,202 @@ def test_a_failed_move_leaves_the_state_usable() -> None:
     assert state == snapshot
     after = game.apply(state, game.legal_moves(state)[0])
     assert after != state
+
+
+# -- bad input never escapes as a bare built-in error -------------------------------------
+
+CRAMPS = cr.Cramps()
+CRAITS = cr.Craits(players=3)
+
+
+@pytest.mark.parametrize("index", [-1, 52, 1.0, True, "3", None, 10**5000], ids=repr_id)
+def test_card_from_index_refuses_non_indexes(index: Any) -> None:
+    with pytest.raises(cr.CardParseError, match="card index is an int from 0 to 51"):
+        cr.Card.from_index(index)
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(15, 0), (2, 4), (True, 0), ("Q", 0), (12, None)])
+def test_card_refuses_bad_ranks_and_suits(rank: Any, suit: Any) -> None:
+    with pytest.raises(cr.CardParseError, match=r"must be a (Rank|Suit)"):
+        cr.Card(rank, suit)
+
+
+@pytest.mark.parametrize("text", ["qſ", "QＳ", "10Ｈ", "ＱS", "ſ10"])
+def test_look_alike_letters_are_not_suits(text: str) -> None:
+    """Python upper-cases the long s to S; card text is read in ASCII only."""
+    with pytest.raises(cr.CardParseError, match="cannot read"):
+        cr.Card.parse(text)
+
+
+def test_card_text_in_any_ascii_case_and_with_the_emoji_selector() -> None:
+    assert cr.Card.parse("q♠") == cr.Card.parse("Q\u2660\ufe0f") == cr.Card.parse("qs")
+
+
+@pytest.mark.parametrize("value", [None, 12, b"QS", object()], ids=repr_id)
+def test_parse_cards_refuses_what_is_not_cards(value: Any) -> None:
+    with pytest.raises(cr.CardParseError):
+        cr.parse_cards(value)
+
+
+@pytest.mark.parametrize("value", [None, 12, "QS", [1, 2], ["QS"], [cr.Card.parse("QS"), 99]])
+def test_format_cards_refuses_what_is_not_cards(value: Any) -> None:
+    with pytest.raises(cr.CardParseError, match="format_cards needs cards"):
+        cr.format_cards(value)
+
+
+@pytest.mark.parametrize("players", [4.0, 4.5, True])
+def test_player_count_must_be_an_int(players: Any) -> None:
+    with pytest.raises(cr.RulesError, match="exactly 4 players"):
+        cr.Cramps(players=players)
+    with pytest.raises(cr.RulesError, match="2 to 10 players"):
+        cr.Craits(players=players)
+
+
+@pytest.mark.parametrize("seat", [True, False, -1, 4, 1.0, "1", None])
+def test_apply_refuses_a_seat_that_is_not_at_the_table(seat: Any) -> None:
+    state = CRAMPS.new_game(seed=1)
+    move = CRAMPS.legal_moves(state)[0]
+    if seat is None:
+        CRAMPS.apply(state, move, seat=seat)  # no sender given: allowed
+        return
+    with pytest.raises(cr.SeatError, match="seat= must be a seat from 0 to 3"):
+        CRAMPS.apply(state, move, seat=seat)
+    with pytest.raises(cr.SeatError):
+        CRAMPS.step(state, move, seat=seat)
+
+
+@pytest.mark.parametrize("seat", [True, -1, 4, 1.0, "1", None])
+def test_observe_refuses_bad_seats(seat: Any) -> None:
+    with pytest.raises(cr.SeatError, match="seat must be 0 to 3"):
+        CRAMPS.observe(CRAMPS.new_game(seed=1), seat)
+    with pytest.raises(cr.SeatError, match="seat must be 0 to 2"):
+        CRAITS.observe(CRAITS.new_game(seed=1), seat if seat != 4 else 3)
+    with pytest.raises(cr.SeatError, match="seat must be 0 to 2"):
+        CRAITS.calls(CRAITS.new_game(seed=1), seat if seat != 4 else 3)
+
+
+def test_determinize_refuses_views_it_cannot_have_made() -> None:
+    cramps_view = CRAMPS.observe(CRAMPS.new_game(seed=1), 2)
+    craits_view = CRAITS.observe(CRAITS.new_game(seed=1), 2)
+    with pytest.raises(cr.StateError, match="needs a CrampsView, not a CraitsView"):
+        CRAMPS.determinize(craits_view, 1)  # type: ignore[arg-type]
+    with pytest.raises(cr.StateError, match="needs a CraitsView, not a CrampsState"):
+        CRAITS.determinize(CRAMPS.new_game(seed=1), 1)  # type: ignore[arg-type]
+    with pytest.raises(cr.SeatError):
+        CRAMPS.determinize(attrs.evolve(cramps_view, seat=7), 1)
+    with pytest.raises(cr.StateError, match="not of a 4-player game"):
+        cr.Craits(players=4).determinize(craits_view, 1)
+    with pytest.raises(cr.SetupError, match="seed must be an int"):
+        CRAMPS.determinize(cramps_view, -1)
+
+
+@pytest.mark.parametrize(
+    ("game", "stranger"),
+    [
+        (CRAMPS, lambda: CRAITS.new_game(seed=1)),
+        (CRAITS, lambda: CRAMPS.new_game(seed=1)),
+        (CRAMPS, lambda: CRAMPS.observe(CRAMPS.new_game(seed=1), 1)),
+        (CRAITS, lambda: CRAITS.observe(CRAITS.new_game(seed=1), 1)),
+        (CRAMPS, lambda: None),
+        (CRAITS, lambda: "state"),
+    ],
+    ids=["craits-state", "cramps-state", "cramps-view", "craits-view", "none", "text"],
+)
+def test_other_games_states_and_views_are_refused(game: Any, stranger: Any) -> None:
+    thing = stranger()
+    calls: list[Callable[[], object]] = [
+        lambda: game.legal_moves(thing),
+        lambda: game.apply(thing, cr.Play("2C")),
+        lambda: game.step(thing, cr.Draw()),
+        lambda: game.observe(thing, 0),
+        lambda: game.projected_scores(thing),
+        lambda: game.is_legal(thing, cr.Draw()),
+    ]
+    for call in calls:
+        with pytest.raises(cr.StateError, match=r"needs a (Cramps|Craits)State, not a"):
+            call()
+
+
+def test_a_view_passed_as_a_state_gets_a_hint() -> None:
+    view = CRAMPS.observe(CRAMPS.new_game(seed=1), 1)
+    with pytest.raises(cr.StateError, match="a view is what one seat sees; pass the state"):
+        CRAMPS.legal_moves(view)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("made_by", "used_with", "differ"),
+    [
+        (cr.Craits(players=4), cr.Craits(players=3), "players=4"),
+        (cr.Craits(players=3), cr.Craits(players=3, idiot_calls="automatic"), "idiot_calls"),
+        (cr.Cramps(), cr.Cramps(queen_points=-2), "queen_points=-1"),
+        (cr.Cramps(target=21), cr.Cramps(), "target=21"),
+    ],
+)
+def test_a_state_is_refused_by_rules_that_did_not_make_it(
+    made_by: Any, used_with: Any, differ: str
+) -> None:
+    state = made_by.new_game(seed=2)
+    calls: list[Callable[[], object]] = [
+        lambda: used_with.legal_moves(state),
+        lambda: used_with.apply(state, made_by.legal_moves(state)[0]),
+        lambda: used_with.observe(state, 0),
+    ]
+    for call in calls:
+        with pytest.raises(
+            cr.StateError, match=f"made by other .* rules, which differ in.*{differ}"
+        ):
+            call()
+    same = type(made_by)(**made_by.options())  # equal rules, another object: accepted
+    assert same.legal_moves(state) == made_by.legal_moves(state)
+
+
+@pytest.mark.parametrize("order", [set, frozenset, iter, lambda deck: (c for c in deck)])
+def test_a_deck_order_must_be_a_sequence(order: Any) -> None:
+    deck = order(cr.STANDARD_DECK.cards())
+    with pytest.raises(cr.SetupError, match="deck order must be a sequence of cards listed top"):
+        CRAMPS.new_game(seed=1, deck=deck)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [cr.Cramps(), cr.Cramps(target=21, queen_points=-2), cr.Craits(), cr.Craits.published_rules()],
+    ids=["cramps", "cramps-options", "craits", "craits-published"],
+)
+def test_rules_objects_pickle_with_every_protocol(rules: Any) -> None:
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        again = pickle.loads(pickle.dumps(rules, protocol))
+        assert again == rules and hash(again) == hash(rules)
+        state = again.new_game(seed=4)
+        assert state == rules.new_game(seed=4)
+        table = getattr(rules, "card_table", None)
+        if table is not None:
+            assert pickle.loads(pickle.dumps(table, protocol)) == table
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"trick_values": (0,) * 13, "queen_points": 0}, "nobody can ever score a point"),
+        ({"trick_values": (-1,) * 13, "queen_points": 0}, "the best a player can do is 0"),
+        ({"trick_values": (-5,) * 13, "queen_points": 1}, "nobody can ever score"),
+    ],
+)
+def test_options_under_which_no_game_can_end_are_refused(options: Any, match: str) -> None:
+    with pytest.raises(cr.RulesError, match=match):
+        cr.Cramps(**options)
+
+
+@pytest.mark.parametrize(
+    ("values", "queens", "best"),
+    [
+        ((0,) * 12 + (1,), 0, 1),
+        ((-1,) * 13, 1, 3),  # win one trick holding all four queens: -1 + 4
+        ((0,) * 13, 1, 4),
+        ((-5,) * 13, 2, 3),
+    ],
+)
+def test_options_under_which_a_game_can_end_are_accepted(
+    values: tuple[int, ...], queens: int, best: int
+) -> None:
+    game = cr.Cramps(trick_values=values, queen_points=queens)
+    assert game.best_round_gain() == best

@@ -48,6 +48,19 @@ def without_timing(text: str) -> list[str]:
     return [line for line in text.splitlines() if not line.startswith("Elapsed:")]
 
 
+def before_seed(out: str, seed: int | None = None) -> list[str]:
+    """The lines of a game's transcript before its closing "Game seed" line (which must
+    be there, naming ``seed`` if given), without trailing blank lines."""
+    lines = out.rstrip().splitlines()
+    index = max(i for i, line in enumerate(lines) if line.startswith("Game seed "))
+    if seed is not None:
+        assert lines[index] == f"Game seed {seed}: replay this deal with --seed {seed}"
+    kept = lines[:index]
+    while kept and not kept[-1]:
+        kept.pop()
+    return kept
+
+
 # -- simulate --------------------------------------------------------------------------
 
 
@@ -241,11 +254,12 @@ def test_play_rejects_bad_input_and_asks_again() -> None:
     code, out = play(["xyz", ascii_text(not_held), ascii_text(off_suit), ascii_text(valid)], seed)
     assert code == 0
     assert "Not understood: cannot read 'xyz' as a card" in out
-    assert f"you do not hold {not_held}" in out
+    # A card not held is a refusal, not unreadable input.
+    assert f"Not allowed: you do not hold {not_held}; your hand is " in out
     assert "held by seat" not in out  # never reveal who holds a card
     assert f"Not allowed: {off_suit} does not follow suit" in out
     assert f"You play {valid}" in out
-    assert out.rstrip().endswith("End of input: leaving the game.")
+    assert before_seed(out, seed)[-1] == "End of input: leaving the game."
     # After the valid card the trick is complete and somebody won it.
     assert "wins trick 1" in out or "win trick 1" in out
 
@@ -306,7 +320,7 @@ def test_play_help_show_and_quit() -> None:
     assert "Play a card by typing it" in out
     assert out.count("Your hand:") == 2  # once for the turn, once for `show`
     assert "Not understood: cannot read '²' as a card" in out
-    assert out.rstrip().endswith("You left the game.")
+    assert before_seed(out, seed)[-1] == "You left the game."
 
 
 def test_whole_game_reaches_the_end() -> None:
@@ -316,7 +330,7 @@ def test_whole_game_reaches_the_end() -> None:
     )
     assert code == 0
     assert "End of round 1." in out
-    tail = out.rstrip().splitlines()
+    tail = before_seed(out, 5)
     assert tail[-2].startswith("Game over. Final scores: seat 0 ")
     assert tail[-1] == "You win!" or tail[-1].endswith(" wins.")
 
@@ -333,7 +347,7 @@ def test_whole_game_result_matches_the_rules() -> None:
     scores = " | ".join(f"{n} {s}" for n, s in zip(names, state.scores, strict=True))
     assert f"Game over. Final scores: {scores}" in out
     (winner,) = state.winners
-    assert out.rstrip().endswith("You win!" if winner == 1 else f"Seat {winner} wins.")
+    assert before_seed(out, 9)[-1] == ("You win!" if winner == 1 else f"Seat {winner} wins.")
 
 
 def test_ctrl_c_and_ctrl_d_leave_cleanly() -> None:
@@ -342,9 +356,9 @@ def test_ctrl_c_and_ctrl_d_leave_cleanly() -> None:
 
     code, out, err = run(["play", "cramps", "--seed", "1"], input_fn=interrupt)
     assert code == cli.EXIT_INTERRUPTED == 130
-    assert out.rstrip().endswith("Interrupted: leaving the game.") and err == ""
+    assert before_seed(out, 1)[-1] == "Interrupted: leaving the game." and err == ""
     code, out, _ = run(["play", "cramps", "--seed", "1"], stdin=io.StringIO(""))
-    assert code == 0 and out.rstrip().endswith("End of input: leaving the game.")
+    assert code == 0 and before_seed(out, 1)[-1] == "End of input: leaving the game."
 
 
 def test_play_reads_piped_stdin_and_echoes_it() -> None:
@@ -356,7 +370,7 @@ def test_play_reads_piped_stdin_and_echoes_it() -> None:
 
 
 def test_play_is_reproducible_for_a_seed() -> None:
-    argv = ["play", "cramps", "--seed", "4", "--target", "5"]
+    argv = ["play", "cramps", "--seed", "4", "--bot-seed", "8", "--target", "5"]
     first = run(argv, input_fn=lambda prompt: "1")
     assert first == run(argv, input_fn=lambda prompt: "1")
 
@@ -433,3 +447,59 @@ def test_random_player_is_seeded() -> None:
     a = [cli.RandomPlayer(random.Random(5))(GAME, state) for _ in range(3)]
     b = [cli.RandomPlayer(random.Random(5))(GAME, state) for _ in range(3)]
     assert a == b and all(move in GAME.legal_moves(state) for move in a)
+
+
+# -- single legal moves, refusals, events ----------------------------------------------
+
+
+def test_a_single_legal_move_is_made_for_you_unless_confirm() -> None:
+    argv = ["play", "cramps", "--seed", "5", "--bot-seed", "1", "--target", "5"]
+    prompts: list[str] = []
+
+    def first(prompt: str) -> str:
+        prompts.append(prompt)
+        return "1"
+
+    code, out, _ = run(argv, input_fn=first)
+    assert code == 0
+    made = [line for line in out.splitlines() if line.startswith("Your only move: ")]
+    assert made  # at least the last trick of each round
+    assert all(line.endswith(".") for line in made)
+    asked = len(prompts)
+    prompts.clear()
+    code, confirmed, _ = run([*argv, "--confirm"], input_fn=first)
+    assert code == 0 and "Your only move" not in confirmed
+    assert len(prompts) == asked + len(made)  # the same game, with one prompt per move
+    assert before_seed(confirmed)[-1] == before_seed(out)[-1]
+
+
+def test_refusals_call_the_human_you() -> None:
+    adapter = cli.GameAdapter()
+    state = GAME.new_game(seed=1)
+    assert state.to_move is not None
+    human = (state.to_move + 1) % 4
+    view = GAME.observe(state, human)
+    move = GAME.legal_moves(state)[0]
+    with pytest.raises(cr.IllegalMoveError) as caught:
+        GAME.step(state, move, seat=human)
+    assert f"seat {human}" in str(caught.value)  # the library names the seat
+    text = adapter.refusal(caught.value, move, view, human)
+    assert text == f"it is not your turn: seat {state.to_move} is to move"
+    other = cr.IllegalMoveError("x", f"not on seat {human}'s turn: ask seat {human}")
+    assert adapter.refusal(other, move, view, human) == "not on your turn: ask you"
+    compulsory = cr.IllegalMoveError("must_play", "you hold a card you can play (see legal_moves)")
+    assert adapter.refusal(compulsory, move, view, human).endswith("(see the Legal list)")
+
+
+def test_cards_played_are_told_once_in_cramps() -> None:
+    adapter = cli.CrampsAdapter()
+    state = GAME.new_game(seed=1)
+    for _ in range(4):
+        step = GAME.step(state, first_legal(GAME, state))
+        assert cr.CardPlayed in [type(event) for event in step.events]
+        lines = adapter.describe_events(step.events, 0, GAME)
+        assert sum(" play" in line for line in lines) == 1
+        state = step.state
+    card = cr.Card.parse("QS")
+    events = [cr.MovePlayed(2, cr.Play(card)), cr.CardPlayed(2, card)]
+    assert adapter.describe_events(events, 0, GAME) == ["  Seat 2 plays Q♠"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,10 @@ import cardrules as cr
 from cardrules import cli
 from cardrules.arena import run_arena
 from cardrules.bots import HeuristicBot, RandomBot
+from cardrules.cli.arena import run_arena_command
 
-ARENA = ["arena", "craits", "--bots", "random,heuristic", "--games", "4", "--seed", "1", "-q"]
+ARENA = ["arena", "craits", "--bots", "random,heuristic", "--games", "4", "-q"]
+SEEDS = ["--seed", "1", "--bot-seed", "2"]
 
 
 def run(argv: list[str], **kwargs: Any) -> tuple[int, str, str]:
@@ -31,10 +34,16 @@ def without_timing(text: str) -> list[str]:
 
 
 def test_arena_prints_the_library_table() -> None:
-    code, out, err = run([*ARENA, "--workers", "1"])
+    code, out, err = run([*ARENA, *SEEDS, "--workers", "1"])
     assert code == 0 and err == ""
     expected = run_arena(
-        cr.Craits(players=2), [RandomBot(), HeuristicBot()], 4, 1, workers=1, progress=False
+        cr.Craits(players=2),
+        [RandomBot(), HeuristicBot()],
+        4,
+        1,
+        bot_seed=2,
+        workers=1,
+        progress=False,
     )
     lines = out.splitlines()
     assert lines[: len(expected.table().splitlines())] == expected.table().splitlines()
@@ -44,11 +53,11 @@ def test_arena_prints_the_library_table() -> None:
 
 
 def test_one_and_two_workers_give_the_same_table() -> None:
-    one = run([*ARENA, "--workers", "1"])
-    two = run([*ARENA, "--workers", "2"])
+    one = run([*ARENA, *SEEDS, "--workers", "1"])
+    two = run([*ARENA, *SEEDS, "--workers", "2"])
     assert one[0] == two[0] == 0
     assert without_timing(one[1]) == without_timing(two[1])
-    other_seed = run([*ARENA[:-2], "2", "-q", "--workers", "1"])
+    other_seed = run([*ARENA, "--seed", "3", "--bot-seed", "2", "--workers", "1"])
     assert without_timing(other_seed[1])[2:] != without_timing(one[1])[2:]
 
 
@@ -66,7 +75,8 @@ def test_players_default_to_the_number_of_bots() -> None:
 
 def test_cramps_arena_with_rules_options() -> None:
     code, out, _ = run(["arena", "cramps", "--bots", "heuristic,random,random,random",
-                        "--target", "3", "--games", "4", "--workers", "1", "-q"])  # fmt: skip
+                        "--target", "3", "--games", "4", "--workers", "1", "-q",
+                        "--seed", "0"])  # fmt: skip
     assert code == 0
     assert out.startswith("cramps: 4 games, seed 0\n")
     assert "Lower scores are better" not in out
@@ -74,12 +84,12 @@ def test_cramps_arena_with_rules_options() -> None:
 
 def test_json_and_csv_files(tmp_path: Path) -> None:
     json_file, csv_file = tmp_path / "result.json", tmp_path / "summary.csv"
-    code, out, _ = run([*ARENA, "--workers", "1", "--json", str(json_file), "--csv",
+    code, out, _ = run([*ARENA, *SEEDS, "--workers", "1", "--json", str(json_file), "--csv",
                         str(csv_file)])  # fmt: skip
     assert code == 0
     assert f"JSON written to {json_file}" in out and f"CSV written to {csv_file}" in out
     data = json.loads(json_file.read_text(encoding="utf-8"))
-    assert data["game"] == "craits" and data["seed"] == 1
+    assert data["game"] == "craits" and data["seed"] == 1 and data["bot_seed"] == 2
     assert data["entrants"] == ["random", "heuristic"]
     assert len(data["games"]) == 4
     assert sum(row["wins"] for row in data["summary"]) == pytest.approx(4)
@@ -146,6 +156,8 @@ def test_arena_compares_the_first_entrant_with_each_other_game_by_game() -> None
             "12",
             "--seed",
             "3",
+            "--bot-seed",
+            "4",
             "--workers",
             "1",
             "--quiet",
@@ -157,6 +169,7 @@ def test_arena_compares_the_first_entrant_with_each_other_game_by_game() -> None
         [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()],
         12,
         3,
+        bot_seed=4,
         workers=1,
         progress=False,
     )
@@ -168,3 +181,69 @@ def test_arena_compares_the_first_entrant_with_each_other_game_by_game() -> None
         assert line.split()[:2] == ["vs", other]
         assert f"{expected.score_difference:+.2f}" in line
         assert f"{expected.win_difference:+.1%}" in line
+
+
+# -- balance, intervals and refusals ---------------------------------------------------
+
+ZERO_WIN = ["arena", "cramps", "--bots", "heuristic,random,random,random", "--target", "10",
+            "--games", "4", "--seed", "1", "--bot-seed", "1", "--workers", "1", "-q"]  # fmt: skip
+
+
+def test_unbalanced_game_counts_are_warned_about() -> None:
+    code, out, err = run(["arena", "craits", "--bots", "random,random,random", "--games", "4",
+                          "--seed", "1", "--bot-seed", "1", "--workers", "1", "-q"])  # fmt: skip
+    assert code == 0 and "craits: 4 games" in out
+    assert err == (
+        "cardrules arena: warning: --games 4 is not a multiple of the 3 players; seat "
+        "rotation is then unbalanced: use a multiple of 3\n"
+    )
+    assert run(ZERO_WIN)[2] == ""  # 4 games, 4 players: no warning
+
+
+def test_a_bot_without_wins_has_a_proper_interval() -> None:
+    code, out, _ = run(ZERO_WIN)
+    assert code == 0
+    (row,) = [line for line in out.splitlines() if line.startswith("random#2 ")]
+    assert row.split()[1:4] == ["4", "0.00", "0.0%"]
+    low, high = row.split("(")[1].split(")")[0].split("…")
+    assert low.strip() == "0.0%" and float(high.strip().rstrip("%")) > 10  # Wilson: 49.0%
+
+
+def test_win_difference_intervals_stay_within_100_percent() -> None:
+    code, out, _ = run(ZERO_WIN)
+    assert code == 0
+    compared = [line for line in out.splitlines() if line.startswith("  vs ")]
+    assert len(compared) == 3
+    for line in compared:
+        wins = line.split("wins")[1]
+        low, high = wins.split("(")[1].rstrip(")").split("…")
+        assert -1 <= float(low.strip().rstrip("%")) / 100 <= float(high.strip().rstrip("%")) / 100
+        assert float(high.strip().rstrip("%")) <= 100
+
+
+def test_a_bot_that_cannot_go_to_workers_is_an_error() -> None:
+    class LocalBot:  # defined in a function: it cannot be pickled
+        name = "local"
+
+        def choose(self, game: Any, view: Any, moves: Any, seed: int) -> Any:
+            return moves[0]
+
+    out, err = io.StringIO(), io.StringIO()
+    start = time.monotonic()
+    code = run_arena_command(
+        cr.Craits(players=2),
+        [LocalBot(), RandomBot()],
+        games=2,
+        seed=1,
+        workers=2,
+        quiet=True,
+        json_file=None,
+        csv_file=None,
+        out=out,
+        err=err,
+    )
+    assert code == cli.EXIT_ERROR
+    assert time.monotonic() - start < 5  # refused at once, no pool left waiting
+    assert out.getvalue() == ""
+    assert err.getvalue().startswith("cardrules arena: error: bot 'local' cannot be pickled")
+    assert "or run with --workers 1" in err.getvalue()

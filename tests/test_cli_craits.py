@@ -6,6 +6,7 @@ turn, the one-card deal, bad lines, end of input), the event texts, and
 from __future__ import annotations
 
 import io
+import types
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -32,7 +33,7 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from craits_helpers import position
+from craits_helpers import position, rest_of_deck
 
 GAME = cr.Craits(players=3)
 ADAPTER = cli.CraitsAdapter()
@@ -109,6 +110,7 @@ def play(
     game: cr.Craits = GAME,
     computer: Callable[[Any, Any], Any] = quiet_computer,
     ascii_only: bool = False,
+    confirm: bool = False,
 ) -> tuple[int, str, Script]:
     """Play from ``state`` as seat 0 with the scripted ``lines``."""
     out = io.StringIO()
@@ -121,8 +123,26 @@ def play(
         human=0,
         seed=1,
         computer=computer,
+        confirm=confirm,
     )
     return code, out.getvalue(), script
+
+
+def first_or_no(prompt: str) -> str:
+    """Answers every move prompt with 1 and every yes/no question with n."""
+    return "n" if "[y/N]" in prompt else "1"
+
+
+def before_seed(out: str) -> list[str]:
+    """The lines of a game's transcript before its closing "Game seed" line (which must
+    be there), without trailing blank lines."""
+    lines = out.rstrip().splitlines()
+    index = max(i for i, line in enumerate(lines) if line.startswith("Game seed "))
+    assert lines[index].endswith(": replay this deal with --seed " + lines[index].split()[2][:-1])
+    kept = lines[:index]
+    while kept and not kept[-1]:
+        kept.pop()
+    return kept
 
 
 def start(hands: list[str] = HANDS, stock: str = "9S", dealer: int = 2, **kw: Any) -> Any:
@@ -148,7 +168,7 @@ def test_table_shows_the_public_state_and_the_hand_by_suit() -> None:
     # Each wild is listed once per suit it can name.
     assert "Legal: [1] 8♣→♣  [2] 8♣→♦  [3] 8♣→♥  [4] 8♣→♠  [5] 9♥  [6] Q♠" in lines
     assert "count" not in out.lower()
-    assert out.rstrip().endswith("End of input: leaving the game.")
+    assert before_seed(out)[-1] == "End of input: leaving the game."
 
 
 def test_table_shows_the_count_direction_and_shuffle_pressure() -> None:
@@ -203,10 +223,11 @@ def test_a_wild_without_a_suit_is_refused_and_asked_again() -> None:
     assert script.prompts[0].startswith("Your move (a card like QS, 8h c, QS!, d to draw")
 
 
-@pytest.mark.parametrize("text", ["QS!", "qs one", "QS one card", "q♠ !", "4"])
+@pytest.mark.parametrize("text", ["QS!", "qs one", "QS one card", "q♠ !", "3"])
 def test_saying_one_card_with_the_play(text: str) -> None:
     state = start(["9H QS", HANDS[1], HANDS[2]])
-    assert "Legal: [1] 9♥  [2] 9♥!  [3] Q♠  [4] Q♠!" in play(state, [])[1]
+    # The play saying "one card" comes first: typing 1 (or 3) is safe.
+    assert "Legal: [1] 9♥!  [2] 9♥  [3] Q♠!  [4] Q♠" in play(state, [])[1]
     code, out, _ = play(state, [text])
     assert code == 0
     assert '  You play Q♠, say "one card".\n' in out
@@ -228,19 +249,19 @@ def test_forgetting_one_card_lets_a_computer_call_idiot() -> None:
 
 def test_drawing_when_no_card_plays_and_seeing_the_cards_drawn() -> None:
     state = start(["3C 4C 5C", HANDS[1], HANDS[2]], below="KH")
-    _, out, _ = play(state, ["q♣", "draw"])
+    _, out, _ = play(state, ["q♣", "draw"], confirm=True)
     assert "Legal: [1] draw" in out
     assert "Not understood: cannot read 'q♣'" not in out  # Q♣ is a card: not held
-    assert "Not understood: you do not hold Q♣" in out
+    assert "Not allowed: you do not hold Q♣" in out
     assert "  You cannot play and draw 1 card.\n  (You drew K♥.)\n" in out
-    _, out, _ = play(state, ["d"])
+    _, out, _ = play(state, ["d"], confirm=True)
     assert "  You cannot play and draw 1 card." in out
 
 
 def test_bad_lines_are_explained_and_asked_again() -> None:
     _, out, _ = play(start(), ["xyz", "5h", "KD", "d", "99", "idiot", "?", "show", "9h"])
     assert "Not understood: cannot read 'xyz' as a card" in out
-    assert "Not understood: you do not hold 5♥; your hand is 3♣ 8♣ K♦ 9♥ Q♠" in out
+    assert "Not allowed: you do not hold 5♥; your hand is 3♣ 8♣ K♦ 9♥ Q♠" in out
     assert "Not allowed: K♦ matches neither the suit to follow (♠) nor the rank of 9♠" in out
     assert "Not allowed: playing is compulsory when possible" in out
     assert "there is no move number 99; pick 1 to 6" in out
@@ -252,11 +273,11 @@ def test_bad_lines_are_explained_and_asked_again() -> None:
 
 def test_the_count_follow_it_or_draw_it() -> None:
     state = start(["AH 9C QS KD 3C", HANDS[1], HANDS[2]], stock="2S")
-    _, out, _ = play(state, ["qs", "1"])
+    _, out, _ = play(state, ["qs", "1"], confirm=True)
     assert "Not allowed: the count is running (2)" in out
     assert "  You play A♥.\n  You raise the count to 3.\n" in out
     state = start(["9C QS KD 3C", HANDS[1], HANDS[2]], stock="2S")
-    _, out, _ = play(state, ["d"])
+    _, out, _ = play(state, ["d"], confirm=True)
     assert (
         "  You cannot follow the count: it ends at 2.\n  You draw 2 cards (for the count).\n" in out
     )
@@ -280,7 +301,7 @@ def test_idiot_call_in_turn() -> None:
 def test_idiot_call_with_a_seat_number() -> None:
     state = start([HANDS[0], HANDS[1], "JS 10C"], dealer=1)
     _, out, _ = play(state, ["idiot 1", "idiot on seat 2"])
-    assert "Not allowed: seat 1 cannot be called on; callable now: (2,)" in out
+    assert "Not allowed: seat 1 cannot be called on now; you can call on seat 2: idiot 2" in out
     assert '  You call "idiot" on seat 2!' in out
 
 
@@ -296,23 +317,23 @@ def test_idiot_call_out_of_turn(answer: str) -> None:
     assert "Cards held:  you 5 | seat 1 3 | seat 2 " in out  # 1 + 2 drawn
 
 
-@pytest.mark.parametrize("answer", ["", "n", "No", "maybe"])
+@pytest.mark.parametrize("answer", ["", "n", "No"])
 def test_declining_an_out_of_turn_call(answer: str) -> None:
     state = start([HANDS[0], "JS 10C", HANDS[1]], dealer=0)
     _, out, script = play(state, [answer])
     assert sum("[y/N]" in prompt for prompt in script.prompts) == 1
     assert 'calls "idiot"' not in out and 'call "idiot"' not in out
-    assert ("(Taken as no.)" in out) == (answer == "maybe")
+    assert "Please answer" not in out
     assert "Cards held:  you 5 | seat 1 1 | seat 2 " in out
 
 
 def test_end_of_input_or_quit_at_the_out_of_turn_question() -> None:
     state = start([HANDS[0], "JS 10C", HANDS[1]], dealer=0)
     code, out, _ = play(state, [])
-    assert code == 0 and out.rstrip().endswith("End of input: leaving the game.")
+    assert code == 0 and before_seed(out)[-1] == "End of input: leaving the game."
     code, out, _ = play(state, ["?", "q"])
     assert "idiot (or idiot 2)" in out  # the help, then the question again
-    assert code == 0 and out.rstrip().endswith("You left the game.")
+    assert code == 0 and before_seed(out)[-1] == "You left the game."
 
 
 # -- the one-card deal (V4) and naming the suit of a turned-up 8 (K6) -----------------
@@ -420,18 +441,18 @@ def test_naming_clubs_is_told_once() -> None:
     assert ADAPTER.describe_events(events, human=0) == ["  Seat 2 plays 8♥, names ♣."]
 
 
-def test_a_six_plays_again_unless_the_hand_ends() -> None:
-    six = [cr.MovePlayed(1, cr.Play("6s"))]
-    assert ADAPTER.describe_events(six, 0, GAME) == [
+def test_playing_again_is_told_from_its_event() -> None:
+    six = [cr.MovePlayed(1, cr.Play("6s")), cr.CardPlayed(1, cr.Card.parse("6s"))]
+    assert ADAPTER.describe_events([*six, cr.PlayAgain(1)], 0, GAME) == [
         "  Seat 1 plays 6♠.",
         "  Seat 1 plays again.",
     ]
-    assert ADAPTER.describe_events(six, 1, GAME)[-1] == "  You play again."
+    assert ADAPTER.describe_events([*six, cr.PlayAgain(1)], 1, GAME)[-1] == "  You play again."
+    # No event (the hand ended with the 6, or the card table gives the 6 no function):
+    # nothing is said, whatever the rules say a 6 does.
     ended = [*six, cr.HandScored(1, (3, -10, 4), (3, -10, 4))]
     assert "again" not in "".join(ADAPTER.describe_events(ended, 0, GAME))
-    # With a card table where the 6 does nothing, nobody plays again.
-    plain_six = cr.Craits(players=3, card_table={6: cr.CardRule("none", 30)})
-    assert ADAPTER.describe_events(six, 0, plain_six) == ["  Seat 1 plays 6♠."]
+    assert ADAPTER.describe_events(six, 0, GAME) == ["  Seat 1 plays 6♠."]
 
 
 def test_draws_caused_by_a_card_name_it() -> None:
@@ -474,9 +495,9 @@ def test_scores_and_game_over_say_lowest_wins() -> None:
 def test_whole_game_against_each_kind_of_opponent() -> None:
     for opponents in ("random", "heuristic", "ismcts:4"):
         argv = ["play", "craits", "--players", "2", "--seed", "5", "-o", "short_game=true"]
-        code, out, err = run([*argv, "--opponents", opponents], input_fn=lambda prompt: "1")
+        code, out, err = run([*argv, "--opponents", opponents], input_fn=first_or_no)
         assert code == 0 and err == ""
-        tail = out.rstrip().splitlines()
+        tail = before_seed(out)
         assert tail[-3].startswith("Game over. Final scores: you ")
         assert tail[-2] == "The lowest total wins."
         scores = [int(part.split()[-1]) for part in tail[-3].split(": ", 1)[1].split(" | ")]
@@ -488,9 +509,10 @@ def test_whole_game_against_each_kind_of_opponent() -> None:
 
 
 def test_play_is_reproducible_with_bot_opponents() -> None:
-    argv = ["play", "craits", "--seed", "9", "-o", "short_game=true", "--opponents", "heuristic"]
-    first = run(argv, input_fn=lambda prompt: "1")
-    assert first == run(argv, input_fn=lambda prompt: "1")
+    argv = ["play", "craits", "--seed", "9", "--bot-seed", "3", "-o", "short_game=true"]
+    argv += ["--opponents", "random"]
+    first = run(argv, input_fn=first_or_no)
+    assert first == run(argv, input_fn=first_or_no)
 
 
 def test_piped_input_is_echoed() -> None:
@@ -553,3 +575,133 @@ def test_the_first_turned_up_card_is_told_with_what_it_did() -> None:
     assert "Hand 1: you dealt 8 cards each.\n  You turn up 5♦.\n" in told
     assert "  Seat 1 draws 1 card (5♦ makes every other player draw).\n" in told
     assert "  Seat 2 draws 1 card (5♦ makes every other player draw).\n" in told
+
+
+# -- the turn loop: only moves, yes/no answers, refusals -------------------------------
+
+
+def test_a_single_legal_move_is_made_for_you() -> None:
+    state = start(["3C 4C 5C", HANDS[1], HANDS[2]], below="KH")
+    _, out, _ = play(state, [])  # no input needed
+    assert "Legal: [1] draw\nYour only move: draw.\n  You cannot play and draw 1 card.\n" in out
+    assert "  (You drew K♥.)\n" in out
+    # With confirm, the human is asked (and here the input ends).
+    _, out, script = play(state, [], confirm=True)
+    assert "Your only move" not in out and "You cannot play" not in out
+    assert script.prompts[0].startswith("Your move")
+
+
+def test_calls_count_among_the_legal_moves() -> None:
+    # Seat 2 leaves itself one card unannounced; the human cannot play on J♠ but may
+    # draw or call: two legal moves, so the human is asked.
+    state = start(["3C 4C 5C", HANDS[1], "JS 10C"], dealer=1)
+    _, out, script = play(state, [])
+    assert "Legal: [1] draw  [2] idiot on seat 2" in out
+    assert "Your only move" not in out
+    assert script.prompts[0].startswith("Your move")
+
+
+def test_the_number_one_says_one_card() -> None:
+    state = start(["9H QS", HANDS[1], HANDS[2]])
+    _, out, _ = play(state, ["1"])
+    assert '  You play 9♥, say "one card".\n' in out
+    _, out, _ = play(state, ["2"])
+    assert "  You play 9♥.\n" in out
+    # The library's own order is unchanged.
+    assert GAME.legal_moves(state)[:2] == (cr.Play("9H"), cr.Play("9H", announce=True))
+
+
+def test_listed_moves_are_stable() -> None:
+    legal = [cr.Play("9H"), cr.Play("9H", announce=True), cr.Play("QS"), cr.Draw()]
+    listed = ADAPTER.listed_moves(legal)
+    assert listed == [legal[1], legal[0], legal[2], legal[3]]
+    assert ADAPTER.listed_moves(listed) == listed
+
+
+@pytest.mark.parametrize(("answers", "called"), [(["maybe", "n"], False), (["yes?", "y"], True)])
+def test_an_unclear_answer_to_an_offer_is_asked_again(answers: list[str], called: bool) -> None:
+    state = start([HANDS[0], "JS 10C", HANDS[1]], dealer=0)
+    _, out, script = play(state, answers)
+    assert sum("[y/N]" in prompt for prompt in script.prompts) == 2
+    assert out.count("Please answer y (yes) or n (no); Enter means no.") == 1
+    assert ('  You call "idiot" on seat 1!' in out) == called
+
+
+def test_calling_idiot_on_yourself_is_refused_in_your_words() -> None:
+    state = start([HANDS[0], HANDS[1], "JS 10C"], dealer=1)
+    _, out, _ = play(state, ["idiot 0"])
+    (refusal,) = [line for line in out.splitlines() if line.startswith("Not allowed")]
+    assert refusal == (
+        'Not allowed: you cannot call "idiot" on yourself; you can call on seat 2: idiot 2. '
+        "Try again (? for help)."
+    )
+
+
+def test_a_call_without_a_target_among_several() -> None:
+    view = types.SimpleNamespace(exposed=(1, 2), to_move=0)
+    error = cr.IllegalMoveError("target_needed", "several players can be called on ((1, 2))")
+    assert ADAPTER.refusal(error, cr.CallIdiot(0), view, 0) == (
+        "several players can be called on (seat 1 and seat 2): type idiot 1 or idiot 2"
+    )
+
+
+def test_cards_drawn_are_told_right_after_the_draw() -> None:
+    # The last hand: seat 1 goes out with a 5, the others draw one card each, and the
+    # game ends in the same step. The human's card comes with their draw, not after the
+    # result.
+    state = start(["9C QS KD 3C", "5H", HANDS[2]], stock="9H", below="2S 4S", dealer=0,
+                  hand_number=15)  # fmt: skip
+    _, out, _ = play(state, [])
+    lines = out.splitlines()
+    drew = lines.index("  You draw 1 card (5♥ makes every other player draw).")
+    assert lines[drew + 1] == "  (You drew 4♠.)"
+    assert lines.index("Seat 1 wins.") > drew + 1
+    assert out.count("(You drew") == 1
+
+
+def test_describe_step_defaults_to_events_then_change() -> None:
+    class Private(cli.GameAdapter):
+        def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
+            return [f"  ({before} -> {after})"]
+
+    events = [cr.MovePlayed(1, cr.Draw())]
+    assert Private().describe_step(events, "a", "b", 0, GAME) == ["  Seat 1 draws", "  (a -> b)"]
+
+
+# -- events of the library: playing again, cards played ---------------------------------
+
+
+def test_a_turned_up_six_lets_the_dealer_play_again() -> None:
+    hands = [list(cr.parse_cards(text)) for text in ("9C QS KD 3C", "JS 10C", "JC JD 6S 10D")]
+    stock = [cr.Card.parse("6H")]
+    stock += rest_of_deck(GAME, [c for hand in hands for c in hand] + stock)
+    started = GAME.start(0, dealer=2, hands=hands, stock=stock)
+    lines = ADAPTER.describe_events(started.events, 0, GAME)
+    assert lines[-2:] == ["  Seat 2 turns up 6♥.", "  Seat 2 plays again."]
+    step = GAME.step(started.state, cr.Play("6S"))
+    assert ADAPTER.describe_events(step.events, 0, GAME) == [
+        "  Seat 2 plays 6♠.",
+        "  Seat 2 plays again.",
+    ]
+
+
+def test_cards_played_are_told_once() -> None:
+    state = start(["9H QS KD 3C", "8C", HANDS[2]], dealer=0)  # seat 1 goes out with an 8
+    step = GAME.step(state, cr.Play("8C", suit="H"))
+    assert [type(e) for e in step.events][:3] == [cr.MovePlayed, cr.CardPlayed, SuitNamed]
+    lines = ADAPTER.describe_events(step.events, 0, GAME)
+    assert lines[0] == "  Seat 1 plays 8♣, names ♥."
+    assert sum("8♣" in line for line in lines) == 1
+    assert not any("as the suit to follow" in line for line in lines)
+    card = cr.Card.parse("QS")
+    events = [cr.MovePlayed(0, cr.Play(card, announce=True)), cr.CardPlayed(0, card),
+              OneCardAnnounced(0)]  # fmt: skip
+    assert ADAPTER.describe_events(events, 0, GAME) == ['  You play Q♠, say "one card".']
+
+
+@pytest.mark.parametrize("answer", ["♥\ufe0f", "HEARTS", "name Heart", "hearts!"])
+def test_naming_a_suit_by_name_or_emoji(answer: str) -> None:
+    state = start([HANDS[0], "JS 10C 4H", HANDS[1]], stock="8D", dealer=0)
+    _, out, script = play(state, [answer])
+    assert "  You name ♥ as the suit to follow.\n" in out
+    assert "a name like hearts" in script.prompts[0]

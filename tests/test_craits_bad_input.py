@@ -336,3 +336,76 @@ def test_call_sent_for_another_seat() -> None:
     # A call out of turn by its own caller is fine.
     after = GAME.step(state, cr.CallIdiot(0, 1), seat=0).state
     assert len(after.hands[1]) == 3
+
+
+# -- every move field and every card-table value is validated -------------------------
+
+
+@pytest.mark.parametrize("suit", [None, 3, "X", True])
+def test_name_suit_needs_a_suit(suit: Any) -> None:
+    with pytest.raises((cr.MoveTypeError, cr.CardParseError)):
+        cr.NameSuit(suit)
+
+
+@pytest.mark.parametrize("seat", [-1, True, "0", 1.0])
+def test_idiot_calls_need_seats(seat: Any) -> None:
+    with pytest.raises(cr.MoveTypeError, match="a seat must be an int from 0 up"):
+        cr.CallIdiot(seat)
+    with pytest.raises(cr.MoveTypeError, match="a seat must be an int from 0 up"):
+        cr.CallIdiot(0, seat)
+
+
+def test_suit_names_are_accepted_where_a_suit_is_taken() -> None:
+    assert cr.Play("8S", suit="hearts") == cr.Play("8S", suit=cr.Suit.HEARTS)
+    assert cr.Play("8S", suit="Spade").suit == cr.Suit.SPADES
+    assert cr.NameSuit("clubs") == cr.NameSuit("♣") == cr.NameSuit("c")
+
+
+def test_naming_a_suit_with_an_ace_during_the_count_says_so() -> None:
+    """An A may be played into the count; the fault is only the suit named with it."""
+    state = position(GAME, ["2C 3C", "AD 9H 4C", "5D 6D"], "2H")  # the count is at 2
+    assert state.count == 2
+    reject(state, cr.Play("AD", suit="H"), "no_suit_to_name", "no suit is named there")
+    reject(state, cr.Play("9H"), "must_follow_count", "only a card that adds to it")
+    GAME.apply(state, cr.Play("AD"))
+
+
+@pytest.mark.parametrize(
+    ("row", "match"),
+    [
+        ({"count": 0, "starts_count": True}, "must add at least 1"),
+        ({"count": -1}, "0 .* or more, not -1"),
+        ({"count": -3, "starts_count": True}, "or more, not -3"),
+        ({"starts_count": "false"}, "starts_count must be True or False"),
+        ({"starts_count": [1]}, "starts_count must be True or False"),
+        ({"starts_count": {"a": 1}}, "starts_count must be True or False"),
+        ({"count": 2.0}, "count must be an int"),
+    ],
+)
+def test_card_rule_values_are_validated(row: dict[str, Any], match: str) -> None:
+    with pytest.raises(cr.RulesError, match=match):
+        CardRule("none", 1, **row)
+    with pytest.raises(cr.RulesError, match=match):
+        cr.Craits(card_table={"A": {"action": "none", "points": 1, **row}})
+
+
+@pytest.mark.parametrize(
+    ("rows", "match"),
+    [
+        ({}, "needs a row for every rank"),
+        ({rank: "none" for rank in cr.Rank}, "must be a CardRule"),
+        ([CardRule("none", 1)] * 13, "built from a mapping"),
+    ],
+)
+def test_card_table_values_are_validated(rows: Any, match: str) -> None:
+    with pytest.raises(cr.RulesError, match=match):
+        cr.CardTable(rows)
+
+
+def test_every_rules_object_is_hashable() -> None:
+    game = cr.Craits(card_table={"A": CardRule("none", 1, count=2, starts_count=True)})
+    assert hash(game) == hash(
+        cr.Craits(
+            card_table={"A": {"action": "none", "points": 1, "count": 2, "starts_count": True}}
+        )
+    )

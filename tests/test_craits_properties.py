@@ -401,3 +401,41 @@ def test_record_of_an_explicit_position_round_trips() -> None:
     again = cr.GameRecord.from_json(record.to_json())
     assert again == record
     assert again.final_state() == state
+
+
+@st.composite
+def random_card_tables(draw: st.DrawFn) -> dict[str, CardRule]:
+    """Any rows a user may write: every action, counts from 0 to 3, some starting one."""
+    rows = {}
+    for rank in draw(st.lists(st.sampled_from(list("23456789TJQKA")), unique=True)):
+        count = draw(st.integers(0, 3))
+        rows[rank] = CardRule(
+            draw(st.sampled_from(list(cr.Action))),
+            draw(st.integers(-50, 50)),
+            count=count,
+            starts_count=count > 0 and draw(st.booleans()),
+        )
+    return rows
+
+
+@medium
+@given(random_card_tables(), st.sampled_from([2, 3, 4]), seeds, move_seeds)
+def test_one_legality_test_under_any_card_table(
+    rows: dict[str, CardRule], players: int, seed: int, move_seed: int
+) -> None:
+    """Whatever the card table, ``legal_moves``, ``apply`` and ``is_legal`` agree on every
+    candidate move, and a player to move always has a legal move (never stuck)."""
+    game = cr.Craits(players=players, short_game=True, card_table=rows)
+    chooser = random.Random(move_seed)
+    state = game.new_game(seed)
+    for number in range(150):
+        if state.is_over:
+            break
+        moves = game.legal_moves(state)
+        assert moves, "a player to move has no legal move"
+        if number % 10 == 0:
+            check_candidates(game, state)
+            for move in candidates(game, state):
+                if not isinstance(move, cr.CallIdiot):
+                    assert game.is_legal(state, move) == (move in moves), move
+        state = game.apply(state, chooser.choice(moves))

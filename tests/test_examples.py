@@ -66,7 +66,8 @@ def test_random_game_is_reproducible_and_quiet_mode_drops_tricks() -> None:
 
 
 def test_arena_bot_example_plays_its_bot_against_the_library_bots() -> None:
-    out = run_script(EXAMPLES / "arena_bot.py", "--games", "8", "--seed", "1")
+    seeds = ("--seed", "1", "--bot-seed", "2")
+    out = run_script(EXAMPLES / "arena_bot.py", "--games", "8", *seeds)
     lines = out.splitlines()
     assert lines[0] == "cramps: 8 games, seed 1"
     entrants = [line.split()[0] for line in lines[2:6]]
@@ -74,8 +75,19 @@ def test_arena_bot_example_plays_its_bot_against_the_library_bots() -> None:
     assert all(line.split()[1] == "8" for line in lines[2:6])  # everyone played every game
     wins = sum(float(line.split()[2]) for line in lines[2:6])
     assert wins == 8.0
-    assert lines[-1].startswith("most wins: ")
-    assert run_script(EXAMPLES / "arena_bot.py", "--games", "8", "--seed", "1") == out
+    assert lines[-2].startswith("most wins: ")
+    assert lines[-1] == "replay this run with --seed 1 --bot-seed 2"
+    assert run_script(EXAMPLES / "arena_bot.py", "--games", "8", *seeds) == out
+
+
+def test_arena_bot_example_draws_fresh_seeds_and_says_how_to_replay() -> None:
+    out = run_script(EXAMPLES / "arena_bot.py", "--games", "4")
+    replay = out.splitlines()[-1].split()
+    assert replay[:4] == ["replay", "this", "run", "with"]
+    seed, bot_seed = int(replay[5]), int(replay[7])
+    assert seed != 1 and bot_seed != 2  # not the old fixed defaults (1 in 2**64 each)
+    again = run_script(EXAMPLES / "arena_bot.py", "--games", "4", *replay[4:])
+    assert again == out
 
 
 def test_replay_record_round_trips_a_partial_game() -> None:

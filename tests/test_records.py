@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+import cardrules.record
+from cardrules.moves import move_from_data, move_to_data
+from cardrules.record import state_digest
 from conftest import ALL_52, fill_hands, stack_deck, suit_hands
 
 
@@ -295,3 +299,196 @@ def test_json_but_not_an_object(text: str) -> None:
 def test_record_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         cr.GameRecord.from_json("{")
+
+
+# -- outcomes and checks: edits that keep every move legal are caught (format v2) -------
+
+
+def craits_record(moves: int = 200, seed: int = 5) -> cr.GameRecord:
+    game = cr.Craits(players=3, short_game=True)
+    record = cr.GameRecord.start(game, seed=seed)
+    state = record.initial_state()
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        move = chooser.choice(game.legal_moves(state))
+        record, state = record.then(move), game.apply(state, move)
+    return record
+
+
+def test_the_outcome_is_written_and_matches_the_game() -> None:
+    record, final = finished(cr.Cramps())
+    data = record.to_dict()
+    assert data["outcome"]["moves"] == len(record.moves)
+    assert data["outcome"]["scores"] == list(final.scores)
+    assert data["outcome"]["winners"] == list(final.winners)
+    assert data["outcome"]["digest"] == state_digest(record.game, final)
+    assert len(data["checks"]) == 4 * (len(record.moves) + 1)
+    assert record.outcome() == cr.record.Outcome.from_dict(data["outcome"])
+
+
+@pytest.mark.parametrize(
+    ("edit", "where"),
+    [
+        (lambda d: d["options"].update(queen_points=-3), "rules, seed or setup"),
+        (lambda d: d["options"].update(target=40), "rules, seed or setup"),
+        (lambda d: d["options"].update(trick_values=[1] + [0] * 12), "rules, seed or setup"),
+        (lambda d: d["setup"].update(dealer=1), "rules, seed or setup"),
+        (lambda d: d.update(seed=d["seed"] + 1), "rules, seed or setup"),
+        (lambda d: d["moves"].pop(), "cut short or had moves removed"),
+        (lambda d: d["moves"].__delitem__(slice(-8, None)), "cut short"),
+        (lambda d: d["outcome"]["scores"].__setitem__(0, 99), "do not lead to the outcome"),
+        (lambda d: d["outcome"].update(winners=[3]), "do not lead to the outcome"),
+        (lambda d: d["outcome"].update(moves=d["outcome"]["moves"] + 1), "cut short"),
+    ],
+)
+def test_edits_that_keep_every_move_legal_are_refused(edit: Any, where: str) -> None:
+    record, _ = finished(cr.Cramps(), seed=8)
+    data = record.to_dict()
+    edit(data)
+    with pytest.raises(cr.RecordError, match=where):
+        cr.GameRecord.from_json(json.dumps(data))
+
+
+def test_card_points_edited_in_craits_are_refused() -> None:
+    record = craits_record(10_000)
+    data = record.to_dict()
+    data["options"]["card_table"]["9"]["points"] = 1
+    with pytest.raises(cr.RecordError, match="rules, seed or setup"):
+        cr.GameRecord.from_dict(data)
+
+
+def test_a_deleted_mid_game_move_is_reported_where_it_was() -> None:
+    record = craits_record(150)
+    for index in (10, 40, 90):
+        data = record.to_dict()
+        del data["moves"][index]
+        data["checks"] = data["checks"][: 4 * (index + 1)] + data["checks"][4 * (index + 2) :]
+        with pytest.raises(cr.RecordError, match=rf"move {index + 1}\b"):
+            cr.GameRecord.from_dict(data)
+
+
+def test_single_move_edits_are_reported_at_the_edited_move() -> None:
+    """The red team's experiment: replace one move by another legal one (or any other
+    move); the record must be refused at that very move, not later."""
+    game = cr.Craits(players=3, short_game=True)
+    record = craits_record(120, seed=9)
+    states = record.states()
+    chooser = random.Random(4)
+    reported = 0
+    for index in chooser.sample(range(len(record.moves)), 60):
+        others = [m for m in game.legal_moves(states[index]) if m != record.moves[index]]
+        if not others:
+            continue
+        data = record.to_dict()
+        data["moves"][index] = move_to_data(chooser.choice(others))
+        with pytest.raises(cr.RecordError, match=rf"move {index + 1}\b"):
+            cr.GameRecord.from_dict(data)
+        reported += 1
+    assert reported > 30
+
+
+def test_without_verify_the_checks_run_on_replay() -> None:
+    record, _ = finished(cr.Cramps(), seed=8)
+    data = record.to_dict()
+    data["options"]["queen_points"] = -3
+    lazy = cr.GameRecord.from_dict(data, verify=False)
+    with pytest.raises(cr.RecordError, match="rules, seed or setup"):
+        lazy.final_state()
+
+
+def test_version_1_records_load_only_when_asked() -> None:
+    record, states = recorded(cr.Cramps(), 20)
+    data = record.to_dict()
+    del data["checks"], data["outcome"]
+    data["version"] = 1
+    with pytest.raises(cr.RecordError, match=r"version 1 record.*allow_v1=True"):
+        cr.GameRecord.from_dict(data)
+    old = cr.GameRecord.from_dict(data, allow_v1=True)
+    assert old.states() == tuple(states)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        '{"format": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        '{"seed": 1' + "0" * 5000 + "}",
+    ],
+    ids=["deep list", "deep value", "huge int"],
+)
+def test_hostile_json_is_a_record_error(text: str) -> None:
+    with pytest.raises(cr.RecordError):
+        cr.GameRecord.from_json(text)
+
+
+def test_deeply_nested_data_is_a_record_error() -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    data = record.to_dict()
+    nested: Any = []
+    for _ in range(100_000):
+        nested = [nested]
+    data["setup"] = {"deck": nested}
+    with pytest.raises(cr.RecordError):
+        cr.GameRecord.from_dict(data)
+
+
+def test_huge_numbers_inside_a_record_are_record_errors() -> None:
+    record, _ = recorded(cr.Cramps(), 2)
+    for key, value in [("seed", 10**5000), ("moves", [{"idiot": 10**5000}])]:
+        data = record.to_dict()
+        data[key] = value
+        with pytest.raises(cr.RecordError):
+            cr.GameRecord.from_dict(data)
+
+
+def test_to_dict_shares_nothing_with_the_record() -> None:
+    deck = stack_deck(fill_hands({1: "AS KS"}), dealer=0)
+    record, _ = recorded(cr.Cramps(), 3, seed=0, deck=deck)
+    before = record.to_json()
+    data = record.to_dict()
+    data["setup"]["deck"].reverse()
+    data["setup"]["dealer"] = 3
+    data["moves"].clear()
+    data["options"]["packets"].append(9)
+    assert record.to_json() == before
+    with pytest.raises(TypeError):
+        record.setup["dealer"] = 2  # type: ignore[index]
+
+
+def test_a_bad_move_is_reported_with_its_number() -> None:
+    record, _ = recorded(cr.Cramps(), 4)
+    data = record.to_dict()
+    data["moves"][2] = {"play": "ZZ"}
+    with pytest.raises(cr.RecordError, match=r"^move 3: bad move"):
+        cr.GameRecord.from_dict(data)
+
+
+def test_state_at() -> None:
+    record, states = recorded(cr.Cramps(), 12)
+    assert [record.state_at(n) for n in range(13)] == states
+    for bad in (-1, 13, True, "2"):
+        with pytest.raises(cr.RecordError, match="has states 0 to 12"):
+            record.state_at(bad)  # type: ignore[arg-type]
+
+
+def test_name_suit_without_a_suit_cannot_be_read() -> None:
+    """The red team's record: {"name_suit": null} replayed to a state with no suit."""
+    with pytest.raises(cr.RecordError, match="name_suit"):
+        move_from_data({"name_suit": None})
+
+
+def test_records_of_huge_scores_round_trip() -> None:
+    game = cr.Cramps()
+    big = 10**5000
+    record = cr.GameRecord.start(game, seed=1, scores=(big, -big, 0, 1))
+    state = record.initial_state()
+    while not state.is_over:  # seat 0 wins at the end of the first round
+        move = game.legal_moves(state)[0]
+        record, state = record.then(move), game.apply(state, move)
+    text = record.to_json()
+    again = cr.GameRecord.from_json(text)
+    assert again.final_state() == state
+    assert again.final_state().winners == (0,)
+    assert abs(again.final_state().scores[0] - big) < 100

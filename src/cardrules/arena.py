@@ -156,8 +156,9 @@ def _wilson(share: float, n: int) -> tuple[float, float]:
 @attrs.frozen
 class Comparison:
     """Two entrants compared game by game: ``first``'s score minus ``second``'s, and
-    their win-share difference, as means with 95% confidence intervals. An interval
-    that does not contain 0 is a significant difference (at about the 5% level)."""
+    their win-share difference, as means with 95% confidence intervals (normal
+    approximations; the win-share interval is cut to -1 … 1). An interval that does not
+    contain 0 is a significant difference (at about the 5% level)."""
 
     first: str
     second: str
@@ -244,7 +245,8 @@ class ArenaResult:
             won_b = share if seat_b in result.winners else Fraction(0)
             wins.append(won_a - won_b)
         score_difference, score_ci = _mean_ci(scores)
-        win_difference, win_ci = _mean_ci(wins)
+        win_difference, (low, high) = _mean_ci(wins)
+        win_ci = (max(-1.0, low), min(1.0, high))  # a difference of shares: -1 to 1
         return Comparison(
             self.entrants[a],
             self.entrants[b],
@@ -269,7 +271,7 @@ class ArenaResult:
             f"{'entrant':<14} {'games':>6} {'wins':>8} {'win share (95% CI)':>26} "
             f"{'mean score (95% CI)':>30}",
         ]
-        for row in self.rows():
+        for row in self.rows() if self.games else ():  # no finished game: no rows
             share = (
                 f"{row.win_share:6.1%} ({row.win_share_ci[0]:6.1%} … {row.win_share_ci[1]:6.1%})"
             )
@@ -283,8 +285,10 @@ class ArenaResult:
             moves = max(result.moves for result in self.unfinished)
             lines.append(
                 f"{len(self.unfinished)} game(s) did not finish within {moves} moves and are "
-                "not counted above: game(s) "
-                + ", ".join(str(result.index) for result in self.unfinished)
+                "not counted above: "
+                + ", ".join(
+                    f"game {result.index} (deal seed {result.seed})" for result in self.unfinished
+                )
             )
         return "\n".join(lines)
 

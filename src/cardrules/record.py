@@ -29,6 +29,8 @@ on, keep its record as secret as its seed.
 
 from __future__ import annotations
 
+import enum
+import functools
 import hashlib
 import json
 import types
@@ -57,35 +59,72 @@ _OUTCOME_KEYS = frozenset({"moves", "scores", "winners", "digest"})
 # -- digests of positions ---------------------------------------------------------------
 
 
-def _canonical(value: Any, out: list[str]) -> None:
-    """Append an unambiguous text of ``value`` (a state and everything in it)."""
-    if isinstance(value, bool) or value is None:
-        out.append(repr(value))
-    elif isinstance(value, Card):
-        out.append(f"c{int(value)}")
-    elif isinstance(value, int):
-        out.append(f"i{int_text(value)}")
-    elif isinstance(value, str):
-        out.append(f"s{len(value)}:{value}")
-    elif attrs.has(type(value)):
-        out.append(f"<{type(value).__name__}")
-        for field in attrs.fields(type(value)):
-            if field.eq:  # not the rules a state keeps beside itself
-                _canonical(getattr(value, field.name), out)
-        out.append(">")
-    elif isinstance(value, Mapping):
-        out.append("{")
-        for key in sorted(value, key=str):
-            _canonical(str(key), out)
-            _canonical(value[key], out)
-        out.append("}")
-    elif isinstance(value, (tuple, list)):
-        out.append("(")
-        for item in value:
-            _canonical(item, out)
-        out.append(")")
-    else:
-        out.append(f"?{type(value).__name__}:{value!r}")
+class _Encoder:
+    """Writes an unambiguous text of a state and everything in it. Consecutive states
+    of a game share most of their parts (the tricks so far, the hands that did not
+    move), so the text of every tuple and attrs value is remembered by identity while
+    the encoder lives (it keeps the values alive, so identities stay valid)."""
+
+    def __init__(self) -> None:
+        self._memo: dict[int, tuple[Any, str]] = {}
+        self._rules: tuple[Any, Any] | None = None
+
+    def rules_hasher(self, game: Game[Any, Any, Any]) -> Any:
+        """:func:`_rules_hasher` for ``game``, remembered by identity (hashing a rules
+        object is not free)."""
+        if self._rules is None or self._rules[0] is not game:
+            self._rules = (game, _rules_hasher(game))
+        return self._rules[1]
+
+    def text(self, value: Any) -> str:
+        kind: type = type(value)
+        if kind is tuple or _compared_fields(kind) is not None:
+            known = self._memo.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+            text = self._composite(value, kind)
+            self._memo[id(value)] = (value, text)
+            return text
+        if kind is bool or value is None:
+            return repr(value)
+        if isinstance(value, int):  # ints, cards, int enums
+            return "i" + int_text(int(value))
+        if isinstance(value, str):
+            return f"s{len(value)}:{value}"
+        if isinstance(value, enum.Enum):
+            return f"e{value.value!r}"
+        if isinstance(value, Mapping):
+            items = (self.text(str(key)) + self.text(value[key]) for key in sorted(value, key=str))
+            return "{" + "".join(items) + "}"
+        if isinstance(value, list):
+            return "[" + "".join(self.text(item) for item in value) + "]"
+        return f"?{kind.__name__}:{value!r}"
+
+    def _composite(self, value: Any, kind: type) -> str:
+        if kind is tuple:
+            if value and type(value[0]) is Card:  # a hand, a pile, a trick: cards only
+                return "c" + bytes(value).hex() + ";"
+            return "(" + "".join(self.text(item) for item in value) + ")"
+        names = _compared_fields(kind) or ()
+        parts = "".join([self.text(getattr(value, name)) for name in names])
+        return f"<{kind.__name__}{parts}>"
+
+
+@functools.cache
+def _compared_fields(kind: type) -> tuple[str, ...] | None:
+    """The fields of an attrs class that equality compares (not the rules a state keeps
+    beside itself); ``None`` for a class that is not an attrs class."""
+    if not attrs.has(kind):
+        return None
+    return tuple(field.name for field in attrs.fields(kind) if field.eq)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_hasher(game: Game[Any, Any, Any]) -> Any:
+    """A digest already fed with the game's name and options (computed once per rules
+    object: options can be slow to write out)."""
+    text = game.name + _Encoder().text(game.options())
+    return hashlib.blake2b(text.encode(), digest_size=16)
 
 
 def state_digest(game: Game[Any, Any, Any], state: Any) -> str:
@@ -101,14 +140,18 @@ def state_digest(game: Game[Any, Any, Any], state: Any) -> str:
     >>> state_digest(game, game.new_game(seed=1)) == state_digest(game, game.new_game(seed=2))
     False
     """
-    out = [game.name]
-    _canonical(game.options(), out)
-    _canonical(state, out)
-    return hashlib.blake2b("\x1f".join(out).encode(), digest_size=16).hexdigest()
+    return _digest(game, state, _Encoder())
 
 
-def _check(game: Game[Any, Any, Any], state: Any) -> str:
-    return state_digest(game, state)[:_CHECK_DIGITS]
+def _digest(game: Game[Any, Any, Any], state: Any, encoder: _Encoder) -> str:
+    hasher = encoder.rules_hasher(game).copy()
+    hasher.update(("\x1e" + encoder.text(state)).encode())
+    return str(hasher.hexdigest())
+
+
+def _check(game: Game[Any, Any, Any], state: Any, encoder: _Encoder) -> str:
+    """The short check of one position written in records."""
+    return _digest(game, state, encoder)[:_CHECK_DIGITS]
 
 
 # -- setups as immutable data -------------------------------------------------------------
@@ -124,11 +167,26 @@ def _frozen(value: Any) -> Any:
 
 
 def _thawed(value: Any) -> Any:
-    """A fresh mutable copy of :func:`_frozen` data (dicts and lists)."""
+    """A fresh mutable copy of :func:`_frozen` data (dicts and lists), ready for JSON:
+    an int too long for a JSON number becomes ``{"int": "<decimal digits>"}``."""
     if isinstance(value, Mapping):
         return {key: _thawed(item) for key, item in value.items()}
     if isinstance(value, tuple):
         return [_thawed(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = json_int(value)
+        return number if isinstance(number, int) else {"int": number}
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    """Undo the ``{"int": ...}`` form of :func:`_thawed`."""
+    if isinstance(value, Mapping):
+        if set(value) == {"int"} and isinstance(value["int"], str):
+            return _read_int(value["int"], "a number of the setup")
+        return {key: _from_json(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_from_json(item) for item in value]
     return value
 
 
@@ -199,8 +257,11 @@ class Outcome:
         )
 
 
-def _outcome(game: Game[Any, Any, Any], state: Any, moves: int) -> Outcome:
-    return Outcome(moves, tuple(state.scores), tuple(state.winners), state_digest(game, state))
+def _outcome(
+    game: Game[Any, Any, Any], state: Any, moves: int, encoder: _Encoder | None = None
+) -> Outcome:
+    digest = _digest(game, state, encoder or _Encoder())
+    return Outcome(moves, tuple(state.scores), tuple(state.winners), digest)
 
 
 @attrs.frozen
@@ -256,12 +317,16 @@ class GameRecord:
         and, for a record read from data, the first position that is not the one the
         record says it was, or an outcome that does not match.
         """
+        return self._replay(_Encoder())
+
+    def _replay(self, encoder: _Encoder) -> Iterator[Any]:
         written = self._written
+        game = self.game
         try:
             state = self.initial_state()
         except CardrulesError as exc:
             raise RecordError(f"the record's setup is not valid: {exc}") from None
-        if written is not None and written.checks[:_CHECK_DIGITS] != _check(self.game, state):
+        if written is not None and written.checks[:_CHECK_DIGITS] != _check(game, state, encoder):
             raise RecordError(
                 "the record was edited: its rules, seed or setup do not give the starting "
                 "position it recorded"
@@ -269,33 +334,32 @@ class GameRecord:
         yield state
         for number, move in enumerate(self.moves, start=1):
             try:
-                state = self.game.apply(state, move)
+                state = game.apply(state, move)
             except CardrulesError as exc:
                 raise RecordError(f"move {number} ({move}) cannot be replayed: {exc}") from None
             if written is not None:
                 at = number * _CHECK_DIGITS
                 recorded = written.checks[at : at + _CHECK_DIGITS]
-                if recorded and recorded != _check(self.game, state):
+                if recorded and recorded != _check(game, state, encoder):
                     raise RecordError(
                         f"the record was edited at move {number} ({move}): the position "
                         "after it is not the one the record holds"
                     )
             yield state
         if written is not None:
-            self._compare(written.outcome, state)
+            self._compare(written.outcome, state, encoder)
 
-    def _compare(self, expected: Outcome, state: Any) -> None:
+    def _compare(self, expected: Outcome, state: Any, encoder: _Encoder) -> None:
         if expected.moves != len(self.moves):
-            change = (
-                "cut short or had moves removed"
-                if expected.moves > len(self.moves)
-                else ("had moves added")
-            )
+            if expected.moves > len(self.moves):
+                change = "cut short or had moves removed"
+            else:
+                change = "had moves added"
             raise RecordError(
                 f"the record was {change}: it says the game had {expected.moves} moves "
                 f"but holds {len(self.moves)}"
             )
-        actual = _outcome(self.game, state, len(self.moves))
+        actual = _outcome(self.game, state, len(self.moves), encoder)
         if actual != expected:
             raise RecordError(
                 "the record was edited: its moves do not lead to the outcome it holds "
@@ -336,10 +400,11 @@ class GameRecord:
         """The record as JSON-friendly data: fresh objects that share nothing with the
         record. Replays the record to write each position's check and the outcome, so
         it raises :class:`~cardrules.RecordError` for a record that does not replay."""
+        encoder = _Encoder()  # shared with the replay, which may check the same states
         checks = []
         state = None
-        for state in self.replay():
-            checks.append(_check(self.game, state))
+        for state in self._replay(encoder):
+            checks.append(_check(self.game, state, encoder))
         return {
             "format": _FORMAT,
             "version": _VERSION,
@@ -349,7 +414,7 @@ class GameRecord:
             "setup": _thawed(self.setup),
             "moves": [move_to_data(move) for move in self.moves],
             "checks": "".join(checks),
-            "outcome": _outcome(self.game, state, len(self.moves)).to_dict(),
+            "outcome": _outcome(self.game, state, len(self.moves), encoder).to_dict(),
         }
 
     def to_json(self, indent: int | None = None) -> str:
@@ -420,6 +485,7 @@ class GameRecord:
         setup = data["setup"]
         if not isinstance(setup, Mapping):
             raise RecordError(f"the record's setup must be a JSON object, not {shown(setup)}")
+        setup = _from_json(setup)
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError(f"the record's moves must be a list, not {type(moves).__name__}")

@@ -30,13 +30,21 @@ be simulated, and played with the plain :class:`GameAdapter` (moves picked by nu
 
 Exit codes: 0 success (also when the player quits or input ends), 1 an error from the
 library or a file that cannot be written, 2 bad command-line usage (unknown game or
-bot, bad option), 130 interrupted by Ctrl-C.
+bot, bad option), 130 interrupted by Ctrl-C, 141 the output was closed before
+everything was written (``cardrules simulate cramps | head -1``; 128 + SIGPIPE, as Unix
+tools report it), without a traceback.
+
+Seeds are fresh random ones (:func:`cardrules.rng.new_seed`) unless given. ``play``
+shows the game's seed only once the game is over or left (it deals every hand), and
+seeds its computer players with a separate ``--bot-seed``; ``simulate`` and ``arena``
+print theirs in the summary.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -45,12 +53,14 @@ import cardrules as cr
 from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.arena import arena_rules, run_arena_command
 from cardrules.cli.base import (
+    EXIT_BROKEN_PIPE,
     EXIT_ERROR,
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_USAGE,
     InputFn,
     MoveInputError,
+    MoveRefusedError,
     UsageError,
 )
 from cardrules.cli.console import Console, stream_input
@@ -68,12 +78,14 @@ from cardrules.cli.registry import (
 from cardrules.cli.simulate import (
     RandomPlayer,
     SimulationSummary,
+    UnfinishedGame,
     play_random_game,
     run_simulate,
     simulate,
 )
 
 __all__ = [
+    "EXIT_BROKEN_PIPE",
     "EXIT_ERROR",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
@@ -85,8 +97,10 @@ __all__ = [
     "GameAdapter",
     "GameEntry",
     "MoveInputError",
+    "MoveRefusedError",
     "RandomPlayer",
     "SimulationSummary",
+    "UnfinishedGame",
     "game_entry",
     "known_games",
     "main",
@@ -109,9 +123,48 @@ def main(
 ) -> int:
     """Run the ``cardrules`` command with ``argv`` (default ``sys.argv[1:]``) and return
     the exit code. The streams and ``input_fn`` default to the process's own; tests pass
-    their own."""
+    their own.
+
+    An output closed early (a reader such as ``head`` that stops reading) ends the run
+    quietly with :data:`~cardrules.cli.base.EXIT_BROKEN_PIPE`."""
     out = stdout if stdout is not None else sys.stdout
     err = stderr if stderr is not None else sys.stderr
+    try:
+        code = _main(argv, out, err, stdin, input_fn)
+        out.flush()  # here, not at exit: a closed output is caught below
+        return code
+    except BrokenPipeError:
+        _silence_closed_streams(out, err)
+        return EXIT_BROKEN_PIPE
+
+
+def _silence_closed_streams(*streams: TextIO) -> None:
+    """Point those of ``streams`` that are the process's standard output or error at
+    the null device, so that flushing them at exit does not fail again with "Exception
+    ignored ... BrokenPipeError" (the recipe of the Python documentation on SIGPIPE).
+    Other streams (a test's buffers) are left alone."""
+    for stream in streams:
+        if stream is not sys.stdout and stream is not sys.stderr:
+            continue
+        try:
+            fd = stream.fileno()
+        except (AttributeError, OSError, ValueError):  # not a real file (a test's buffer)
+            continue
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        except OSError:
+            pass
+
+
+def _main(
+    argv: Sequence[str] | None,
+    out: TextIO,
+    err: TextIO,
+    stdin: TextIO | None,
+    input_fn: InputFn | None,
+) -> int:
     parser = build_parser()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -157,6 +210,8 @@ def _run(
             args.bots,
             games=args.games,
             seed=args.seed,
+            bot_seed=args.bot_seed,
+            max_moves=args.max_moves,
             workers=args.workers,
             quiet=args.quiet,
             json_file=args.json,
@@ -173,6 +228,7 @@ def _run(
             adapter.round_word,
             games=args.games,
             seed=args.seed,
+            max_moves=args.max_moves,
             quiet=args.quiet,
             out=out,
             err=err,
@@ -182,6 +238,8 @@ def _run(
         adapter,
         seat=args.seat,
         seed=args.seed,
+        bot_seed=args.bot_seed,
+        confirm=args.confirm,
         opponents=args.opponents,
         ascii_only=args.ascii,
         out=out,

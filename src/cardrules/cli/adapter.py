@@ -4,12 +4,14 @@ game: :class:`GameAdapter`."""
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 import cardrules as cr
+from cardrules._text import int_text
 from cardrules.cli.base import AnyGame, MoveInputError, squash
 
 __all__ = ["COMMAND_HELP", "GameAdapter", "plain"]
@@ -23,6 +25,7 @@ COMMAND_HELP = (
 _SHOWN_ELSEWHERE = frozenset({"seat", "hand", "scores", "legal_moves", "to_move", "winners"})
 _LONG = 8
 _YES = frozenset({"y", "yes"})
+_NO = frozenset({"n", "no"})
 
 
 class GameAdapter:
@@ -60,21 +63,56 @@ class GameAdapter:
         return str(move)
 
     def score_line(self, scores: Sequence[int], human: int) -> str:
-        """Scores per seat, the human's marked."""
-        return " | ".join(f"{self.seat(s, human)} {score}" for s, score in enumerate(scores))
+        """Scores per seat, the human's marked (exact, however many digits a score has).
+
+        >>> GameAdapter().score_line((3, -1), human=1)
+        'seat 0 3 | you -1'
+        """
+        return " | ".join(
+            f"{self.seat(s, human)} {int_text(score)}" for s, score in enumerate(scores)
+        )
+
+    def listed_moves(self, legal: Sequence[Any]) -> list[Any]:
+        """The legal moves in the order the Legal list shows and numbers them (by default
+        the rules' own order). :meth:`legal_line` and the numbers the player types both
+        use it; it must give the same list when applied to its own result."""
+        return list(legal)
 
     def legal_line(self, legal: Sequence[Any]) -> str:
-        """The legal moves, numbered from 1."""
-        return "  ".join(f"[{i}] {self.move_text(m)}" for i, m in enumerate(legal, 1))
+        """The legal moves in :meth:`listed_moves` order, numbered from 1."""
+        listed = self.listed_moves(legal)
+        return "  ".join(f"[{i}] {self.move_text(m)}" for i, m in enumerate(listed, 1))
 
-    def describe_start(self, game: AnyGame, view: Any, human: int, seed: int) -> list[str]:
-        """What is said when the game starts."""
+    def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """What is said when the game starts. (Not the game's seed: it is a secret while
+        the game is on, since it deals every hand; :meth:`seed_lines` tell it at the
+        end.)"""
         name = type(game).name or type(game).__name__
-        return [
-            f"{name.capitalize()}: you are seat {human}. Game seed {seed} "
-            f"(play the same game again with --seed {seed}).",
-            "Type ? for help.",
-        ]
+        return [f"{name.capitalize()}: you are seat {human}.", "Type ? for help."]
+
+    def seed_lines(self, seed: int, bot_seed: int | None = None) -> list[str]:
+        """How to replay the game, said once it is over or abandoned (never before: the
+        seed deals every hand). ``bot_seed`` is the computer players' seed, if known.
+
+        >>> GameAdapter().seed_lines(7, 9)  # doctest: +NORMALIZE_WHITESPACE
+        ['Game seed 7: replay this deal with --seed 7',
+         "(The computer players' seed was 9: add --bot-seed 9 for the same choices.)"]
+        """
+        lines = [f"Game seed {seed}: replay this deal with --seed {seed}"]
+        if bot_seed is not None:
+            lines.append(
+                f"(The computer players' seed was {bot_seed}: add --bot-seed {bot_seed} "
+                "for the same choices.)"
+            )
+        return lines
+
+    def only_move_line(self, move: Any) -> str:
+        """What is said when the human's only legal move is made for them.
+
+        >>> GameAdapter().only_move_line(cr.Draw())
+        'Your only move: draw.'
+        """
+        return f"Your only move: {self.move_text(move)}."
 
     def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
         """The position shown before the human decides, from the human's view only."""
@@ -144,6 +182,40 @@ class GameAdapter:
         """Whether ``answer`` (stripped, lower case, not empty) says yes to an offer."""
         return answer in _YES
 
+    def declines_offer(self, answer: str) -> bool:
+        """Whether ``answer`` (stripped, lower case) says no to an offer: ``n``, ``no``,
+        or nothing (Enter). Any other answer that does not say yes is asked again."""
+        return not answer or answer in _NO
+
+    def offer_retry_line(self) -> str:
+        """What is said when an answer to an offer is neither yes nor no."""
+        return "Please answer y (yes) or n (no); Enter means no."
+
+    # -- refusals --------------------------------------------------------------------
+
+    def refusal(self, error: cr.IllegalMoveError, move: Any, view: Any, human: int) -> str:
+        """The rules' refusal of the human's ``move``, worded for the human: "you", never
+        "seat N" for them, and the Legal list rather than the library's names.
+
+        >>> adapter = GameAdapter()
+        >>> error = cr.IllegalMoveError("not_your_turn", "seat 0 cannot move now")
+        >>> adapter.refusal(error, None, None, human=0)
+        'it is not your turn'
+        """
+        reason = error.reason
+        if reason == "not_your_turn":
+            to_move = getattr(view, "to_move", None)
+            if to_move is None or to_move == human:
+                return "it is not your turn"
+            return f"it is not your turn: {self.seat(to_move, human)} is to move"
+        if reason == "not_your_move":
+            return "you can make calls only for yourself"
+        text = str(error).replace("(see legal_moves)", "(see the Legal list)")
+        # Any other message naming the human's seat (the rules speak to the mover, but
+        # may name seats): "you" instead.
+        text = re.sub(rf"\bseat {human}'s\b", "your", text)
+        return re.sub(rf"\bseat {human}\b", "you", text)
+
     # -- events ----------------------------------------------------------------------
 
     def describe_events(
@@ -161,6 +233,24 @@ class GameAdapter:
         """What the human learns privately from a step, from their views ``before`` and
         ``after`` it (e.g. the cards they drew); nothing by default."""
         return []
+
+    def describe_step(
+        self,
+        events: Sequence[cr.Event],
+        before: Any,
+        after: Any,
+        human: int,
+        game: AnyGame | None = None,
+    ) -> list[str]:
+        """Everything said about one step: its events, and what the human learns
+        privately from their views ``before`` and ``after`` it. By default
+        :meth:`describe_events` then :meth:`describe_change`; a game whose private news
+        belongs next to one event (the cards drawn, next to the draw) places it there.
+        """
+        return [
+            *self.describe_events(events, human, game),
+            *self.describe_change(before, after, human),
+        ]
 
     def describe_event(self, event: cr.Event, human: int) -> list[str]:
         """What is said about one event of a step (the events every game shares)."""

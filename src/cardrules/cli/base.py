@@ -9,6 +9,7 @@ from typing import Any
 import cardrules as cr
 
 __all__ = [
+    "EXIT_BROKEN_PIPE",
     "EXIT_ERROR",
     "EXIT_INTERRUPTED",
     "EXIT_OK",
@@ -16,6 +17,7 @@ __all__ = [
     "AnyGame",
     "InputFn",
     "MoveInputError",
+    "MoveRefusedError",
     "Player",
     "UsageError",
     "squash",
@@ -29,6 +31,9 @@ EXIT_USAGE = 2
 """Bad command line: unknown game or bot, bad option or value."""
 EXIT_INTERRUPTED = 130
 """Stopped by Ctrl-C (the shell convention 128 + SIGINT)."""
+EXIT_BROKEN_PIPE = 141
+"""The output was closed early, e.g. ``cardrules simulate cramps | head -1`` (the Unix
+convention 128 + SIGPIPE, as other tools report it)."""
 
 AnyGame = cr.Game[Any, Any, Any]
 """A rules object of any game."""
@@ -52,6 +57,13 @@ class UsageError(Exception):
 
 class MoveInputError(ValueError):
     """A line typed by the player that does not name a move (the message says why)."""
+
+
+class MoveRefusedError(ValueError):
+    """A move the player named clearly that the rules do not allow, found by the
+    adapter before the rules are asked (a card the player does not hold): told as "Not
+    allowed", like the rules' own refusals. The message says what was wrong and what is
+    allowed."""
 
 
 def squash(text: str) -> str:

@@ -3,13 +3,14 @@ checks of what the terminal can do."""
 
 from __future__ import annotations
 
+import importlib
 from typing import TextIO
 
 import attrs
 
 from cardrules.cli.base import InputFn
 
-__all__ = ["Console", "can_encode", "isatty", "stream_input"]
+__all__ = ["Console", "can_encode", "enable_line_editing", "isatty", "stream_input"]
 
 _ASCII = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S", "→": "->", "…": "..."})
 
@@ -63,6 +64,18 @@ def stream_input(stdin: TextIO, stdout: TextIO, *, echo: bool = False) -> InputF
         return line
 
     return read
+
+
+def enable_line_editing() -> bool:
+    """Turn on line editing (arrows, Home/End, Backspace anywhere in the line, history)
+    for :func:`input` at a terminal, by importing :mod:`readline`: :func:`input` edits
+    lines only once that module is loaded. Returns whether it could; ``readline`` may be
+    missing (e.g. on Windows), and typing then works without editing."""
+    try:
+        importlib.import_module("readline")
+    except ImportError:
+        return False
+    return True
 
 
 def isatty(stream: TextIO) -> bool:

@@ -3,8 +3,9 @@
 The human types a card (``9h``), a wild card with the suit it names (``8h c``,
 ``8h clubs``), a play saying "one card" (``QS!``, ``QS one``), ``d`` to draw, ``idiot``
 to call "idiot", or the number of a move in the Legal list. Events are told in words:
-cards drawn and why, reshuffles and their penalty, skips, reversals, the count, suits
-named, announcements, idiot calls, scores.
+cards drawn and why (the cards the human drew, privately, right after their draw),
+reshuffles and their penalty, skips, reversals, playing again, the count, suits named,
+announcements, idiot calls, scores.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import cardrules as cr
+from cardrules._text import int_text
 from cardrules.cli.adapter import COMMAND_HELP, GameAdapter
-from cardrules.cli.base import AnyGame, MoveInputError
+from cardrules.cli.base import AnyGame, MoveInputError, MoveRefusedError
 from cardrules.events import (
     CardsDrawn,
     CardTurnedUp,
@@ -60,13 +62,21 @@ _DRAW_REASONS = {
 
 
 def parse_suit_word(word: str) -> cr.Suit | None:
-    """The suit named by ``word`` (a letter, a symbol or a name, in any case), or
-    ``None``.
+    """The suit named by ``word`` (a letter, a symbol or a name, singular or plural, in
+    any case; whatever :meth:`cardrules.Suit.parse` reads), or ``None``.
 
     >>> parse_suit_word("Clubs"), parse_suit_word("h"), parse_suit_word("♠"), parse_suit_word("x")
     (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, None)
+    >>> parse_suit_word("SPADE"), parse_suit_word("\N{BLACK HEART SUIT}\ufe0f")  # emoji form
+    (<Suit.SPADES: 3>, <Suit.HEARTS: 2>)
     """
-    return _SUIT_WORDS.get(word.strip().lower())
+    suit = _SUIT_WORDS.get(word.strip().lower())
+    if suit is not None:
+        return suit
+    try:
+        return cr.Suit.parse(word)
+    except cr.CardParseError:
+        return None
 
 
 def _cards(count: int) -> str:
@@ -94,14 +104,6 @@ def _count_ranks(game: AnyGame | None) -> str:
         return "a card that adds to it"
     named = [("an " if label in ("A", "8") else "a ") + label for label in labels]
     return " or ".join(named)
-
-
-def _plays_again(game: AnyGame | None, card: cr.Card, events: Sequence[cr.Event]) -> bool:
-    """Whether ``card`` let its player play again (not when the hand ended with it)."""
-    if any(isinstance(event, cr.HandScored) for event in events):
-        return False
-    rows = dict(_rows(game))
-    return card.rank in rows and rows[card.rank].action is cr.Action.PLAY_AGAIN
 
 
 def _direction(direction: int) -> str:
@@ -146,10 +148,34 @@ class CraitsAdapter(GameAdapter):
             return "stay silent"
         return str(move)
 
+    def listed_moves(self, legal: Sequence[Any]) -> list[Any]:
+        """The rules' order, except that a play saying "one card" comes just before the
+        same play without it: the first of the two is the safe one (the other leaves you
+        open to an "idiot" call).
+
+        >>> adapter = CraitsAdapter()
+        >>> legal = [cr.Play("9H"), cr.Play("9H", announce=True), cr.Draw()]
+        >>> adapter.legal_line(legal)
+        '[1] 9♥!  [2] 9♥  [3] draw'
+        """
+        first: dict[tuple[cr.Card, cr.Suit | None], int] = {}
+        keys: list[tuple[int, int]] = []
+        for index, move in enumerate(legal):
+            if isinstance(move, cr.Play):
+                group = first.setdefault((move.card, move.suit), index)
+                keys.append((group, 0 if move.announce else 1))
+            else:
+                keys.append((index, 0))
+        order = sorted(range(len(legal)), key=keys.__getitem__)
+        return [legal[index] for index in order]
+
     def prompt(self, legal: Sequence[Any]) -> str:
         """The prompt says what the phase asks for."""
         if any(isinstance(move, cr.NameSuit) for move in legal):
-            return "Name the suit to follow (c, d, h, s or a number, ? for help, q to quit): "
+            return (
+                "Name the suit to follow (c, d, h, s, a name like hearts, or a number, "
+                "? for help, q to quit): "
+            )
         if any(isinstance(move, cr.Announce) for move in legal):
             return 'Say "one card"? (one or pass, or a number, ? for help, q to quit): '
         return super().prompt(legal)
@@ -194,7 +220,10 @@ class CraitsAdapter(GameAdapter):
         words = [word for word in words if word not in _NAME_WORDS]
         suit = parse_suit_word(words[0]) if len(words) == 1 else None
         if suit is None:
-            raise MoveInputError(f"{line!r} is not a suit: name one of c, d, h, s (or ♣ ♦ ♥ ♠)")
+            raise MoveInputError(
+                f"{line!r} is not a suit: name one of c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, "
+                "diamonds, hearts, spades)"
+            )
         return cr.NameSuit(suit)
 
     def _parse_play(
@@ -214,7 +243,7 @@ class CraitsAdapter(GameAdapter):
                     'and ! or one to say "one card"'
                 )
         if card not in view.hand:
-            raise MoveInputError(
+            raise MoveRefusedError(
                 f"you do not hold {card}; your hand is {cr.format_cards(view.hand) or 'empty'}"
             )
         wild = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
@@ -227,15 +256,15 @@ class CraitsAdapter(GameAdapter):
 
     # -- the table -------------------------------------------------------------------
 
-    def describe_start(self, game: AnyGame, view: Any, human: int, seed: int) -> list[str]:
-        """Rules reminder, seat and seed (the first deal and its turned-up card are told
-        by their events)."""
+    def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """Rules reminder and seat (the first deal and its turned-up card are told by
+        their events; the seed only at the end)."""
         schedule = tuple(getattr(game, "schedule", ()))
         deals = ", ".join(map(str, schedule))
         return [
             f"Craits: {len(view.scores)} players, {len(schedule)} hands dealt {deals} cards "
             f"each; the lowest total wins. You are seat {human}.",
-            f"Game seed {seed} (play the same game again with --seed {seed}). Type ? for help.",
+            "Type ? for help.",
         ]
 
     def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
@@ -261,7 +290,8 @@ class CraitsAdapter(GameAdapter):
         ]
         if any(view.penalties):
             pressure = " | ".join(
-                f"{self.seat(s, human)} {2 * last - 5 if last else 0}, next {last * 2 or 5}"
+                f"{self.seat(s, human)} {int_text(2 * last - 5 if last else 0)}, "
+                f"next {int_text(last * 2 or 5)}"
                 for s, last in enumerate(view.penalties)
             )
             lines.append(f"Shuffle pressure (paid, next penalty): {pressure}")
@@ -311,8 +341,8 @@ class CraitsAdapter(GameAdapter):
             "While the count runs, play an A or a 2 or draw the count (d).",
             "Card functions: 4 skips the next player, 5 makes everyone else draw, 6 plays",
             "again, 7 makes the player two along draw, 10 reverses, 2 starts the count.",
-            "Naming a suit after a turned-up 8: c, d, h or s. On the one-card deal (if that",
-            'rule is on): one to say "one card", pass to stay silent.',
+            "Naming a suit after a turned-up 8: c, d, h, s, or a name such as hearts.",
+            'On the one-card deal (if that rule is on): one says "one card", pass stays silent.',
             *COMMAND_HELP,
         ]
 
@@ -329,23 +359,59 @@ class CraitsAdapter(GameAdapter):
         """``y``, ``yes``, ``idiot`` or ``i`` accept."""
         return super().accepts_offer(answer) or answer in _IDIOT_WORDS
 
+    def refusal(self, error: cr.IllegalMoveError, move: Any, view: Any, human: int) -> str:
+        """A refused "idiot" call says whom the human can call on, and how (the rules'
+        message names seats, the human's own included)."""
+        if isinstance(move, cr.CallIdiot) and error.reason in ("not_callable", "target_needed"):
+            open_on = [seat for seat in view.exposed if seat != human]
+            if open_on:
+                names = " and ".join(f"seat {seat}" for seat in open_on)
+                how = " or ".join(f"idiot {seat}" for seat in open_on)
+                if error.reason == "target_needed":
+                    return f"several players can be called on ({names}): type {how}"
+                if move.target == human:
+                    return f'you cannot call "idiot" on yourself; you can call on {names}: {how}'
+                return f"seat {move.target} cannot be called on now; you can call on {names}: {how}"
+        return super().refusal(error, move, view, human)
+
     # -- events ----------------------------------------------------------------------
 
     def describe_events(
         self, events: Sequence[cr.Event], human: int, game: AnyGame | None = None
     ) -> list[str]:
         """Each event in words; the suit named and "one card" said with a play are told
-        on the play's line, draws a card causes name the card, and (given the rules) a
-        card that lets its player play again says so."""
+        on the play's line (and the card played only there), draws a card causes name
+        the card, and a card that lets its player play again says so."""
+        return self._describe(events, human, [])
+
+    def describe_step(
+        self,
+        events: Sequence[cr.Event],
+        before: Any,
+        after: Any,
+        human: int,
+        game: AnyGame | None = None,
+    ) -> list[str]:
+        """The events in words, with the cards the human drew (:meth:`describe_change`)
+        right after the line of their own draw, not after the whole step (which may go
+        on to the end of the hand or of the game)."""
+        return self._describe(events, human, self.describe_change(before, after, human))
+
+    def _describe(self, events: Sequence[cr.Event], human: int, private: list[str]) -> list[str]:
+        """The lines of ``events``, with ``private`` after the human's last draw (at the
+        end if they did not draw)."""
         lines: list[str] = []
         play: tuple[int, cr.Play] | None = None
         card: cr.Card | None = None
+        after_draw: int | None = None
         for event in events:
             if isinstance(event, cr.MovePlayed) and isinstance(event.move, cr.Play):
                 play = (event.seat, event.move)
                 card = event.move.card
             elif isinstance(event, CardTurnedUp):
                 card = event.card
+            elif isinstance(event, cr.CardPlayed):
+                continue  # told by the play's line
             elif play is not None and (
                 (
                     isinstance(event, SuitNamed)
@@ -357,14 +423,12 @@ class CraitsAdapter(GameAdapter):
                 continue
             if isinstance(event, CardsDrawn):
                 lines.append("  " + self._draw_line(event, human, card))
+                if event.seat == human and event.count:
+                    after_draw = len(lines)
             else:
                 lines.extend(self.describe_event(event, human))
-        if play is not None and _plays_again(game, play[1].card, events):
-            seat = play[0]
-            lines.append(
-                f"  {self.seat_title(seat, human)} {self.verb(seat, human, 'play')} again."
-            )
-        return lines
+        at = len(lines) if after_draw is None else after_draw
+        return [*lines[:at], *private, *lines[at:]]
 
     def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
         """The cards the human drew (private: the events only say how many)."""
@@ -411,13 +475,15 @@ class CraitsAdapter(GameAdapter):
                 f"{self.verb(event.seat, human, 'shuffle')} the discard pile "
                 f"({_cards(event.cards)}) into a new stock and "
                 f"{self.verb(event.seat, human, 'take')} a shuffle-pressure penalty of "
-                f"{event.penalty} points."
+                f"{int_text(event.penalty)} points."
             )
         if isinstance(event, SuitNamed):
             return (
                 f"{who(event.seat, human)} {self.verb(event.seat, human, 'name')} "
                 f"{event.suit.symbol} as the suit to follow."
             )
+        if isinstance(event, cr.PlayAgain):
+            return f"{who(event.seat, human)} {self.verb(event.seat, human, 'play')} again."
         if isinstance(event, TurnSkipped):
             return (
                 f"{who(event.seat, human)} {self.verb(event.seat, human, 'are', 'is')} skipped "

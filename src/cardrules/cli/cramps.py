@@ -7,7 +7,7 @@ from typing import Any
 
 import cardrules as cr
 from cardrules.cli.adapter import COMMAND_HELP, GameAdapter
-from cardrules.cli.base import AnyGame, MoveInputError
+from cardrules.cli.base import AnyGame, MoveRefusedError
 
 __all__ = ["CrampsAdapter"]
 
@@ -23,13 +23,14 @@ class CrampsAdapter(GameAdapter):
         """A card play is shown as the card."""
         return str(move.card) if isinstance(move, cr.Play) else str(move)
 
-    def describe_start(self, game: AnyGame, view: Any, human: int, seed: int) -> list[str]:
-        """Rules reminder, seat and seed (the deal itself is told by its event)."""
+    def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """Rules reminder and seat (the deal itself is told by its event; the seed only
+        at the end)."""
         target = getattr(game, "target", 31)
         return [
             f"Cramps: 4 players, 13 tricks a round, first to {target} points wins. "
             f"You are seat {human}.",
-            f"Game seed {seed} (play the same deal again with --seed {seed}). Type ? for help.",
+            "Type ? for help.",
         ]
 
     def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
@@ -70,14 +71,15 @@ class CrampsAdapter(GameAdapter):
         ]
 
     def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """A number from the Legal list, or a card the player holds."""
+        """A number from the Legal list, or a card the player holds (a card they do not
+        hold raises :class:`~cardrules.cli.base.MoveRefusedError`, told as "Not
+        allowed", with their hand)."""
         move = self.pick_number(line, legal)
         if move is not None:
             return move
         card = cr.Card.parse(line)
         if card not in view.hand:
-            # Checked here, not by the rules, whose message would say who holds it.
-            raise MoveInputError(
+            raise MoveRefusedError(
                 f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
             )
         return cr.Play(card)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 import cardrules as cr
+from cardrules.arena import MAX_MOVES
 from cardrules.bots import Bot, bot_from_name
 from cardrules.cli.base import SEED_MAX
 from cardrules.cli.registry import describe_games, known_games
@@ -86,15 +91,32 @@ def bot_list(text: str) -> tuple[Bot, ...]:
     return tuple(one_bot(name) for name in names)
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that lets a failed write of its help or messages be seen
+    (argparse ignores them): ``cardrules --help | head -1`` then exits like any other
+    command whose output is closed early."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if not message:
+            return
+        try:
+            (file if file is not None else sys.stderr).write(message)
+        except BrokenPipeError:
+            raise  # reported by main() with exit code 141
+        except (AttributeError, OSError):  # no stream at all, or another failure
+            pass
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The parser of the ``cardrules`` command and its subcommands."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="cardrules",
         description="Card-game rules on the command line: simulate games between random "
         "players, play one against computer players, or pit bots against each other. "
         "Games: " + describe_games() + ".",
         epilog="Exit codes: 0 success (also when you quit or input ends), 1 error, "
-        "2 bad usage, 130 interrupted (Ctrl-C).",
+        "2 bad usage, 130 interrupted (Ctrl-C), 141 output closed early (e.g. by "
+        "| head).",
     )
     parser.add_argument("--version", action="version", version=f"cardrules {cr.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -106,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _rules_parser() -> argparse.ArgumentParser:
-    rules = argparse.ArgumentParser(add_help=False)
+    rules = _Parser(add_help=False)
     rules.add_argument("game", help="the game to use: " + ", ".join(known_games()))
     rules.add_argument(
         "--target", type=int_in(1, None, "--target"), help="the winning score (rules option)"
@@ -127,6 +149,16 @@ def _rules_parser() -> argparse.ArgumentParser:
     return rules
 
 
+def _add_max_moves(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-moves",
+        type=int_in(1, None, "--max-moves"),
+        default=MAX_MOVES,
+        metavar="N",
+        help=f"stop a game after N moves ({MAX_MOVES}); games stopped are reported and not counted",
+    )
+
+
 def _add_simulate(sub: Any, rules: argparse.ArgumentParser) -> None:
     simulate_parser = sub.add_parser(
         "simulate",
@@ -134,14 +166,18 @@ def _add_simulate(sub: Any, rules: argparse.ArgumentParser) -> None:
         help="play many games between random players and summarise them",
         description="Play games between uniformly random players and print the number of "
         "games, mean rounds (hands) per game, each seat's win share and mean final score, "
-        "and the speed. The same --seed gives the same games.",
+        "and the speed. The same --seed gives the same games; the seed is printed.",
     )
     simulate_parser.add_argument(
         "--games", type=int_in(1, None, "--games"), default=100, help="games to play (100)"
     )
     simulate_parser.add_argument(
-        "--seed", type=int_in(0, None, "--seed"), default=0, help="seed of the run (0)"
+        "--seed",
+        type=int_in(0, None, "--seed"),
+        default=None,
+        help="seed of the run (random if not given; printed in the summary)",
     )
+    _add_max_moves(simulate_parser)
     simulate_parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
@@ -152,7 +188,8 @@ def _add_play(sub: Any, rules: argparse.ArgumentParser) -> None:
         help="play one game in the terminal against computer players",
         description="Play one seat yourself; the computer plays the other seats. "
         "Type ? during the game for help, q to quit. Ctrl-D leaves (exit code 0), "
-        "Ctrl-C interrupts (exit code 130).",
+        "Ctrl-C interrupts (exit code 130). The game's seed is shown when the game is "
+        "over or when you leave it, never before (it deals every hand).",
     )
     play_parser.add_argument(
         "--seat", type=int_in(0, None, "--seat"), default=0, help="your seat (0)"
@@ -161,7 +198,18 @@ def _add_play(sub: Any, rules: argparse.ArgumentParser) -> None:
         "--seed",
         type=int_in(0, SEED_MAX, "--seed"),
         default=None,
-        help="seed of the deal and of the computer players (random if not given)",
+        help="seed of the deal (random if not given; shown at the end)",
+    )
+    play_parser.add_argument(
+        "--bot-seed",
+        type=int_in(0, SEED_MAX, "--bot-seed"),
+        default=None,
+        help="seed of the computer players' choices, independent of the deal (random if not given)",
+    )
+    play_parser.add_argument(
+        "--confirm",
+        action="store_true",
+        help="ask for your move even when you have only one (by default it is made for you)",
     )
     play_parser.add_argument(
         "--opponents",
@@ -187,7 +235,8 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
         description="Play games between bots, one per seat, rotating the seats over each "
         "deal so that every bot plays every deal from every seat, and print each bot's "
         "win share and mean final score with 95% confidence intervals. Results depend "
-        "only on --seed, not on --workers. --players defaults to the number of bots.",
+        "only on --seed and --bot-seed (printed at the end), not on --workers. --players "
+        "defaults to the number of bots; give --games as a multiple of it.",
     )
     arena_parser.add_argument(
         "--bots",
@@ -209,8 +258,19 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
         help="processes to use (default: one per CPU)",
     )
     arena_parser.add_argument(
-        "--seed", type=int_in(0, SEED_MAX, "--seed"), default=0, help="seed of the run (0)"
+        "--seed",
+        type=int_in(0, SEED_MAX, "--seed"),
+        default=None,
+        help="seed of the deals (random if not given; printed at the end)",
     )
+    arena_parser.add_argument(
+        "--bot-seed",
+        type=int_in(0, SEED_MAX, "--bot-seed"),
+        default=None,
+        help="seed of the bots' decisions, independent of the deals (random if not given; "
+        "printed at the end)",
+    )
+    _add_max_moves(arena_parser)
     arena_parser.add_argument("--json", metavar="FILE", help="also write every result as JSON")
     arena_parser.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
     arena_parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")

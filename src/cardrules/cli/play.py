@@ -3,7 +3,14 @@
 The human's seat is typed in through a :class:`~cardrules.cli.console.Console`; every
 other seat is a computer player. Before each computer move, any move the human's view
 offers out of turn (in Craits, an "idiot" call) is offered once, as a yes/no question
-whose default is no.
+whose default is no. A human with a single legal move has it made for them (unless
+asked to confirm every move).
+
+Two seeds make a game: the game's seed deals the cards, the bot seed makes the computer
+players' choices. They are independent (a computer player's seeds say nothing about the
+deal), both are fresh from the operating system unless given, and the game's seed is
+told only when the game is over or abandoned: while it is on, it would give away every
+hand.
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 import cardrules as cr
+from cardrules import rng as seeds
 from cardrules.bots import Bot
 from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.base import (
@@ -21,10 +29,17 @@ from cardrules.cli.base import (
     EXIT_OK,
     AnyGame,
     InputFn,
+    MoveRefusedError,
     Player,
     UsageError,
 )
-from cardrules.cli.console import Console, can_encode, isatty, stream_input
+from cardrules.cli.console import (
+    Console,
+    can_encode,
+    enable_line_editing,
+    isatty,
+    stream_input,
+)
 from cardrules.cli.simulate import RandomPlayer
 
 __all__ = ["BotPlayer", "play_game", "run_play"]
@@ -32,7 +47,6 @@ __all__ = ["BotPlayer", "play_game", "run_play"]
 _HELP = frozenset({"?", "help", "h"})
 _QUIT = frozenset({"q", "quit", "exit"})
 _SHOW = frozenset({"show", "table"})
-_NO = frozenset({"n", "no"})
 
 
 class _LeaveGame(Exception):
@@ -41,8 +55,12 @@ class _LeaveGame(Exception):
 
 class BotPlayer:
     """A computer player driven by a :class:`~cardrules.bots.Bot`: it gives the bot only
-    the view of the seat to move, with a seed drawn from its own generator (so a seed
-    reproduces its choices).
+    the view of the seat to move, with a decision seed drawn from its own generator.
+
+    ``seed`` is the bot seed (``cardrules play --bot-seed``), which reproduces the
+    bot's choices; ``None`` draws a fresh one (:func:`cardrules.rng.new_seed`). Give it
+    a seed of its own, never the game's: the bot is handed seeds derived from it, and
+    could otherwise try small game seeds until one deals its hand.
 
     >>> from cardrules.bots import RandomBot
     >>> game = cr.Cramps()
@@ -51,9 +69,11 @@ class BotPlayer:
     True
     """
 
-    def __init__(self, bot: Bot, seed: int) -> None:
+    def __init__(self, bot: Bot, seed: int | None = None) -> None:
         self.bot = bot
-        self._rng = random.Random(f"cardrules-bots:{seed}")
+        self.seed = seeds.resolve_seed(seed)
+        """The bot seed its choices come from."""
+        self._rng = random.Random(f"cardrules-bots:{self.seed}")
 
     def __call__(self, game: AnyGame, state: Any) -> Any:
         """The bot's move for the seat to move in ``state``."""
@@ -61,18 +81,28 @@ class BotPlayer:
         return self.bot.choose(game, view, view.legal_moves, self._rng.getrandbits(64))
 
 
-def _play_rng(seed: int) -> random.Random:
-    return random.Random(f"cardrules-play:{seed}")
+def _play_rng(bot_seed: int) -> random.Random:
+    return random.Random(f"cardrules-play:{bot_seed}")
 
 
 def _ask_move(
-    game: AnyGame, state: Any, adapter: GameAdapter, console: Console, human: int
+    game: AnyGame,
+    state: Any,
+    adapter: GameAdapter,
+    console: Console,
+    human: int,
+    *,
+    confirm: bool = False,
 ) -> cr.Step[Any]:
-    """Ask the human until they make a legal move; the step it made. Raises
-    :class:`_LeaveGame` if they quit; ``EOFError`` and ``KeyboardInterrupt`` propagate."""
+    """Ask the human until they make a legal move; the step it made. A single legal
+    move is made at once, saying so, unless ``confirm``. Raises :class:`_LeaveGame` if
+    they quit; ``EOFError`` and ``KeyboardInterrupt`` propagate."""
     view = game.observe(state, human)
-    legal = game.legal_moves(state)
+    legal = adapter.listed_moves(game.legal_moves(state))
     console.say(*adapter.render_turn(game, view, human))
+    if len(legal) == 1 and not confirm:
+        console.say(adapter.only_move_line(legal[0]))
+        return game.step(state, legal[0], seat=human)
     while True:
         line = console.ask(adapter.prompt(legal)).strip()
         command = line.lower()
@@ -88,10 +118,18 @@ def _ask_move(
             continue
         try:
             move = adapter.parse_move(line, view, legal)
+        except MoveRefusedError as exc:
+            console.say(f"Not allowed: {exc}. Try again (? for help).")
+            continue
+        except (ValueError, cr.MoveTypeError) as exc:  # includes MoveInputError
+            console.say(f"Not understood: {exc}. Try again (? for help).")
+            continue
+        try:
             return game.step(state, move, seat=human)
         except cr.IllegalMoveError as exc:
-            console.say(f"Not allowed: {exc}. Try again (? for help).")
-        except (ValueError, cr.MoveTypeError) as exc:  # includes MoveInputError
+            refusal = adapter.refusal(exc, move, view, human)
+            console.say(f"Not allowed: {refusal}. Try again (? for help).")
+        except (ValueError, cr.MoveTypeError) as exc:
             console.say(f"Not understood: {exc}. Try again (? for help).")
 
 
@@ -105,7 +143,8 @@ def _offer(
 ) -> cr.Step[Any] | None:
     """Offer the human each move their view lists out of turn that they have not yet
     declined; the step of the one they accept, or ``None``. ``declined`` keeps the
-    moves refused while they stay available, so the human is asked once per chance."""
+    moves refused while they stay available, so the human is asked once per chance.
+    An answer that is neither yes nor no (nor a command) is asked again; Enter is no."""
     offers: Sequence[Any] = getattr(game.observe(state, human), "legal_moves", ())
     declined[:] = [move for move in declined if move in offers]
     for move in offers:
@@ -117,12 +156,12 @@ def _offer(
                 raise _LeaveGame
             if answer in _HELP:
                 console.say(*adapter.help_lines(game))
-                continue
-            break
-        if answer and adapter.accepts_offer(answer):
-            return game.step(state, move, seat=human)
-        if answer and answer not in _NO:
-            console.say("(Taken as no.)")
+            elif adapter.accepts_offer(answer) and answer:
+                return game.step(state, move, seat=human)
+            elif adapter.declines_offer(answer):
+                break
+            else:
+                console.say(adapter.offer_retry_line())
         declined.append(move)
     return None
 
@@ -133,38 +172,50 @@ def play_game(
     console: Console,
     *,
     human: int = 0,
-    seed: int = 0,
+    seed: int | None = None,
     computer: Player | None = None,
+    bot_seed: int | None = None,
+    confirm: bool = False,
 ) -> int:
     """Play one game at the terminal: ``human`` is typed in through ``console``, every
     other seat is ``computer`` (by default a
-    :class:`~cardrules.cli.simulate.RandomPlayer` seeded from ``seed``).
+    :class:`~cardrules.cli.simulate.RandomPlayer` seeded from ``bot_seed``, never from
+    the game's seed).
+
+    ``seed`` deals the game; ``None`` draws a fresh one
+    (:func:`cardrules.rng.new_seed`), as does ``bot_seed``. The game's seed is told
+    only when the game is over or the human leaves it (with ``bot_seed``, if given or
+    used here), so that it can be replayed.
 
     Before each computer move the human is offered, once, any move their view allows
-    out of turn (an "idiot" call in Craits).
+    out of turn (an "idiot" call in Craits). When the human has a single legal move it
+    is made for them, saying so, unless ``confirm``.
 
     Returns an exit code: :data:`~cardrules.cli.base.EXIT_OK` when the game ends, the
     player quits or the input ends, :data:`~cardrules.cli.base.EXIT_INTERRUPTED` on
     Ctrl-C. Never raises for bad input.
     """
+    seed = seeds.resolve_seed(seed)
     if computer is None:
-        computer = RandomPlayer(_play_rng(seed))
+        bot_seed = seeds.resolve_seed(bot_seed)
+        computer = RandomPlayer(_play_rng(bot_seed))
     started = game.start(seed=seed)
     state = started.state
     seats = len(state.scores)
     if not 0 <= human < seats:
         raise cr.SetupError(f"the human must sit at a seat from 0 to {seats - 1}, not {human}")
+    replay = adapter.seed_lines(seed, bot_seed)
     declined: list[Any] = []
     try:
         console.say(
-            *adapter.describe_start(game, game.observe(state, human), human, seed),
+            *adapter.describe_start(game, game.observe(state, human), human),
             # The deal, and in Craits the turned-up card and whatever it did.
             *adapter.describe_events(started.events, human, game),
         )
         while not state.is_over:
             seen = game.observe(state, human)
             if state.to_move == human:
-                step = _ask_move(game, state, adapter, console, human)
+                step = _ask_move(game, state, adapter, console, human, confirm=confirm)
             else:
                 offered = _offer(game, state, adapter, console, human, declined)
                 if offered is None:
@@ -172,20 +223,21 @@ def play_game(
                     step = game.step(state, computer(game, state), seat=mover)
                 else:
                     step = offered
-            lines = adapter.describe_events(step.events, human, game)
-            lines += adapter.describe_change(seen, game.observe(step.state, human), human)
+            after = game.observe(step.state, human)
+            lines = adapter.describe_step(step.events, seen, after, human, game)
             if lines:
                 console.say(*lines)
             state = step.state
     except _LeaveGame:
-        console.say("You left the game.")
+        console.say("You left the game.", *replay)
         return EXIT_OK
     except EOFError:
-        console.say("", "End of input: leaving the game.")
+        console.say("", "End of input: leaving the game.", *replay)
         return EXIT_OK
     except KeyboardInterrupt:
-        console.say("", "Interrupted: leaving the game.")
+        console.say("", "Interrupted: leaving the game.", *replay)
         return EXIT_INTERRUPTED
+    console.say("", *replay)
     return EXIT_OK
 
 
@@ -200,23 +252,37 @@ def run_play(
     out: TextIO,
     stdin: TextIO | None = None,
     input_fn: InputFn | None = None,
+    bot_seed: int | None = None,
+    confirm: bool = False,
 ) -> int:
     """Run ``cardrules play``: choose the input (line editing at a terminal, echoed
     lines from a pipe), check the seat, and play. ``opponents`` is the bot of every
-    computer seat (``None``: random moves). Raises
-    :class:`~cardrules.cli.base.UsageError` for a seat outside the table."""
+    computer seat (``None``: random moves). ``seed`` deals the game and ``bot_seed``
+    seeds the computer players, independently; ``None`` draws a fresh one
+    (:func:`cardrules.rng.new_seed`). ``confirm`` asks for a single legal move too.
+    Raises :class:`~cardrules.cli.base.UsageError` for a seat outside the table."""
     if input_fn is None:
         source = stdin if stdin is not None else sys.stdin
         interactive = isatty(source)
         if source is sys.stdin and out is sys.stdout and interactive:
-            input_fn = input  # line editing at a terminal
+            enable_line_editing()
+            input_fn = input  # line editing at a terminal (with readline)
         else:
             input_fn = stream_input(source, out, echo=not interactive)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
+    seed = seeds.resolve_seed(seed)
+    bot_seed = seeds.resolve_seed(bot_seed)
     seats = len(game.new_game(seed=seed).scores)
     if seat >= seats:
         raise UsageError(f"--seat must be a seat from 0 to {seats - 1}, not {seat}")
     console = Console(out, input_fn, ascii_only or not can_encode(out, "♣♦♥♠→"))
-    computer = None if opponents is None else BotPlayer(opponents, seed)
-    return play_game(game, adapter, console, human=seat, seed=seed, computer=computer)
+    computer = None if opponents is None else BotPlayer(opponents, bot_seed)
+    return play_game(
+        game,
+        adapter,
+        console,
+        human=seat,
+        seed=seed,
+        computer=computer,
+        bot_seed=bot_seed,
+        confirm=confirm,
+    )

@@ -482,6 +482,25 @@ class _Work:
         )
 
 
+def _rebuild_craits(options: dict[str, Any]) -> Craits:
+    """Unpickle a :class:`Craits` rules object."""
+    return Craits(**options)
+
+
+def _matching_table(rule_of: Sequence[CardRule]) -> tuple[tuple[frozenset[Card], ...], ...]:
+    """For each suit to follow and top rank (indexed by suit, then rank 0 … 14), the
+    cards that match outside the count: wild cards, that suit, that rank (K7, K8)."""
+    wild = frozenset(c for c in ALL_CARDS if rule_of[c].is_wild)
+    of_suit = [frozenset(c for c in ALL_CARDS if SUIT_OF_INDEX[c] == s) for s in range(4)]
+    of_rank = [frozenset(c for c in ALL_CARDS if RANK_OF_INDEX[c] == r) for r in range(15)]
+    return tuple(tuple(wild | of_suit[s] | of_rank[r] for r in range(15)) for s in range(4))
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``"seat 2"``, ``"seat 1 and seat 3"``: seats in words, for messages."""
+    return " and ".join(f"seat {seat}" for seat in seats)
+
+
 def _replace(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     return values[:seat] + (value,) + values[seat + 1 :]
 
@@ -545,6 +564,10 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     _rule_of: tuple[CardRule, ...] = attrs.field(init=False, eq=False, repr=False)
     _action_of: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     _count_of: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    _matching: tuple[tuple[frozenset[Card], ...], ...] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    _count_cards: frozenset[Card] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         players = self.players
@@ -576,6 +599,15 @@ class Craits(Game[CraitsState, Move, CraitsView]):
         object.__setattr__(self, "_rule_of", rule_of)
         object.__setattr__(self, "_action_of", tuple(rule.action for rule in rule_of))
         object.__setattr__(self, "_count_of", tuple(rule.count for rule in rule_of))
+        object.__setattr__(self, "_matching", _matching_table(rule_of))
+        object.__setattr__(
+            self, "_count_cards", frozenset(c for c in ALL_CARDS if rule_of[c].count > 0)
+        )
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        # Pickle the options only; the lookup tables are rebuilt from them.
+        options = {f.name: getattr(self, f.name) for f in attrs.fields(type(self)) if f.init}
+        return (_rebuild_craits, (options,))
 
     @classmethod
     def published_rules(cls, players: int = 4, **options: Any) -> Craits:
@@ -606,7 +638,15 @@ class Craits(Game[CraitsState, Move, CraitsView]):
     def options(self) -> dict[str, Any]:
         """The rules options as JSON-friendly data."""
         data = super().options()
-        for private in ("_deck", "_schedule", "_rule_of", "_action_of", "_count_of"):
+        for private in (
+            "_deck",
+            "_schedule",
+            "_rule_of",
+            "_action_of",
+            "_count_of",
+            "_matching",
+            "_count_cards",
+        ):
             data.pop(private, None)
         return data
 
@@ -845,31 +885,24 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             return moves + self.calls(state, seat)
         return moves
 
+    def _playable_now(self, state: CraitsState) -> frozenset[Card]:
+        """The one matcher (K7, K8, K12): the cards that may be played now. While the
+        count runs, a card that adds to it; otherwise a wild card, or a card of the suit
+        to follow or of the top card's rank (looked up in a table the rules build once).
+        Legal moves, ``apply`` and the check that drawing is allowed all ask this."""
+        if state.count:
+            return self._count_cards
+        table = state.table
+        return self._matching[table.suit][RANK_OF_INDEX[table.discard[-1]]]
+
     def _playable(self, state: CraitsState, hand: tuple[Card, ...]) -> list[Card]:
-        """The one matcher (K7, K8, K12): the distinct cards of ``hand`` that may be
-        played now. While the count runs, a card that adds to it; otherwise a wild card
-        or a card of the suit to follow or of the top card's rank. Legal moves, ``apply``
-        and the check that drawing is allowed all ask this."""
+        """The distinct cards of ``hand`` (sorted, so copies are neighbours) that may be
+        played now."""
+        allowed = self._playable_now(state)
         playable: list[Card] = []
         previous = -1
-        if state.count:
-            count_of = self._count_of
-            for card in hand:
-                if card != previous and count_of[card] > 0:
-                    playable.append(card)
-                previous = card
-            return playable
-        table = state.table
-        action_of = self._action_of
-        top_rank = RANK_OF_INDEX[table.discard[-1]]
-        suit = table.suit
         for card in hand:
-            if card != previous and (
-                action_of[card] is Action.WILD
-                or action_of[card] is Action.WILD_KEEP_SUIT
-                or SUIT_OF_INDEX[card] == suit
-                or RANK_OF_INDEX[card] == top_rank
-            ):
+            if card != previous and card in allowed:
                 playable.append(card)
             previous = card
         return playable
@@ -896,16 +929,16 @@ class Craits(Game[CraitsState, Move, CraitsView]):
 
     def _is_legal_play(self, state: CraitsState, seat: int, move: Play) -> bool:
         hand = state.table.hands[seat]
-        if move.announce and len(hand) != 2:
-            return False
         card = move.card
-        if card not in self._playable(state, hand):
+        if card not in hand or (move.announce and len(hand) != 2):
+            return False
+        if card not in self._playable_now(state):
             return False
         names_suit = not state.count and self._action_of[card] is Action.WILD
         return (move.suit is not None) == names_suit
 
     def _can_play(self, state: CraitsState, seat: int) -> bool:
-        return bool(self._playable(state, state.table.hands[seat]))
+        return not self._playable_now(state).isdisjoint(state.table.hands[seat])
 
     def projected_scores(self, state: CraitsState) -> tuple[int, ...]:
         """The totals plus what each hand would score if the hand ended now (K22-K24).
@@ -1100,12 +1133,14 @@ class Craits(Game[CraitsState, Move, CraitsView]):
             if len(open_on) > 1:
                 raise IllegalMoveError(
                     "target_needed",
-                    f"several players can be called on ({open_on}); name the target",
+                    f"several players can be called on ({_seats(open_on)}); name the target: "
+                    f"CallIdiot({caller}, target)",
                 )
             target = open_on[0]
         elif target not in open_on:
             raise IllegalMoveError(
-                "not_callable", f"seat {target} cannot be called on; callable now: {open_on}"
+                "not_callable",
+                f"seat {target} cannot be called on now; you can call on {_seats(open_on)}",
             )
         work = _Work(state, events)
         if events is not None:

@@ -1,0 +1,151 @@
+"""Tests of the command line at its limits: games capped at ``--max-moves``, scores of
+thousands of digits in the simulation summary, and an output closed early (``| head``)."""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from cardrules import cli
+from cardrules.cli.simulate import _simulation_rng
+
+
+def run(argv: list[str], **kwargs: Any) -> tuple[int, str, str]:
+    """Run main() with captured output; return (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(argv, stdout=out, stderr=err, **kwargs)
+    return code, out.getvalue(), err.getvalue()
+
+
+# -- move caps -------------------------------------------------------------------------
+
+
+def test_simulate_keeps_the_games_that_finish_and_reports_the_others() -> None:
+    # Cramps to 5 points: 52 moves (one round) end some games, not all.
+    game = cr.Cramps(target=5)
+    summary = cli.simulate(game, games=6, seed=1, max_moves=52)
+    assert [(u.index, u.moves) for u in summary.unfinished] == [(1, 52), (5, 52)]
+    assert summary.games == 4 and not summary.interrupted
+    assert sum(summary.wins) == pytest.approx(4)  # only the finished games count
+    assert summary.mean_rounds == 1.0
+    for unfinished in summary.unfinished:  # the deal seed reported is the game's
+        assert unfinished.seed == _simulation_rng(1, unfinished.index).getrandbits(64)
+    seeds = ", ".join(str(u.seed) for u in summary.unfinished)
+    lines = summary.lines()
+    assert lines[1] == "Games played to the end: 4 of 6"
+    assert lines[2].startswith(
+        f"2 games did not finish within 52 moves and do not count below; deal seeds {seeds} "
+    )
+    # The finished games are the same as without a cap.
+    free = cli.simulate(game, games=6, seed=1)
+    assert free.games == 6 and free.max_moves == 100_000 and not free.unfinished
+
+
+def test_play_random_game_stops_at_the_cap() -> None:
+    state, rounds = cli.play_random_game(cr.Craits(players=3), _simulation_rng(0, 0), max_moves=7)
+    assert not state.is_over and rounds == 0
+
+
+def test_simulate_max_moves_on_the_command_line() -> None:
+    code, out, err = run(["simulate", "craits", "--games", "2", "--seed", "3", "--max-moves",
+                          "5", "-q"])  # fmt: skip
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[1] == "Games played to the end: 0 of 2"
+    assert lines[2].startswith("2 games did not finish within 5 moves and do not count below")
+    assert "No game was played to the end: no win shares or mean scores." in lines
+    code, _, err = run(["simulate", "craits", "--max-moves", "0"])
+    assert code == 2 and "--max-moves must be at least 1" in err
+
+
+def test_arena_max_moves_on_the_command_line() -> None:
+    code, out, _ = run(["arena", "craits", "--bots", "random,random", "--games", "2",
+                        "--max-moves", "5", "--workers", "1", "-q"])  # fmt: skip
+    assert code == 0
+    assert "2 game(s) did not finish within 5 moves and are not counted above" in out
+
+
+# -- scores of any size ----------------------------------------------------------------
+
+
+def test_summary_of_huge_scores_prints_exact_means() -> None:
+    huge = 10**5000  # str() of it raises ValueError in Python
+    summary = cli.SimulationSummary(
+        "craits", 1, 2, 2, 30, (1.0, 1.0, 0.0), (3 * huge, -3 * huge, 7), 1.0, False, "hand"
+    )
+    assert summary.mean_scores[:2] == (math.inf, -math.inf)
+    assert summary.mean_scores[2] == 3.5
+    rows = summary.lines()[4:7]
+    assert rows[0].split() == ["0", "50.0%", "1.50000e+5000"]
+    assert rows[1].split() == ["1", "50.0%", "-1.50000e+5000"]
+    assert rows[2].split() == ["2", "0.0%", "3.50"]
+
+
+def test_mean_text() -> None:
+    from cardrules.cli.simulate import mean_text
+
+    assert mean_text(10**16, 1) == "1.00000e+16"
+    assert mean_text(10**15 - 1, 1) == "999999999999999.00"
+    assert mean_text(2 * 10**20 - 1, 2) == "1.00000e+20"  # rounding carries
+    assert mean_text(-(10**9000) // 3 * 2, 1) == "-6.66667e+8999"
+    assert mean_text(12345678, 1, places=0) == "12345678"
+
+
+# -- an output closed early ------------------------------------------------------------
+
+
+def _closed_pipe_run(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m cardrules ARGS`` with its output a pipe that is closed before it
+    writes anything (as ``| head -1`` does once it has its line)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        return subprocess.run(
+            [sys.executable, "-m", "cardrules", *args],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+            timeout=60,
+            cwd=Path(__file__).parent,
+        )
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("simulate", "cramps", "--games", "20", "-q"),
+        ("--help",),
+        ("play", "cramps", "--seed", "1"),
+    ],
+)
+def test_closed_output_exits_141_without_a_traceback(args: tuple[str, ...]) -> None:
+    result = _closed_pipe_run(*args)
+    assert result.returncode == cli.EXIT_BROKEN_PIPE == 141
+    assert result.stderr == ""  # no traceback, no "Exception ignored"
+
+
+def test_closed_output_inside_main() -> None:
+    class Closed(io.StringIO):
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    err = io.StringIO()
+    assert cli.main(["simulate", "cramps", "--games", "1"], stdout=Closed(), stderr=err) == 141
+    assert err.getvalue() == ""
+
+
+def test_exit_codes_are_documented() -> None:
+    code, out, _ = run(["--help"])
+    assert code == 0 and "141 output closed early" in " ".join(out.split())
+    assert "141" in (cli.__doc__ or "")
