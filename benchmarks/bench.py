@@ -477,7 +477,8 @@ class Sizer:
     def __init__(self, game: AnyGame) -> None:
         enums = [
             member
-            for module in (sys.modules["cardrules.cards"], sys.modules["cardrules.games.craits"])
+            for name, module in sorted(sys.modules.items())
+            if name.startswith("cardrules.")
             for value in vars(module).values()
             if isinstance(value, type) and issubclass(value, enum.Enum)
             for member in value

@@ -1,17 +1,24 @@
-"""Hearts (standard rules, four players, no passing) built only from cardrules' primitives.
+"""Hearts (standard rules, four players, no passing) built on cardrules' trick-taking
+engine.
 
-What it shows: a new game is a frozen attrs rules class on :class:`cardrules.Game` that
-keeps a :class:`cardrules.TrickRound` in its frozen state. The trick core does follow
-suit, trick winners and leads; this file adds Hearts' own restrictions and scoring:
+What it shows: a trick-taking game is a frozen attrs rules class on
+:class:`cardrules.trickgame.TrickGame`. The engine deals, makes players follow suit,
+decides tricks, keeps the state, tells the events, makes views, and deals the unseen
+cards consistently for search bots (``determinize``), so the library's bots play Hearts
+too. This file only says what Hearts adds:
 
-* the deal is one card at a time from a seeded shuffle; the holder of 2♣ leads it;
+* the holder of 2♣ leads it to the first trick (:meth:`Hearts.first_leader`,
+  :meth:`Hearts.restrict`);
 * on the first trick nobody may play a heart or Q♠ unless they hold nothing else;
 * hearts may not be led until broken (a heart or Q♠ has been played), unless the leader
   holds only hearts; Q♠ may be led at any time;
-* each heart taken scores 1 and Q♠ 13; a player who takes all 26 points "shoots the moon"
-  and scores 0 while each other player scores 26;
+* each heart taken scores 1 and Q♠ 13 (:meth:`Hearts.trick_points`); a player who takes
+  all 26 points "shoots the moon" and scores 0 while each other player scores 26
+  (:meth:`Hearts.deal_points`);
 * when someone has reached ``target`` (100) at the end of a hand, the lowest total wins
-  (tied players share the win).
+  (tied players share the win: :meth:`Hearts.game_winners`).
+
+The deal is one card at a time from the dealer's left (the engine's default).
 
 Run it with ``python examples/hearts.py --seed 3 --games 2``.
 """
@@ -20,25 +27,21 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
 
-from cardrules.cards import Card, Rank, Suit
-from cardrules.deck import STANDARD_DECK
-from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
-from cardrules.events import Event, GameOver, HandDealt, HandScored, MovePlayed, TrickWon
-from cardrules.game import Game
-from cardrules.moves import Play
-from cardrules.rng import resolve_seed, seed_state
-from cardrules.table import deal, is_seat, left_of
-from cardrules.tricks import Trick, TrickRound
+from cardrules.cards import CARD_BIT, SUIT_MASK, Card, Rank, Suit
+from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.events import HandScored
+from cardrules.trickgame import TrickGame, TrickState, TrickView
 
 PLAYERS = 4
 TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)
 QUEEN_OF_SPADES = Card(Rank.QUEEN, Suit.SPADES)
 MOON = 26
+_HEARTS = SUIT_MASK[Suit.HEARTS]
+_POINTS = _HEARTS | CARD_BIT[QUEEN_OF_SPADES]  # the cards that score
 
 
 def card_points(card: Card) -> int:
@@ -46,61 +49,36 @@ def card_points(card: Card) -> int:
     return 13 if card == QUEEN_OF_SPADES else int(card.suit == Suit.HEARTS)
 
 
-def _start_hand(order: Sequence[Card], dealer: int) -> TrickRound:
-    hands, _ = deal(order, dealer, PLAYERS, (1,) * 13)
-    return TrickRound.start(hands, next(s for s, h in enumerate(hands) if TWO_OF_CLUBS in h))
+class HeartsState(TrickState):
+    """A Hearts game in progress (immutable): hands, tricks, scores; the generator that
+    deals later hands is hidden from :meth:`Hearts.observe`."""
+
+    __slots__ = ()
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, from 1."""
+        return self.round_number
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart or Q♠ has been played this hand."""
+        played = 0
+        for dealt in self._deal._dealt:
+            played |= dealt
+        return bool(played & ~self._left & _POINTS)
 
 
 @attrs.frozen
-class HeartsState:
-    """A Hearts game in progress (immutable); the generator that deals later hands is
-    hidden from :meth:`Hearts.observe`."""
-
-    hand_number: int
-    dealer: int
-    play: TrickRound
-    scores: tuple[int, ...]
-    """Game totals before the hand in progress."""
-    hearts_broken: bool = False
-    winners: tuple[int, ...] = ()
-    rng: int = attrs.field(default=0, repr=False)
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's cards, sorted."""
-        return self.play.hands
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat to play; ``None`` once the game is over."""
-        return None if self.winners else self.play.to_move
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has been won."""
-        return bool(self.winners)
-
-    @property
-    def deal_number(self) -> int:
-        """The hand being played, for game-independent code (bots, the command line)."""
-        return self.hand_number
-
-
-@attrs.frozen
-class HeartsView:
+class HeartsView(TrickView):
     """What ``seat`` may know: its own hand, the public cards and the scores."""
 
-    seat: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    trick: Trick
-    tricks: tuple[Trick, ...]
-    hearts_broken: bool
-    hand_number: int
-    scores: tuple[int, ...]
-    to_move: int | None
-    winners: tuple[int, ...]
-    legal_moves: tuple[Play, ...]
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart or Q♠ has been played this hand."""
+        return any(
+            CARD_BIT[card] & _POINTS for trick in (*self.tricks, self.trick) for card in trick.cards
+        )
 
 
 def _check_target(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -109,129 +87,57 @@ def _check_target(instance: object, attribute: attrs.Attribute[int], value: int)
 
 
 @attrs.frozen(kw_only=True)
-class Hearts(Game[HeartsState, Play, HeartsView]):
+class Hearts(TrickGame[HeartsState, HeartsView]):
     """The rules of Hearts; ``target`` is the total that ends the game (100)."""
 
     name: ClassVar[str] = "hearts"
     higher_scores_win: ClassVar[bool] = False
     players: ClassVar[int] = PLAYERS
+    state_class: ClassVar[type[TrickState]] = HeartsState
+    view_class: ClassVar[type] = HeartsView
+    restricts: ClassVar[bool] = True
     target: int = attrs.field(default=100, validator=_check_target)
 
-    def new_game(
-        self,
-        seed: int | None = None,
-        *,
-        dealer: int = 0,
-        deck: Sequence[Card | str] | None = None,
-    ) -> HeartsState:
-        """The first hand, dealt by ``dealer`` from a shuffle (or a stacked ``deck``, top
-        first); the generator in the state deals every later hand."""
-        if not is_seat(dealer, PLAYERS):
-            raise SetupError(f"dealer must be a seat from 0 to 3, not {dealer!r}")
-        rng = seed_state(resolve_seed(seed))  # None: a fresh seed from the OS
-        if deck is None:
-            order, rng = STANDARD_DECK.shuffled(rng)
-        else:
-            order = STANDARD_DECK.check_order(deck)
-        return HeartsState(1, dealer, _start_hand(order, dealer), (0,) * PLAYERS, rng=rng)
+    def first_leader(self, dealer: int, dealt: tuple[int, ...]) -> int:
+        """The holder of 2♣ leads the first trick."""
+        return next(seat for seat, hand in enumerate(dealt) if hand & CARD_BIT[TWO_OF_CLUBS])
 
-    def legal_cards(self, state: HeartsState) -> tuple[Card, ...]:
-        """The cards the player to move may play, in hand order."""
-        if state.winners:
-            return ()
-        play = state.play
-        if not play.trick.cards:  # leading
-            hand = play.hands[play.to_move]
-            if not play.tricks:
-                return (TWO_OF_CLUBS,)
-            if state.hearts_broken:
-                return hand
-            return tuple(c for c in hand if c.suit != Suit.HEARTS) or hand
-        cards = play.legal_cards()  # follow suit if able
-        if not play.tricks:
-            return tuple(c for c in cards if not card_points(c)) or cards
-        return cards
+    def restrict(self, state: HeartsState, seat: int, allowed: int) -> int:
+        """Hearts' own limits on the cards that follow suit (see the module docs)."""
+        if not state.tricks:
+            if not state.trick.cards and allowed & CARD_BIT[TWO_OF_CLUBS]:
+                return CARD_BIT[TWO_OF_CLUBS]
+            return allowed & ~_POINTS or allowed  # no points on the first trick
+        if not state.trick.cards and not state.hearts_broken:
+            return allowed & ~_HEARTS or allowed  # no heart led before hearts break
+        return allowed
 
-    def legal_moves(self, state: HeartsState) -> tuple[Play, ...]:
-        """One :class:`~cardrules.Play` per legal card; ``()`` once the game is over."""
-        return tuple(Play(card) for card in self.legal_cards(state))
-
-    def _check(self, state: HeartsState, move: Play) -> None:
-        if not isinstance(move, Play):  # Draw() etc. are not moves of this game either
-            raise MoveTypeError(f"a Hearts move is a Play(card), not {move!r}")
-        if state.winners:
-            raise IllegalMoveError("game_over", "the game is over; no more moves")
-        if move.suit is not None:
-            raise IllegalMoveError("no_suit_to_name", "Hearts has no wild cards: name no suit")
-        if move.announce:
-            raise IllegalMoveError("no_announcement", 'Hearts has no "one card" announcement')
-        play, card = state.play, move.card
-        play.check(card)  # not_in_hand (never saying who holds it), must_follow_suit
-        if card in self.legal_cards(state):
-            return
-        if not play.tricks and not play.trick.cards:
-            raise IllegalMoveError("must_lead_two_of_clubs", "the first trick is led with 2♣")
-        if not play.tricks:
+    def explain_restriction(self, state: HeartsState, card: Card) -> IllegalMoveError:
+        """Why :meth:`restrict` refused ``card``."""
+        if not state.tricks and not state.trick.cards:
+            return IllegalMoveError("must_lead_two_of_clubs", "the first trick is led with 2♣")
+        if not state.tricks:
             msg = f"{card}: no heart or Q♠ on the first trick while holding other cards"
-            raise IllegalMoveError("no_points_on_first_trick", msg)
-        raise IllegalMoveError(
+            return IllegalMoveError("no_points_on_first_trick", msg)
+        return IllegalMoveError(
             "hearts_not_broken", f"{card}: hearts cannot be led until a heart or Q♠ is played"
         )
 
-    def _transition(
-        self, state: HeartsState, move: Play, events: list[Event] | None
-    ) -> HeartsState:
-        self._check(state, move)
-        seat = state.play.to_move
-        play, done = state.play.play(move.card)
-        broken = state.hearts_broken or card_points(move.card) > 0
-        if events is not None:
-            events.append(MovePlayed(seat, move))
-            if done is not None and done.winner is not None:
-                points = sum(card_points(card) for card in done.cards)
-                events.append(TrickWon(done.winner, len(play.tricks), done.cards, points))
-        if not play.is_finished:
-            return attrs.evolve(state, play=play, hearts_broken=broken)
-        taken = [sum(card_points(card) for card in play.taken(s)) for s in range(PLAYERS)]
-        if MOON in taken:  # shooting the moon: everyone else takes 26
-            taken = [0 if points == MOON else MOON for points in taken]
-        hand_scores = tuple(taken)
-        scores = tuple(a + b for a, b in zip(state.scores, hand_scores, strict=True))
-        if events is not None:
-            events.append(HandScored(state.hand_number, hand_scores, scores))
-        if max(scores) >= self.target:
-            winners = tuple(s for s in range(PLAYERS) if scores[s] == min(scores))
-            if events is not None:
-                events.append(GameOver(winners, scores))
-            return attrs.evolve(
-                state, play=play, scores=scores, hearts_broken=broken, winners=winners
-            )
-        dealer = left_of(state.dealer, PLAYERS)
-        order, rng = STANDARD_DECK.shuffled(state.rng)
-        if events is not None:
-            events.append(HandDealt(state.hand_number + 1, dealer, 13))
-        return HeartsState(
-            state.hand_number + 1, dealer, _start_hand(order, dealer), scores, rng=rng
-        )
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        """The points in the trick: 1 per heart, 13 for Q♠."""
+        return sum(card_points(card) for card in cards)
 
-    def observe(self, state: HeartsState, seat: int) -> HeartsView:
-        """``seat``'s view: no other hand, no generator."""
-        if not is_seat(seat, PLAYERS):
-            raise ValueError(f"seat must be 0 to 3, not {seat!r}")
-        play = state.play
-        return HeartsView(
-            seat,
-            play.hands[seat],
-            tuple(len(h) for h in play.hands),
-            play.trick,
-            play.tricks,
-            state.hearts_broken,
-            state.hand_number,
-            state.scores,
-            state.to_move,
-            state.winners,
-            self.legal_moves(state) if state.to_move == seat else (),
-        )
+    def deal_points(self, round_scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Shooting the moon: a player who took all 26 scores 0, the others 26."""
+        if MOON in round_scores:
+            return tuple(0 if points == MOON else MOON for points in round_scores)
+        return round_scores
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Once someone has reached the target, the lowest total wins (ties share)."""
+        if max(scores) < self.target:
+            return ()
+        return tuple(seat for seat, score in enumerate(scores) if score == min(scores))
 
 
 def main(argv: list[str] | None = None) -> None:

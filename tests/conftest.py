@@ -130,6 +130,36 @@ def finish_round(game: cr.Cramps, state: cr.CrampsState) -> tuple[cr.CrampsState
             return state, events
 
 
+def with_cramps_hands(
+    state: cr.CrampsState, hands: Sequence[Sequence[cr.Card]], rng: int | None = None
+) -> cr.CrampsState:
+    """The same Cramps position with other hands (each seat keeping its number of
+    cards; the cards already played stay as they were) and, if given, another hidden
+    generator state. Built from the engine's private parts: states have no public way
+    to change hidden information, on purpose."""
+    from cardrules.trickgame import _Deal
+
+    deal = state._deal
+    played: list[list[cr.Card]] = [[] for _ in range(4)]
+    for trick in (*state.tricks, state.trick):
+        for seat, card in trick.plays(4):
+            played[seat].append(card)
+    dealt = tuple(cr.cards.mask_of([*hands[s], *played[s]]) for s in range(4))
+    left = cr.cards.mask_of([c for hand in hands for c in hand])
+    new_deal = _Deal(
+        deal._rules,
+        deal._number,
+        deal._dealer,
+        dealt,
+        deal._scores,
+        deal._rng if rng is None else rng,
+        deal._winners,
+    )
+    return type(state)(
+        new_deal, left, state._leader, state._cards, state._tricks, state._round_scores
+    )
+
+
 E = TypeVar("E", bound=cr.Event)
 
 

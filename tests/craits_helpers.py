@@ -30,6 +30,8 @@ __all__ = [
     "scored",
     "short",
     "table_cards",
+    "with_fields",
+    "with_table",
 ]
 
 
@@ -70,6 +72,36 @@ def position(
     else:
         held[rest_to].extend(rest)
     return game.new_game(seed, dealer=dealer, hands=held, stock=pile, **setup)
+
+
+def with_fields(
+    state: cr.CraitsState,
+    *,
+    table: cr.ShedTable | None = None,
+    penalties: tuple[int, ...] | None = None,
+    scores: tuple[int, ...] | None = None,
+) -> cr.CraitsState:
+    """``state`` with another table (hands, stock, discard, suit, direction, generator),
+    penalties or scores: for positions no deal can give. Built from the engine's private
+    parts: states have no public way to change their cards, on purpose."""
+    return type(state)(
+        state._hand,
+        state.table if table is None else table,
+        state.to_move,
+        state.phase,
+        state.count,
+        state.count_out,
+        state.exposed,
+        state.forfeits,
+        state.idle_turns,
+        state.penalties if penalties is None else penalties,
+        state.scores if scores is None else scores,
+    )
+
+
+def with_table(state: cr.CraitsState, table: cr.ShedTable) -> cr.CraitsState:
+    """``state`` with another table (see :func:`with_fields`)."""
+    return with_fields(state, table=table)
 
 
 def as_move(move: cr.Move | str) -> cr.Move:

@@ -29,8 +29,8 @@ from cardrules.bots import (
 from cardrules.deck import STANDARD_DECK
 from cardrules.games.craits import Phase
 from cardrules.table import deal
-from cardrules.tricks import TrickRound
-from craits_helpers import position
+from conftest import with_cramps_hands
+from craits_helpers import position, with_table
 from test_cramps_views import reachable
 from test_determinize import cramps_deal_count, hidden_part, random_walk
 
@@ -130,7 +130,7 @@ def check_choice(bot: Bot, game: AnyGame, state: Any, seat: int, seed: int) -> A
 @pytest.mark.parametrize("bot_name", list(BOTS))
 def test_bots_choose_a_given_move(bot_name: str, game_name: str) -> None:
     bot, game = BOTS[bot_name], GAMES[game_name]
-    count = 60 if bot_name in CHEAP else 6 if game_name == "craits-10" else 10
+    count = 80 if bot_name in CHEAP else 6 if game_name == "craits-10" else 10
     for index, (state, seat) in enumerate(decisions(game, zlib.crc32(game_name.encode()), count)):
         check_choice(bot, game, state, seat, index)
 
@@ -147,14 +147,15 @@ def test_bots_in_the_special_craits_phases(bot_name: str) -> None:
 
 
 def test_random_positions_cover_every_kind_of_decision() -> None:
-    """The random decisions above include out-of-turn idiot calls, the one-card deal's
-    announcements and turned-up wild cards (so the bots are asked all of them)."""
+    """The random decisions above (80 for the cheap bots) include out-of-turn idiot
+    calls, the one-card deal's announcements and turned-up wild cards (so the bots are
+    asked all of them)."""
     phases: set[Phase] = set()
     out_of_turn = calls = 0
     for name, game in GAMES.items():
         if not isinstance(game, cr.Craits):
             continue
-        for state, seat in decisions(game, zlib.crc32(name.encode()), 60):
+        for state, seat in decisions(game, zlib.crc32(name.encode()), 80):
             phases.add(state.phase)
             out_of_turn += seat != state.to_move
             calls += any(isinstance(m, cr.CallIdiot) for m in game.observe(state, seat).legal_moves)
@@ -268,10 +269,10 @@ def hide_differently(game: AnyGame, state: Any, seat: int, rng: random.Random) -
         hands[s], hidden = tuple(sorted(hidden[: len(hands[s])])), hidden[len(hands[s]) :]
     new_rng = rng.getrandbits(64)
     if isinstance(game, cr.Cramps):
-        play = TrickRound(tuple(hands), state.trick, state.tricks)
-        return attrs.evolve(state, play=play, rng=new_rng)
-    table = attrs.evolve(state.table, hands=tuple(hands), stock=tuple(hidden), rng=new_rng)
-    return attrs.evolve(state, table=table)
+        return with_cramps_hands(state, hands, new_rng)
+    t = state.table
+    table = cr.ShedTable(tuple(hands), tuple(hidden), t.discard, t.suit, t.direction, new_rng)
+    return with_table(state, table)
 
 
 def visible_cards(game: AnyGame, state: Any, seat: int) -> set[cr.Card]:

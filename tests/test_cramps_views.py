@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
-from conftest import ALL_52, SEED_MAX, iter_random_game
+from conftest import ALL_52, SEED_MAX, iter_random_game, with_cramps_hands
 
 seeds = st.integers(min_value=0, max_value=SEED_MAX)
 move_seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -90,8 +90,7 @@ def reshuffle_others(state: cr.CrampsState, seat: int, rng: random.Random) -> cr
     for s in others:
         size = len(hands[s])
         hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
-    play = attrs.evolve(state.play, hands=tuple(hands))
-    return attrs.evolve(state, play=play, rng=rng.getrandbits(64))
+    return with_cramps_hands(state, hands, rng.getrandbits(64))
 
 
 @pytest.mark.parametrize("seat", [0, 1, 2, 3])

@@ -1,8 +1,9 @@
 """The Crazy Eights example (examples/crazy_eights.py), rule by rule, plus random-game
 properties.
 
-Positions are built explicitly (a ``ShedTable`` with chosen hands, stock and discard
-pile) or dealt from a deck stacked by hand, so each test names the rule it checks.
+Positions are built explicitly (``CrazyEights.position``: chosen hands, stock and
+discard pile) or dealt from a deck stacked by hand, so each test names the rule it
+checks.
 """
 
 from __future__ import annotations
@@ -40,16 +41,11 @@ def position(
     passes: int = 0,
 ) -> Any:
     """A state with these hands (text per seat), discard pile (bottom first), stock (top
-    first) and suit to follow (by default the top card's)."""
-    pile = cards(discard)
-    table = cr.ShedTable(
-        tuple(tuple(sorted(cards(h))) for h in hands),
-        cards(stock),
-        pile,
-        cr.Suit.parse(suit) if suit else pile[-1].suit,
-        rng=cr.rng.seed_state(3),
+    first) and suit to follow (by default the top card's); ``passes`` turns in a row
+    with nothing played or drawn."""
+    return GAME.position(
+        hands, discard, stock, suit=suit, to_move=to_move, idle_turns=passes, seed=3
     )
-    return c8.CrazyEightsState(0, table, to_move, (0,) * len(hands), passes)
 
 
 def plays(texts: str) -> set[cr.Play]:
@@ -128,7 +124,8 @@ def test_a_card_must_match_the_suit_or_the_rank() -> None:
 def test_an_eight_is_wild_and_names_the_suit_to_follow() -> None:
     state = position(["8C 2D", "3S 4D 8H", "4C"], "9H", "5S")
     step = GAME.step(state, cr.Play(card("8C"), suit=cr.Suit.SPADES))
-    assert step.events[1] == cr.events.SuitNamed(0, cr.Suit.SPADES)
+    assert step.events[1] == cr.CardPlayed(0, card("8C"))
+    assert step.events[2] == cr.events.SuitNamed(0, cr.Suit.SPADES)
     after = step.state
     assert (after.table.top, after.table.suit, after.to_move) == (card("8C"), cr.Suit.SPADES, 1)
     # the named suit, not the eight's own, must be followed (or another eight played)
@@ -178,7 +175,7 @@ def test_with_nothing_to_draw_a_player_who_cannot_play_passes() -> None:
     assert GAME.legal_moves(state) == (PASS,)
     assert reason(state, DRAW) == "cannot_draw"
     after = GAME.apply(state, PASS)
-    assert after.to_move == 1 and after.passes == 1
+    assert after.to_move == 1 and after.idle_turns == 1
     assert GAME.legal_moves(after) == (PASS,)
     third = GAME.apply(after, PASS)
     assert GAME.legal_moves(third) == (cr.Play(card("4H")),)  # must play: no pass, no draw
@@ -235,8 +232,10 @@ def test_other_illegal_moves_say_why() -> None:
     state = position(["2H", "3C", "4C"], "9H", "5S")
     assert reason(state, cr.Play(card("3C"))) == "not_in_hand"
     assert reason(state, cr.Play(card("2H"), announce=True)) == "no_announcement"
+    with pytest.raises(cr.IllegalMoveError, match="a CrazyEights move is Play, Draw or Pass"):
+        GAME.apply(state, cr.CallIdiot(1))  # a move of another game
     with pytest.raises(cr.MoveTypeError):
-        GAME.apply(state, cr.CallIdiot(1))
+        GAME.apply(state, "2H")  # not a move at all
 
 
 def test_observe_hides_other_hands_and_the_stock() -> None:
@@ -285,3 +284,30 @@ def test_main_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> No
     assert [line.split(":")[0] for line in lines] == ["seed 4", "seed 5", "seed 6"]
     c8.main(["--seed", "4", "--games", "1", "--players", "2"])
     assert capsys.readouterr().out.splitlines() == lines[:1]  # reproducible
+
+
+# -- search bots play it: the engine deals the unseen cards -----------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 4, 7])
+def test_determinize_agrees_with_the_view(seed: int) -> None:
+    chooser = random.Random(seed)
+    state = GAME.new_game(seed=seed)
+    for number in range(80):
+        if state.is_over:
+            break
+        view = GAME.observe(state, number % 3)
+        guess = GAME.determinize(view, seed + number)
+        assert GAME.observe(guess, view.seat) == view
+        assert all_cards(guess) == Counter(ALL_52)
+        state = GAME.apply(state, chooser.choice(GAME.legal_moves(state)))
+
+
+def test_the_search_bot_plays_crazy_eights_through_the_arena() -> None:
+    from cardrules.arena import run_arena
+    from cardrules.bots import Bot, ISMCTSBot, RandomBot
+
+    bots: list[Bot] = [ISMCTSBot(iterations=20), RandomBot(), RandomBot()]
+    result = run_arena(GAME, bots, games=3, seed=1, bot_seed=2, workers=1, progress=False)
+    assert len(result.games) == 3 and result.entrants[0] == "ismcts"
+    assert sum(row.wins for row in result.rows()) == pytest.approx(3)

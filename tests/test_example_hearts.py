@@ -1,6 +1,6 @@
 """The Hearts example (examples/hearts.py), rule by rule, plus random-game properties.
 
-Positions are built explicitly (a ``TrickRound`` with small hands) or dealt from a deck
+Positions are built explicitly (``Hearts.position``, small hands) or dealt from a deck
 stacked by hand, so each test names the rule it checks.
 """
 
@@ -34,19 +34,19 @@ def position(
     leader: int = 0,
     trick: str = "",
     tricks: tuple[cr.Trick, ...] = (),
-    broken: bool = False,
     scores: tuple[int, ...] = (0, 0, 0, 0),
 ) -> Any:
     """A state with these hands (text per seat), ``leader`` and cards already played to
-    the current trick, and completed ``tricks`` (none: the first trick)."""
-    play = cr.TrickRound(
-        tuple(tuple(sorted(cards(h))) for h in hands), cr.Trick(leader, cards(trick)), tricks
+    the current trick, and completed ``tricks`` (none: the first trick); seat 3 dealt."""
+    return GAME.position(
+        hands, leader=leader, trick=trick, tricks=tricks, dealer=3, scores=scores, seed=5
     )
-    return hearts.HeartsState(1, 3, play, scores, broken, rng=cr.rng.seed_state(5))
 
 
 PAST = (cr.Trick(0, cards("JD QD KD AD"), winner=0),)
 """One completed trick without points: positions with it are past the first trick."""
+BROKEN = (cr.Trick(0, cards("JD QD KD 2H"), winner=0),)
+"""One completed trick with a heart in it: hearts are broken."""
 
 
 def legal(state: Any) -> set[cr.Card]:
@@ -114,21 +114,21 @@ def test_players_must_follow_suit() -> None:
 
 
 def test_no_points_on_the_first_trick_when_void_in_clubs() -> None:
-    state = position(["3C", "AH QS 9D 4H", "5C", "6C"], trick="2C")
+    state = position(["3C 7C 8C", "AH QS 9D 4H", "5C 6S 7S 8S", "6C 9S TS JS"], trick="2C")
     assert legal(state) == {card("9D")}
     assert reason(state, "AH") == "no_points_on_first_trick"
     assert reason(state, "QS") == "no_points_on_first_trick"
 
 
 def test_points_allowed_on_the_first_trick_when_holding_nothing_else() -> None:
-    state = position(["3C", "AH QS 4H", "5C", "6C"], trick="2C")
+    state = position(["3C 7C", "AH QS 4H", "5C 6S 7S", "6C 9S TS"], trick="2C")
     assert legal(state) == {card("AH"), card("QS"), card("4H")}
     state, _ = play_all(state, "QS")
     assert state.hearts_broken
 
 
 def test_after_the_first_trick_points_may_be_discarded() -> None:
-    state = position(["3C", "AH QS 9D", "5C", "6C"], trick="2C", tricks=PAST)
+    state = position(["3C 7C", "AH QS 9D", "5C 6S 7S", "6C 9S TS"], trick="2C", tricks=PAST)
     assert legal(state) == {card("AH"), card("QS"), card("9D")}
 
 
@@ -136,20 +136,21 @@ def test_after_the_first_trick_points_may_be_discarded() -> None:
 
 
 def test_hearts_cannot_be_led_until_broken() -> None:
-    state = position(["AH 9D", "3S", "4S", "5S"], tricks=PAST)
-    assert legal(state) == {card("9D")}
+    state = position(["AH 9D", "3S 6S", "4S 7S", "5S 8S"], tricks=PAST)
+    assert legal(state) == {card("9D")} and not state.hearts_broken
     assert reason(state, "AH") == "hearts_not_broken"
-    broken = position(["AH 9D", "3S", "4S", "5S"], tricks=PAST, broken=True)
+    broken = position(["AH 9D", "3S 6S", "4S 7S", "5S 8S"], tricks=BROKEN)
+    assert broken.hearts_broken and GAME.observe(broken, 1).hearts_broken
     assert legal(broken) == {card("AH"), card("9D")}
 
 
 def test_queen_of_spades_may_be_led_before_hearts_are_broken() -> None:
-    state = position(["AH QS", "3S", "4S", "5S"], tricks=PAST)
+    state = position(["AH QS", "3S 6S", "4S 7S", "5S 8S"], tricks=PAST)
     assert legal(state) == {card("QS")}
 
 
 def test_a_leader_holding_only_hearts_may_lead_one() -> None:
-    state = position(["AH 2H", "3S", "4S", "5S"], tricks=PAST)
+    state = position(["AH 2H", "3S 6S", "4S 7S", "5S 8S"], tricks=PAST)
     assert legal(state) == {card("AH"), card("2H")}
 
 
@@ -242,8 +243,11 @@ def test_other_illegal_moves_say_why() -> None:
     with pytest.raises(cr.IllegalMoveError) as info:
         GAME.apply(state, cr.Play(card("2C"), announce=True))
     assert info.value.reason == "no_announcement"
+    with pytest.raises(cr.IllegalMoveError) as info:
+        GAME.apply(state, cr.Draw())  # a move of another game
+    assert info.value.reason == "not_a_hearts_move"
     with pytest.raises(cr.MoveTypeError):
-        GAME.apply(state, cr.Draw())
+        GAME.apply(state, "2C")  # not a move at all
 
 
 def test_observe_shows_only_the_seats_own_hand() -> None:
@@ -263,7 +267,7 @@ def test_a_record_of_a_hearts_game_round_trips_through_json() -> None:
     state = record.initial_state()
     chooser = random.Random(9)
     for _ in range(60):
-        move = chooser.choice(GAME.legal_moves(state))
+        move = chooser.choice(record.game.legal_moves(state))
         record, state = record.then(move), record.game.apply(state, move)
     assert cr.GameRecord.from_json(record.to_json()).final_state() == state
 
@@ -329,3 +333,32 @@ def test_main_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> No
     assert len(lines) == 2 and lines[0].startswith("seed 2: ") and lines[1].startswith("seed 3:")
     hearts.main(["--seed", "2", "--games", "1"])
     assert capsys.readouterr().out.splitlines() == lines[:1]  # reproducible
+
+
+# -- search bots play it: the engine deals the unseen cards -----------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 5, 9])
+def test_determinize_agrees_with_the_view(seed: int) -> None:
+    chooser = random.Random(seed)
+    state = GAME.new_game(seed=seed)
+    for number in range(120):
+        if state.is_over:
+            break
+        view = GAME.observe(state, (seed + number) % 4)
+        guess = GAME.determinize(view, seed + number)
+        assert GAME.observe(guess, view.seat) == view
+        assert guess.hands[view.seat] == state.hands[view.seat]
+        check_cards_conserved(guess)
+        state = GAME.apply(state, chooser.choice(GAME.legal_moves(state)))
+
+
+def test_the_search_bot_plays_hearts_through_the_arena() -> None:
+    from cardrules.arena import run_arena
+    from cardrules.bots import Bot, ISMCTSBot, RandomBot
+
+    game = hearts.Hearts(target=20)
+    bots: list[Bot] = [ISMCTSBot(iterations=20), RandomBot(), RandomBot(), RandomBot()]
+    result = run_arena(game, bots, games=4, seed=1, bot_seed=2, workers=1, progress=False)
+    assert len(result.games) == 4 and result.entrants[0] == "ismcts"
+    assert sum(row.wins for row in result.rows()) == pytest.approx(4)

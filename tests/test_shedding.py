@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import attrs
 import pytest
 
 import cardrules as cr
@@ -226,6 +225,6 @@ def test_card_rule_rejects_unknown_actions_and_bad_points() -> None:
 
 def test_tables_are_frozen_values() -> None:
     table = small_table()
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         table.suit = cr.Suit.CLUBS  # type: ignore[misc]
     assert hash(table) == hash(small_table())

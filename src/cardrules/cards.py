@@ -20,7 +20,19 @@ from enum import IntEnum
 from cardrules._text import shown
 from cardrules.errors import CardParseError
 
-__all__ = ["Card", "Rank", "Suit", "format_cards", "parse_cards"]
+__all__ = [
+    "CARD_BIT",
+    "FULL_MASK",
+    "SUIT_MASK",
+    "Card",
+    "Rank",
+    "Suit",
+    "cards_of_mask",
+    "format_cards",
+    "mask_of",
+    "parse_cards",
+    "suit_cards",
+]
 
 
 class Suit(IntEnum):
@@ -45,7 +57,7 @@ class Suit(IntEnum):
         return _SUIT_SYMBOLS[self]
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str | Suit) -> Suit:
         """Read a suit from its letter, symbol or name, in any case (``'S'``, ``'s'``,
         ``'♠'``, ``'spades'``, ``'Spade'``).
 
@@ -251,6 +263,51 @@ SUIT_MEMBER_OF_INDEX: tuple[Suit, ...] = _SUIT_OF
 """The :class:`Suit` of each card index, for fast lookups in hot paths."""
 RANK_OF_INDEX: tuple[int, ...] = tuple(i % 13 + 2 for i in range(52))
 """Rank number (2 … 14) of each card index, for fast lookups in hot paths."""
+
+
+# -- sets of cards as bitmasks: bit ``i`` stands for the card of index ``i`` -----------------
+
+CARD_BIT: tuple[int, ...] = tuple(1 << i for i in range(52))
+"""The bit of each card index in a card mask."""
+SUIT_MASK: tuple[int, ...] = tuple(0x1FFF << (13 * suit) for suit in range(4))
+"""The mask of all 13 cards of each suit."""
+FULL_MASK = (1 << 52) - 1
+"""The mask of the whole deck."""
+
+_BY_PATTERN: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
+def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
+    """The cards of ``suit`` whose ranks are the bits of ``pattern`` (bit 0 is the 2),
+    in rank order; remembered, so the same tuple is returned each time."""
+    row = _BY_PATTERN[suit]
+    cards = row[pattern]
+    if cards is None:
+        base = suit * 13
+        cards = row[pattern] = tuple(ALL_CARDS[base + r] for r in range(13) if pattern >> r & 1)
+    return cards
+
+
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a card mask, sorted (by suit, then rank).
+
+    >>> cards_of_mask(mask_of(parse_cards("AS 2C 10H")))
+    (Card.parse('2♣'), Card.parse('10♥'), Card.parse('A♠'))
+    """
+    return (
+        suit_cards(0, mask & 0x1FFF)
+        + suit_cards(1, (mask >> 13) & 0x1FFF)
+        + suit_cards(2, (mask >> 26) & 0x1FFF)
+        + suit_cards(3, (mask >> 39) & 0x1FFF)
+    )
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """The card mask of some cards (each card once: a mask holds no copies)."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BIT[card]
+    return mask
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

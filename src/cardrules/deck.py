@@ -13,17 +13,18 @@ first (the first card is the first dealt).
 from __future__ import annotations
 
 import functools
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, Card, Rank, format_cards
-from cardrules.errors import RulesError, SetupError
-from cardrules.rng import shuffled
+from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, Card, Rank, format_cards
+from cardrules.errors import RulesError, SetupError, StateError
+from cardrules.rng import next_u64, shuffled
 
-__all__ = ["STANDARD_DECK", "DeckSpec"]
+__all__ = ["STANDARD_DECK", "DeckSpec", "deal_unseen"]
 
 
 def _to_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
@@ -98,3 +99,122 @@ def _cards_in_play(decks: int, removed: frozenset[Rank]) -> tuple[Card, ...]:
 
 STANDARD_DECK = DeckSpec()
 """One standard 52-card deck."""
+
+
+def deal_unseen(
+    cards: Sequence[Card], sizes: Sequence[int], voids: Sequence[set[int]], rng: int
+) -> list[tuple[Card, ...]]:
+    """Deal ``cards`` (the cards a player has not seen) to the seats, ``sizes[seat]``
+    cards each, no seat getting a card of a suit in ``voids[seat]`` (a suit it has shown
+    out of), every such deal equally likely. This is what determinization of
+    trick-taking games uses.
+
+    Deals are drawn by rejection; when that keeps failing (many voids), by counting the
+    deals that agree with each way of sharing out the suits. Raises
+    :class:`~cardrules.StateError` when no deal agrees.
+
+    >>> from cardrules.cards import parse_cards
+    >>> deal_unseen(parse_cards("2C 3C 2D"), [1, 2], [set(), {1}], rng=5)  # seat 1: no ♦
+    [(Card.parse('2♦'),), (Card.parse('2♣'), Card.parse('3♣'))]
+    """
+    cards = list(cards)
+    sizes = list(sizes)
+    players = len(sizes)
+    seats = [seat for seat, size in enumerate(sizes) if size]
+    for _ in range(100):  # cheap and exact: shuffle and deal, reject deals that break a void
+        order, rng = shuffled(cards, rng)
+        hands: list[tuple[Card, ...]] = [()] * players
+        position = 0
+        for seat in seats:
+            hands[seat] = tuple(sorted(order[position : position + sizes[seat]]))
+            position += sizes[seat]
+        if all(SUIT_OF_INDEX[card] not in voids[seat] for seat in seats for card in hands[seat]):
+            return hands
+    return _deal_by_counting(cards, sizes, voids, seats, rng)
+
+
+def _deal_by_counting(
+    cards: list[Card], sizes: list[int], voids: Sequence[set[int]], seats: list[int], rng: int
+) -> list[tuple[Card, ...]]:
+    """The exact sampler behind :func:`deal_unseen` for tight voids: choose
+    how many cards of each suit each seat gets, weighted by how many deals agree with
+    that choice, then deal each suit's cards at random."""
+    by_suit = [[card for card in cards if SUIT_OF_INDEX[card] == suit] for suit in range(4)]
+    allowed = [[i for i, seat in enumerate(seats) if suit not in voids[seat]] for suit in range(4)]
+
+    def splits(suit: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every way to share the suit's cards among the seats allowed it."""
+        result: list[tuple[int, ...]] = []
+
+        def share(k: int, left: int, taken: list[int]) -> None:
+            if k == len(allowed[suit]):
+                if not left:
+                    split = [0] * len(seats)
+                    for i, count in zip(allowed[suit], taken, strict=True):
+                        split[i] = count
+                    result.append(tuple(split))
+                return
+            for count in range(min(left, room[allowed[suit][k]]) + 1):
+                share(k + 1, left - count, [*taken, count])
+
+        share(0, len(by_suit[suit]), [])
+        return result
+
+    @functools.cache
+    def ways(suit: int, room: tuple[int, ...]) -> int:
+        """How many deals of suits ``suit`` … ♠ fit the room left."""
+        if suit == 4:
+            return 0 if any(room) else 1
+        return sum(
+            _multinomial(split)
+            * ways(suit + 1, tuple(r - c for r, c in zip(room, split, strict=True)))
+            for split in splits(suit, room)
+        )
+
+    room = tuple(sizes[seat] for seat in seats)
+    if not ways(0, room):
+        raise StateError(
+            "no deal of the unseen cards agrees with the view's hand sizes and voids: "
+            "this is not a view the game's observe() made"
+        )
+    dealt: list[list[Card]] = [[] for _ in range(len(sizes))]
+    for suit in range(4):
+        options = []
+        for split in splits(suit, room):
+            after = tuple(r - c for r, c in zip(room, split, strict=True))
+            options.append((split, after, _multinomial(split) * ways(suit + 1, after)))
+        pick, rng = _randbelow_big(rng, sum(weight for _, _, weight in options))
+        chosen = options[-1]
+        for option in options:
+            if pick < option[2]:
+                chosen = option
+                break
+            pick -= option[2]
+        order, rng = shuffled(by_suit[suit], rng)
+        position = 0
+        for i, count in enumerate(chosen[0]):
+            dealt[seats[i]].extend(order[position : position + count])
+            position += count
+        room = chosen[1]
+    return [tuple(sorted(hand)) for hand in dealt]
+
+
+def _multinomial(split: Sequence[int]) -> int:
+    total = math.factorial(sum(split))
+    for count in split:
+        total //= math.factorial(count)
+    return total
+
+
+def _randbelow_big(rng: int, n: int) -> tuple[int, int]:
+    """``randbelow`` for any positive int, however large (exact, by rejection)."""
+    bits = n.bit_length()
+    words = (bits + 63) // 64
+    while True:
+        value = 0
+        for _ in range(words):
+            word, rng = next_u64(rng)
+            value = (value << 64) | word
+        value >>= words * 64 - bits
+        if value < n:
+            return value, rng

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -28,13 +28,14 @@ from cardrules.errors import (
     MoveTypeError,
     RulesError,
     SeatError,
+    SetupError,
     StateError,
 )
 from cardrules.events import Event
 from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
 from cardrules.table import is_seat
 
-__all__ = ["Game", "GameState", "Step", "game_class", "registered_games"]
+__all__ = ["Game", "GameState", "Step", "check_scores", "game_class", "registered_games"]
 
 
 class GameState(Protocol):
@@ -157,6 +158,25 @@ SHIPPED_MOVES = (Play, Draw, CallIdiot, NameSuit, Announce, Pass)
 """The move classes of the games cardrules ships."""
 
 
+def check_scores(scores: Sequence[int] | None, players: int) -> tuple[int, ...]:
+    """Starting totals for a game: ``players`` ints (zeros for ``None``); raises
+    :class:`~cardrules.SetupError` for anything else.
+
+    >>> check_scores(None, 3), check_scores([5, 0], 2)
+    ((0, 0, 0), (5, 0))
+    """
+    if scores is None:
+        return (0,) * players
+    if (
+        isinstance(scores, str)
+        or not isinstance(scores, Sequence)
+        or len(scores) != players
+        or any(isinstance(s, bool) or not isinstance(s, int) for s in scores)
+    ):
+        raise SetupError(f"scores must be {players} ints, one per seat, not {shown(scores)}")
+    return tuple(scores)
+
+
 class Game(ABC, Generic[S, M, V]):
     """Base class of rules objects; ``S`` is the game's state type, ``M`` its move type
     and ``V`` its view type.
@@ -188,9 +208,19 @@ class Game(ABC, Generic[S, M, V]):
         def players(self) -> int:
             """The number of players."""
 
-        # Each game has its own keyword arguments (dealer, deck, hands, …).
-        new_game: Callable[..., S]
-        """The state at the start of a game, deterministic from ``seed``."""
+    def new_game(self, seed: int | None = None, **setup: Any) -> S:
+        """The state at the start of a game: deterministic from ``seed``, or from a fresh
+        random seed (:func:`cardrules.rng.new_seed`) when it is ``None``. ``setup`` is
+        the game's own keyword arguments (a first dealer, a stacked deck, explicit hands,
+        starting scores, …). :meth:`start` gives the same state with the events of the
+        setup."""
+        return self._setup(seed, None, **setup)
+
+    def _setup(self, seed: int | None, events: list[Event] | None, **setup: Any) -> S:
+        """The one setup hook behind :meth:`new_game` and :meth:`start`: the first
+        state from ``seed`` and ``setup``, appending the setup's events to ``events``
+        when given."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement _setup")
 
     @abstractmethod
     def legal_moves(self, state: S) -> tuple[M, ...]:
@@ -228,23 +258,32 @@ class Game(ABC, Generic[S, M, V]):
         :class:`~cardrules.StateError` for a state these rules did not make.
         """
         if seat is not None:
-            _check_sender(state, move, seat, self.players)
+            self.check_sender(state, move, seat)
         return self._transition(state, move, None)
 
     def step(self, state: S, move: M, *, seat: int | None = None) -> Step[S]:
         """Like :meth:`apply`, also returning the events of the move in order."""
         if seat is not None:
-            _check_sender(state, move, seat, self.players)
+            self.check_sender(state, move, seat)
         events: list[Event] = []
         new_state = self._transition(state, move, events)
         return Step(new_state, tuple(events))
+
+    def check_sender(self, state: S, move: object, seat: int) -> None:
+        """Refuse ``move`` sent by ``seat`` if ``seat`` may not move now: raises
+        :class:`~cardrules.SeatError` for a seat not at the table and
+        :class:`~cardrules.IllegalMoveError` with reason ``"not_your_turn"`` otherwise
+        (a call made out of turn only needs to be sent by the seat it names)."""
+        _check_sender(state, move, seat, self.players)
 
     def start(self, seed: int | None = None, **setup: Any) -> Step[S]:
         """Like ``new_game``, also returning the events of the setup (the deal, and in
         Craits the turned-up card and what it did). A table UI should start games with
         this: in Craits the first turned-up card acts before anyone moves (it may skip
         a player or start the count), and only these events tell what it did."""
-        return Step(self.new_game(seed, **setup), ())
+        events: list[Event] = []
+        state = self._setup(seed, events, **setup)
+        return Step(state, tuple(events))
 
     def is_legal(self, state: S, move: object) -> bool:
         """Whether the player to move may make ``move`` now (what :meth:`apply` accepts,
@@ -254,7 +293,7 @@ class Game(ABC, Generic[S, M, V]):
         >>> import cardrules as cr
         >>> game = cr.Cramps()
         >>> state = game.new_game(seed=7)
-        >>> game.is_legal(state, cr.Play("7S")), game.is_legal(state, cr.Play("8S"))
+        >>> game.is_legal(state, cr.Play("6S")), game.is_legal(state, cr.Play("8S"))
         (True, False)
         """
         self.check_state(state)

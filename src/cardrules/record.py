@@ -15,7 +15,7 @@ True
 >>> record.state_at(1) == game.apply(record.initial_state(), record.moves[0])
 True
 
-Written records (format version 2) also hold a short check of every position of the
+Written records (format version 3) also hold a short check of every position of the
 game and the outcome (moves, scores, winners and a digest of the last position).
 Reading one replays it and compares, so a change to the rules, the seed, the setup or
 any move is reported at the first position it changes; a record cut short or with
@@ -49,10 +49,15 @@ from cardrules.rng import check_seed, new_seed
 __all__ = ["GameRecord", "Outcome", "state_digest"]
 
 _FORMAT = "cardrules.record"
-_VERSION = 2
+_VERSION = 3
+_OLD_VERSIONS = {
+    1: "has no outcome to check it against, and",
+    2: "holds its outcome, but",
+}
 _CHECK_DIGITS = 4  # hex digits of each position's check: 16 bits
-_KEYS_V1 = frozenset({"format", "version", "game", "options", "seed", "setup", "moves"})
-_KEYS = _KEYS_V1 | {"checks", "outcome"}
+_KEYS = frozenset(
+    {"format", "version", "game", "options", "seed", "setup", "moves", "checks", "outcome"}
+)
 _OUTCOME_KEYS = frozenset({"moves", "scores", "winners", "digest"})
 
 
@@ -422,21 +427,19 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_dict(
-        cls, data: Mapping[str, Any], *, verify: bool = True, allow_v1: bool = False
-    ) -> GameRecord:
+    def from_dict(cls, data: Mapping[str, Any], *, verify: bool = True) -> GameRecord:
         """Read a record from :meth:`to_dict`'s form.
 
         With ``verify`` (the default) the record is replayed here, so an illegal or
         edited record is refused at once; without it, the same checks run whenever it
-        is replayed. ``allow_v1`` also reads records of format version 1 (written before
-        the first release), which hold no checks or outcome: their moves are checked
-        for legality, but an edit that keeps every move legal cannot be seen.
+        is replayed. Records of format versions 1 and 2 (written by development versions
+        before the first release) are refused with an error naming their version: their
+        deals came from an older shuffle, so their seeds no longer give the same game.
 
         Raises :class:`~cardrules.RecordError` saying what is wrong.
         """
         try:
-            record = cls._read(data, allow_v1)
+            record = cls._read(data)
             if verify:
                 for _ in record.replay():
                     pass
@@ -449,29 +452,25 @@ class GameRecord:
         return record
 
     @classmethod
-    def _read(cls, data: Mapping[str, Any], allow_v1: bool) -> GameRecord:
+    def _read(cls, data: Mapping[str, Any]) -> GameRecord:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         version = data.get("version")
-        if (
-            data.get("format") != _FORMAT
-            or version not in (1, _VERSION)
-            or (isinstance(version, bool))
-        ):
+        if data.get("format") == _FORMAT and type(version) is int and version in _OLD_VERSIONS:
+            raise RecordError(
+                f"this is a format version {version} record, written by a development "
+                f"version of cardrules before 0.1.0; it {_OLD_VERSIONS[version]} its deals "
+                "came from an older shuffle, so this version cannot replay it (read it with "
+                "the cardrules that wrote it)"
+            )
+        if data.get("format") != _FORMAT or type(version) is not int or version != _VERSION:
             raise RecordError(
                 f"not a cardrules record: expected format {_FORMAT!r} version {_VERSION}, "
                 f"found {shown(data.get('format'))} version {shown(version)}"
             )
-        if version == 1 and not allow_v1:
+        if set(data) != _KEYS:
             raise RecordError(
-                "this is a version 1 record, which holds no outcome to check it against; "
-                "read it with allow_v1=True if you trust it"
-            )
-        expected = _KEYS_V1 if version == 1 else _KEYS
-        if set(data) != expected:
-            raise RecordError(
-                f"a version {version} record has exactly the keys {sorted(expected)}; "
-                f"found {sorted(map(str, data))}"
+                f"a record has exactly the keys {sorted(_KEYS)}; found {sorted(map(str, data))}"
             )
         try:
             game = game_class(data["game"]).from_options(data["options"])
@@ -495,25 +494,21 @@ class GameRecord:
                 parsed.append(move_from_data(move))
             except RecordError as exc:
                 raise RecordError(f"move {number}: {exc}") from None
-        written = None
-        if version == _VERSION:
-            checks = data["checks"]
-            if (
-                not isinstance(checks, str)
-                or len(checks) % _CHECK_DIGITS
-                or not all(c in "0123456789abcdef" for c in checks)
-            ):
-                raise RecordError(
-                    f"a record's checks are {_CHECK_DIGITS} hex digits per position, "
-                    f"not {shown(checks)}"
-                )
-            written = _Written(checks, Outcome.from_dict(data["outcome"]))
+        checks = data["checks"]
+        if (
+            not isinstance(checks, str)
+            or len(checks) % _CHECK_DIGITS
+            or not all(c in "0123456789abcdef" for c in checks)
+        ):
+            raise RecordError(
+                f"a record's checks are {_CHECK_DIGITS} hex digits per position, "
+                f"not {shown(checks)}"
+            )
+        written = _Written(checks, Outcome.from_dict(data["outcome"]))
         return cls(game, seed, setup, tuple(parsed), written)
 
     @classmethod
-    def from_json(
-        cls, text: str | bytes, *, verify: bool = True, allow_v1: bool = False
-    ) -> GameRecord:
+    def from_json(cls, text: str | bytes, *, verify: bool = True) -> GameRecord:
         """Read a record from JSON text; see :meth:`from_dict`."""
         try:
             data = json.loads(text)
@@ -523,4 +518,4 @@ class GameRecord:
             raise RecordError("a record must not be nested this deeply") from None
         except ValueError as exc:  # e.g. a number too long for Python to read
             raise RecordError(f"a record must be JSON text that Python can read: {exc}") from None
-        return cls.from_dict(data, verify=verify, allow_v1=allow_v1)
+        return cls.from_dict(data, verify=verify)

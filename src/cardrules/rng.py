@@ -1,9 +1,10 @@
 """The seeded generator carried inside game states.
 
 States hold their randomness as one 64-bit int, advanced by pure functions
-(SplitMix64), so a transition that shuffles is still a pure function of its input and
-a seed reproduces a game exactly on any machine and Python version. Nothing here
-touches the global :mod:`random` module.
+(SplitMix64; shuffles draw their keys from SHAKE-128 seeded by it), so a transition
+that shuffles is still a pure function of its input and a seed reproduces a game
+exactly on any machine and Python version. Nothing here touches the global
+:mod:`random` module.
 
 >>> state = seed_state(7)
 >>> value, state = next_u64(state)
@@ -16,8 +17,10 @@ touches the global :mod:`random` module.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
-from collections.abc import Iterable
+import struct
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from cardrules._text import shown
@@ -31,12 +34,16 @@ __all__ = [
     "resolve_seed",
     "seed_state",
     "shuffled",
+    "shuffled_order",
 ]
 
 T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_SHAKE = hashlib.shake_128
+_SHUFFLE_DOMAIN = b"cardrules.shuffle:"
+_UNPACK: dict[int, Callable[[bytes], tuple[int, ...]]] = {}
 
 
 def new_seed() -> int:
@@ -109,21 +116,29 @@ def randbelow(state: int, n: int) -> tuple[int, int]:
             return value % n, state
 
 
+def shuffled_order(count: int, state: int) -> tuple[list[int], int]:
+    """Return ``(order, new_state)``: a uniform random permutation of ``range(count)``.
+
+    The generator's state seeds SHAKE-128 (a standard extendable-output hash, the same
+    on every machine and Python version), which gives one 64-bit key per position; the
+    positions sorted by their keys are the permutation. Every permutation is equally
+    likely but for ties between keys, which happen with a chance below
+    ``count**2 / 2**65`` (about 7e-17 for 52 cards) and then keep their order. It is
+    several times faster in Python than a Fisher-Yates shuffle on a 64-bit generator.
+    """
+    if count < 2:
+        return list(range(count)), (state + _GOLDEN) & _MASK64
+    data = _SHAKE(_SHUFFLE_DOMAIN + state.to_bytes(8, "little")).digest(8 * count)
+    unpack = _UNPACK.get(count)
+    if unpack is None:
+        unpack = _UNPACK[count] = struct.Struct(f"<{count}Q").unpack
+    keys = unpack(data)
+    return sorted(range(count), key=keys.__getitem__), (state + _GOLDEN) & _MASK64
+
+
 def shuffled(items: Iterable[T], state: int) -> tuple[tuple[T, ...], int]:
-    """Return ``(shuffled_items, new_state)``: a uniform random permutation (Fisher-Yates)."""
-    cards = list(items)
-    # randbelow() inlined (same draws, same results): this is every deal's hot loop.
-    mask = _MASK64
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            state = (state + _GOLDEN) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return tuple(cards), state
+    """Return ``(shuffled_items, new_state)``: a uniform random permutation of ``items``
+    (see :func:`shuffled_order`)."""
+    pool = tuple(items)
+    order, state = shuffled_order(len(pool), state)
+    return tuple([pool[i] for i in order]), state

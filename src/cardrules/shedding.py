@@ -1,9 +1,15 @@
-"""The shedding core: stock and discard pile, matching by suit or rank, wild cards,
-drawing with reshuffles, direction of play, and a card-function table.
+"""The shedding core: stock and discard pile, the one matching rule (suit, rank, wild
+cards), drawing with reshuffles, direction of play, and the table of what each card does
+and scores.
 
-It knows the mechanics every game of the Crazy Eights family shares; a game (Craits,
-or the plain Crazy Eights example) keeps a :class:`ShedTable` in its state, decides
-whose turn it is, and scores.
+Games of the Crazy Eights family are built on it in one of two ways:
+
+- :class:`~cardrules.shedgame.SheddingGame` is the whole engine of a shedding game
+  (deals, turns, card functions, the count, draws, "one card" calls, views and
+  determinization for search bots); Craits and the Crazy Eights example are
+  configurations of it;
+- :class:`ShedTable` is the table itself as a plain value, for games that keep it in a
+  state of their own.
 
 >>> from cardrules.cards import Card, Suit, parse_cards
 >>> table = ShedTable.deal(parse_cards("2C 3C 4C 5C 9H 6S 7S"), dealer=0, players=2,
@@ -24,12 +30,29 @@ from collections.abc import Iterator, Mapping, Sequence
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
+from cardrules.cards import (
+    ALL_CARDS,
+    RANK_OF_INDEX,
+    SUIT_MEMBER_OF_INDEX,
+    SUIT_OF_INDEX,
+    Card,
+    Rank,
+    Suit,
+)
 from cardrules.errors import RulesError
 from cardrules.rng import shuffled
-from cardrules.table import CLOCKWISE, deal_order
+from cardrules.table import CLOCKWISE
+from cardrules.values import Value
 
-__all__ = ["Action", "CardRule", "CardTable", "DrawResult", "ShedTable", "can_play"]
+__all__ = [
+    "Action",
+    "CardRule",
+    "CardTable",
+    "DrawResult",
+    "ShedTable",
+    "can_play",
+    "matching_table",
+]
 
 
 class Action(enum.Enum):
@@ -180,8 +203,8 @@ class CardTable(Mapping[Rank, CardRule]):
 
 
 def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]) -> bool:
-    """Whether ``card`` may be played on ``top`` when ``suit`` is the suit to follow:
-    same suit, same rank, or a wild rank."""
+    """The matching rule (Craits K7, K8): whether ``card`` may be played on ``top`` when
+    ``suit`` is the suit to follow: same suit, same rank, or a wild rank."""
     return (
         SUIT_OF_INDEX[card] == suit
         or RANK_OF_INDEX[card] == RANK_OF_INDEX[top]
@@ -189,20 +212,56 @@ def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]
     )
 
 
-@attrs.frozen
-class DrawResult:
+def matching_table(table: CardTable) -> tuple[tuple[frozenset[Card], ...], ...]:
+    """:func:`can_play` for every card at once: for each suit to follow and top rank
+    (indexed by suit, then rank 0 … 14), the cards that match, wild cards included.
+    Engines look up the cards a player may play here instead of testing each."""
+    wild_ranks = frozenset(rank for rank in Rank if table[rank].is_wild)
+    tops = [ALL_CARDS[rank - 2] for rank in Rank]  # any card of each rank
+    rows: list[tuple[frozenset[Card], ...]] = []
+    for suit in range(4):
+        by_rank = [frozenset[Card]()] * 15
+        for top in tops:
+            by_rank[RANK_OF_INDEX[top]] = frozenset(
+                card for card in ALL_CARDS if can_play(card, top, suit, wild_ranks)
+            )
+        rows.append(tuple(by_rank))
+    return tuple(rows)
+
+
+class DrawResult(Value):
     """What :meth:`ShedTable.draw` did: the new ``table``, the ``cards`` drawn (fewer
     than asked if the stock ran dry) and ``reshuffles``, the number of cards shuffled
     into a new stock each time the stock ran out."""
 
-    table: ShedTable
-    cards: tuple[Card, ...]
-    reshuffles: tuple[int, ...] = ()
+    __slots__ = ("_cards", "_reshuffles", "_table")
+
+    def __init__(
+        self, table: ShedTable, cards: tuple[Card, ...], reshuffles: tuple[int, ...] = ()
+    ) -> None:
+        self._table = table
+        self._cards = cards
+        self._reshuffles = reshuffles
+
+    @property
+    def table(self) -> ShedTable:
+        """The table after the draw."""
+        return self._table
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards drawn, in order."""
+        return self._cards
+
+    @property
+    def reshuffles(self) -> tuple[int, ...]:
+        """The number of cards shuffled into a new stock, each time it ran out."""
+        return self._reshuffles
 
     @property
     def reshuffled(self) -> int:
         """How many times the discard pile was shuffled into a new stock."""
-        return len(self.reshuffles)
+        return len(self._reshuffles)
 
 
 def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -210,16 +269,7 @@ def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return hand[:i] + hand[i + 1 :]
 
 
-def _insert(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = 0
-    n = len(hand)
-    while i < n and hand[i] < card:
-        i += 1
-    return hand[:i] + (card,) + hand[i:]
-
-
-@attrs.frozen
-class ShedTable:
+class ShedTable(Value):
     """The cards of a shedding game in progress. Immutable.
 
     ``hands`` sorted per seat; ``stock`` listed top first; ``discard`` listed bottom
@@ -227,12 +277,23 @@ class ShedTable:
     clockwise or -1; ``rng`` the hidden generator used for reshuffles.
     """
 
-    hands: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    suit: Suit
-    direction: int = CLOCKWISE
-    rng: int = attrs.field(default=0, repr=False)
+    __slots__ = ("_direction", "_discard", "_hands", "_rng", "_stock", "_suit")
+
+    def __init__(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard: tuple[Card, ...],
+        suit: Suit,
+        direction: int = CLOCKWISE,
+        rng: int = 0,
+    ) -> None:
+        self._hands = hands
+        self._stock = stock
+        self._discard = discard
+        self._suit = suit
+        self._direction = direction
+        self._rng = rng
 
     @classmethod
     def deal(
@@ -247,14 +308,16 @@ class ShedTable:
         """Deal ``cards_each`` cards one at a time from the top of ``deck``, starting
         next to the dealer in ``direction``; turn up the next card to start the discard
         pile; the rest is the stock. Play direction starts as ``direction``."""
-        order = deal_order(dealer, players, (1,) * cards_each, direction)
+        dealt = players * cards_each
         received: list[list[Card]] = [[] for _ in range(players)]
-        for seat, card in zip(order, deck, strict=False):
-            received[seat].append(card)
-        turned = deck[len(order)]
+        for offset in range(1, players + 1):  # the seat ``offset`` places from the dealer
+            received[(dealer + direction * offset) % players] = list(
+                deck[offset - 1 : dealt : players]
+            )
+        turned = deck[dealt]
         return cls(
             tuple(tuple(sorted(cards)) for cards in received),
-            tuple(deck[len(order) + 1 :]),
+            tuple(deck[dealt + 1 :]),
             (turned,),
             SUIT_MEMBER_OF_INDEX[turned],
             direction,
@@ -262,46 +325,78 @@ class ShedTable:
         )
 
     @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted."""
+        return self._hands
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top first (hidden from players)."""
+        return self._stock
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first: its last card is the top."""
+        return self._discard
+
+    @property
+    def suit(self) -> Suit:
+        """The suit to follow."""
+        return self._suit
+
+    @property
+    def direction(self) -> int:
+        """+1 clockwise, -1 counter-clockwise."""
+        return self._direction
+
+    @property
+    def rng(self) -> int:
+        """The hidden generator state used for reshuffles."""
+        return self._rng
+
+    @property
     def players(self) -> int:
         """Number of players."""
-        return len(self.hands)
+        return len(self._hands)
 
     @property
     def top(self) -> Card:
         """The top card of the discard pile."""
-        return self.discard[-1]
+        return self._discard[-1]
 
     @property
     def can_draw(self) -> bool:
         """Whether a card can be drawn: the stock has one, or a reshuffle would make one."""
-        return bool(self.stock) or len(self.discard) > 1
+        return bool(self._stock) or len(self._discard) > 1
 
     def seat_after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places after ``seat`` in the current direction."""
-        return (seat + self.direction * steps) % len(self.hands)
+        return (seat + self._direction * steps) % len(self._hands)
 
     def play(self, seat: int, card: Card, suit: Suit | None = None) -> ShedTable:
         """Move ``card`` from ``seat``'s hand to the discard pile; the suit to follow
         becomes ``suit`` if given (a wild naming it), else the card's own suit.
         (Unchecked: the game checks legality first.)"""
-        hands = self.hands
+        hands = self._hands
         hands = hands[:seat] + (_remove(hands[seat], card),) + hands[seat + 1 :]
         return ShedTable(
             hands,
-            self.stock,
-            self.discard + (card,),
+            self._stock,
+            self._discard + (card,),
             SUIT_MEMBER_OF_INDEX[card] if suit is None else suit,
-            self.direction,
-            self.rng,
+            self._direction,
+            self._rng,
         )
 
     def with_suit(self, suit: Suit) -> ShedTable:
         """The same table with another suit to follow."""
-        return ShedTable(self.hands, self.stock, self.discard, suit, self.direction, self.rng)
+        return ShedTable(self._hands, self._stock, self._discard, suit, self._direction, self._rng)
 
     def reversed(self) -> ShedTable:
         """The same table with the direction of play reversed."""
-        return ShedTable(self.hands, self.stock, self.discard, self.suit, -self.direction, self.rng)
+        return ShedTable(
+            self._hands, self._stock, self._discard, self._suit, -self._direction, self._rng
+        )
 
     def draw(self, seat: int, count: int) -> DrawResult:
         """``seat`` draws up to ``count`` cards from the top of the stock.
@@ -310,26 +405,37 @@ class ShedTable:
         a new stock (the game decides any penalty from ``reshuffled``). When there is
         nothing left to reshuffle the draw stops short.
         """
-        stock = self.stock
-        discard = self.discard
-        rng = self.rng
-        reshuffles: list[int] = []
-        drawn: list[Card] = []
-        while len(drawn) < count:
-            if not stock:
-                if len(discard) <= 1:
-                    break
-                stock, rng = shuffled(discard[:-1], rng)
-                discard = discard[-1:]
-                reshuffles.append(len(stock))
-            take = min(count - len(drawn), len(stock))
-            drawn.extend(stock[:take])
-            stock = stock[take:]
-        if not drawn and not reshuffles:
-            return DrawResult(self, ())
-        hand = self.hands[seat]
-        for card in drawn:
-            hand = _insert(hand, card)
-        hands = self.hands[:seat] + (hand,) + self.hands[seat + 1 :]
-        table = ShedTable(hands, stock, discard, self.suit, self.direction, rng)
-        return DrawResult(table, tuple(drawn), tuple(reshuffles))
+        stock = self._stock
+        discard = self._discard
+        rng = self._rng
+        if count <= len(stock):  # the usual case: no reshuffle
+            drawn = stock[:count]
+            stock = stock[count:]
+            reshuffles: tuple[int, ...] = ()
+        else:
+            taken: list[Card] = []
+            shuffles: list[int] = []
+            while len(taken) < count:
+                if not stock:
+                    if len(discard) <= 1:
+                        break
+                    stock, rng = shuffled(discard[:-1], rng)
+                    discard = discard[-1:]
+                    shuffles.append(len(stock))
+                take = min(count - len(taken), len(stock))
+                taken.extend(stock[:take])
+                stock = stock[take:]
+            if not taken and not shuffles:
+                return DrawResult(self, ())
+            drawn, reshuffles = tuple(taken), tuple(shuffles)
+        hands = self._hands
+        hand = tuple(sorted(hands[seat] + drawn)) if drawn else hands[seat]
+        table = ShedTable(
+            hands[:seat] + (hand,) + hands[seat + 1 :],
+            stock,
+            discard,
+            self._suit,
+            self._direction,
+            rng,
+        )
+        return DrawResult(table, drawn, reshuffles)

@@ -1,8 +1,15 @@
-"""The trick-taking core: follow suit, trick winners (with or without trumps), leads and
-trick counting.
+"""The trick-taking core: the one place where following suit, trick winners (with or
+without trumps), leads and what play reveals (voids) are decided.
 
-A game built on it (Cramps, or the Hearts example) keeps a :class:`TrickRound` in its
-state and adds its own scoring and any extra restrictions on what may be played.
+Games are built on it in one of two ways:
+
+- :class:`~cardrules.trickgame.TrickGame` is the whole engine of a trick-taking game
+  (deals, legal moves, transitions, views, determinization for search bots); Cramps is
+  one, and a new game is a subclass with its scoring and any extra restrictions;
+- :class:`TrickRound` is one deal as a plain value, for games that keep it in a state
+  of their own.
+
+Both use the functions below, on card masks (bit ``i`` is the card of index ``i``).
 
 >>> from cardrules.cards import parse_cards
 >>> hands = (parse_cards("2C AS"), parse_cards("KC 3D"), parse_cards("4C 5S"))
@@ -21,13 +28,40 @@ from collections.abc import Sequence
 
 import attrs
 
-from cardrules.cards import SUIT_OF_INDEX, Card, Suit
+from cardrules.cards import (
+    SUIT_MASK,
+    SUIT_OF_INDEX,
+    Card,
+    Suit,
+    cards_of_mask,
+    mask_of,
+)
 from cardrules.errors import IllegalMoveError
+from cardrules.values import Value
 
-__all__ = ["Trick", "TrickRound", "follow_suit_cards", "winning_index"]
+__all__ = [
+    "Trick",
+    "TrickRound",
+    "follow_mask",
+    "follow_suit_cards",
+    "refuse_play",
+    "trick_winner",
+    "voids_of",
+    "winning_index",
+]
 
 
-def winning_index(cards: Sequence[Card], trump: Suit | int | None = None) -> int:
+def follow_mask(hand: int, led_suit: int | None) -> int:
+    """The cards of ``hand`` (a mask) that may be played to a trick led with
+    ``led_suit`` (``None`` when leading): the cards of that suit if there are any, else
+    the whole hand (C5: follow suit if you can)."""
+    if led_suit is None:
+        return hand
+    following = hand & SUIT_MASK[led_suit]
+    return following or hand
+
+
+def winning_index(cards: Sequence[int], trump: Suit | int | None = None) -> int:
     """Position in ``cards`` (in play order) of the card that wins the trick.
 
     The highest trump wins if any trump was played, else the highest card of the suit
@@ -47,50 +81,104 @@ def winning_index(cards: Sequence[Card], trump: Suit | int | None = None) -> int
     return best
 
 
+def trick_winner(cards: Sequence[int], leader: int, players: int, trump: int | None) -> int:
+    """The seat that wins a complete trick led by ``leader`` (C6)."""
+    return (leader + winning_index(cards, trump)) % players
+
+
 def follow_suit_cards(hand: tuple[Card, ...], led_suit: int | None) -> tuple[Card, ...]:
     """The cards of ``hand`` that may be played to a trick whose led suit is ``led_suit``
     (``None`` when leading): the cards of that suit if any, else the whole hand."""
     if led_suit is None:
         return hand
-    following = tuple(card for card in hand if SUIT_OF_INDEX[card] == led_suit)
-    return following or hand
+    allowed = follow_mask(mask_of(hand), led_suit)
+    return tuple(card for card in hand if allowed >> card & 1)
 
 
-@attrs.frozen
-class Trick:
+def voids_of(tricks: Sequence[Trick], trick: Trick, players: int) -> list[set[int]]:
+    """The suits each seat has shown out of in ``tricks`` and the ``trick`` in progress:
+    a seat that did not follow the suit led holds none of it (C5)."""
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for done in (*tricks, trick):
+        cards = done.cards
+        if not cards:
+            continue
+        led = SUIT_OF_INDEX[cards[0]]
+        for position in range(1, len(cards)):
+            if SUIT_OF_INDEX[cards[position]] != led:
+                voids[(done.leader + position) % players].add(led)
+    return voids
+
+
+def refuse_play(hand: int, card: Card, led_suit: int | None) -> IllegalMoveError:
+    """The error for playing ``card`` from ``hand`` (a mask) to a trick led with
+    ``led_suit``, when :func:`follow_mask` does not allow it. The message speaks to the
+    player and names only ``card`` and the suit led."""
+    if not hand >> card & 1:
+        return IllegalMoveError("not_in_hand", f"you do not hold {card}")
+    suit = Suit(led_suit) if led_suit is not None else Suit(SUIT_OF_INDEX[card])
+    return IllegalMoveError(
+        "must_follow_suit",
+        f"{card} does not follow suit: {suit.name.lower()} ({suit.symbol}) were led and "
+        f"you hold a {suit.symbol}, so you must play one",
+    )
+
+
+class Trick(Value):
     """A trick: who led it, the cards played so far in order, and (once complete) the
-    winning seat."""
+    winning seat.
 
-    leader: int
-    cards: tuple[Card, ...] = ()
-    winner: int | None = None
+    >>> from cardrules.cards import parse_cards
+    >>> trick = Trick(2, parse_cards("QS 3S"))
+    >>> trick.leader, str(trick), trick.led_suit, trick.plays(4)
+    (2, 'Q♠ 3♠', <Suit.SPADES: 3>, ((2, Card.parse('Q♠')), (3, Card.parse('3♠'))))
+    """
+
+    __slots__ = ("_cards", "_leader", "_winner")
+
+    def __init__(self, leader: int, cards: tuple[Card, ...] = (), winner: int | None = None):
+        self._leader = leader
+        self._cards = cards if type(cards) is tuple else tuple(cards)
+        self._winner = winner
+
+    @property
+    def leader(self) -> int:
+        """The seat that led the trick."""
+        return self._leader
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards played so far, in play order."""
+        return self._cards
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the trick is complete, else ``None``."""
+        return self._winner
 
     @property
     def led_suit(self) -> Suit | None:
         """The suit of the first card, or ``None`` before the lead."""
-        return Suit(SUIT_OF_INDEX[self.cards[0]]) if self.cards else None
+        return Suit(SUIT_OF_INDEX[self._cards[0]]) if self._cards else None
 
     def seat_of(self, position: int, players: int) -> int:
         """The seat that played the card at ``position`` (0 = the lead)."""
-        return (self.leader + position) % players
+        return (self._leader + position) % players
 
     def plays(self, players: int) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` for every card played, in order."""
-        return tuple(((self.leader + i) % players, card) for i, card in enumerate(self.cards))
+        return tuple(((self._leader + i) % players, card) for i, card in enumerate(self._cards))
 
     def __str__(self) -> str:
-        return " ".join(str(card) for card in self.cards) or "(empty)"
-
-
-def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
+        return " ".join(str(card) for card in self._cards) or "(empty)"
 
 
 @attrs.frozen
 class TrickRound:
-    """One deal of a trick-taking game in progress: the hands, the trick being played and
-    the tricks already won. Immutable: :meth:`play` returns a new round.
+    """One deal of a trick-taking game in progress, as a plain value: the hands, the
+    trick being played and the tricks already won. Immutable: :meth:`play` returns a
+    new round. (Games on :class:`~cardrules.trickgame.TrickGame` keep the same
+    information more compactly; their states offer it as a ``TrickRound`` too.)
 
     Every player plays one card per trick, in seat order from the leader; the winner of
     a trick leads the next.
@@ -132,29 +220,21 @@ class TrickRound:
         """The cards in the tricks ``seat`` has won."""
         return tuple(card for trick in self.tricks if trick.winner == seat for card in trick.cards)
 
+    def _led(self) -> int | None:
+        cards = self.trick.cards
+        return SUIT_OF_INDEX[cards[0]] if cards else None
+
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player to move may play (follow suit if able)."""
-        cards = self.trick.cards
-        hand = self.hands[(self.trick.leader + len(cards)) % len(self.hands)]
-        return follow_suit_cards(hand, SUIT_OF_INDEX[cards[0]] if cards else None)
+        return cards_of_mask(follow_mask(mask_of(self.hands[self.to_move]), self._led()))
 
     def check(self, card: Card) -> None:
         """Raise :class:`~cardrules.IllegalMoveError` if the player to move may not play
         ``card`` by the follow-suit rule."""
-        # The messages speak to the player to move and name no card but ``card`` and
-        # the suit led: see Game.apply on why a server passes ``seat=``.
-        hand = self.hands[self.to_move]
-        if card not in hand:
-            raise IllegalMoveError("not_in_hand", f"you do not hold {card}")
-        if self.trick.cards:
-            led = SUIT_OF_INDEX[self.trick.cards[0]]
-            if SUIT_OF_INDEX[card] != led and any(SUIT_OF_INDEX[c] == led for c in hand):
-                suit = Suit(led)
-                raise IllegalMoveError(
-                    "must_follow_suit",
-                    f"{card} does not follow suit: {suit.name.lower()} ({suit.symbol}) were "
-                    f"led and you hold a {suit.symbol}, so you must play one",
-                )
+        hand = mask_of(self.hands[self.to_move])
+        led = self._led()
+        if not follow_mask(hand, led) >> card & 1:
+            raise refuse_play(hand, card, led)
 
     def play(self, card: Card) -> tuple[TrickRound, Trick | None]:
         """Play ``card`` for the player to move (unchecked: call :meth:`check` first).
@@ -165,12 +245,12 @@ class TrickRound:
         trick = self.trick
         players = len(self.hands)
         seat = (trick.leader + len(trick.cards)) % players
-        hands = self.hands
-        hand = _remove(hands[seat], card)
-        hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        hand = list(self.hands[seat])
+        hand.remove(card)
+        hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1 :]
         cards = trick.cards + (card,)
         if len(cards) < players:
             return TrickRound(hands, Trick(trick.leader, cards), self.tricks, self.trump), None
-        winner = (trick.leader + winning_index(cards, self.trump)) % players
+        winner = trick_winner(cards, trick.leader, players, self.trump)
         done = Trick(trick.leader, cards, winner)
         return TrickRound(hands, Trick(winner), self.tricks + (done,), self.trump), done

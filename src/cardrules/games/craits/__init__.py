@@ -1,0 +1,38 @@
+"""Craits: a Crazy Eights family shedding game with card functions, the count, "one
+card" calls, threes, shuffle pressure and fifteen hands; the lowest total wins.
+
+Craits is a configuration of the shedding engine (:mod:`cardrules.shedgame`), in one
+module per job: its options and rules (:mod:`~cardrules.games.craits.rules`), its tables
+(:mod:`~cardrules.games.craits.tables`), its scoring
+(:mod:`~cardrules.games.craits.scoring`) and its states and views
+(:mod:`~cardrules.games.craits.state`). The turn mechanics are the engine's
+(:mod:`cardrules.shedflow`), and so are the explanations of illegal moves
+(:mod:`cardrules.shedexplain`). Rule numbers (K1 …, V1 …) refer to the library's rules
+reference.
+
+>>> import cardrules as cr
+>>> game = cr.Craits(players=3, short_game=True)
+>>> state = game.new_game(seed=4, dealer=0)   # the dealer turns up 7♥: seat 2 draws
+>>> state.hand_number, state.cards_dealt, [len(hand) for hand in state.hands]
+(1, 8, [8, 8, 9])
+>>> while not state.is_over:
+...     state = game.apply(state, game.legal_moves(state)[0])
+>>> state.hand_number, len(state.winners) >= 1
+(8, True)
+"""
+
+from cardrules.games.craits.rules import Craits
+from cardrules.games.craits.scoring import hand_points
+from cardrules.games.craits.state import CraitsState, CraitsView
+from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME
+from cardrules.shedstate import Phase
+
+__all__ = [
+    "DEFAULT_CARD_TABLE",
+    "FULL_GAME",
+    "Craits",
+    "CraitsState",
+    "CraitsView",
+    "Phase",
+    "hand_points",
+]

@@ -1,0 +1,118 @@
+"""Why a move of a shedding game is not allowed: the :class:`~cardrules.IllegalMoveError`
+(with its reason code) for a move that is not among the legal moves.
+
+The messages speak to the player to move and name no card but the move's own and the
+top of the discard pile (see :meth:`Game.apply <cardrules.game.Game.apply>` on
+``seat=``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from cardrules.errors import IllegalMoveError
+from cardrules.game import SHIPPED_MOVES
+from cardrules.moves import Announce, Draw, NameSuit, Pass, Play
+from cardrules.shedding import Action
+from cardrules.shedflow import tables_for
+from cardrules.shedstate import Phase, ShedState
+
+if TYPE_CHECKING:
+    from cardrules.shedgame import SheddingGame
+
+__all__ = ["explain"]
+
+
+def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exception:
+    """The error for ``move`` when the player to move in ``state`` may not make it."""
+    if not isinstance(move, SHIPPED_MOVES):
+        return game.foreign_move(move, game.moves_are())
+    phase = state.phase
+    if phase is Phase.NAME_SUIT and not isinstance(move, NameSuit):
+        return IllegalMoveError(
+            "must_name_suit",
+            "you turned up a wild card as dealer and must first name the suit to follow "
+            "(NameSuit(suit))",
+        )
+    if phase is Phase.ANNOUNCE and not isinstance(move, (Announce, Pass)):
+        return IllegalMoveError(
+            "must_announce_or_pass",
+            'you must first say "one card" (Announce()) or stay silent (Pass()) on '
+            "receiving your one card",
+        )
+    if isinstance(move, NameSuit):
+        return IllegalMoveError(
+            "no_suit_to_name", "a suit is named with a wild card: Play(card, suit=...)"
+        )
+    if isinstance(move, Announce):
+        return IllegalMoveError(
+            "not_announcement_time",
+            "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
+            'say "one card" with Play(card, announce=True)',
+        )
+    tables = tables_for(game.card_table)
+    hand = state.hands[cast(int, state.to_move)]
+    playable = game._playable(state, hand, tables)
+    if isinstance(move, Pass):
+        if game.pass_when_stuck and phase is Phase.PLAY:
+            return IllegalMoveError(
+                "cannot_pass",
+                "pass only when you can neither play a card nor draw one (see legal_moves)",
+            )
+        return IllegalMoveError(
+            "not_announcement_time",
+            "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
+            'say "one card" with Play(card, announce=True)',
+        )
+    if isinstance(move, Draw):
+        if state.count:
+            return IllegalMoveError(
+                "must_play",
+                f"the count is running ({state.count}) and you hold a card that adds to "
+                "it: playing is compulsory when possible (see legal_moves)",
+            )
+        if playable and game.draw_only_when_stuck:
+            return IllegalMoveError(
+                "must_play",
+                "playing is compulsory when possible, and you hold a card you can play "
+                "(see legal_moves)",
+            )
+        return IllegalMoveError("cannot_draw", "the stock and the discard pile are used up")
+    play = cast(Play, move)  # a CallIdiot never gets here
+    card = play.card
+    if card not in hand:
+        return IllegalMoveError("not_in_hand", f"you do not hold {card}")
+    if card not in playable:
+        if state.count:
+            return IllegalMoveError(
+                "must_follow_count",
+                f"the count is running ({state.count}): only a card that adds to it "
+                "(an A or a 2 by default) may be played, or draw the count",
+            )
+        return IllegalMoveError(
+            "does_not_match",
+            f"{card} matches neither the suit to follow ({state.suit.symbol}) nor "
+            f"the rank of {state.top}, and is not wild",
+        )
+    if state.count and play.suit is not None:
+        return IllegalMoveError(
+            "no_suit_to_name",
+            f"{card} may be played into the count, but no suit is named there: "
+            f"play Play({card!s}) without suit=",
+        )
+    wild = tables.action_of[card] is Action.WILD
+    if wild and not state.count and play.suit is None:
+        return IllegalMoveError(
+            "wild_needs_suit", f"{card} is wild: name a suit, e.g. Play({card!s}, suit='H')"
+        )
+    if play.suit is not None and not wild:
+        return IllegalMoveError(
+            "no_suit_to_name", f"only a wild card that names a suit may name one, not {card}"
+        )
+    if not game.one_card_calls:
+        title = type(game).__name__
+        return IllegalMoveError("no_announcement", f'{title} has no "one card" announcement')
+    return IllegalMoveError(
+        "announcement_not_applicable",
+        f'"one card" is said only with a play that leaves exactly one card; you hold {len(hand)}',
+    )

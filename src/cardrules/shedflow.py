@@ -1,0 +1,423 @@
+"""How a shedding game moves on: what each card does when played (skip, reverse, draws,
+play again, the count), drawing with reshuffles and their penalty, turn advance past
+forfeited turns, "one card" and its penalty, blocked hands and the end of a hand.
+
+:class:`ShedFlow` holds these mechanics once for every game on the shedding engine
+(:class:`~cardrules.shedgame.SheddingGame` inherits them). A transition copies the state
+into a mutable :class:`_Work`, applies the mechanics to it and freezes it again.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from cardrules.cards import ALL_CARDS, Card, Rank
+from cardrules.events import (
+    CardPlayed,
+    CardsDrawn,
+    CardTurnedUp,
+    CountEnded,
+    CountRaised,
+    CountStarted,
+    DirectionChanged,
+    Event,
+    GameOver,
+    HandBlocked,
+    HandDealt,
+    HandScored,
+    OneCardAnnounced,
+    PlayAgain,
+    Reshuffled,
+    SuitNamed,
+    TurnForfeited,
+    TurnSkipped,
+)
+from cardrules.moves import Play
+from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
+from cardrules.shedstate import Phase, ShedState, _Hand
+from cardrules.values import Value
+
+__all__ = ["ShedFlow", "lowest_rank_deals", "tables_for"]
+
+
+class _Tables(Value):
+    """A card table looked up by card index: each card's row, action and count, the
+    cards that match each suit to follow and top rank, and those that add to a count."""
+
+    __slots__ = ("action_of", "count_cards", "count_of", "matching", "rule_of")
+
+    def __init__(self, table: CardTable) -> None:
+        self.rule_of: tuple[CardRule, ...] = table.by_card()
+        self.action_of: tuple[Action, ...] = tuple(rule.action for rule in self.rule_of)
+        self.count_of: tuple[int, ...] = tuple(rule.count for rule in self.rule_of)
+        self.matching: tuple[tuple[frozenset[Card], ...], ...] = matching_table(table)
+        self.count_cards: frozenset[Card] = frozenset(
+            card for card in ALL_CARDS if self.count_of[card] > 0
+        )
+
+
+@functools.lru_cache(maxsize=64)
+def tables_for(table: CardTable) -> _Tables:
+    """The lookup tables of a card table (built once per table)."""
+    return _Tables(table)
+
+
+def _replace(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    return values[:seat] + (value,) + values[seat + 1 :]
+
+
+class _Work:
+    """The mutable scratch copy of a state used inside one transition."""
+
+    __slots__ = (
+        "count",
+        "count_out",
+        "events",
+        "exposed",
+        "forfeits",
+        "hand",
+        "idle",
+        "penalties",
+        "phase",
+        "scores",
+        "table",
+        "to_move",
+    )
+
+    def __init__(self, state: ShedState, events: list[Event] | None) -> None:
+        self.hand: _Hand = state._hand
+        self.table: ShedTable = state._table
+        self.to_move: int | None = state._to_move
+        self.phase: Phase = state._phase
+        self.count: int = state._count
+        self.count_out: bool = state._count_out
+        self.exposed: tuple[int, ...] = state._exposed
+        self.forfeits: tuple[int, ...] = state._forfeits
+        self.idle: int = state._idle
+        self.penalties: tuple[int, ...] = state._penalties
+        self.scores: tuple[int, ...] = state._scores
+        self.events = events
+
+    def freeze(self, cls: type[ShedState]) -> ShedState:
+        return cls(
+            self.hand,
+            self.table,
+            self.to_move,
+            self.phase,
+            self.count,
+            self.count_out,
+            self.exposed,
+            self.forfeits,
+            self.idle,
+            self.penalties,
+            self.scores,
+        )
+
+
+class ShedFlow:
+    """The turn mechanics of shedding games (see the module documentation). The
+    engine's options and hooks they read are declared on
+    :class:`~cardrules.shedgame.SheddingGame`."""
+
+    __slots__ = ()
+
+    if False:  # the engine provides these; declared for readers of this module
+        players: int
+        card_table: CardTable
+
+    # -- dealing and the turned-up card ----------------------------------------------
+
+    def _deal(
+        self: Any,
+        work: _Work,
+        number: int,
+        dealer: int,
+        direction: int,
+        order: tuple[Card, ...] | None,
+        rng: int,
+        draws: tuple[tuple[int, Card], ...] = (),
+    ) -> None:
+        """Craits K5: deal one at a time from the dealer's side, turn up the top of the
+        stock (a stacked ``order``, or a shuffle from ``rng``)."""
+        cards_each = self.cards_each(number)
+        if order is None:
+            order, rng = self.deck.shuffled(rng)
+        table = ShedTable.deal(order, dealer, self.players, cards_each, direction, rng)
+        self._begin_hand(work, _Hand(self, number, cards_each, dealer, draws), table, direction)
+
+    def _begin_hand(self: Any, work: _Work, hand: _Hand, table: ShedTable, direction: int) -> None:
+        work.hand = hand
+        work.table = table
+        work.count = 0
+        work.count_out = False
+        work.exposed = ()
+        work.forfeits = (0,) * self.players
+        work.idle = 0
+        if work.events is not None:
+            work.events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
+        if self.announce_on_receiving(hand._cards_dealt):
+            # Craits V4: everyone answers in dealing order before the turned-up card acts.
+            work.phase = Phase.ANNOUNCE
+            work.to_move = (hand._dealer + direction) % self.players
+            return
+        self._turn_up(work)
+
+    def _turn_up(self: Any, work: _Work) -> None:
+        """The turned-up card: Craits K6, it acts as the dealer's play; or, in games
+        that bury a turned-up wild card, it is put under the stock and the next card
+        is turned up, and play starts at the dealer's side."""
+        dealer = work.hand._dealer
+        table = work.table
+        if not self.turned_up_acts:
+            tables = tables_for(self.card_table)
+            while tables.rule_of[table.top].is_wild and table._stock:
+                stock = table._stock
+                table = ShedTable(
+                    table._hands,
+                    stock[1:] + (table.top,),
+                    stock[:1],
+                    stock[0].suit,
+                    table._direction,
+                    table._rng,
+                )
+            work.table = table
+        card = table.top
+        if work.events is not None:
+            work.events.append(CardTurnedUp(dealer, card))
+        work.phase = Phase.PLAY
+        if not self.turned_up_acts:
+            self._advance(work, table.seat_after(dealer))
+            return
+        rule = tables_for(self.card_table).rule_of[card]
+        if rule.starts_count:
+            self._start_count(work, dealer, rule.count)
+            self._advance(work, table.seat_after(dealer))
+        elif rule.action is Action.WILD:
+            work.phase = Phase.NAME_SUIT
+            work.to_move = dealer
+        else:
+            self._advance(work, self._carry_out(work, dealer, rule.action))
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _play(self: Any, work: _Work, seat: int, move: Play, tables: _Tables) -> None:
+        """A card played (Craits K7-K15): its function, the count, going out, "one card"."""
+        card = move.card
+        rule = tables.rule_of[card]
+        action = rule.action
+        work.exposed = ()
+        work.idle = 0
+        before = work.table
+        if action is Action.WILD:
+            work.table = before.play(seat, card, move.suit)
+        elif action is Action.WILD_KEEP_SUIT:
+            work.table = before.play(seat, card, before._suit)
+        else:
+            work.table = before.play(seat, card)
+        events = work.events
+        left = len(work.table._hands[seat])
+        if events is not None:
+            events.append(CardPlayed(seat, card))
+            if move.announce:
+                events.append(OneCardAnnounced(seat))
+            if move.suit is not None:  # a wild card naming the suit to follow (K8)
+                events.append(SuitNamed(seat, move.suit))
+        if work.count:
+            # K12, K14: a card played into the count only raises it.
+            work.count += rule.count
+            if events is not None:
+                events.append(CountRaised(seat, work.count))
+            if not left:
+                work.count_out = True
+            next_seat = work.table.seat_after(seat)
+        elif rule.starts_count:
+            # K11, K14: a 2 starts the count, even as the player's last card.
+            self._start_count(work, seat, rule.count)
+            if not left:
+                work.count_out = True
+            next_seat = work.table.seat_after(seat)
+        elif not left:
+            # K15: going out; a last card that makes others draw still does so.
+            if action is Action.OTHERS_DRAW or action is Action.TWO_ALONG_DRAWS:
+                self._carry_out(work, seat, action)
+            self._end_hand(work, blocked=False)
+            return
+        else:
+            next_seat = self._carry_out(work, seat, action)
+        if left == 1 and not move.announce and self.one_card_calls:
+            self._expose(work, seat)
+        self._advance(work, next_seat)
+
+    def _draw_move(self: Any, work: _Work, seat: int, chose: bool) -> None:
+        """``Draw()``: the count's value during the count (K13), else one card (K9);
+        ``chose`` says the player could have played (games that let them draw anyway)."""
+        work.exposed = ()
+        if work.count:
+            # K13: the player who cannot follow draws the count's value; the count ends.
+            value = work.count
+            work.count = 0
+            if work.events is not None:
+                work.events.append(CountEnded(seat, value))
+            drawn = self._draw(work, seat, value, "count")
+            work.idle = 0 if drawn else work.idle + 1
+            if work.count_out:
+                nobody_out = all(work.table._hands)
+                if not (self.continue_after_count_out and nobody_out):
+                    self._end_hand(work, blocked=False)
+                    return
+                work.count_out = False
+        else:
+            drawn = self._draw(work, seat, 1, "chose_to_draw" if chose else "cannot_play")
+            work.idle = 0 if drawn else work.idle + 1
+        if self._blocked(work):
+            return
+        self._advance(work, seat if self.draw_keeps_turn else work.table.seat_after(seat))
+
+    def _pass_move(self: Any, work: _Work, seat: int) -> None:
+        """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
+        work.idle += 1
+        if not self._blocked(work):
+            self._advance(work, work.table.seat_after(seat))
+
+    def _blocked(self: Any, work: _Work) -> bool:
+        """K21 (library decision): after a full cycle of turns with nothing played or
+        drawn, the hand is blocked and ends. Returns whether it did."""
+        if work.idle < self.players:
+            return False
+        if work.events is not None:
+            work.events.append(HandBlocked(work.hand._number))
+        self._end_hand(work, blocked=True)
+        return True
+
+    def _announce_move(self: Any, work: _Work, seat: int, said: bool) -> None:
+        """V4: a player answers on receiving the one card; then the next in dealing order."""
+        if said:
+            if work.events is not None:
+                work.events.append(OneCardAnnounced(seat))
+        else:
+            self._expose(work, seat)
+        if seat == work.hand._dealer:
+            self._turn_up(work)
+        else:
+            work.to_move = work.table.seat_after(seat)
+
+    # -- effects -----------------------------------------------------------------------
+
+    def _carry_out(self: Any, work: _Work, seat: int, action: Action) -> int:
+        """Carry out a card function for ``seat``; return the seat that moves next."""
+        table = work.table
+        players = self.players
+        if action is Action.SKIP:
+            skipped = table.seat_after(seat)
+            if work.events is not None:
+                work.events.append(TurnSkipped(skipped, seat))
+            return table.seat_after(seat, 2)
+        if action is Action.OTHERS_DRAW:
+            for step in range(1, players):
+                self._draw(work, table.seat_after(seat, step), 1, "others_draw")
+        elif action is Action.TWO_ALONG_DRAWS:
+            target = table.seat_after(seat, 2) if players > 2 else (seat + 1) % 2
+            self._draw(work, target, 1, "two_along_draws")
+        elif action is Action.PLAY_AGAIN:
+            if work.events is not None:
+                work.events.append(PlayAgain(seat))
+            return seat
+        elif action is Action.REVERSE:
+            work.table = table.reversed()
+            if work.events is not None:
+                work.events.append(DirectionChanged(work.table._direction))
+        return work.table.seat_after(seat)
+
+    def _start_count(self: Any, work: _Work, seat: int, value: int) -> None:
+        work.count = value
+        if work.events is not None:
+            work.events.append(CountStarted(seat, value))
+
+    def _draw(self: Any, work: _Work, seat: int, count: int, reason: str) -> int:
+        """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
+        K19, K20); returns how many it got."""
+        result = work.table.draw(seat, count)
+        work.table = result._table
+        events = work.events
+        for cards in result._reshuffles:
+            penalty = self.reshuffle_penalty(work.penalties[seat])
+            if penalty:
+                work.penalties = _replace(work.penalties, seat, penalty)
+                work.scores = _replace(work.scores, seat, work.scores[seat] + penalty)
+            if events is not None:
+                events.append(Reshuffled(seat, cards, penalty))
+        if events is not None:
+            events.append(CardsDrawn(seat, len(result._cards), reason, count))
+        if result._cards:
+            work.idle = 0
+        return len(result._cards)
+
+    def _expose(self: Any, work: _Work, seat: int) -> None:
+        """A player is left with one card unannounced (K17, V4)."""
+        if self.idiot_calls == "automatic":
+            self._penalize(work, seat)
+        else:
+            work.exposed = (*work.exposed, seat)
+
+    def _penalize(self: Any, work: _Work, seat: int) -> None:
+        if self.idiot_penalty == "draw_one":
+            self._draw(work, seat, 1, "idiot")
+        else:
+            self._draw(work, seat, 2, "idiot")
+            work.forfeits = _replace(work.forfeits, seat, work.forfeits[seat] + 1)
+
+    def _advance(self: Any, work: _Work, seat: int) -> None:
+        """Give the turn to ``seat``, passing over seats that must forfeit a turn."""
+        forfeits = work.forfeits
+        while forfeits[seat]:
+            forfeits = _replace(forfeits, seat, forfeits[seat] - 1)
+            if work.events is not None:
+                work.events.append(TurnForfeited(seat))
+            seat = work.table.seat_after(seat)
+        work.forfeits = forfeits
+        work.to_move = seat
+
+    def _end_hand(self: Any, work: _Work, *, blocked: bool) -> None:
+        """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
+        the game."""
+        hand = work.hand
+        hand_scores = self.hand_scores(work.table._hands, blocked)
+        work.scores = tuple(a + b for a, b in zip(work.scores, hand_scores, strict=True))
+        events = work.events
+        if events is not None:
+            events.append(HandScored(hand._number, hand_scores, work.scores))
+        work.count = 0
+        work.count_out = False
+        work.exposed = ()
+        if hand._number == self.hands_in_game:
+            winners = self.game_winners(work.scores)
+            work.hand = _Hand(
+                self, hand._number, hand._cards_dealt, hand._dealer, hand._dealer_draws, winners
+            )
+            work.to_move = None
+            work.phase = Phase.OVER
+            if events is not None:
+                events.append(GameOver(winners, work.scores))
+            return
+        direction = self.next_direction(work.table._direction)
+        dealer = (hand._dealer + direction) % self.players
+        self._deal(work, hand._number + 1, dealer, direction, None, work.table._rng)
+
+
+def lowest_rank_deals(
+    rng: int, players: int, deck: Any
+) -> tuple[int, tuple[tuple[int, Card], ...], int]:
+    """Craits K2: everyone draws a card from a shuffled deck; the lowest rank deals; tied
+    lowest players draw again among themselves. Returns the dealer, the draws in order
+    and the generator."""
+    contenders = list(range(players))
+    draws: list[tuple[int, Card]] = []
+    while True:
+        order, rng = deck.shuffled(rng)
+        drawn = list(zip(contenders, order, strict=False))
+        draws.extend(drawn)
+        low = min(Rank(card.rank) for _, card in drawn)
+        contenders = [seat for seat, card in drawn if card.rank == low]
+        if len(contenders) == 1:
+            return contenders[0], tuple(draws), rng

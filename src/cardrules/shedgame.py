@@ -1,0 +1,628 @@
+"""The engine of shedding games (the Crazy Eights family): deals, turns, matching, card
+functions, the count, draws and reshuffles, "one card" calls, views and
+determinization, configured by a card table and a few rules.
+
+A game is a subclass that says what it deals (:meth:`SheddingGame.cards_each`,
+:attr:`SheddingGame.deck`, :attr:`SheddingGame.hands_in_game`) and how it scores
+(:meth:`SheddingGame.hand_scores`, :meth:`SheddingGame.game_winners`), holds a
+``card_table`` (:class:`~cardrules.shedding.CardTable`: what each rank does and
+scores), and picks its policies with class attributes: whether the turned-up card acts
+as the dealer's play, whether players must say "one card", when a player may draw and
+whether drawing ends the turn. Craits is one such game
+(:mod:`cardrules.games.craits`); the Crazy Eights example is another. The mechanics are
+in :mod:`cardrules.shedflow`; the states and views in :mod:`cardrules.shedstate`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
+
+from cardrules._text import shown
+from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, Card, Suit, format_cards, parse_cards
+from cardrules.deck import STANDARD_DECK, DeckSpec
+from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
+from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
+from cardrules.game import SHIPPED_MOVES, Game, check_scores
+from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
+from cardrules.rng import check_seed, resolve_seed, seed_state, shuffled
+from cardrules.shedding import Action, CardTable, ShedTable
+from cardrules.shedflow import ShedFlow, _Tables, _Work, lowest_rank_deals, tables_for
+from cardrules.shedstate import Phase, ShedState, ShedView, _Hand
+from cardrules.table import CLOCKWISE, is_seat
+
+__all__ = ["SheddingGame"]
+
+_PLAY = tuple(Play(card) for card in ALL_CARDS)
+_PLAY_SAY = tuple(Play(card, announce=True) for card in ALL_CARDS)
+_PLAY_NAMING = tuple(tuple(Play(card, suit=suit) for suit in Suit) for card in ALL_CARDS)
+_PLAY_NAMING_SAY = tuple(
+    tuple(Play(card, suit=suit, announce=True) for suit in Suit) for card in ALL_CARDS
+)
+_DRAW = Draw()
+_PASS = Pass()
+_DRAW_ONLY: tuple[Move, ...] = (_DRAW,)
+_PASS_ONLY: tuple[Move, ...] = (_PASS,)
+_NAME_SUIT: tuple[Move, ...] = tuple(NameSuit(suit) for suit in Suit)
+_ANNOUNCE_OR_PASS: tuple[Move, ...] = (Announce(), _PASS)
+
+S = TypeVar("S", bound=ShedState)
+V = TypeVar("V", bound=ShedView)
+
+
+class SheddingGame(ShedFlow, Game[S, Move, V]):
+    """Base class of shedding games: see the module documentation."""
+
+    __slots__ = ()
+
+    state_class: ClassVar[type[ShedState]] = ShedState
+    view_class: ClassVar[type] = ShedView
+
+    turned_up_acts: ClassVar[bool] = True
+    """Whether the turned-up card acts as the dealer's play (Craits K6: its function
+    happens, a wild card makes the dealer name the suit); if not, a turned-up wild card
+    is put under the stock and the next card turned up, and nothing else happens."""
+    one_card_calls: ClassVar[bool] = False
+    """Whether a play leaving one card must say "one card" (Craits K16, K17): the game
+    then has ``idiot_calls`` and ``idiot_penalty`` options."""
+    draw_only_when_stuck: ClassVar[bool] = True
+    """Whether a player may draw only when no card can be played (Craits K7, K9)."""
+    draw_keeps_turn: ClassVar[bool] = False
+    """Whether the player who draws moves again (else the turn passes, Craits K9)."""
+    pass_when_stuck: ClassVar[bool] = False
+    """Whether a player who can neither play nor draw passes with ``Pass()`` (else
+    ``Draw()`` draws nothing, Craits K20)."""
+    draws_for_first_dealer: ClassVar[bool] = False
+    """Whether a game started without a dealer makes the players draw for it (the lowest
+    card deals, Craits K2); if not, seat 0 deals."""
+
+    if TYPE_CHECKING:
+        card_table: CardTable
+        idiot_calls: str
+        idiot_penalty: str
+        continue_after_count_out: bool
+
+    # -- what a game says ------------------------------------------------------------
+
+    @property
+    def deck(self) -> DeckSpec:
+        """The cards in play (one standard deck by default)."""
+        return STANDARD_DECK
+
+    @property
+    def hands_in_game(self) -> int:
+        """How many hands make a game (1 by default)."""
+        return 1
+
+    def cards_each(self, hand_number: int) -> int:
+        """Cards dealt to each player in hand ``hand_number``."""
+        raise NotImplementedError
+
+    def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
+        """What each seat scores for the hand just ended, from the cards left in hand
+        (``blocked``: nobody went out, Craits K21)."""
+        raise NotImplementedError
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Who wins with these totals after the last hand: the lowest by default (K25)."""
+        best = min(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+    def reshuffle_penalty(self, last: int) -> int:
+        """What a player who must reshuffle the discard pile pays, given what they paid
+        the last time (0 the first time): nothing by default."""
+        return 0
+
+    def next_direction(self, direction: int) -> int:
+        """The direction of play of the next hand, given the one the last hand ended
+        in: clockwise by default (Craits K4)."""
+        return CLOCKWISE
+
+    def announce_on_receiving(self, cards_dealt: int) -> bool:
+        """Whether every player must answer "one card" or stay silent on receiving the
+        cards of this hand (Craits V4); no by default."""
+        return False
+
+    # -- starting a game -------------------------------------------------------------
+
+    def _setup(  # type: ignore[override]
+        self,
+        seed: int | None,
+        events: list[Event] | None,
+        *,
+        dealer: int | None = None,
+        deck: Sequence[Card | str] | None = None,
+        hands: Sequence[Sequence[Card | str]] | None = None,
+        stock: Sequence[Card | str] | None = None,
+        hand_number: int = 1,
+        scores: Sequence[int] | None = None,
+    ) -> S:
+        rng = seed_state(resolve_seed(seed))
+        players = self.players
+        last = self.hands_in_game
+        if (
+            isinstance(hand_number, bool)
+            or not isinstance(hand_number, int)
+            or not 1 <= hand_number <= last
+        ):
+            raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
+        work = _Work.__new__(_Work)
+        work.events = events
+        work.scores = check_scores(scores, players)
+        work.penalties = (0,) * players
+        work.phase = Phase.PLAY
+        work.to_move = None
+        draws: tuple[tuple[int, Card], ...] = ()
+        if dealer is None:
+            if self.draws_for_first_dealer:
+                dealer, draws, rng = lowest_rank_deals(rng, players, self.deck)
+            else:
+                dealer = 0
+        elif not is_seat(dealer, players):
+            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        if hands is not None or stock is not None:
+            if deck is not None:
+                raise SetupError("give a stacked deck or explicit hands and stock, not both")
+            table = self._check_position(hands, stock, rng)
+            hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer, draws)
+            self._begin_hand(work, hand, table, CLOCKWISE)
+        else:
+            order = None if deck is None else self.deck.check_order(deck)
+            self._deal(work, hand_number, dealer, CLOCKWISE, order, rng, draws)
+        return work.freeze(self.state_class)  # type: ignore[return-value]
+
+    def position(
+        self,
+        hands: Sequence[Sequence[Card | str] | str],
+        discard: Sequence[Card | str] | str,
+        stock: Sequence[Card | str] | str = (),
+        *,
+        to_move: int,
+        suit: Suit | str | None = None,
+        direction: int = CLOCKWISE,
+        dealer: int = 0,
+        hand_number: int = 1,
+        count: int = 0,
+        idle_turns: int = 0,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> S:
+        """A position in the middle of a hand, for analysis, puzzles and tests: each
+        seat's cards, the discard pile (bottom first: its last card is the top), the
+        stock (top first), who is to move and the suit to follow (by default the top
+        card's). The cards need not be the whole deck (an endgame is fine), but no card
+        may appear more often than the deck holds it. ``seed`` drives reshuffles and the
+        later deals.
+
+        Raises :class:`~cardrules.SetupError` for a bad seat, direction, card or count.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=3)
+        >>> state = game.position(["9H 2C 4C", "KD", "5S 6S"], discard="JH", to_move=0)
+        >>> [str(move) for move in game.legal_moves(state)]
+        ['9♥']
+        """
+        players = self.players
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+            raise SetupError(f"hands must be {players} sequences of cards, one per seat")
+        held = tuple(tuple(sorted(parse_cards(hand))) for hand in hands)
+        pile = parse_cards(discard)
+        if not pile:
+            raise SetupError("the discard pile needs at least its top card")
+        drawn = parse_cards(stock)
+        for seat, what in ((to_move, "to_move"), (dealer, "dealer")):
+            if not is_seat(seat, players):
+                raise SetupError(
+                    f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}"
+                )
+        if direction not in (1, -1) or isinstance(direction, bool):
+            raise SetupError(f"direction must be 1 (clockwise) or -1, not {shown(direction)}")
+        last = self.hands_in_game
+        if isinstance(hand_number, bool) or hand_number not in range(1, last + 1):
+            raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
+        for value, what in ((count, "count"), (idle_turns, "idle_turns")):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SetupError(f"{what} must be an int from 0 up, not {shown(value)}")
+        in_play = Counter(self.deck.cards())
+        used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
+        extra = used - in_play
+        if extra:
+            raise SetupError(f"more copies than the deck holds: {format_cards(sorted(extra))}")
+        follow = pile[-1].suit if suit is None else Suit.parse(suit)
+        rng = seed_state(resolve_seed(seed))
+        table = ShedTable(held, drawn, pile, follow, direction, rng)
+        hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer)
+        zeros = (0,) * players
+        state: S = self.state_class(  # type: ignore[assignment]
+            hand,
+            table,
+            to_move,
+            Phase.PLAY,
+            count,
+            False,
+            (),
+            zeros,
+            idle_turns,
+            zeros,
+            check_scores(scores, players),
+        )
+        return state
+
+    def _check_position(
+        self,
+        hands: Sequence[Sequence[Card | str]] | None,
+        stock: Sequence[Card | str] | None,
+        rng: int,
+    ) -> ShedTable:
+        if hands is None or stock is None:
+            raise SetupError("an explicit position needs both hands and stock")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != self.players:
+            raise SetupError(f"hands must be {self.players} sequences of cards, one per seat")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
+                raise SetupError(f"the hand of seat {seat} must be a non-empty sequence of cards")
+            parsed.append(tuple(sorted(Card.parse(card) for card in hand)))  # type: ignore[arg-type]
+        if isinstance(stock, str) or not isinstance(stock, Sequence) or not stock:
+            raise SetupError("stock must be a non-empty sequence of cards, top first")
+        pile = tuple(Card.parse(card) for card in stock)  # type: ignore[arg-type]
+        self.deck.check_order([card for hand in parsed for card in hand] + list(pile))
+        turned = pile[0]
+        return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, CLOCKWISE, rng)
+
+    # -- moves -----------------------------------------------------------------------
+
+    def _playable(self, state: S, hand: tuple[Card, ...], tables: _Tables) -> list[Card]:
+        """The one matcher (Craits K7, K8, K12): the distinct cards of ``hand`` that may
+        be played now. While the count runs, a card that adds to it; otherwise a wild
+        card, or a card of the suit to follow or of the top card's rank. Legal moves,
+        ``apply`` and the check that drawing is allowed all ask this."""
+        if state._count:
+            allowed = tables.count_cards
+        else:
+            table = state._table
+            allowed = tables.matching[table._suit][RANK_OF_INDEX[table._discard[-1]]]
+        playable: list[Card] = []
+        previous = -1
+        for card in hand:
+            if card != previous and card in allowed:
+                playable.append(card)
+            previous = card
+        return playable
+
+    def _plays(self, state: S, seat: int) -> tuple[Move, ...]:
+        tables = tables_for(self.card_table)
+        hand = state._table._hands[seat]
+        playable = self._playable(state, hand, tables)
+        moves: list[Move] = []
+        say = len(hand) == 2 and self.one_card_calls
+        naming = not state._count  # a wild names a suit, except played into the count
+        action_of = tables.action_of
+        for card in playable:
+            if naming and action_of[card] is Action.WILD:
+                moves.extend(_PLAY_NAMING[card])
+                if say:
+                    moves.extend(_PLAY_NAMING_SAY[card])
+            else:
+                moves.append(_PLAY[card])
+                if say:
+                    moves.append(_PLAY_SAY[card])
+        if moves and self.draw_only_when_stuck:
+            return tuple(moves)
+        if state._table.can_draw or not self.pass_when_stuck or state._count:
+            return (*moves, _DRAW) if moves else _DRAW_ONLY
+        return tuple(moves) if moves else _PASS_ONLY
+
+    def legal_moves(self, state: S) -> tuple[Move, ...]:
+        """The moves the player to move may make, in a fixed order; ``()`` once the
+        game is over.
+
+        Plays come in hand order (a wild once per suit it can name, a play leaving one
+        card with and without saying "one card"); :class:`~cardrules.Draw` when the
+        game lets the player draw (in Craits only when no card can be played: playing
+        is compulsory, K7); ``Pass()`` in games where a stuck player passes; then any
+        idiot calls the player may make.
+        """
+        if type(state) is not self.state_class or state._hand._rules is not self:
+            self.check_state(state)
+        seat = state._to_move
+        if seat is None:
+            return ()
+        phase = state._phase
+        if phase is Phase.PLAY:
+            moves = self._plays(state, seat)
+        elif phase is Phase.NAME_SUIT:
+            moves = _NAME_SUIT
+        else:
+            moves = _ANNOUNCE_OR_PASS
+        if state._exposed:
+            return moves + self.calls(state, seat)
+        return moves
+
+    def _legal_play(self, state: S, seat: int, move: Play, tables: _Tables) -> bool:
+        hand = state._table._hands[seat]
+        card = move.card
+        if card not in hand or (move.announce and (len(hand) != 2 or not self.one_card_calls)):
+            return False
+        if state._count:
+            if card not in tables.count_cards:
+                return False
+        elif card not in tables.matching[state._table._suit][RANK_OF_INDEX[state._table.top]]:
+            return False
+        names_suit = not state._count and tables.action_of[card] is Action.WILD
+        return (move.suit is not None) == names_suit
+
+    def _can_play(self, state: S, seat: int, tables: _Tables) -> bool:
+        return bool(self._playable(state, state._table._hands[seat], tables))
+
+    def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
+        """The idiot calls ``seat`` may make now, in or out of turn (Craits K17)."""
+        self.check_state(state)
+        if not is_seat(seat, self.players):
+            raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
+        if not self.one_card_calls or self.idiot_calls != "manual" or state._to_move is None:
+            return ()
+        return tuple(CallIdiot(seat, target) for target in state._exposed if target != seat)
+
+    def _transition(self, state: S, move: Move, events: list[Event] | None) -> S:
+        return self.apply(state, move, _events=events)
+
+    def apply(
+        self, state: S, move: Move, *, seat: int | None = None, _events: list[Event] | None = None
+    ) -> S:
+        """The state after ``move`` (see :meth:`Game.apply <cardrules.game.Game.apply>`).
+
+        The transition of every shedding game is written here once; ``step`` uses it
+        too, through the private ``_events`` list.
+        """
+        if type(state) is not self.state_class or state._hand._rules is not self:
+            self.check_state(state)
+        if seat is not None:
+            self.check_sender(state, move, seat)
+        events = _events
+        mover = state._to_move
+        if mover is None:
+            if not isinstance(move, SHIPPED_MOVES):
+                raise self.foreign_move(move, self.moves_are())
+            raise IllegalMoveError("game_over", "the game is over; no more moves")
+        kind = type(move)
+        if kind is CallIdiot:
+            return self._call(state, move, events)  # type: ignore[arg-type]
+        phase = state._phase
+        tables = tables_for(self.card_table)
+        # The same test as "move in legal_moves(state)", without building the list.
+        if phase is Phase.PLAY:
+            if kind is Play:
+                legal = self._legal_play(state, mover, move, tables)  # type: ignore[arg-type]
+            elif kind is Draw:
+                stuck = not self._can_play(state, mover, tables)
+                legal = stuck or not self.draw_only_when_stuck
+                if legal and self.pass_when_stuck and not state._count:
+                    legal = state._table.can_draw
+            else:
+                legal = (
+                    kind is Pass
+                    and self.pass_when_stuck
+                    and not state._count
+                    and not state._table.can_draw
+                    and not self._can_play(state, mover, tables)
+                )
+        elif phase is Phase.NAME_SUIT:
+            legal = kind is NameSuit
+        else:
+            legal = kind is Announce or kind is Pass
+        if not legal:
+            raise self.why_illegal(state, move)
+        work = _Work(state, events)
+        if events is not None:
+            events.append(MovePlayed(mover, move))
+        if kind is Play:
+            self._play(work, mover, move, tables)  # type: ignore[arg-type]
+        elif kind is Draw:
+            self._draw_move(work, mover, chose=not stuck)
+        elif phase is Phase.PLAY:  # Pass
+            self._pass_move(work, mover)
+        elif kind is NameSuit:
+            suit = cast(NameSuit, move).suit
+            work.table = work.table.with_suit(suit)
+            if events is not None:
+                events.append(SuitNamed(mover, suit))
+            work.phase = Phase.PLAY
+            self._advance(work, work.table.seat_after(mover))
+        else:
+            self._announce_move(work, mover, kind is Announce)
+        return work.freeze(self.state_class)  # type: ignore[return-value]
+
+    def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
+        """K17: an opponent calls idiot, in or out of turn, while the window is open."""
+        if not self.one_card_calls:
+            raise self.foreign_move(move, self.moves_are())
+        if self.idiot_calls != "manual":
+            raise IllegalMoveError(
+                "calls_are_automatic",
+                "idiot penalties are applied automatically in this game (idiot_calls='automatic')",
+            )
+        caller = move.caller
+        if not is_seat(caller, self.players):
+            raise IllegalMoveError(
+                "no_such_seat", f"the caller must be a seat from 0 to {self.players - 1}"
+            )
+        open_on = tuple(seat for seat in state._exposed if seat != caller)
+        if not open_on:
+            raise IllegalMoveError(
+                "no_window",
+                "nobody can be called on now: a call is only possible after a player is left "
+                'with one card without saying "one card", until the next card is played or '
+                "drawn (and not on yourself)",
+            )
+        target = move.target
+        if target is None:
+            if len(open_on) > 1:
+                raise IllegalMoveError(
+                    "target_needed",
+                    f"several players can be called on ({_seats(open_on)}); name the target: "
+                    f"CallIdiot({caller}, target)",
+                )
+            target = open_on[0]
+        elif target not in open_on:
+            raise IllegalMoveError(
+                "not_callable",
+                f"seat {target} cannot be called on now; you can call on {_seats(open_on)}",
+            )
+        work = _Work(state, events)
+        if events is not None:
+            events.append(MovePlayed(caller, move))
+            events.append(IdiotCalled(caller, target))
+        work.exposed = tuple(seat for seat in state._exposed if seat != target)
+        self._penalize(work, target)
+        if work.phase is Phase.PLAY and work.to_move == target:
+            self._advance(work, target)
+        return work.freeze(self.state_class)  # type: ignore[return-value]
+
+    def moves_are(self) -> str:
+        """The kinds of move this game has, for messages: ``"Play, Draw or Pass"``."""
+        kinds = ["Play", "Draw"]
+        if self.one_card_calls:
+            kinds.append("CallIdiot")
+        if self.turned_up_acts:
+            kinds.append("NameSuit")
+        if self.one_card_calls:
+            kinds.append("Announce")
+        if self.pass_when_stuck or self.one_card_calls:
+            kinds.append("Pass")
+        return ", ".join(kinds[:-1]) + " or " + kinds[-1]
+
+    def why_illegal(self, state: S, move: object) -> Exception:
+        """The error for a move that is not in :meth:`legal_moves` (messages speak to
+        the player to move and name no card but the move's own and the top card)."""
+        from cardrules.shedexplain import explain
+
+        return explain(self, state, move)
+
+    # -- scores and views --------------------------------------------------------------
+
+    def projected_scores(self, state: S) -> tuple[int, ...]:
+        """The totals plus what each hand would score if the hand ended now."""
+        self.check_state(state)
+        if state._to_move is None:
+            return state._scores
+        hand_scores = self.hand_scores(state._table._hands, False)
+        return tuple(a + b for a, b in zip(state._scores, hand_scores, strict=True))
+
+    def observe(self, state: S, seat: int) -> V:
+        """What ``seat`` may know: its hand, the public table and scores; not the other
+        hands, the stock's order or the generator."""
+        self.check_state(state)
+        if not is_seat(seat, self.players):
+            raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
+        table = state._table
+        hand = state._hand
+        view: V = self.view_class(
+            seat,
+            table._hands[seat],
+            tuple(len(cards) for cards in table._hands),
+            table.top,
+            table._discard,
+            table._suit,
+            state._count,
+            table._direction,
+            len(table._stock),
+            hand._number,
+            hand._cards_dealt,
+            hand._dealer,
+            state._phase,
+            state._to_move,
+            state._count_out,
+            state._exposed,
+            state._forfeits,
+            state._idle,
+            state._penalties,
+            state._scores,
+            hand._winners,
+            self.legal_moves(state) if state._to_move == seat else self.calls(state, seat),
+            hand._dealer_draws,
+        )
+        return view
+
+    def determinize(self, view: V, seed: int) -> S:
+        """A full state that agrees with ``view``: the other hands and the stock dealt
+        uniformly from the cards ``view.seat`` has not seen (every draw is face down)."""
+        if type(view) is not self.view_class:
+            raise StateError(
+                f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
+            )
+        players = self.players
+        if len(view.hand_sizes) != players or not is_seat(view.seat, players):
+            raise StateError(
+                f"this view is not of a {players}-player game (seat {shown(view.seat)}, "
+                f"{len(view.hand_sizes)} hand sizes)"
+            )
+        unseen = list(self.deck.cards())
+        try:
+            for card in view.hand + view.discard:
+                unseen.remove(card)
+        except ValueError:
+            raise StateError("the view shows cards that are not in the deck in use") from None
+        if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
+            raise StateError("the view's hand and pile sizes do not add up to the deck in use")
+        rng = seed_state(check_seed(seed))
+        order, rng = shuffled(unseen, rng)
+        hands = []
+        position = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(sorted(order[position : position + size])))
+                position += size
+        table = ShedTable(
+            tuple(hands), order[position:], view.discard, view.suit, view.direction, rng
+        )
+        hand = _Hand(
+            self,
+            view.hand_number,
+            view.cards_dealt,
+            view.dealer,
+            view.dealer_draws,
+            view.winners,
+        )
+        state: S = self.state_class(  # type: ignore[assignment]
+            hand,
+            table,
+            view.to_move,
+            view.phase,
+            view.count,
+            view.count_out,
+            view.exposed,
+            view.forfeits,
+            view.idle_turns,
+            view.penalties,
+            view.scores,
+        )
+        return state
+
+    # -- move ids --------------------------------------------------------------------
+
+    def all_moves(self) -> tuple[Move, ...]:
+        """Every move of the game, in move-id order: plays (each card, then naming each
+        suit, then saying "one card", then both), draw, pass, naming a suit, saying
+        "one card", and each idiot call (caller, target)."""
+        moves: list[Move] = [*_PLAY, *(m for row in _PLAY_NAMING for m in row)]
+        if self.one_card_calls:
+            moves += [*_PLAY_SAY, *(m for row in _PLAY_NAMING_SAY for m in row)]
+        moves += [_DRAW, _PASS, *_NAME_SUIT]
+        if self.one_card_calls:
+            moves.append(Announce())
+            moves += [
+                CallIdiot(caller, target)
+                for caller in range(self.players)
+                for target in range(self.players)
+                if caller != target
+            ]
+        return tuple(moves)
+
+
+def _seats(seats: Sequence[int]) -> str:
+    """``"seat 2"``, ``"seat 1 and seat 3"``: seats in words, for messages."""
+    return " and ".join(f"seat {seat}" for seat in seats)

@@ -1,0 +1,335 @@
+"""States and views of shedding games (the engine is :mod:`cardrules.shedgame`).
+
+A :class:`ShedState` is the table (a :class:`~cardrules.shedding.ShedTable`: hands,
+stock, discard pile, suit to follow, direction, generator) with whose turn it is and
+what is pending: the count, forfeited turns, players open to an "idiot" call, idle turns
+and the shuffle-pressure penalties paid so far. What stays the same during a hand (its
+number, the dealer, the cards dealt, the rules) is kept once per hand.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardrules._text import int_text, ints_repr
+from cardrules.cards import Card, Suit, format_cards
+from cardrules.moves import Move
+from cardrules.shedding import ShedTable
+from cardrules.values import Value
+
+__all__ = ["Phase", "ShedState", "ShedView"]
+
+
+class Phase(enum.IntEnum):
+    """What the player to move is deciding."""
+
+    PLAY = 0
+    """Play a card or draw (or call idiot)."""
+    NAME_SUIT = 1
+    """The dealer names the suit after turning up a wild card (Craits K6)."""
+    ANNOUNCE = 2
+    """Say "one card" or stay silent on receiving the one card (Craits V4)."""
+    OVER = 3
+    """The game is over."""
+
+
+class _Hand(Value):
+    """What stays the same during one hand: the rules and the tables they make, the
+    hand's number, the cards dealt to each player, the dealer, the draw for first
+    dealer, and the winners once the game is over."""
+
+    __slots__ = ("_cards_dealt", "_dealer", "_dealer_draws", "_number", "_rules", "_winners")
+
+    def __init__(
+        self,
+        rules: Any,
+        number: int,
+        cards_dealt: int,
+        dealer: int,
+        dealer_draws: tuple[tuple[int, Card], ...] = (),
+        winners: tuple[int, ...] = (),
+    ) -> None:
+        self._rules = rules
+        self._number = number
+        self._cards_dealt = cards_dealt
+        self._dealer = dealer
+        self._dealer_draws = dealer_draws
+        self._winners = winners
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_rules"})
+
+
+class ShedState(Value):
+    """A shedding game in progress. Immutable; its rules object makes the transitions.
+    The stock's order and the generator are part of the state but hidden from views."""
+
+    __slots__ = (
+        "_count",
+        "_count_out",
+        "_exposed",
+        "_forfeits",
+        "_hand",
+        "_idle",
+        "_penalties",
+        "_phase",
+        "_scores",
+        "_table",
+        "_to_move",
+    )
+
+    def __init__(
+        self,
+        hand: _Hand,
+        table: ShedTable,
+        to_move: int | None,
+        phase: Phase,
+        count: int,
+        count_out: bool,
+        exposed: tuple[int, ...],
+        forfeits: tuple[int, ...],
+        idle: int,
+        penalties: tuple[int, ...],
+        scores: tuple[int, ...],
+    ) -> None:
+        self._hand = hand
+        self._table = table
+        self._to_move = to_move
+        self._phase = phase
+        self._count = count
+        self._count_out = count_out
+        self._exposed = exposed
+        self._forfeits = forfeits
+        self._idle = idle
+        self._penalties = penalties
+        self._scores = scores
+
+    @property
+    def _rules(self) -> Any:
+        return self._hand._rules
+
+    @property
+    def hand_number(self) -> int:
+        """The hand being played, from 1."""
+        return self._hand._number
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal (the hand number), for game-independent code."""
+        return self._hand._number
+
+    @property
+    def cards_dealt(self) -> int:
+        """Cards dealt to each player this hand."""
+        return self._hand._cards_dealt
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this hand."""
+        return self._hand._dealer
+
+    @property
+    def dealer_draws(self) -> tuple[tuple[int, Card], ...]:
+        """The draw for first dealer (Craits K2): ``(seat, card)`` in drawing order, if
+        one was made."""
+        return self._hand._dealer_draws
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seat(s) once the game is over, else empty."""
+        return self._hand._winners
+
+    @property
+    def table(self) -> ShedTable:
+        """Hands, stock, discard pile, suit to follow and direction."""
+        return self._table
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+        return self._to_move
+
+    @property
+    def phase(self) -> Phase:
+        """What the player to move is deciding."""
+        return self._phase
+
+    @property
+    def count(self) -> int:
+        """The value of the count while it runs, else 0."""
+        return self._count
+
+    @property
+    def count_out(self) -> bool:
+        """Whether a player went out during the running count (Craits K14)."""
+        return self._count_out
+
+    @property
+    def exposed(self) -> tuple[int, ...]:
+        """Seats that left themselves one card without saying so and may be called on."""
+        return self._exposed
+
+    @property
+    def forfeits(self) -> tuple[int, ...]:
+        """Turns each seat still has to forfeit (an idiot penalty)."""
+        return self._forfeits
+
+    @property
+    def idle_turns(self) -> int:
+        """Turns in a row with no card played or drawn (a full cycle blocks the hand)."""
+        return self._idle
+
+    @property
+    def penalties(self) -> tuple[int, ...]:
+        """Each seat's last shuffle-pressure penalty (0: none yet); the next one doubles
+        it."""
+        return self._penalties
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Game totals, including this hand's shuffle pressure."""
+        return self._scores
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit then rank."""
+        return self._table._hands
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return len(self._table._hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the last hand has been scored."""
+        return self._to_move is None
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return self._table._discard[-1]
+
+    @property
+    def suit(self) -> Suit:
+        """The suit to follow."""
+        return self._table._suit
+
+    @property
+    def direction(self) -> int:
+        """+1 clockwise, -1 counter-clockwise."""
+        return self._table._direction
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock."""
+        return len(self._table._stock)
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first."""
+        return self._table._discard
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(hand_number={self.hand_number}, "
+            f"cards_dealt={self.cards_dealt}, dealer={self.dealer}, table={self._table!r}, "
+            f"to_move={self._to_move}, phase={self._phase!r}, count={self._count}, "
+            f"count_out={self._count_out}, exposed={self._exposed}, "
+            f"forfeits={self._forfeits}, idle_turns={self._idle}, "
+            f"penalties={ints_repr(self._penalties)}, scores={ints_repr(self._scores)}, "
+            f"winners={self.winners}, dealer_draws={self.dealer_draws!r})"
+        )
+
+    def __str__(self) -> str:
+        """A short diagram of the whole state (every hand and the stock's size: for the
+        table's owner, never for a player; a view prints only what its seat sees)."""
+        return _diagram(self, self.hands, self.stock_size)
+
+
+@attrs.frozen
+class ShedView:
+    """What one seat may know: its own hand, the public table, the scores. Other hands
+    appear only as sizes; the stock only as its size; the generator not at all."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top: Card
+    discard: tuple[Card, ...]
+    suit: Suit
+    count: int
+    direction: int
+    stock_size: int
+    hand_number: int
+    cards_dealt: int
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    count_out: bool
+    exposed: tuple[int, ...]
+    forfeits: tuple[int, ...]
+    idle_turns: int
+    penalties: tuple[int, ...] = attrs.field(repr=ints_repr)
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    winners: tuple[int, ...]
+    legal_moves: tuple[Move, ...]
+    """The seat's moves now: all its legal moves on its turn, else the calls it may make."""
+    dealer_draws: tuple[tuple[int, Card], ...] = ()
+    """The public draw for first dealer (Craits K2), if one was made."""
+
+    def __str__(self) -> str:
+        """A short diagram of what this seat sees: its own hand, the others' sizes."""
+        hands = tuple(
+            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
+        )
+        return _diagram(self, hands, self.stock_size, seen_by=self.seat)
+
+
+def _diagram(
+    position: ShedState | ShedView,
+    hands: Sequence[tuple[Card, ...] | int],
+    stock_size: int,
+    seen_by: int | None = None,
+) -> str:
+    """The text of a state or a view (a hand given as an int is shown as its size)."""
+    if isinstance(position, ShedState):
+        name = type(position._hand._rules).__name__
+    else:
+        name = type(position).__name__.removesuffix("View") or "Shedding game"
+    way = "clockwise" if position.direction > 0 else "counter-clockwise"
+    if position.winners:
+        whom = " and ".join(f"seat {seat}" for seat in position.winners)
+        head = f"{name} over after hand {position.hand_number}: {whom} won"
+    else:
+        doing = {
+            Phase.PLAY: "play",
+            Phase.NAME_SUIT: "name the suit",
+            Phase.ANNOUNCE: 'say "one card" or pass',
+        }.get(position.phase, "play")
+        head = (
+            f"{name} hand {position.hand_number} ({position.cards_dealt} dealt), dealer seat "
+            f"{position.dealer}, play goes {way}; seat {position.to_move} to {doing}"
+        )
+    if seen_by is not None:
+        head += f" (as seen by seat {seen_by})"
+    pile = f"  top {position.top}, suit to follow {position.suit.symbol}, stock {stock_size}"
+    if position.count:
+        pile += f"; the count is at {position.count}"
+    lines = [head, pile]
+    for seat, hand in enumerate(hands):
+        held = f"({hand} cards)" if isinstance(hand, int) else format_cards(hand) or "-"
+        notes = [f"total {int_text(position.scores[seat])}"]
+        if position.penalties[seat]:
+            notes.append(f"last penalty {int_text(position.penalties[seat])}")
+        if position.forfeits[seat]:
+            notes.append("forfeits a turn")
+        if seat in position.exposed:
+            notes.append('did not say "one card"')
+        lines.append(f"  seat {seat}  {held}   " + ", ".join(notes))
+    return "\n".join(lines)

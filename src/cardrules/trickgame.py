@@ -1,0 +1,774 @@
+"""The engine of trick-taking games: deals, legal moves, transitions, views and
+determinization, for any game in which every player plays one card to each trick from
+one 52-card deck dealt out in full.
+
+A game is a subclass that sets its options and scores: :meth:`TrickGame.trick_points`
+(what a trick is worth to its winner) and :meth:`TrickGame.game_winners` (who has won
+at the end of a deal), and, where it differs from the defaults, the deal's packets, the
+first leader, a trump suit, extra restrictions on what may be played
+(:meth:`TrickGame.restrict`), and a last adjustment of a deal's scores. Everything else
+(follow suit, trick winners, dealing, events, views, records, and a ``determinize``
+that lets the library's search bots play the game) comes from here. Cramps is one such
+game (:mod:`cardrules.games.cramps`); the Hearts example is another.
+
+Inside, hands are card masks: each deal keeps the four dealt masks and a state keeps
+the mask of the cards still unplayed, so a card played changes one int. The public
+properties (``hands`` as tuples of :class:`~cardrules.Card`, ``trick``, ``tricks``) are
+built from them when asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar, cast
+
+import attrs
+
+from cardrules._text import int_text, ints_repr, shown
+from cardrules.cards import (
+    ALL_CARDS,
+    CARD_BIT,
+    FULL_MASK,
+    SUIT_OF_INDEX,
+    Card,
+    Suit,
+    cards_of_mask,
+    format_cards,
+    parse_cards,
+    suit_cards,
+)
+from cardrules.deck import STANDARD_DECK, deal_unseen
+from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
+from cardrules.events import (
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MovePlayed,
+    TrickWon,
+)
+from cardrules.game import Game, check_scores
+from cardrules.moves import Move, Play
+from cardrules.rng import check_seed, next_u64, resolve_seed, seed_state, shuffled_order
+from cardrules.table import deal_order, is_seat
+from cardrules.tricks import Trick, TrickRound, follow_mask, refuse_play, voids_of, winning_index
+from cardrules.values import Value
+
+__all__ = ["TrickGame", "TrickState", "TrickView"]
+
+_PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
+_PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
+
+
+def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
+    """The plays of the cards of ``suit`` whose ranks are the bits of ``pattern``."""
+    row = _PLAYS[suit]
+    plays = row[pattern]
+    if plays is None:
+        plays = row[pattern] = tuple(_PLAY_OF[card] for card in suit_cards(suit, pattern))
+    return plays
+
+
+_P0, _P1, _P2, _P3 = _PLAYS
+
+
+def plays_of_mask(mask: int) -> tuple[Play, ...]:
+    """``Play(card)`` for every card of a card mask, in hand order (suit, then rank).
+
+    >>> from cardrules.cards import mask_of, parse_cards
+    >>> [str(play) for play in plays_of_mask(mask_of(parse_cards("AS 2C 3C")))]
+    ['2♣', '3♣', 'A♠']
+    """
+    plays: tuple[Play, ...] = ()
+    pattern = mask & 0x1FFF
+    if pattern:
+        plays = _P0[pattern] or _suit_plays(0, pattern)
+    pattern = (mask >> 13) & 0x1FFF
+    if pattern:
+        plays += _P1[pattern] or _suit_plays(1, pattern)
+    pattern = (mask >> 26) & 0x1FFF
+    if pattern:
+        plays += _P2[pattern] or _suit_plays(2, pattern)
+    pattern = mask >> 39
+    if pattern:
+        plays += _P3[pattern] or _suit_plays(3, pattern)
+    return plays
+
+
+@functools.lru_cache(maxsize=256)
+def _dealing(players: int, packets: tuple[int, ...], dealer: int) -> tuple[Any, ...]:
+    """For each seat, a function that picks its cards out of a deck order (top first),
+    dealing in ``packets`` from the dealer's left."""
+    positions: list[list[int]] = [[] for _ in range(players)]
+    for position, seat in enumerate(deal_order(dealer, players, packets)):
+        positions[seat].append(position)
+    return tuple(operator.itemgetter(*seat_positions) for seat_positions in positions)
+
+
+class _Deal(Value):
+    """What stays the same during one deal: the rules, the deal's number and dealer,
+    the dealt hands (masks), the game totals before the deal, the generator that deals
+    the next one, and the winners once the game is over."""
+
+    __slots__ = ("_dealer", "_dealt", "_number", "_rng", "_rules", "_scores", "_winners")
+
+    def __init__(
+        self,
+        rules: TrickGame[Any, Any],
+        number: int,
+        dealer: int,
+        dealt: tuple[int, ...],
+        scores: tuple[int, ...],
+        rng: int,
+        winners: tuple[int, ...] = (),
+    ) -> None:
+        self._rules = rules
+        self._number = number
+        self._dealer = dealer
+        self._dealt = dealt
+        self._scores = scores
+        self._rng = rng
+        self._winners = winners
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_rules"})
+
+
+class TrickState(Value):
+    """A trick-taking game in progress. Immutable; its rules object makes the
+    transitions. The generator that deals the next deals is part of the state but
+    hidden from views."""
+
+    __slots__ = ("_allowed", "_cards", "_deal", "_leader", "_left", "_round_scores", "_tricks")
+
+    def __init__(
+        self,
+        deal: _Deal,
+        left: int,
+        leader: int,
+        cards: tuple[Card, ...],
+        tricks: tuple[Trick, ...],
+        round_scores: tuple[int, ...],
+    ) -> None:
+        self._deal = deal
+        self._left = left
+        self._leader = leader
+        self._cards = cards
+        self._tricks = tricks
+        self._round_scores = round_scores
+        self._allowed: int | None = None  # the player to move's legal cards, once asked for
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_allowed"})
+
+    @property
+    def _rules(self) -> TrickGame[Any, Any]:
+        return self._deal._rules
+
+    @property
+    def round_number(self) -> int:
+        """The deal (round) being played, from 1."""
+        return self._deal._number
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, for game-independent code."""
+        return self._deal._number
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round."""
+        return self._deal._dealer
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self._deal._dealt)
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit then rank."""
+        left = self._left
+        return tuple(cards_of_mask(dealt & left) for dealt in self._deal._dealt)
+
+    @property
+    def trick(self) -> Trick:
+        """The trick being played (its leader and the cards so far)."""
+        return Trick(self._leader, self._cards)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This round's completed tricks, each with its winner."""
+        return self._tricks
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, from 1 (one past the last trick once
+        the game is over)."""
+        return len(self._tricks) + 1
+
+    @property
+    def round_scores(self) -> tuple[int, ...]:
+        """Points each seat has scored so far this round."""
+        return self._round_scores
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Game totals before this round, one per seat (this round is added when it
+        ends)."""
+        return self._deal._scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seat(s) once the game is over, else empty."""
+        return self._deal._winners
+
+    @property
+    def is_over(self) -> bool:
+        """True once somebody has won."""
+        return bool(self._deal._winners)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must play now; ``None`` once the game is over."""
+        if self._deal._winners:
+            return None
+        return (self._leader + len(self._cards)) % len(self._deal._dealt)
+
+    @property
+    def rng(self) -> int:
+        """The hidden generator state that deals later rounds."""
+        return self._deal._rng
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has captured this round."""
+        won: list[list[Card]] = [[] for _ in self._deal._dealt]
+        for trick in self._tricks:
+            won[trick.winner].extend(trick.cards)  # type: ignore[index]
+        return tuple(tuple(cards) for cards in won)
+
+    @property
+    def play(self) -> TrickRound:
+        """The round as a :class:`~cardrules.tricks.TrickRound` value (hands, trick,
+        tricks)."""
+        return TrickRound(self.hands, self.trick, self._tricks, self._deal._rules.trump)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(round_number={self.round_number}, dealer={self.dealer}, "
+            f"play={self.play!r}, round_scores={ints_repr(self._round_scores)}, "
+            f"scores={ints_repr(self.scores)}, winners={self.winners!r})"
+        )
+
+    def __str__(self) -> str:
+        """A short diagram of the whole state (every hand: for the table's owner, never
+        for a player; a player's view prints only what that seat sees)."""
+        return _diagram(
+            type(self._deal._rules).__name__,
+            self.round_number,
+            self.dealer,
+            self.trick,
+            len(self._tricks),
+            self.to_move,
+            self.winners,
+            self.hands,
+            self._round_scores,
+            self.scores,
+        )
+
+
+@attrs.frozen
+class TrickView:
+    """What one seat may know: its own hand, everything played in public, the scores.
+
+    Other hands appear only as their sizes; the generator is not included.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    round_number: int
+    dealer: int
+    round_scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    to_move: int | None
+    winners: tuple[int, ...]
+    legal_moves: tuple[Play, ...]
+    """The seat's legal moves if it is its turn, else empty."""
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, from 1."""
+        return len(self.tricks) + 1
+
+    def __str__(self) -> str:
+        """A short diagram of what this seat sees: its own hand, the others' sizes."""
+        hands = tuple(
+            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
+        )
+        return _diagram(
+            type(self).__name__.removesuffix("View") or "Trick game",
+            self.round_number,
+            self.dealer,
+            self.trick,
+            len(self.tricks),
+            self.to_move,
+            self.winners,
+            hands,
+            self.round_scores,
+            self.scores,
+            seen_by=self.seat,
+        )
+
+
+def _diagram(
+    name: str,
+    round_number: int,
+    dealer: int,
+    trick: Trick,
+    done: int,
+    to_move: int | None,
+    winners: tuple[int, ...],
+    hands: Sequence[tuple[Card, ...] | int],
+    round_scores: Sequence[int],
+    scores: Sequence[int],
+    seen_by: int | None = None,
+) -> str:
+    """The text of a state or a view (a hand given as an int is shown as its size)."""
+    players = len(hands)
+    if winners:
+        whom = " and ".join(f"seat {seat}" for seat in winners)
+        head = f"{name} over after round {round_number}: {whom} won"
+    else:
+        verb = "lead" if not trick.cards else "play"
+        head = (
+            f"{name} round {round_number}, trick {done + 1} of {52 // players}; dealer seat "
+            f"{dealer}; seat {to_move} to {verb}"
+        )
+    if seen_by is not None:
+        head += f" (as seen by seat {seen_by})"
+    plays = ", ".join(f"seat {seat} {card}" for seat, card in trick.plays(players))
+    lines = [head, f"  trick   {plays or '(empty)'}"]
+    for seat, hand in enumerate(hands):
+        held = f"({hand} cards)" if isinstance(hand, int) else format_cards(hand) or "-"
+        lines.append(
+            f"  seat {seat}  {held}   round {int_text(round_scores[seat])}, "
+            f"total {int_text(scores[seat])}"
+        )
+    return "\n".join(lines)
+
+
+S = TypeVar("S", bound=TrickState)
+V = TypeVar("V", bound=TrickView)
+
+
+class TrickGame(Game[S, Play, V]):
+    """Base class of trick-taking games: see the module documentation.
+
+    Subclasses are frozen attrs classes holding their options (with a ``players``
+    field or constant). They implement :meth:`trick_points` and :meth:`game_winners`,
+    and may override :meth:`deal_packets`, :meth:`first_leader`, :meth:`restrict` (set
+    ``restricts = True`` too), :meth:`deal_points` and :attr:`trump`.
+    """
+
+    __slots__ = ()
+
+    state_class: ClassVar[type[TrickState]] = TrickState
+    view_class: ClassVar[type] = TrickView
+    trump: ClassVar[Suit | None] = None
+    """The trump suit, if the game has one."""
+    restricts: ClassVar[bool] = False
+    """Whether :meth:`restrict` narrows what may be played (off: the engine skips it)."""
+
+    # -- what a game says ------------------------------------------------------------
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        """What winning trick ``number`` (1-based), made of ``cards``, scores."""
+        raise NotImplementedError
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Who has won with these totals at the end of a deal; empty to play on."""
+        raise NotImplementedError
+
+    def deal_packets(self) -> tuple[int, ...]:
+        """The packet sizes of a deal: one card at a time by default."""
+        return (1,) * (52 // self.players)
+
+    def first_leader(self, dealer: int, dealt: tuple[int, ...]) -> int:
+        """Who leads the first trick of a deal: the dealer's left by default."""
+        return (dealer + 1) % self.players
+
+    def restrict(self, state: S, seat: int, allowed: int) -> int:
+        """Narrow the cards ``seat`` may play (a mask that already follows suit); only
+        called when :attr:`restricts` is set. Refusals of cards taken out here get
+        their message from :meth:`explain_restriction`."""
+        return allowed
+
+    def explain_restriction(self, state: S, card: Card) -> IllegalMoveError:
+        """The error for ``card`` when :meth:`restrict` does not allow it."""
+        return IllegalMoveError("not_allowed_now", f"{card} may not be played now")
+
+    def deal_points(self, round_scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The deal's scores as they count, from the points of its tricks (unchanged
+        by default)."""
+        return round_scores
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals next: the player to the left by default."""
+        return (dealer + 1) % self.players
+
+    # -- starting a game -------------------------------------------------------------
+
+    def _setup(  # type: ignore[override]
+        self,
+        seed: int | None,
+        events: list[Event] | None,
+        *,
+        dealer: int = 0,
+        deck: Sequence[Card | str] | None = None,
+        hands: Sequence[Sequence[Card | str]] | None = None,
+        scores: Sequence[int] | None = None,
+    ) -> S:
+        rng = seed_state(resolve_seed(seed))
+        players = self.players
+        if not is_seat(dealer, players):
+            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        totals = check_scores(scores, players)
+        if deck is not None and hands is not None:
+            raise SetupError("give a stacked deck or explicit hands, not both")
+        if hands is not None:
+            dealt = self._check_hands(hands)
+        else:
+            if deck is None:
+                order, rng = shuffled_order(52, rng)
+            else:
+                order = [int(card) for card in STANDARD_DECK.check_order(deck)]
+            dealt = self._deal_masks(order, dealer)
+        return self._start_deal(1, dealer, dealt, totals, rng, events)
+
+    def position(
+        self,
+        hands: Sequence[Sequence[Card | str]],
+        *,
+        leader: int,
+        trick: Sequence[Card | str] = (),
+        tricks: Sequence[Trick] = (),
+        dealer: int = 0,
+        round_number: int = 1,
+        round_scores: Sequence[int] | None = None,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> S:
+        """A position in the middle of a deal, for analysis, puzzles and tests: the cards
+        each seat holds, the ``trick`` being played (its cards, led by ``leader``) and
+        the completed ``tricks``, with the round's points so far (by default, what
+        those tricks scored) and the totals before it. The hands need not hold the
+        whole deck (an endgame with three cards each is fine): the deal ends when they
+        are played out. ``seed`` deals the later rounds.
+
+        Raises :class:`~cardrules.SetupError` for a card held or played twice, or hand
+        sizes that do not fit the trick in progress.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.position(["AS 3H", "2D", "QS 2C", "2H 4H"], leader=1, trick="KS")
+        >>> state.to_move, [str(move) for move in game.legal_moves(state)]
+        (2, ['Q♠'])
+        """
+        players = self.players
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+            raise SetupError(f"hands must be {players} sequences of cards, one per seat")
+        held = [tuple(sorted(parse_cards(hand))) for hand in hands]
+        if not is_seat(leader, players):
+            raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
+        if not is_seat(dealer, players):
+            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        current = parse_cards(trick)
+        if len(current) >= players:
+            raise SetupError(f"a trick in progress has fewer than {players} cards")
+        played: list[list[Card]] = [[] for _ in range(players)]
+        for done in (*tricks, Trick(leader, current)):
+            for seat, card in done.plays(players):
+                played[seat].append(card)
+        every = [card for hand in held for card in hand] + [c for p in played for c in p]
+        if len(set(every)) != len(every):
+            twice = sorted({card for card in every if every.count(card) > 1})
+            raise SetupError(f"cards held or played twice: {format_cards(twice)}")
+        in_trick = {(leader + i) % players for i in range(len(current))}
+        before = {len(hand) + (seat in in_trick) for seat, hand in enumerate(held)}
+        if len(before) != 1:
+            raise SetupError(
+                "the hands must be of one size, less one card for each seat that has "
+                f"played to the trick in progress; sizes {[len(hand) for hand in held]}"
+            )
+        dealt = tuple(
+            sum(CARD_BIT[card] for card in (*held[seat], *played[seat])) for seat in range(players)
+        )
+        left = sum(CARD_BIT[card] for hand in held for card in hand)
+        rng = seed_state(resolve_seed(seed))
+        deal = _Deal(self, round_number, dealer, dealt, check_scores(scores, players), rng)
+        if round_scores is None:  # what the tricks given have scored
+            earned = [0] * players
+            for number, done in enumerate(tricks, start=1):
+                if done.winner is None:
+                    raise SetupError(f"trick {number} ({done}) is given without its winner")
+                earned[done.winner] += self.trick_points(number, done.cards)
+            points = tuple(earned)
+        else:
+            points = check_scores(round_scores, players)
+        state: S = self.state_class(deal, left, leader, current, tuple(tricks), points)  # type: ignore[assignment]
+        return state
+
+    def _check_hands(self, hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
+        players = self.players
+        each = 52 // players
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+            raise SetupError(f"hands must be {players} sequences of {each} cards, one per seat")
+        masks = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str) or not isinstance(hand, Sequence):
+                raise SetupError(f"the hand of seat {seat} must be a sequence of cards")
+            if len(hand) != each:
+                raise SetupError(f"every hand must hold {each} cards; seat {seat} has {len(hand)}")
+            masks.append(sum(CARD_BIT[card] for card in parse_cards(hand)))
+        STANDARD_DECK.check_order([c for hand in hands for c in parse_cards(hand)])
+        return tuple(masks)
+
+    def _deal_masks(self, order: Sequence[int], dealer: int) -> tuple[int, ...]:
+        bit = CARD_BIT.__getitem__
+        pick = _dealing(self.players, self.deal_packets(), dealer)
+        return tuple(sum(map(bit, take(order))) for take in pick)
+
+    def _start_deal(
+        self,
+        number: int,
+        dealer: int,
+        dealt: tuple[int, ...],
+        scores: tuple[int, ...],
+        rng: int,
+        events: list[Event] | None,
+    ) -> S:
+        if events is not None:
+            events.append(HandDealt(number, dealer, 52 // len(dealt)))
+        deal = _Deal(self, number, dealer, dealt, scores, rng)
+        leader = self.first_leader(dealer, dealt)
+        state: S = self.state_class(deal, FULL_MASK, leader, (), (), (0,) * len(dealt))  # type: ignore[assignment]
+        return state
+
+    # -- moves -----------------------------------------------------------------------
+
+    def _allowed(self, state: S, seat: int) -> int:
+        """The one legality test: the cards ``seat`` (to move) may play, as a mask."""
+        cards = state._cards
+        hand = state._deal._dealt[seat] & state._left
+        allowed = follow_mask(hand, SUIT_OF_INDEX[cards[0]] if cards else None)
+        if self.restricts:
+            allowed = self.restrict(state, seat, allowed)
+        state._allowed = allowed  # remembered: apply() after legal_moves() needs it again
+        return allowed
+
+    def legal_moves(self, state: S) -> tuple[Play, ...]:
+        """The cards the player to move may play, in hand order (follow suit if able,
+        and whatever else the game restricts); ``()`` once the game is over."""
+        if type(state) is not self.state_class or state._deal._rules is not self:
+            self.check_state(state)
+        deal = state._deal
+        if deal._winners:
+            return ()
+        cards = state._cards
+        allowed = state._allowed
+        if allowed is None:
+            allowed = self._allowed(state, (state._leader + len(cards)) % len(deal._dealt))
+        if cards:  # following suit: usually the cards of one suit
+            led = SUIT_OF_INDEX[cards[0]]
+            shift = 13 * led
+            if not allowed & ~(0x1FFF << shift):
+                pattern = allowed >> shift
+                return _PLAYS[led][pattern] or _suit_plays(led, pattern)
+        return plays_of_mask(allowed)
+
+    def _refuse(self, state: S, move: object) -> Exception:
+        """The error for a move :meth:`_allowed` does not allow."""
+        if type(move) is not Play:
+            return self.foreign_move(move, "a Play(card)")
+        if state._deal._winners:
+            return IllegalMoveError("game_over", "the game is over; no more moves")
+        if move.suit is not None:
+            title = type(self).__name__
+            return IllegalMoveError(
+                "no_suit_to_name", f"{title} has no wild cards: a play names no suit"
+            )
+        if move.announce:
+            title = type(self).__name__
+            return IllegalMoveError("no_announcement", f'{title} has no "one card" announcement')
+        deal, cards = state._deal, state._cards
+        seat = (state._leader + len(cards)) % len(deal._dealt)
+        hand = deal._dealt[seat] & state._left
+        led = SUIT_OF_INDEX[cards[0]] if cards else None
+        if follow_mask(hand, led) >> move.card & 1:
+            return self.explain_restriction(state, move.card)
+        return refuse_play(hand, move.card, led)
+
+    def _transition(self, state: S, move: Play, events: list[Event] | None) -> S:
+        return self.apply(state, move, _events=events)
+
+    def apply(
+        self, state: S, move: Play, *, seat: int | None = None, _events: list[Event] | None = None
+    ) -> S:
+        """The state after ``move`` (see :meth:`Game.apply <cardrules.game.Game.apply>`).
+
+        The transition of every trick-taking game is written here once; ``step`` uses
+        it too, through the private ``_events`` list.
+        """
+        if type(state) is not self.state_class or state._deal._rules is not self:
+            self.check_state(state)
+        if seat is not None:
+            self.check_sender(state, move, seat)
+        events = _events
+        deal = state._deal
+        if type(move) is not Play or move.suit is not None or move.announce or deal._winners:
+            raise self._refuse(state, move)
+        card = move.card
+        cards = state._cards
+        leader = state._leader
+        players = len(deal._dealt)
+        seat = (leader + len(cards)) % players
+        bit = CARD_BIT[card]
+        allowed = state._allowed
+        if allowed is None:
+            allowed = self._allowed(state, seat)
+        if not bit & allowed:
+            raise self._refuse(state, move)
+        left = state._left ^ bit
+        cards += (card,)
+        if events is not None:
+            events.append(MovePlayed(seat, move))
+            events.append(CardPlayed(seat, card))
+        if len(cards) < players:
+            return self.state_class(deal, left, leader, cards, state._tricks, state._round_scores)  # type: ignore[return-value]
+        # C6: the trick is complete; its winner scores it and leads the next.
+        winner = (leader + winning_index(cards, self.trump)) % players
+        tricks = state._tricks + (Trick(leader, cards, winner),)
+        number = len(tricks)
+        points = self.trick_points(number, cards)
+        round_scores = list(state._round_scores)
+        round_scores[winner] += points
+        if events is not None:
+            events.append(TrickWon(winner, number, cards, points))
+        if left:
+            return self.state_class(deal, left, winner, (), tricks, tuple(round_scores))  # type: ignore[return-value]
+        return self._end_deal(deal, tricks, tuple(round_scores), events)
+
+    def _end_deal(
+        self,
+        deal: _Deal,
+        tricks: tuple[Trick, ...],
+        round_scores: tuple[int, ...],
+        events: list[Event] | None,
+    ) -> S:
+        """Score the deal; then either the game is over or the next deal is dealt."""
+        counted = self.deal_points(round_scores)
+        scores = tuple(a + b for a, b in zip(deal._scores, counted, strict=True))
+        if events is not None:
+            events.append(HandScored(deal._number, counted, scores))
+        winners = self.game_winners(scores)
+        if winners:
+            if events is not None:
+                events.append(GameOver(winners, scores))
+            over = _Deal(self, deal._number, deal._dealer, deal._dealt, scores, deal._rng, winners)
+            leader = cast(int, tricks[-1].winner)
+            return self.state_class(over, 0, leader, (), tricks, counted)  # type: ignore[return-value]
+        dealer = self.next_dealer(deal._dealer)
+        order, rng = shuffled_order(52, deal._rng)
+        dealt = self._deal_masks(order, dealer)
+        return self._start_deal(deal._number + 1, dealer, dealt, scores, rng, events)
+
+    def projected_scores(self, state: S) -> tuple[int, ...]:
+        """The totals with this deal's points so far added (nobody takes the rest)."""
+        self.check_state(state)
+        if state.is_over:
+            return state.scores
+        return tuple(a + b for a, b in zip(state.scores, state._round_scores, strict=True))
+
+    # -- views -----------------------------------------------------------------------
+
+    def observe(self, state: S, seat: int) -> V:
+        """What ``seat`` may know: its hand, the public cards and scores, not the other
+        hands and not the generator."""
+        self.check_state(state)
+        players = self.players
+        if not is_seat(seat, players):
+            raise SeatError(f"seat must be 0 to {players - 1}, not {shown(seat)}")
+        deal, left = state._deal, state._left
+        view: V = self.view_class(
+            seat,
+            cards_of_mask(deal._dealt[seat] & left),
+            tuple((dealt & left).bit_count() for dealt in deal._dealt),
+            state.trick,
+            state._tricks,
+            deal._number,
+            deal._dealer,
+            state._round_scores,
+            deal._scores,
+            state.to_move,
+            deal._winners,
+            self.legal_moves(state) if state.to_move == seat else (),
+        )
+        return view
+
+    def determinize(self, view: V, seed: int) -> S:
+        """A full state that agrees with ``view``: the cards ``view.seat`` has not seen
+        dealt at random to the other seats, each getting as many as it holds and none of
+        a suit it has shown out of; every such deal equally likely
+        (:func:`cardrules.deck.deal_unseen`). ``observe(determinize(view, seed),
+        view.seat) == view``."""
+        if type(view) is not self.view_class:
+            raise StateError(
+                f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
+            )
+        players = self.players
+        if not is_seat(view.seat, players) or len(view.hand_sizes) != players:
+            raise SeatError(f"the view's seat must be 0 to {players - 1}, not {shown(view.seat)}")
+        played: list[list[Card]] = [[] for _ in range(players)]
+        for trick in (*view.tricks, view.trick):
+            for seat, card in trick.plays(players):
+                played[seat].append(card)
+        seen = set(view.hand).union(*played)
+        unseen = [card for card in ALL_CARDS if card not in seen]
+        sizes = list(view.hand_sizes)
+        sizes[view.seat] = 0
+        rng = seed_state(check_seed(seed))
+        hands = deal_unseen(unseen, sizes, voids_of(view.tricks, view.trick, players), rng)
+        hands[view.seat] = view.hand
+        dealt = tuple(
+            sum(CARD_BIT[card] for card in (*hands[seat], *played[seat])) for seat in range(players)
+        )
+        left = sum(CARD_BIT[card] for hand in hands for card in hand)
+        deal = _Deal(
+            self,
+            view.round_number,
+            view.dealer,
+            dealt,
+            view.scores,
+            next_u64(rng)[0],
+            view.winners,
+        )
+        trick = view.trick
+        state: S = self.state_class(  # type: ignore[assignment]
+            deal, left, trick.leader, trick.cards, view.tricks, view.round_scores
+        )
+        return state
+
+    # -- move ids --------------------------------------------------------------------
+
+    def all_moves(self) -> tuple[Move, ...]:
+        """Every move of the game, in move-id order: ``Play(card)`` for each card."""
+        return _PLAY_OF
