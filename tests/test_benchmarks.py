@@ -188,3 +188,59 @@ def test_the_pytest_benchmark_suite_runs_every_benchmark() -> None:
         assert "10 passed, 5 skipped" in out
         for peer in PEERS:
             assert f"{peer}: not installed" in out
+
+
+class FakeSpielState:
+    """A stand-in for an OpenSpiel state of a hearts-like game: a first chance node with
+    four pass directions, one more chance node (the deal), then two decisions."""
+
+    def __init__(self, history: tuple[int, ...] = ()) -> None:
+        self.history = history
+
+    def is_terminal(self) -> bool:
+        return len(self.history) == 4
+
+    def is_chance_node(self) -> bool:
+        return len(self.history) < 2
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(action, 0.25) for action in range(4)]
+
+    def legal_actions(self) -> list[int]:
+        return [7, 8]
+
+    def apply_action(self, action: int) -> None:
+        self.history += (action,)
+
+    def clone(self) -> FakeSpielState:
+        return FakeSpielState(self.history)
+
+
+class FakeSpielGame:
+    def __init__(self) -> None:
+        self.started: list[FakeSpielState] = []
+
+    def new_initial_state(self) -> FakeSpielState:
+        self.started.append(FakeSpielState())
+        return self.started[-1]
+
+
+def test_openspiel_hearts_gets_no_pass_at_its_first_chance_node(bench: ModuleType) -> None:
+    """OpenSpiel hearts with pass_cards=false lists four pass directions at its first
+    chance node; the baseline must apply 0 ("no pass") there, never sample it."""
+    assert bench.SPIEL_FIRST_CHANCE["openspiel hearts"] == 0
+    assert bench.PEER_GAMES["openspiel hearts"][2] == {"pass_cards": False}
+    game = FakeSpielGame()
+    always_last = 0.99  # a sampled first chance outcome would be 3
+    for _ in range(5):
+        assert bench._spiel_random_game(game, lambda: always_last, 0) == 2
+    assert all(state.history[:2] == (0, 3) for state in game.started)
+    sampled = FakeSpielGame()
+    bench._spiel_random_game(sampled, lambda: always_last, None)
+    assert sampled.started[0].history[0] == 3
+    mid = bench._spiel_mid_game_states(FakeSpielGame(), 3, 0)
+    assert all(state.history[0] == 0 and len(state.history) == 3 for state in mid)
+    started_late = FakeSpielGame()
+    started_late.new_initial_state = lambda: FakeSpielState((0, 0))  # type: ignore[method-assign]
+    with pytest.raises(RuntimeError, match="chance node"):
+        bench._spiel_start(started_late, 0)
