@@ -9,7 +9,6 @@ into a mutable :class:`_Work`, applies the mechanics to it and freezes it again.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from cardrules.cards import ALL_CARDS, Card, Rank
@@ -57,10 +56,20 @@ class _Tables(Value):
         )
 
 
-@functools.lru_cache(maxsize=64)
+_BUILT: dict[int, tuple[CardTable, _Tables]] = {}
+
+
 def tables_for(table: CardTable) -> _Tables:
-    """The lookup tables of a card table (built once per table)."""
-    return _Tables(table)
+    """The lookup tables of a card table (built once per table object: looked up by
+    identity, as hashing a table on every move would cost more than the lookups save)."""
+    built = _BUILT.get(id(table))
+    if built is not None and built[0] is table:
+        return built[1]
+    if len(_BUILT) >= 64:
+        _BUILT.clear()
+    tables = _Tables(table)
+    _BUILT[id(table)] = (table, tables)
+    return tables
 
 
 def _replace(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
