@@ -63,10 +63,7 @@ class HeartsState(TrickState):
     @property
     def hearts_broken(self) -> bool:
         """Whether a heart or Q♠ has been played this hand."""
-        played = 0
-        for dealt in self._deal._dealt:
-            played |= dealt
-        return bool(played & ~self._left & _POINTS)
+        return bool(self.played_mask & _POINTS)
 
 
 @attrs.frozen
@@ -104,19 +101,19 @@ class Hearts(TrickGame[HeartsState, HeartsView]):
 
     def restrict(self, state: HeartsState, seat: int, allowed: int) -> int:
         """Hearts' own limits on the cards that follow suit (see the module docs)."""
-        if not state.tricks:
-            if not state.trick.cards and allowed & CARD_BIT[TWO_OF_CLUBS]:
+        if state.trick_number == 1:
+            if not state.trick_cards and allowed & CARD_BIT[TWO_OF_CLUBS]:
                 return CARD_BIT[TWO_OF_CLUBS]
             return allowed & ~_POINTS or allowed  # no points on the first trick
-        if not state.trick.cards and not state.hearts_broken:
+        if not state.trick_cards and not state.hearts_broken:
             return allowed & ~_HEARTS or allowed  # no heart led before hearts break
         return allowed
 
     def explain_restriction(self, state: HeartsState, card: Card) -> IllegalMoveError:
         """Why :meth:`restrict` refused ``card``."""
-        if not state.tricks and not state.trick.cards:
+        if state.trick_number == 1 and not state.trick_cards:
             return IllegalMoveError("must_lead_two_of_clubs", "the first trick is led with 2♣")
-        if not state.tricks:
+        if state.trick_number == 1:
             msg = f"{card}: no heart or Q♠ on the first trick while holding other cards"
             return IllegalMoveError("no_points_on_first_trick", msg)
         return IllegalMoveError(

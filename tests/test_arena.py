@@ -311,11 +311,12 @@ def test_compare_names_the_entrants_it_knows(entrant: object) -> None:
 
 
 def test_games_stopped_at_the_move_cap_are_reported_and_the_rest_kept() -> None:
-    full = arena(games=8, max_moves=10**6)
+    game = cr.Cramps(target=10)  # one round ends some games, not all
+    full = arena(game, games=8, max_moves=10**6)
     longest = max(g.moves for g in full.games)
     shortest = min(g.moves for g in full.games)
     assert shortest < longest
-    capped = arena(games=8, max_moves=longest - 1)
+    capped = arena(game, games=8, max_moves=longest - 1)
     assert capped.unfinished and capped.games
     assert len(capped.games) + len(capped.unfinished) == 8
     assert all(not g.finished and g.moves == longest - 1 for g in capped.unfinished)

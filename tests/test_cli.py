@@ -221,13 +221,14 @@ def first_turn(seed: int, human: int) -> Any:
 
 
 def follow_suit_position() -> tuple[int, Any]:
-    """A seed where seat 0 must follow suit at its first turn and also holds a card of
-    another suit."""
+    """A seed where seat 0 must follow suit at its first turn, with a choice of cards
+    (a single legal move is played without asking), and also holds a card of another
+    suit."""
     for seed in range(100):
         state = first_turn(seed, 0)
         led = state.trick.led_suit
         hand = state.hands[0]
-        if any(c.suit == led for c in hand) and any(c.suit != led for c in hand):
+        if sum(c.suit == led for c in hand) > 1 and any(c.suit != led for c in hand):
             return seed, state
     raise AssertionError("no suitable seed")
 

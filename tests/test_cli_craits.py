@@ -566,11 +566,11 @@ def test_simulate_craits_options_and_winners() -> None:
 def test_the_first_turned_up_card_is_told_with_what_it_did() -> None:
     """The setup's events (Game.start) are narrated before the first turn: here the
     dealer (the human) turns up a 5, which makes the two others draw."""
-    started = GAME.start(seed=60)
+    started = GAME.start(seed=4)
     assert [type(e) for e in started.events][1:] == [CardTurnedUp, CardsDrawn, CardsDrawn]
     out = io.StringIO()
     script = Script([])
-    cli.play_game(GAME, ADAPTER, cli.Console(out, script, False), human=0, seed=60)
+    cli.play_game(GAME, ADAPTER, cli.Console(out, script, False), human=0, seed=4)
     told = out.getvalue().split("Hand 1 of 15")[0]
     assert "Hand 1: you dealt 8 cards each.\n  You turn up 5♥.\n" in told
     assert "  Seat 1 draws 1 card (5♥ makes every other player draw).\n" in told

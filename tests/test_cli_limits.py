@@ -32,7 +32,7 @@ def test_simulate_keeps_the_games_that_finish_and_reports_the_others() -> None:
     # Cramps to 10 points: 52 moves (one round) end some games, not all.
     game = cr.Cramps(target=10)
     summary = cli.simulate(game, games=6, seed=1, max_moves=52)
-    assert [(u.index, u.moves) for u in summary.unfinished] == [(1, 52), (2, 52)]
+    assert [(u.index, u.moves) for u in summary.unfinished] == [(2, 52), (3, 52)]
     assert summary.games == 4 and not summary.interrupted
     assert sum(summary.wins) == pytest.approx(4)  # only the finished games count
     assert summary.mean_rounds == 1.0

@@ -66,10 +66,16 @@ def test_k1_six_to_ten_players_use_two_decks(players: int) -> None:
     game = cr.Craits(players=players)
     assert game.decks == 2
     assert game.deck.size == 104
-    state = game.new_game(seed=players, dealer=0)
+    started = game.start(seed=players, dealer=0)
+    state = started.state
     counts = table_cards(state)
     assert set(counts.values()) == {2} and len(counts) == 52
-    assert [len(hand) for hand in state.hands].count(8) >= players - 2
+    # Eight cards each, plus whatever the turned-up card made a seat draw.
+    drawn: Counter[int] = Counter()
+    for event in started.events:
+        if isinstance(event, cr.CardsDrawn):
+            drawn[event.seat] += event.count
+    assert [len(hand) - drawn[seat] for seat, hand in enumerate(state.hands)] == [8] * players
 
 
 def test_k1_number_of_decks_is_an_option() -> None:

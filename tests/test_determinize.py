@@ -484,8 +484,8 @@ def test_constrained_cramps_deals_are_equally_likely() -> None:
     """Where voids make a random deal almost never fit (about 1 in 500 here), every
     consistent deal still comes up about equally often."""
     game = cr.Cramps()
-    state = game.new_game(39)
-    walker = random.Random(39)
+    state = game.new_game(1)
+    walker = random.Random(1)
     walker.randrange(3, 12)
     while state.trick_number < 10:
         state = game.apply(state, walker.choice(game.legal_moves(state)))

@@ -50,7 +50,7 @@ def test_record_shape() -> None:
     record, _ = recorded(cr.Cramps(), 5, seed=3, dealer=1)
     data = json.loads(record.to_json())
     assert data["format"] == "cardrules.record"
-    assert data["version"] == 3
+    assert data["version"] == 4
     assert data["game"] == "cramps"
     assert data["seed"] == 3
     assert data["setup"] == {"dealer": 1}
@@ -226,8 +226,8 @@ def test_bad_options(options: Any, match: str) -> None:
     "change",
     [
         {"format": "chess.pgn"},
-        {"version": 4},
-        {"version": "3"},
+        {"version": 5},
+        {"version": "4"},
         {"version": True},
     ],
 )
@@ -398,10 +398,10 @@ def test_without_verify_the_checks_run_on_replay() -> None:
         lazy.final_state()
 
 
-@pytest.mark.parametrize("version", [1, 2])
+@pytest.mark.parametrize("version", [1, 2, 3])
 def test_older_record_formats_are_refused_naming_their_version(version: int) -> None:
-    """The random stream changed with format 3 (a faster shuffle): older records cannot
-    be replayed, and say so."""
+    """The random stream changed with formats 3 and 4 (faster shuffles): older records
+    cannot be replayed, and say so."""
     record, _ = recorded(cr.Cramps(), 20)
     data = record.to_dict()
     data["version"] = version

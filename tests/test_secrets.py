@@ -221,7 +221,7 @@ def test_the_craits_must_play_message_lists_no_card() -> None:
 def test_the_cramps_follow_suit_message_names_only_the_card_and_the_suit() -> None:
     game = cr.Cramps()
     state = game.new_game(seed=7)
-    state = game.apply(state, cr.Play("6S"))  # seat 2 must follow spades
+    state = game.apply(state, cr.Play("9S"))  # seat 2 must follow spades
     spades = [c for c in state.hands[2] if c.suit == cr.Suit.SPADES]
     other = next(c for c in state.hands[2] if c.suit != cr.Suit.SPADES)
     assert spades

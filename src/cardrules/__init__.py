@@ -6,7 +6,7 @@
 >>> while not state.is_over:
 ...     state = game.apply(state, game.legal_moves(state)[0])
 >>> state.winners
-(1,)
+(2,)
 """
 
 from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards

@@ -23,8 +23,9 @@ from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, Card, Rank, format_cards
 from cardrules.errors import RulesError, SetupError, StateError
 from cardrules.rng import next_u64, shuffled
+from cardrules.table import deal_order
 
-__all__ = ["STANDARD_DECK", "DeckSpec", "deal_unseen"]
+__all__ = ["STANDARD_DECK", "DeckSpec", "deal_masks", "deal_unseen", "positions_of"]
 
 
 def _to_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
@@ -99,6 +100,53 @@ def _cards_in_play(decks: int, removed: frozenset[Rank]) -> tuple[Card, ...]:
 
 STANDARD_DECK = DeckSpec()
 """One standard 52-card deck."""
+
+
+def positions_of(order: Sequence[Card]) -> bytes:
+    """Where each card of one standard deck lies in a deck ``order`` (listed top first):
+    byte ``i`` is the position of the card of index ``i`` (0 = the top card), the form
+    :func:`deal_masks` deals from.
+
+    >>> list(positions_of(STANDARD_DECK.cards()[::-1])[:3])  # the deck upside down
+    [51, 50, 49]
+    """
+    positions = bytearray(52)
+    for position, card in enumerate(order):
+        positions[card] = position
+    return bytes(positions)
+
+
+@functools.lru_cache(maxsize=256)
+def _receives(dealer: int, players: int, packets: tuple[int, ...]) -> tuple[bytes, ...]:
+    """For each seat, a table for :meth:`bytes.translate` that turns a deck position into
+    ``b"1"`` if the seat is dealt the card there and ``b"0"`` if not."""
+    seat_at = deal_order(dealer, players, packets)
+    return tuple(
+        bytes(0x31 if p < len(seat_at) and seat_at[p] == seat else 0x30 for p in range(256))
+        for seat in range(players)
+    )
+
+
+def deal_masks(
+    positions: bytes, dealer: int, players: int, packets: Sequence[int]
+) -> tuple[int, ...]:
+    """Deal one standard deck in ``packets`` from the dealer's left (see
+    :func:`cardrules.table.deal_order`), each seat's cards as a card mask (bit ``i`` set
+    for the card of index ``i``). ``positions`` says where each card lies in the deck:
+    :func:`positions_of` a deck order, or a shuffle straight from
+    :func:`cardrules.rng.shuffled_positions`.
+
+    >>> from cardrules.cards import cards_of_mask
+    >>> masks = deal_masks(positions_of(STANDARD_DECK.cards()), 0, 4, (13,))
+    >>> cards_of_mask(masks[1])[:2], len(cards_of_mask(masks[0]))
+    ((Card.parse('2♣'), Card.parse('3♣')), 13)
+    """
+    # Read backwards (the card of index 51 first), the seat's b"1"s and b"0"s are its
+    # mask written in binary.
+    backwards = positions[::-1]
+    return tuple(
+        [int(backwards.translate(table), 2) for table in _receives(dealer, players, tuple(packets))]
+    )
 
 
 def deal_unseen(

@@ -293,7 +293,7 @@ class Game(ABC, Generic[S, M, V]):
         >>> import cardrules as cr
         >>> game = cr.Cramps()
         >>> state = game.new_game(seed=7)
-        >>> game.is_legal(state, cr.Play("6S")), game.is_legal(state, cr.Play("8S"))
+        >>> game.is_legal(state, cr.Play("QS")), game.is_legal(state, cr.Play("8S"))
         (True, False)
         """
         self.check_state(state)

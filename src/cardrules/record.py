@@ -15,7 +15,7 @@ True
 >>> record.state_at(1) == game.apply(record.initial_state(), record.moves[0])
 True
 
-Written records (format version 3) also hold a short check of every position of the
+Written records (format version 4) also hold a short check of every position of the
 game and the outcome (moves, scores, winners and a digest of the last position).
 Reading one replays it and compares, so a change to the rules, the seed, the setup or
 any move is reported at the first position it changes; a record cut short or with
@@ -49,10 +49,11 @@ from cardrules.rng import check_seed, new_seed
 __all__ = ["GameRecord", "Outcome", "state_digest"]
 
 _FORMAT = "cardrules.record"
-_VERSION = 3
+_VERSION = 4
 _OLD_VERSIONS = {
     1: "has no outcome to check it against, and",
     2: "holds its outcome, but",
+    3: "holds its outcome, but",
 }
 _CHECK_DIGITS = 4  # hex digits of each position's check: 16 bits
 _KEYS = frozenset(
@@ -432,7 +433,7 @@ class GameRecord:
 
         With ``verify`` (the default) the record is replayed here, so an illegal or
         edited record is refused at once; without it, the same checks run whenever it
-        is replayed. Records of format versions 1 and 2 (written by development versions
+        is replayed. Records of format versions 1 to 3 (written by development versions
         before the first release) are refused with an error naming their version: their
         deals came from an older shuffle, so their seeds no longer give the same game.
 

@@ -11,26 +11,22 @@ first leader, a trump suit, extra restrictions on what may be played
 that lets the library's search bots play the game) comes from here. Cramps is one such
 game (:mod:`cardrules.games.cramps`); the Hearts example is another.
 
-Inside, hands are card masks: each deal keeps the four dealt masks and a state keeps
-the mask of the cards still unplayed, so a card played changes one int. The public
-properties (``hands`` as tuples of :class:`~cardrules.Card`, ``trick``, ``tricks``) are
-built from them when asked for.
+The states and views are in :mod:`cardrules.trickstate`; the rules of play (following
+suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks`.
 """
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar, cast
+from typing import ClassVar, TypeVar, cast
 
-import attrs
-
-from cardrules._text import int_text, ints_repr, shown
+from cardrules._text import shown
 from cardrules.cards import (
     ALL_CARDS,
     CARD_BIT,
     FULL_MASK,
+    SUIT_MASK,
     SUIT_OF_INDEX,
     Card,
     Suit,
@@ -39,7 +35,7 @@ from cardrules.cards import (
     parse_cards,
     suit_cards,
 )
-from cardrules.deck import STANDARD_DECK, deal_unseen
+from cardrules.deck import STANDARD_DECK, deal_masks, deal_unseen, positions_of
 from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
 from cardrules.events import (
     CardPlayed,
@@ -52,12 +48,12 @@ from cardrules.events import (
 )
 from cardrules.game import Game, check_scores
 from cardrules.moves import Move, Play
-from cardrules.rng import check_seed, next_u64, resolve_seed, seed_state, shuffled_order
-from cardrules.table import deal_order, is_seat
-from cardrules.tricks import Trick, TrickRound, follow_mask, refuse_play, voids_of, winning_index
-from cardrules.values import Value
+from cardrules.rng import check_seed, next_u64, resolve_seed, seed_state, shuffled_positions
+from cardrules.table import is_seat
+from cardrules.tricks import Trick, follow_mask, refuse_play, voids_of, winning_index
+from cardrules.trickstate import TrickRecord, TrickState, TrickView, _Deal
 
-__all__ = ["TrickGame", "TrickState", "TrickView"]
+__all__ = ["TrickGame", "TrickState", "TrickView", "plays_of_mask"]
 
 _PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 _PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
@@ -73,6 +69,10 @@ def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
 
 
 _P0, _P1, _P2, _P3 = _PLAYS
+_OTHER_SUITS = tuple(FULL_MASK & ~SUIT_MASK[suit] for suit in range(4))
+# Lists index a little faster than tuples with a Card (an int subclass).
+_SUIT_OF = list(SUIT_OF_INDEX)
+_BIT = list(CARD_BIT)
 
 
 def plays_of_mask(mask: int) -> tuple[Play, ...]:
@@ -96,274 +96,6 @@ def plays_of_mask(mask: int) -> tuple[Play, ...]:
     if pattern:
         plays += _P3[pattern] or _suit_plays(3, pattern)
     return plays
-
-
-@functools.lru_cache(maxsize=256)
-def _dealing(players: int, packets: tuple[int, ...], dealer: int) -> tuple[Any, ...]:
-    """For each seat, a function that picks its cards out of a deck order (top first),
-    dealing in ``packets`` from the dealer's left."""
-    positions: list[list[int]] = [[] for _ in range(players)]
-    for position, seat in enumerate(deal_order(dealer, players, packets)):
-        positions[seat].append(position)
-    return tuple(operator.itemgetter(*seat_positions) for seat_positions in positions)
-
-
-class _Deal(Value):
-    """What stays the same during one deal: the rules, the deal's number and dealer,
-    the dealt hands (masks), the game totals before the deal, the generator that deals
-    the next one, and the winners once the game is over."""
-
-    __slots__ = ("_dealer", "_dealt", "_number", "_rng", "_rules", "_scores", "_winners")
-
-    def __init__(
-        self,
-        rules: TrickGame[Any, Any],
-        number: int,
-        dealer: int,
-        dealt: tuple[int, ...],
-        scores: tuple[int, ...],
-        rng: int,
-        winners: tuple[int, ...] = (),
-    ) -> None:
-        self._rules = rules
-        self._number = number
-        self._dealer = dealer
-        self._dealt = dealt
-        self._scores = scores
-        self._rng = rng
-        self._winners = winners
-
-    @classmethod
-    def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_rules"})
-
-
-class TrickState(Value):
-    """A trick-taking game in progress. Immutable; its rules object makes the
-    transitions. The generator that deals the next deals is part of the state but
-    hidden from views."""
-
-    __slots__ = ("_allowed", "_cards", "_deal", "_leader", "_left", "_round_scores", "_tricks")
-
-    def __init__(
-        self,
-        deal: _Deal,
-        left: int,
-        leader: int,
-        cards: tuple[Card, ...],
-        tricks: tuple[Trick, ...],
-        round_scores: tuple[int, ...],
-    ) -> None:
-        self._deal = deal
-        self._left = left
-        self._leader = leader
-        self._cards = cards
-        self._tricks = tricks
-        self._round_scores = round_scores
-        self._allowed: int | None = None  # the player to move's legal cards, once asked for
-
-    @classmethod
-    def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_allowed"})
-
-    @property
-    def _rules(self) -> TrickGame[Any, Any]:
-        return self._deal._rules
-
-    @property
-    def round_number(self) -> int:
-        """The deal (round) being played, from 1."""
-        return self._deal._number
-
-    @property
-    def deal_number(self) -> int:
-        """The number of the current deal, for game-independent code."""
-        return self._deal._number
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt this round."""
-        return self._deal._dealer
-
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return len(self._deal._dealt)
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's cards, sorted by suit then rank."""
-        left = self._left
-        return tuple(cards_of_mask(dealt & left) for dealt in self._deal._dealt)
-
-    @property
-    def trick(self) -> Trick:
-        """The trick being played (its leader and the cards so far)."""
-        return Trick(self._leader, self._cards)
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        """This round's completed tricks, each with its winner."""
-        return self._tricks
-
-    @property
-    def trick_number(self) -> int:
-        """The number of the trick being played, from 1 (one past the last trick once
-        the game is over)."""
-        return len(self._tricks) + 1
-
-    @property
-    def round_scores(self) -> tuple[int, ...]:
-        """Points each seat has scored so far this round."""
-        return self._round_scores
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Game totals before this round, one per seat (this round is added when it
-        ends)."""
-        return self._deal._scores
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning seat(s) once the game is over, else empty."""
-        return self._deal._winners
-
-    @property
-    def is_over(self) -> bool:
-        """True once somebody has won."""
-        return bool(self._deal._winners)
-
-    @property
-    def to_move(self) -> int | None:
-        """The seat that must play now; ``None`` once the game is over."""
-        if self._deal._winners:
-            return None
-        return (self._leader + len(self._cards)) % len(self._deal._dealt)
-
-    @property
-    def rng(self) -> int:
-        """The hidden generator state that deals later rounds."""
-        return self._deal._rng
-
-    @property
-    def taken(self) -> tuple[tuple[Card, ...], ...]:
-        """The cards each seat has captured this round."""
-        won: list[list[Card]] = [[] for _ in self._deal._dealt]
-        for trick in self._tricks:
-            won[trick.winner].extend(trick.cards)  # type: ignore[index]
-        return tuple(tuple(cards) for cards in won)
-
-    @property
-    def play(self) -> TrickRound:
-        """The round as a :class:`~cardrules.tricks.TrickRound` value (hands, trick,
-        tricks)."""
-        return TrickRound(self.hands, self.trick, self._tricks, self._deal._rules.trump)
-
-    def __repr__(self) -> str:
-        return (
-            f"{type(self).__name__}(round_number={self.round_number}, dealer={self.dealer}, "
-            f"play={self.play!r}, round_scores={ints_repr(self._round_scores)}, "
-            f"scores={ints_repr(self.scores)}, winners={self.winners!r})"
-        )
-
-    def __str__(self) -> str:
-        """A short diagram of the whole state (every hand: for the table's owner, never
-        for a player; a player's view prints only what that seat sees)."""
-        return _diagram(
-            type(self._deal._rules).__name__,
-            self.round_number,
-            self.dealer,
-            self.trick,
-            len(self._tricks),
-            self.to_move,
-            self.winners,
-            self.hands,
-            self._round_scores,
-            self.scores,
-        )
-
-
-@attrs.frozen
-class TrickView:
-    """What one seat may know: its own hand, everything played in public, the scores.
-
-    Other hands appear only as their sizes; the generator is not included.
-    """
-
-    seat: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    trick: Trick
-    tricks: tuple[Trick, ...]
-    round_number: int
-    dealer: int
-    round_scores: tuple[int, ...] = attrs.field(repr=ints_repr)
-    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
-    to_move: int | None
-    winners: tuple[int, ...]
-    legal_moves: tuple[Play, ...]
-    """The seat's legal moves if it is its turn, else empty."""
-
-    @property
-    def trick_number(self) -> int:
-        """The number of the trick being played, from 1."""
-        return len(self.tricks) + 1
-
-    def __str__(self) -> str:
-        """A short diagram of what this seat sees: its own hand, the others' sizes."""
-        hands = tuple(
-            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
-        )
-        return _diagram(
-            type(self).__name__.removesuffix("View") or "Trick game",
-            self.round_number,
-            self.dealer,
-            self.trick,
-            len(self.tricks),
-            self.to_move,
-            self.winners,
-            hands,
-            self.round_scores,
-            self.scores,
-            seen_by=self.seat,
-        )
-
-
-def _diagram(
-    name: str,
-    round_number: int,
-    dealer: int,
-    trick: Trick,
-    done: int,
-    to_move: int | None,
-    winners: tuple[int, ...],
-    hands: Sequence[tuple[Card, ...] | int],
-    round_scores: Sequence[int],
-    scores: Sequence[int],
-    seen_by: int | None = None,
-) -> str:
-    """The text of a state or a view (a hand given as an int is shown as its size)."""
-    players = len(hands)
-    if winners:
-        whom = " and ".join(f"seat {seat}" for seat in winners)
-        head = f"{name} over after round {round_number}: {whom} won"
-    else:
-        verb = "lead" if not trick.cards else "play"
-        head = (
-            f"{name} round {round_number}, trick {done + 1} of {52 // players}; dealer seat "
-            f"{dealer}; seat {to_move} to {verb}"
-        )
-    if seen_by is not None:
-        head += f" (as seen by seat {seen_by})"
-    plays = ", ".join(f"seat {seat} {card}" for seat, card in trick.plays(players))
-    lines = [head, f"  trick   {plays or '(empty)'}"]
-    for seat, hand in enumerate(hands):
-        held = f"({hand} cards)" if isinstance(hand, int) else format_cards(hand) or "-"
-        lines.append(
-            f"  seat {seat}  {held}   round {int_text(round_scores[seat])}, "
-            f"total {int_text(scores[seat])}"
-        )
-    return "\n".join(lines)
 
 
 S = TypeVar("S", bound=TrickState)
@@ -448,10 +180,10 @@ class TrickGame(Game[S, Play, V]):
             dealt = self._check_hands(hands)
         else:
             if deck is None:
-                order, rng = shuffled_order(52, rng)
+                positions, rng = shuffled_positions(52, rng)
             else:
-                order = [int(card) for card in STANDARD_DECK.check_order(deck)]
-            dealt = self._deal_masks(order, dealer)
+                positions = positions_of(STANDARD_DECK.check_order(deck))
+            dealt = deal_masks(positions, dealer, players, self.deal_packets())
         return self._start_deal(1, dealer, dealt, totals, rng, events)
 
     def position(
@@ -494,6 +226,10 @@ class TrickGame(Game[S, Play, V]):
         current = parse_cards(trick)
         if len(current) >= players:
             raise SetupError(f"a trick in progress has fewer than {players} cards")
+        if isinstance(tricks, str) or not isinstance(tricks, Sequence):
+            raise SetupError(f"tricks must be a sequence of Trick values, not {shown(tricks)}")
+        if not all(isinstance(done, Trick) for done in tricks):
+            raise SetupError("tricks must be Trick values (cardrules.tricks.Trick)")
         played: list[list[Card]] = [[] for _ in range(players)]
         for done in (*tricks, Trick(leader, current)):
             for seat, card in done.plays(players):
@@ -515,16 +251,15 @@ class TrickGame(Game[S, Play, V]):
         left = sum(CARD_BIT[card] for hand in held for card in hand)
         rng = seed_state(resolve_seed(seed))
         deal = _Deal(self, round_number, dealer, dealt, check_scores(scores, players), rng)
+        records = _records(tricks, players)
         if round_scores is None:  # what the tricks given have scored
             earned = [0] * players
-            for number, done in enumerate(tricks, start=1):
-                if done.winner is None:
-                    raise SetupError(f"trick {number} ({done}) is given without its winner")
-                earned[done.winner] += self.trick_points(number, done.cards)
+            for number, (_, cards, winner) in enumerate(records, start=1):
+                earned[winner] += self.trick_points(number, cards)
             points = tuple(earned)
         else:
             points = check_scores(round_scores, players)
-        state: S = self.state_class(deal, left, leader, current, tuple(tricks), points)  # type: ignore[assignment]
+        state: S = self.state_class(deal, left, leader, current, records, points)  # type: ignore[assignment]
         return state
 
     def _check_hands(self, hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
@@ -541,11 +276,6 @@ class TrickGame(Game[S, Play, V]):
             masks.append(sum(CARD_BIT[card] for card in parse_cards(hand)))
         STANDARD_DECK.check_order([c for hand in hands for c in parse_cards(hand)])
         return tuple(masks)
-
-    def _deal_masks(self, order: Sequence[int], dealer: int) -> tuple[int, ...]:
-        bit = CARD_BIT.__getitem__
-        pick = _dealing(self.players, self.deal_packets(), dealer)
-        return tuple(sum(map(bit, take(order))) for take in pick)
 
     def _start_deal(
         self,
@@ -565,38 +295,36 @@ class TrickGame(Game[S, Play, V]):
 
     # -- moves -----------------------------------------------------------------------
 
-    def _allowed(self, state: S, seat: int) -> int:
-        """The one legality test: the cards ``seat`` (to move) may play, as a mask."""
-        cards = state._cards
-        hand = state._deal._dealt[seat] & state._left
-        allowed = follow_mask(hand, SUIT_OF_INDEX[cards[0]] if cards else None)
-        if self.restricts:
-            allowed = self.restrict(state, seat, allowed)
-        state._allowed = allowed  # remembered: apply() after legal_moves() needs it again
-        return allowed
-
     def legal_moves(self, state: S) -> tuple[Play, ...]:
         """The cards the player to move may play, in hand order (follow suit if able,
         and whatever else the game restricts); ``()`` once the game is over."""
-        if type(state) is not self.state_class or state._deal._rules is not self:
+        try:
+            if state._deal._rules is not self:
+                raise AttributeError
+        except AttributeError:
             self.check_state(state)
-        deal = state._deal
-        if deal._winners:
-            return ()
-        cards = state._cards
         allowed = state._allowed
+        cards = state._cards
+        led = _SUIT_OF[cards[0]] if cards else -1
         if allowed is None:
-            allowed = self._allowed(state, (state._leader + len(cards)) % len(deal._dealt))
-        if cards:  # following suit: usually the cards of one suit
-            led = SUIT_OF_INDEX[cards[0]]
-            shift = 13 * led
-            if not allowed & ~(0x1FFF << shift):
-                pattern = allowed >> shift
-                return _PLAYS[led][pattern] or _suit_plays(led, pattern)
+            # The one legality test, remembered in the state (apply needs it again):
+            # follow suit if able (tricks.follow_mask, written out here because this is
+            # the hottest line of a playout), then the game's own restrictions.
+            deal = state._deal
+            seat = (state._leader + len(cards)) % deal._players
+            allowed = deal._dealt[seat] & state._left
+            if cards:
+                allowed = allowed & SUIT_MASK[led] or allowed
+            if self.restricts:
+                allowed = self.restrict(state, seat, allowed)
+            state._allowed = allowed
+        if cards and not allowed & _OTHER_SUITS[led]:  # the usual case when following
+            pattern = allowed >> 13 * led
+            return _PLAYS[led][pattern] or _suit_plays(led, pattern)
         return plays_of_mask(allowed)
 
     def _refuse(self, state: S, move: object) -> Exception:
-        """The error for a move :meth:`_allowed` does not allow."""
+        """The error for a move :meth:`legal_moves` does not allow."""
         if type(move) is not Play:
             return self.foreign_move(move, "a Play(card)")
         if state._deal._winners:
@@ -610,7 +338,7 @@ class TrickGame(Game[S, Play, V]):
             title = type(self).__name__
             return IllegalMoveError("no_announcement", f'{title} has no "one card" announcement')
         deal, cards = state._deal, state._cards
-        seat = (state._leader + len(cards)) % len(deal._dealt)
+        seat = (state._leader + len(cards)) % deal._players
         hand = deal._dealt[seat] & state._left
         led = SUIT_OF_INDEX[cards[0]] if cards else None
         if follow_mask(hand, led) >> move.card & 1:
@@ -628,55 +356,75 @@ class TrickGame(Game[S, Play, V]):
         The transition of every trick-taking game is written here once; ``step`` uses
         it too, through the private ``_events`` list.
         """
-        if type(state) is not self.state_class or state._deal._rules is not self:
+        try:
+            deal = state._deal
+            if deal._rules is not self:
+                raise AttributeError
+        except AttributeError:
             self.check_state(state)
+            deal = state._deal
         if seat is not None:
             self.check_sender(state, move, seat)
-        events = _events
-        deal = state._deal
-        if type(move) is not Play or move.suit is not None or move.announce or deal._winners:
-            raise self._refuse(state, move)
-        card = move.card
-        cards = state._cards
-        leader = state._leader
-        players = len(deal._dealt)
-        seat = (leader + len(cards)) % players
-        bit = CARD_BIT[card]
         allowed = state._allowed
         if allowed is None:
-            allowed = self._allowed(state, seat)
-        if not bit & allowed:
+            self.legal_moves(state)  # works out the allowed cards and keeps them
+            allowed = cast(int, state._allowed)
+        if type(move) is not Play or move.suit is not None or move.announce:
             raise self._refuse(state, move)
-        left = state._left ^ bit
-        cards += (card,)
-        if events is not None:
-            events.append(MovePlayed(seat, move))
-            events.append(CardPlayed(seat, card))
+        card = move.card
+        if not allowed >> card & 1:
+            raise self._refuse(state, move)
+        cards = state._cards + (card,)
+        leader = state._leader
+        players = deal._players
+        # The new state is filled in here rather than through __init__ (a third
+        # cheaper): it is this function's own object until it is returned.
+        new = _new_state(self.state_class)
+        new._deal = deal
+        new._left = left = state._left ^ _BIT[card]
+        new._allowed = None
+        if _events is not None:
+            seat = (leader + len(cards) - 1) % players
+            _events.append(MovePlayed(seat, move))
+            _events.append(CardPlayed(seat, card))
         if len(cards) < players:
-            return self.state_class(deal, left, leader, cards, state._tricks, state._round_scores)  # type: ignore[return-value]
+            new._leader = leader
+            new._cards = cards
+            new._tricks = state._tricks
+            new._round_scores = state._round_scores
+            return new  # type: ignore[return-value]
         # C6: the trick is complete; its winner scores it and leads the next.
         winner = (leader + winning_index(cards, self.trump)) % players
-        tricks = state._tricks + (Trick(leader, cards, winner),)
+        tricks = (*state._tricks, (leader, cards, winner))
         number = len(tricks)
         points = self.trick_points(number, cards)
-        round_scores = list(state._round_scores)
-        round_scores[winner] += points
-        if events is not None:
-            events.append(TrickWon(winner, number, cards, points))
-        if left:
-            return self.state_class(deal, left, winner, (), tricks, tuple(round_scores))  # type: ignore[return-value]
-        return self._end_deal(deal, tricks, tuple(round_scores), events)
+        round_scores = state._round_scores
+        if points:
+            round_scores = (
+                *round_scores[:winner],
+                round_scores[winner] + points,
+                *round_scores[winner + 1 :],
+            )
+        if _events is not None:
+            _events.append(TrickWon(winner, number, cards, points))
+        if not left:
+            return self._end_deal(deal, tricks, round_scores, _events)
+        new._leader = winner
+        new._cards = ()
+        new._tricks = tricks
+        new._round_scores = round_scores
+        return new  # type: ignore[return-value]
 
     def _end_deal(
         self,
         deal: _Deal,
-        tricks: tuple[Trick, ...],
+        tricks: tuple[TrickRecord, ...],
         round_scores: tuple[int, ...],
         events: list[Event] | None,
     ) -> S:
         """Score the deal; then either the game is over or the next deal is dealt."""
         counted = self.deal_points(round_scores)
-        scores = tuple(a + b for a, b in zip(deal._scores, counted, strict=True))
+        scores = tuple(map(operator.add, deal._scores, counted))
         if events is not None:
             events.append(HandScored(deal._number, counted, scores))
         winners = self.game_winners(scores)
@@ -684,11 +432,11 @@ class TrickGame(Game[S, Play, V]):
             if events is not None:
                 events.append(GameOver(winners, scores))
             over = _Deal(self, deal._number, deal._dealer, deal._dealt, scores, deal._rng, winners)
-            leader = cast(int, tricks[-1].winner)
-            return self.state_class(over, 0, leader, (), tricks, counted)  # type: ignore[return-value]
+            state: S = self.state_class(over, 0, tricks[-1][2], (), tricks, counted)  # type: ignore[assignment]
+            return state
         dealer = self.next_dealer(deal._dealer)
-        order, rng = shuffled_order(52, deal._rng)
-        dealt = self._deal_masks(order, dealer)
+        positions, rng = shuffled_positions(52, deal._rng)
+        dealt = deal_masks(positions, dealer, self.players, self.deal_packets())
         return self._start_deal(deal._number + 1, dealer, dealt, scores, rng, events)
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
@@ -708,19 +456,20 @@ class TrickGame(Game[S, Play, V]):
         if not is_seat(seat, players):
             raise SeatError(f"seat must be 0 to {players - 1}, not {shown(seat)}")
         deal, left = state._deal, state._left
+        to_move = state.to_move
         view: V = self.view_class(
             seat,
             cards_of_mask(deal._dealt[seat] & left),
             tuple((dealt & left).bit_count() for dealt in deal._dealt),
             state.trick,
-            state._tricks,
+            state.tricks,
             deal._number,
             deal._dealer,
             state._round_scores,
             deal._scores,
-            state.to_move,
+            to_move,
             deal._winners,
-            self.legal_moves(state) if state.to_move == seat else (),
+            self.legal_moves(state) if to_move == seat else (),
         )
         return view
 
@@ -763,7 +512,7 @@ class TrickGame(Game[S, Play, V]):
         )
         trick = view.trick
         state: S = self.state_class(  # type: ignore[assignment]
-            deal, left, trick.leader, trick.cards, view.tricks, view.round_scores
+            deal, left, trick.leader, trick.cards, _records(view.tricks, players), view.round_scores
         )
         return state
 
@@ -772,3 +521,18 @@ class TrickGame(Game[S, Play, V]):
     def all_moves(self) -> tuple[Move, ...]:
         """Every move of the game, in move-id order: ``Play(card)`` for each card."""
         return _PLAY_OF
+
+
+_new_state = object.__new__
+
+
+def _records(tricks: Sequence[Trick], players: int) -> tuple[TrickRecord, ...]:
+    """Completed tricks as the engine keeps them; each must be complete, with its winner."""
+    records = []
+    for number, done in enumerate(tricks, start=1):
+        if len(done.cards) != players or done.winner is None:
+            raise SetupError(
+                f"trick {number} ({done}) must be complete ({players} cards) and have its winner"
+            )
+        records.append((done.leader, done.cards, done.winner))
+    return tuple(records)

@@ -67,8 +67,16 @@ def winning_index(cards: Sequence[int], trump: Suit | int | None = None) -> int:
     The highest trump wins if any trump was played, else the highest card of the suit
     led. Between two equal cards (two decks), the first played wins.
     """
-    best = 0
     best_card = cards[0]
+    if trump is None:
+        # The cards of the suit led are the ints from the lowest of that suit up to
+        # the highest: the winner is the highest card in that range.
+        top = best_card - best_card % 13 + 12
+        for card in cards:
+            if best_card < card <= top:
+                best_card = card
+        return cards.index(best_card)
+    best = 0
     best_suit = SUIT_OF_INDEX[best_card]
     for i in range(1, len(cards)):
         card = cards[i]
@@ -225,7 +233,7 @@ class TrickRound:
         return SUIT_OF_INDEX[cards[0]] if cards else None
 
     def legal_cards(self) -> tuple[Card, ...]:
-        """The cards the player to move may play (follow suit if able)."""
+        """The cards the player to move may play (follow suit if able), in deck order."""
         return cards_of_mask(follow_mask(mask_of(self.hands[self.to_move]), self._led()))
 
     def check(self, card: Card) -> None:

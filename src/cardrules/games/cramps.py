@@ -36,7 +36,7 @@ DEFAULT_TRICK_VALUES = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 """The points for winning trick 1 … 13 (rule C8)."""
 
 _PLAYERS = 4
-_IS_QUEEN = tuple(int(card.rank == Rank.QUEEN) for card in ALL_CARDS)
+_IS_QUEEN = [int(card.rank == Rank.QUEEN) for card in ALL_CARDS]
 
 
 def _check_players(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
@@ -163,7 +163,10 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         >>> Cramps().trick_points(3, parse_cards("QS 2S 5S QH"))
         1
         """
-        queens = sum(map(_IS_QUEEN.__getitem__, cards))
+        queen = _IS_QUEEN
+        queens = 0
+        for card in cards:
+            queens += queen[card]
         return self.trick_values[number - 1] + queens * self.queen_points
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ reference.
 
 >>> import cardrules as cr
 >>> game = cr.Craits(players=3, short_game=True)
->>> state = game.new_game(seed=4, dealer=0)   # the dealer turns up 7♥: seat 2 draws
+>>> state = game.new_game(seed=14, dealer=0)   # the dealer turns up 7♥: seat 2 draws
 >>> state.hand_number, state.cards_dealt, [len(hand) for hand in state.hands]
 (1, 8, [8, 8, 9])
 >>> while not state.is_over:

@@ -1,0 +1,311 @@
+"""States and views of trick-taking games (the engine is :mod:`cardrules.trickgame`).
+
+Inside, hands are card masks (bit ``i`` is the card of index ``i``): each deal keeps the
+dealt masks once, and a state keeps the mask of the cards still unplayed, so a card
+played changes one int. Completed tricks are kept as plain ``(leader, cards, winner)``
+tuples. The public properties (``hands`` as tuples of :class:`~cardrules.Card`,
+``trick`` and ``tricks`` as :class:`~cardrules.tricks.Trick` values) are built from
+them when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from cardrules._text import int_text, ints_repr
+from cardrules.cards import Card, cards_of_mask, format_cards
+from cardrules.moves import Play
+from cardrules.tricks import Trick, TrickRound
+from cardrules.values import Value
+
+__all__ = ["TrickState", "TrickView"]
+
+TrickRecord = tuple[int, tuple[Card, ...], int]
+"""A completed trick as the engine keeps it: leader, cards in play order, winner."""
+
+
+class _Deal(Value):
+    """What stays the same during one deal: the rules, the number of players, the
+    deal's number and dealer, the dealt hands (masks), the game totals before the deal,
+    the generator that deals the next one, and the winners once the game is over."""
+
+    __slots__ = (
+        "_dealer",
+        "_dealt",
+        "_number",
+        "_players",
+        "_rng",
+        "_rules",
+        "_scores",
+        "_winners",
+    )
+
+    def __init__(
+        self,
+        rules: Any,
+        number: int,
+        dealer: int,
+        dealt: tuple[int, ...],
+        scores: tuple[int, ...],
+        rng: int,
+        winners: tuple[int, ...] = (),
+    ) -> None:
+        self._rules = rules
+        self._players = len(dealt)
+        self._number = number
+        self._dealer = dealer
+        self._dealt = dealt
+        self._scores = scores
+        self._rng = rng
+        self._winners = winners
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_rules"})
+
+
+class TrickState(Value):
+    """A trick-taking game in progress. Immutable; its rules object makes the
+    transitions. The generator that deals the next deals is part of the state but
+    hidden from views."""
+
+    __slots__ = ("_allowed", "_cards", "_deal", "_leader", "_left", "_round_scores", "_tricks")
+
+    def __init__(
+        self,
+        deal: _Deal,
+        left: int,
+        leader: int,
+        cards: tuple[Card, ...],
+        tricks: tuple[TrickRecord, ...],
+        round_scores: tuple[int, ...],
+    ) -> None:
+        self._deal = deal
+        self._left = left
+        self._leader = leader
+        self._cards = cards
+        self._tricks = tricks
+        self._round_scores = round_scores
+        # The player to move's legal cards as a mask, once asked for (0 once the game
+        # is over): legal_moves() and apply() of the same state both need it.
+        self._allowed: int | None = 0 if deal._winners else None
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_allowed"})
+
+    @property
+    def _rules(self) -> Any:
+        return self._deal._rules
+
+    @property
+    def round_number(self) -> int:
+        """The deal (round) being played, from 1."""
+        return self._deal._number
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, for game-independent code."""
+        return self._deal._number
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round."""
+        return self._deal._dealer
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return self._deal._players
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards, sorted by suit then rank."""
+        left = self._left
+        return tuple(cards_of_mask(dealt & left) for dealt in self._deal._dealt)
+
+    @property
+    def played_mask(self) -> int:
+        """The cards played so far this deal (in tricks or the trick in progress), as a
+        card mask: bit ``i`` set for the card of index ``i``."""
+        dealt = 0
+        for hand in self._deal._dealt:
+            dealt |= hand
+        return dealt & ~self._left
+
+    @property
+    def trick(self) -> Trick:
+        """The trick being played (its leader and the cards so far)."""
+        return Trick(self._leader, self._cards)
+
+    @property
+    def trick_cards(self) -> tuple[Card, ...]:
+        """The cards of the trick being played, in play order (empty before the lead)."""
+        return self._cards
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """This round's completed tricks, each with its winner."""
+        return tuple(Trick(leader, cards, winner) for leader, cards, winner in self._tricks)
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, from 1 (one past the last trick once
+        the game is over)."""
+        return len(self._tricks) + 1
+
+    @property
+    def round_scores(self) -> tuple[int, ...]:
+        """Points each seat has scored so far this round."""
+        return self._round_scores
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Game totals before this round, one per seat (this round is added when it
+        ends)."""
+        return self._deal._scores
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seat(s) once the game is over, else empty."""
+        return self._deal._winners
+
+    @property
+    def is_over(self) -> bool:
+        """True once somebody has won."""
+        return bool(self._deal._winners)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must play now; ``None`` once the game is over."""
+        if self._deal._winners:
+            return None
+        return (self._leader + len(self._cards)) % self._deal._players
+
+    @property
+    def rng(self) -> int:
+        """The hidden generator state that deals later rounds."""
+        return self._deal._rng
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat has captured this round."""
+        won: list[list[Card]] = [[] for _ in self._deal._dealt]
+        for _, cards, winner in self._tricks:
+            won[winner].extend(cards)
+        return tuple(tuple(cards) for cards in won)
+
+    @property
+    def play(self) -> TrickRound:
+        """The round as a :class:`~cardrules.tricks.TrickRound` value (hands, trick,
+        tricks)."""
+        return TrickRound(self.hands, self.trick, self.tricks, self._deal._rules.trump)
+
+    def __repr__(self) -> str:
+        return (
+            f"{type(self).__name__}(round_number={self.round_number}, dealer={self.dealer}, "
+            f"play={self.play!r}, round_scores={ints_repr(self._round_scores)}, "
+            f"scores={ints_repr(self.scores)}, winners={self.winners!r})"
+        )
+
+    def __str__(self) -> str:
+        """A short diagram of the whole state (every hand: for the table's owner, never
+        for a player; a player's view prints only what that seat sees)."""
+        return _diagram(
+            type(self._deal._rules).__name__,
+            self.round_number,
+            self.dealer,
+            self.trick,
+            len(self._tricks),
+            self.to_move,
+            self.winners,
+            self.hands,
+            self._round_scores,
+            self.scores,
+        )
+
+
+@attrs.frozen
+class TrickView:
+    """What one seat may know: its own hand, everything played in public, the scores.
+
+    Other hands appear only as their sizes; the generator is not included.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trick: Trick
+    tricks: tuple[Trick, ...]
+    round_number: int
+    dealer: int
+    round_scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    scores: tuple[int, ...] = attrs.field(repr=ints_repr)
+    to_move: int | None
+    winners: tuple[int, ...]
+    legal_moves: tuple[Play, ...]
+    """The seat's legal moves if it is its turn, else empty."""
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the trick being played, from 1."""
+        return len(self.tricks) + 1
+
+    def __str__(self) -> str:
+        """A short diagram of what this seat sees: its own hand, the others' sizes."""
+        hands = tuple(
+            self.hand if seat == self.seat else size for seat, size in enumerate(self.hand_sizes)
+        )
+        return _diagram(
+            type(self).__name__.removesuffix("View") or "Trick game",
+            self.round_number,
+            self.dealer,
+            self.trick,
+            len(self.tricks),
+            self.to_move,
+            self.winners,
+            hands,
+            self.round_scores,
+            self.scores,
+            seen_by=self.seat,
+        )
+
+
+def _diagram(
+    name: str,
+    round_number: int,
+    dealer: int,
+    trick: Trick,
+    done: int,
+    to_move: int | None,
+    winners: tuple[int, ...],
+    hands: Sequence[tuple[Card, ...] | int],
+    round_scores: Sequence[int],
+    scores: Sequence[int],
+    seen_by: int | None = None,
+) -> str:
+    """The text of a state or a view (a hand given as an int is shown as its size)."""
+    players = len(hands)
+    if winners:
+        whom = " and ".join(f"seat {seat}" for seat in winners)
+        head = f"{name} over after round {round_number}: {whom} won"
+    else:
+        verb = "lead" if not trick.cards else "play"
+        head = (
+            f"{name} round {round_number}, trick {done + 1} of {52 // players}; dealer seat "
+            f"{dealer}; seat {to_move} to {verb}"
+        )
+    if seen_by is not None:
+        head += f" (as seen by seat {seen_by})"
+    plays = ", ".join(f"seat {seat} {card}" for seat, card in trick.plays(players))
+    lines = [head, f"  trick   {plays or '(empty)'}"]
+    for seat, hand in enumerate(hands):
+        held = f"({hand} cards)" if isinstance(hand, int) else format_cards(hand) or "-"
+        lines.append(
+            f"  seat {seat}  {held}   round {int_text(round_scores[seat])}, "
+            f"total {int_text(scores[seat])}"
+        )
+    return "\n".join(lines)
