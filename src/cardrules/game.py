@@ -32,6 +32,7 @@ from cardrules.errors import (
     StateError,
 )
 from cardrules.events import Event
+from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
 from cardrules.table import is_seat
 
@@ -126,21 +127,6 @@ def _to_data(value: Any) -> Any:
     if isinstance(value, Sequence) and not isinstance(value, str):
         return [_to_data(v) for v in value]
     return value
-
-
-def _check_sender(state: Any, move: object, seat: int, players: int) -> None:
-    if not is_seat(seat, players):
-        raise SeatError(f"seat= must be a seat from 0 to {players - 1}, not {shown(seat)}")
-    if isinstance(move, CallIdiot):
-        if move.caller != seat:
-            raise IllegalMoveError(
-                "not_your_move", f"seat {seat} cannot make a call for seat {move.caller}"
-            )
-        return
-    to_move = state.to_move
-    if seat != to_move:
-        whose = "the game is over" if to_move is None else f"it is seat {to_move}'s turn"
-        raise IllegalMoveError("not_your_turn", f"seat {seat} cannot move now: {whose}")
 
 
 def _options_differ(made_by: Any, given: Any) -> str:
@@ -273,8 +259,30 @@ class Game(ABC, Generic[S, M, V]):
         """Refuse ``move`` sent by ``seat`` if ``seat`` may not move now: raises
         :class:`~cardrules.SeatError` for a seat not at the table and
         :class:`~cardrules.IllegalMoveError` with reason ``"not_your_turn"`` otherwise
-        (a call made out of turn only needs to be sent by the seat it names)."""
-        _check_sender(state, move, seat, self.players)
+        (a move made out of turn, see :meth:`out_of_turn_sender`, only needs to be sent
+        by its seat: reason ``"not_your_move"`` otherwise)."""
+        players = self.players
+        if not is_seat(seat, players):
+            raise SeatError(f"seat= must be a seat from 0 to {players - 1}, not {shown(seat)}")
+        owner = self.out_of_turn_sender(move)
+        if owner is not None:
+            if owner != seat:
+                raise IllegalMoveError(
+                    "not_your_move", f"seat {seat} cannot make a call for seat {owner}"
+                )
+            return
+        self.check_state(state)
+        to_move = state.to_move  # type: ignore[attr-defined]
+        if seat != to_move:
+            whose = "the game is over" if to_move is None else f"it is seat {to_move}'s turn"
+            raise IllegalMoveError("not_your_turn", f"seat {seat} cannot move now: {whose}")
+
+    def out_of_turn_sender(self, move: object) -> int | None:
+        """The seat that may send ``move`` whatever the turn, or ``None`` for a move that
+        only the player to move may make. By default every move waits for its turn; a
+        game with calls made out of turn (Craits' "idiot", sent by its caller) says so
+        here, and :meth:`check_sender` follows it."""
+        return None
 
     def start(self, seed: int | None = None, **setup: Any) -> Step[S]:
         """Like ``new_game``, also returning the events of the setup (the deal, and in
@@ -343,6 +351,75 @@ class Game(ABC, Generic[S, M, V]):
                 f"this state was made by other {type(self).__name__} rules, which differ in "
                 f"{_options_differ(made_by, self)}; use the rules that made it"
             )
+
+    # -- move ids --------------------------------------------------------------------
+
+    def all_moves(self) -> tuple[M, ...]:
+        """Every move these rules can ever offer, in move-id order: the move with id
+        ``i`` is ``all_moves()[i]``. The list depends only on the options, never on a
+        state. A game of your own overrides this to get move ids."""
+        raise NotImplementedError(
+            f"{type(self).__name__} does not number its moves: define all_moves()"
+        )
+
+    @property
+    def num_move_ids(self) -> int:
+        """How many move ids these rules have (ids run from 0 to ``num_move_ids - 1``),
+        the size of a learning agent's action space.
+
+        >>> import cardrules as cr
+        >>> cr.Cramps().num_move_ids, cr.Craits(players=3).num_move_ids
+        (52, 533)
+        """
+        return len(move_ids_of(self))
+
+    def move_id(self, move: M) -> int:
+        """The stable integer id of ``move``: the same for equal rules in every state,
+        so a policy's output ``i`` always means ``move_from_id(i)``. Raises
+        :class:`~cardrules.MoveTypeError` for something that is not a move and
+        :class:`~cardrules.IllegalMoveError` (reason ``"no_move_id"``) for a move these
+        rules never offer.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> game.move_id(cr.Play("QS")), game.move_from_id(game.move_id(cr.Play("QS")))
+        (49, Play(card=Card.parse('Q♠'), suit=None, announce=False))
+        """
+        return move_ids_of(self).id_of(move)
+
+    def move_from_id(self, move_id: int) -> M:
+        """The move whose id is ``move_id`` (see :meth:`move_id`). Raises
+        :class:`~cardrules.MoveTypeError` for a non-int and
+        :class:`~cardrules.IllegalMoveError` (reason ``"no_move_id"``) for an id out of
+        range."""
+        table: MoveIds[M] = move_ids_of(self)
+        return table.move_of(move_id)
+
+    def legal_move_ids(self, state: S) -> tuple[int, ...]:
+        """The ids of :meth:`legal_moves`, in the same order.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.new_game(seed=7)
+        >>> [game.move_from_id(i) for i in game.legal_move_ids(state)] == list(
+        ...     game.legal_moves(state))
+        True
+        """
+        return move_ids_of(self).ids_of(self.legal_moves(state))
+
+    def legal_move_mask(self, state: S) -> bytes:
+        """One byte per move id, 1 where the move is legal for the player to move and 0
+        elsewhere (all 0 once the game is over). Indexing gives an int;
+        ``numpy.frombuffer(mask, numpy.uint8)`` reads it without a copy. Out-of-turn
+        moves (Craits' idiot calls) are not in it: see the game's ``calls``.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> mask = game.legal_move_mask(game.new_game(seed=7))
+        >>> len(mask), sum(mask)
+        (52, 13)
+        """
+        return move_ids_of(self).mask_of(self.legal_moves(state))
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """Each seat's game score if the current deal ended now, as the rules would score

@@ -365,6 +365,10 @@ class SheddingGame(ShedFlow, Game[S, Move, V]):
             return ()
         return tuple(CallIdiot(seat, target) for target in state._exposed if target != seat)
 
+    def out_of_turn_sender(self, move: object) -> int | None:
+        """An idiot call may be made out of turn, by its caller."""
+        return move.caller if isinstance(move, CallIdiot) else None
+
     def _transition(self, state: S, move: Move, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
 

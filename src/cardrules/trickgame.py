@@ -47,7 +47,7 @@ from cardrules.events import (
     TrickWon,
 )
 from cardrules.game import Game, check_scores
-from cardrules.moves import Move, Play
+from cardrules.moves import Play
 from cardrules.rng import check_seed, next_u64, resolve_seed, seed_state, shuffled_positions
 from cardrules.table import is_seat
 from cardrules.tricks import Trick, follow_mask, refuse_play, voids_of, winning_index
@@ -518,7 +518,7 @@ class TrickGame(Game[S, Play, V]):
 
     # -- move ids --------------------------------------------------------------------
 
-    def all_moves(self) -> tuple[Move, ...]:
+    def all_moves(self) -> tuple[Play, ...]:
         """Every move of the game, in move-id order: ``Play(card)`` for each card."""
         return _PLAY_OF
 
