@@ -49,17 +49,21 @@ AnyGame = Any  # cr.Cramps | cr.Craits; the helpers below treat both alike
 
 @st.composite
 def cramps_games(draw: st.DrawFn) -> cr.Cramps:
-    """Cramps with random options (the target decides how many rounds a game lasts)."""
-    return cr.Cramps(
-        target=draw(st.integers(min_value=1, max_value=60)),
-        packets=tuple(draw(st.permutations([3, 3, 3, 2, 2]))),
-        trick_values=tuple(
-            draw(st.lists(st.integers(-9, 9), min_size=13, max_size=13))
-            if draw(st.booleans())
-            else DEFAULT_TRICK_VALUES
-        ),
-        queen_points=draw(st.integers(min_value=-3, max_value=3)),
-    )
+    """Cramps with random options (the target decides how many rounds a game lasts);
+    options under which nobody can ever score are refused by Cramps, and skipped here."""
+    try:
+        return cr.Cramps(
+            target=draw(st.integers(min_value=1, max_value=60)),
+            packets=tuple(draw(st.permutations([3, 3, 3, 2, 2]))),
+            trick_values=tuple(
+                draw(st.lists(st.integers(-9, 9), min_size=13, max_size=13))
+                if draw(st.booleans())
+                else DEFAULT_TRICK_VALUES
+            ),
+            queen_points=draw(st.integers(min_value=-3, max_value=3)),
+        )
+    except cr.RulesError:
+        reject()
 
 
 @st.composite

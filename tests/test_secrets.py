@@ -18,8 +18,9 @@ import attrs
 import pytest
 
 import cardrules as cr
-from cardrules.arena import _derive, play_match, run_arena
+from cardrules.arena import play_match, run_arena
 from cardrules.bots import HeuristicBot, RandomBot
+from cardrules.rng import derive_seed
 from craits_helpers import position
 
 GUESSES = 64  # small seeds tried by the attacker (the red team went to thousands)
@@ -51,9 +52,11 @@ class SeedGuesser:
         if hand is not None:
             for arena_seed in range(GUESSES):
                 for deal_number in range(2):
-                    deal_seed = _derive(arena_seed, deal_number, b"deal")
+                    deal_seed = derive_seed(arena_seed, deal_number, b"deal")
                     # (1) the old scheme: decision seed = hash(deal seed, move number)
-                    if any(_derive(deal_seed, move, b"bot") == seed for move in range(MOVES_TRIED)):
+                    if any(
+                        derive_seed(deal_seed, move, b"bot") == seed for move in range(MOVES_TRIED)
+                    ):
                         FOUND.append(("bot seed linked to the deal", arena_seed))
                     # (2) a small arena seed deals the bot's own hand
                     if game.new_game(deal_seed).hands[view.seat] == hand:

@@ -35,7 +35,6 @@ in a process of their own, behind :meth:`~cardrules.game.Game.observe`.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import math
@@ -52,7 +51,8 @@ from cardrules._text import ints_repr, json_int, shown
 from cardrules.bots.base import Bot
 from cardrules.errors import ArenaError, SetupError
 from cardrules.game import Game
-from cardrules.rng import resolve_seed
+from cardrules.rng import derive_seed, resolve_seed
+from cardrules.stats import as_float, json_floats, mean_interval, wilson_interval
 
 __all__ = [
     "MAX_MOVES",
@@ -114,45 +114,6 @@ class EntrantRow:
     mean_score_ci: tuple[float, float]
 
 
-_Z = 1.96  # 95% two-sided
-
-
-def _float(value: Fraction) -> float:
-    """``value`` as a float, ``inf`` or ``-inf`` past the float range (scores can be
-    ints of any size)."""
-    try:
-        return float(value)
-    except OverflowError:
-        return math.inf if value > 0 else -math.inf
-
-
-def _mean_ci(values: Sequence[Fraction | int]) -> tuple[float, tuple[float, float]]:
-    """Mean and 95% normal-approximation interval, computed exactly before rounding to
-    floats, so that scores of any size do not overflow."""
-    n = len(values)
-    if not n:
-        return math.nan, (math.nan, math.nan)
-    mean = Fraction(sum(values), n)
-    if n < 2:
-        return _float(mean), (_float(mean), _float(mean))
-    variance = Fraction(sum((v - mean) ** 2 for v in values), n - 1)
-    half = _Z * math.sqrt(_float(variance / n))
-    center = _float(mean)
-    return center, (center - half, center + half)
-
-
-def _wilson(share: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion ``share`` observed over ``n``
-    trials: inside [0, 1], and not empty at 0% or 100%."""
-    if not n:
-        return (0.0, 1.0)
-    z2 = _Z * _Z
-    denominator = 1 + z2 / n
-    center = (share + z2 / (2 * n)) / denominator
-    half = _Z * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n)) / denominator
-    return (max(0.0, center - half), min(1.0, center + half))
-
-
 @attrs.frozen
 class Comparison:
     """Two entrants compared game by game: ``first``'s score minus ``second``'s, and
@@ -202,15 +163,15 @@ class ArenaResult:
                 won = seat in result.winners
                 wins.append(Fraction(1, len(result.winners)) if won else Fraction(0))
             games = len(wins)
-            win_share = _float(Fraction(sum(wins), games)) if games else math.nan
-            mean_score, score_ci = _mean_ci(scores)
+            win_share = as_float(Fraction(sum(wins), games)) if games else math.nan
+            mean_score, score_ci = mean_interval(scores)
             rows.append(
                 EntrantRow(
                     label,
                     games,
                     float(sum(wins)),
                     win_share,
-                    _wilson(win_share, games) if games else (0.0, 1.0),
+                    wilson_interval(win_share, games) if games else (0.0, 1.0),
                     mean_score,
                     score_ci,
                 )
@@ -244,8 +205,8 @@ class ArenaResult:
             won_a = share if seat_a in result.winners else Fraction(0)
             won_b = share if seat_b in result.winners else Fraction(0)
             wins.append(won_a - won_b)
-        score_difference, score_ci = _mean_ci(scores)
-        win_difference, (low, high) = _mean_ci(wins)
+        score_difference, score_ci = mean_interval(scores)
+        win_difference, (low, high) = mean_interval(wins)
         win_ci = (max(-1.0, low), min(1.0, high))  # a difference of shares: -1 to 1
         return Comparison(
             self.entrants[a],
@@ -301,7 +262,7 @@ class ArenaResult:
             "seed": self.seed,
             "bot_seed": self.bot_seed,
             "entrants": list(self.entrants),
-            "summary": [_json_floats(attrs.asdict(row)) for row in self.rows()],
+            "summary": [json_floats(attrs.asdict(row)) for row in self.rows()],
             "games": [result.to_dict() for result in self.games],
             "unfinished": [result.to_dict() for result in self.unfinished],
         }
@@ -339,28 +300,6 @@ class ArenaResult:
         return out.getvalue()
 
 
-def _json_floats(data: dict[str, Any]) -> dict[str, Any]:
-    """``data`` with infinite floats (and those inside tuples) written as text."""
-
-    def fix(value: Any) -> Any:
-        if isinstance(value, float) and not math.isfinite(value):
-            return str(value)
-        if isinstance(value, tuple):
-            return [fix(item) for item in value]
-        return value
-
-    return {key: fix(value) for key, value in data.items()}
-
-
-def _derive(seed: int, index: int, purpose: bytes) -> int:
-    """A 64-bit seed for ``purpose`` from ``seed`` and ``index``: a one-way hash, so
-    seeds derived for different purposes or indexes say nothing about each other."""
-    digest = hashlib.blake2b(
-        f"{seed}:{index}".encode(), digest_size=8, person=b"cardrules." + purpose
-    ).digest()
-    return int.from_bytes(digest, "little")
-
-
 MAX_MOVES = 100_000
 """The arena's default cap on the moves of one game."""
 
@@ -393,7 +332,7 @@ def play_match(
     while not state.is_over and moves < max_moves:
         seat = state.to_move
         view = game.observe(state, seat)
-        move = bots[seat].choose(game, view, view.legal_moves, _derive(bot_seed, moves, b"bot"))
+        move = bots[seat].choose(game, view, view.legal_moves, derive_seed(bot_seed, moves, b"bot"))
         state = game.apply(state, move, seat=seat)
         moves += 1
     return state, moves
@@ -502,8 +441,8 @@ def run_arena(
         (
             game,
             bot_tuple,
-            _derive(seed, index // players, b"deal"),
-            _derive(bot_seed, index, b"bots"),
+            derive_seed(seed, index // players, b"deal"),
+            derive_seed(bot_seed, index, b"bots"),
             index,
             index % players,
             max_moves,

@@ -29,9 +29,6 @@ on, keep its record as secret as its seed.
 
 from __future__ import annotations
 
-import enum
-import functools
-import hashlib
 import json
 import types
 from collections.abc import Iterator, Mapping, Sequence
@@ -39,8 +36,8 @@ from typing import Any
 
 import attrs
 
-from cardrules._text import int_from_text, int_text, json_int, shown
-from cardrules.cards import Card
+from cardrules._text import int_from_text, json_int, shown
+from cardrules.digest import Encoder, digest_with, state_digest
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import Game, _to_data, game_class
 from cardrules.moves import Move, move_from_data, move_to_data
@@ -62,102 +59,9 @@ _KEYS = frozenset(
 _OUTCOME_KEYS = frozenset({"moves", "scores", "winners", "digest"})
 
 
-# -- digests of positions ---------------------------------------------------------------
-
-
-class _Encoder:
-    """Writes an unambiguous text of a state and everything in it. Consecutive states
-    of a game share most of their parts (the tricks so far, the hands that did not
-    move), so the text of every tuple and attrs value is remembered by identity while
-    the encoder lives (it keeps the values alive, so identities stay valid)."""
-
-    def __init__(self) -> None:
-        self._memo: dict[int, tuple[Any, str]] = {}
-        self._rules: tuple[Any, Any] | None = None
-
-    def rules_hasher(self, game: Game[Any, Any, Any]) -> Any:
-        """:func:`_rules_hasher` for ``game``, remembered by identity (hashing a rules
-        object is not free)."""
-        if self._rules is None or self._rules[0] is not game:
-            self._rules = (game, _rules_hasher(game))
-        return self._rules[1]
-
-    def text(self, value: Any) -> str:
-        kind: type = type(value)
-        if kind is tuple or _compared_fields(kind) is not None:
-            known = self._memo.get(id(value))
-            if known is not None and known[0] is value:
-                return known[1]
-            text = self._composite(value, kind)
-            self._memo[id(value)] = (value, text)
-            return text
-        if kind is bool or value is None:
-            return repr(value)
-        if isinstance(value, int):  # ints, cards, int enums
-            return "i" + int_text(int(value))
-        if isinstance(value, str):
-            return f"s{len(value)}:{value}"
-        if isinstance(value, enum.Enum):
-            return f"e{value.value!r}"
-        if isinstance(value, Mapping):
-            items = (self.text(str(key)) + self.text(value[key]) for key in sorted(value, key=str))
-            return "{" + "".join(items) + "}"
-        if isinstance(value, list):
-            return "[" + "".join(self.text(item) for item in value) + "]"
-        return f"?{kind.__name__}:{value!r}"
-
-    def _composite(self, value: Any, kind: type) -> str:
-        if kind is tuple:
-            if value and type(value[0]) is Card:  # a hand, a pile, a trick: cards only
-                return "c" + bytes(value).hex() + ";"
-            return "(" + "".join(self.text(item) for item in value) + ")"
-        names = _compared_fields(kind) or ()
-        parts = "".join([self.text(getattr(value, name)) for name in names])
-        return f"<{kind.__name__}{parts}>"
-
-
-@functools.cache
-def _compared_fields(kind: type) -> tuple[str, ...] | None:
-    """The fields of an attrs class that equality compares (not the rules a state keeps
-    beside itself); ``None`` for a class that is not an attrs class."""
-    if not attrs.has(kind):
-        return None
-    return tuple(field.name for field in attrs.fields(kind) if field.eq)
-
-
-@functools.lru_cache(maxsize=64)
-def _rules_hasher(game: Game[Any, Any, Any]) -> Any:
-    """A digest already fed with the game's name and options (computed once per rules
-    object: options can be slow to write out)."""
-    text = game.name + _Encoder().text(game.options())
-    return hashlib.blake2b(text.encode(), digest_size=16)
-
-
-def state_digest(game: Game[Any, Any, Any], state: Any) -> str:
-    """A 128-bit digest (32 hex digits) of ``state`` under the rules ``game``: equal for
-    equal states of equal rules, different (but for a one-in-2**128 chance) otherwise.
-    Hidden parts count too (other hands, the stock, the generator), so compare digests,
-    never show them to players.
-
-    >>> import cardrules as cr
-    >>> game = cr.Cramps()
-    >>> state_digest(game, game.new_game(seed=1)) == state_digest(game, game.new_game(seed=1))
-    True
-    >>> state_digest(game, game.new_game(seed=1)) == state_digest(game, game.new_game(seed=2))
-    False
-    """
-    return _digest(game, state, _Encoder())
-
-
-def _digest(game: Game[Any, Any, Any], state: Any, encoder: _Encoder) -> str:
-    hasher = encoder.rules_hasher(game).copy()
-    hasher.update(("\x1e" + encoder.text(state)).encode())
-    return str(hasher.hexdigest())
-
-
-def _check(game: Game[Any, Any, Any], state: Any, encoder: _Encoder) -> str:
+def _check(game: Game[Any, Any, Any], state: Any, encoder: Encoder) -> str:
     """The short check of one position written in records."""
-    return _digest(game, state, encoder)[:_CHECK_DIGITS]
+    return digest_with(encoder, game, state)[:_CHECK_DIGITS]
 
 
 # -- setups as immutable data -------------------------------------------------------------
@@ -264,9 +168,9 @@ class Outcome:
 
 
 def _outcome(
-    game: Game[Any, Any, Any], state: Any, moves: int, encoder: _Encoder | None = None
+    game: Game[Any, Any, Any], state: Any, moves: int, encoder: Encoder | None = None
 ) -> Outcome:
-    digest = _digest(game, state, encoder or _Encoder())
+    digest = digest_with(encoder or Encoder(), game, state)
     return Outcome(moves, tuple(state.scores), tuple(state.winners), digest)
 
 
@@ -323,9 +227,9 @@ class GameRecord:
         and, for a record read from data, the first position that is not the one the
         record says it was, or an outcome that does not match.
         """
-        return self._replay(_Encoder())
+        return self._replay(Encoder())
 
-    def _replay(self, encoder: _Encoder) -> Iterator[Any]:
+    def _replay(self, encoder: Encoder) -> Iterator[Any]:
         written = self._written
         game = self.game
         try:
@@ -355,7 +259,7 @@ class GameRecord:
         if written is not None:
             self._compare(written.outcome, state, encoder)
 
-    def _compare(self, expected: Outcome, state: Any, encoder: _Encoder) -> None:
+    def _compare(self, expected: Outcome, state: Any, encoder: Encoder) -> None:
         if expected.moves != len(self.moves):
             if expected.moves > len(self.moves):
                 change = "cut short or had moves removed"
@@ -406,7 +310,7 @@ class GameRecord:
         """The record as JSON-friendly data: fresh objects that share nothing with the
         record. Replays the record to write each position's check and the outcome, so
         it raises :class:`~cardrules.RecordError` for a record that does not replay."""
-        encoder = _Encoder()  # shared with the replay, which may check the same states
+        encoder = Encoder()  # shared with the replay, which may check the same states
         checks = []
         state = None
         for state in self._replay(encoder):

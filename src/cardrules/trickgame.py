@@ -18,7 +18,6 @@ suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks`.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
 from typing import ClassVar, TypeVar, cast
 
 from cardrules._text import shown
@@ -31,12 +30,10 @@ from cardrules.cards import (
     Card,
     Suit,
     cards_of_mask,
-    format_cards,
-    parse_cards,
     suit_cards,
 )
-from cardrules.deck import STANDARD_DECK, deal_masks, deal_unseen, positions_of
-from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
+from cardrules.deck import deal_masks, deal_unseen
+from cardrules.errors import IllegalMoveError, SeatError, StateError
 from cardrules.events import (
     CardPlayed,
     Event,
@@ -46,12 +43,13 @@ from cardrules.events import (
     MovePlayed,
     TrickWon,
 )
-from cardrules.game import Game, check_scores
+from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.rng import check_seed, next_u64, resolve_seed, seed_state, shuffled_positions
+from cardrules.rng import check_seed, next_u64, seed_state, shuffled_positions
 from cardrules.table import is_seat
-from cardrules.tricks import Trick, follow_mask, refuse_play, voids_of, winning_index
-from cardrules.trickstate import TrickRecord, TrickState, TrickView, _Deal
+from cardrules.tricks import follow_mask, refuse_play, voids_of, winning_index
+from cardrules.tricksetup import TrickSetup
+from cardrules.trickstate import TrickRecord, TrickState, TrickView, _Deal, tricks_as_records
 
 __all__ = ["TrickGame", "TrickState", "TrickView", "plays_of_mask"]
 
@@ -102,7 +100,7 @@ S = TypeVar("S", bound=TrickState)
 V = TypeVar("V", bound=TrickView)
 
 
-class TrickGame(Game[S, Play, V]):
+class TrickGame(TrickSetup, Game[S, Play, V]):  # type: ignore[misc]  # _setup's own keywords
     """Base class of trick-taking games: see the module documentation.
 
     Subclasses are frozen attrs classes holding their options (with a ``players``
@@ -158,124 +156,6 @@ class TrickGame(Game[S, Play, V]):
         return (dealer + 1) % self.players
 
     # -- starting a game -------------------------------------------------------------
-
-    def _setup(  # type: ignore[override]
-        self,
-        seed: int | None,
-        events: list[Event] | None,
-        *,
-        dealer: int = 0,
-        deck: Sequence[Card | str] | None = None,
-        hands: Sequence[Sequence[Card | str]] | None = None,
-        scores: Sequence[int] | None = None,
-    ) -> S:
-        rng = seed_state(resolve_seed(seed))
-        players = self.players
-        if not is_seat(dealer, players):
-            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        totals = check_scores(scores, players)
-        if deck is not None and hands is not None:
-            raise SetupError("give a stacked deck or explicit hands, not both")
-        if hands is not None:
-            dealt = self._check_hands(hands)
-        else:
-            if deck is None:
-                positions, rng = shuffled_positions(52, rng)
-            else:
-                positions = positions_of(STANDARD_DECK.check_order(deck))
-            dealt = deal_masks(positions, dealer, players, self.deal_packets())
-        return self._start_deal(1, dealer, dealt, totals, rng, events)
-
-    def position(
-        self,
-        hands: Sequence[Sequence[Card | str]],
-        *,
-        leader: int,
-        trick: Sequence[Card | str] = (),
-        tricks: Sequence[Trick] = (),
-        dealer: int = 0,
-        round_number: int = 1,
-        round_scores: Sequence[int] | None = None,
-        scores: Sequence[int] | None = None,
-        seed: int | None = None,
-    ) -> S:
-        """A position in the middle of a deal, for analysis, puzzles and tests: the cards
-        each seat holds, the ``trick`` being played (its cards, led by ``leader``) and
-        the completed ``tricks``, with the round's points so far (by default, what
-        those tricks scored) and the totals before it. The hands need not hold the
-        whole deck (an endgame with three cards each is fine): the deal ends when they
-        are played out. ``seed`` deals the later rounds.
-
-        Raises :class:`~cardrules.SetupError` for a card held or played twice, or hand
-        sizes that do not fit the trick in progress.
-
-        >>> import cardrules as cr
-        >>> game = cr.Cramps()
-        >>> state = game.position(["AS 3H", "2D", "QS 2C", "2H 4H"], leader=1, trick="KS")
-        >>> state.to_move, [str(move) for move in game.legal_moves(state)]
-        (2, ['Q♠'])
-        """
-        players = self.players
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
-            raise SetupError(f"hands must be {players} sequences of cards, one per seat")
-        held = [tuple(sorted(parse_cards(hand))) for hand in hands]
-        if not is_seat(leader, players):
-            raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
-        if not is_seat(dealer, players):
-            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        current = parse_cards(trick)
-        if len(current) >= players:
-            raise SetupError(f"a trick in progress has fewer than {players} cards")
-        if isinstance(tricks, str) or not isinstance(tricks, Sequence):
-            raise SetupError(f"tricks must be a sequence of Trick values, not {shown(tricks)}")
-        if not all(isinstance(done, Trick) for done in tricks):
-            raise SetupError("tricks must be Trick values (cardrules.tricks.Trick)")
-        played: list[list[Card]] = [[] for _ in range(players)]
-        for done in (*tricks, Trick(leader, current)):
-            for seat, card in done.plays(players):
-                played[seat].append(card)
-        every = [card for hand in held for card in hand] + [c for p in played for c in p]
-        if len(set(every)) != len(every):
-            twice = sorted({card for card in every if every.count(card) > 1})
-            raise SetupError(f"cards held or played twice: {format_cards(twice)}")
-        in_trick = {(leader + i) % players for i in range(len(current))}
-        before = {len(hand) + (seat in in_trick) for seat, hand in enumerate(held)}
-        if len(before) != 1:
-            raise SetupError(
-                "the hands must be of one size, less one card for each seat that has "
-                f"played to the trick in progress; sizes {[len(hand) for hand in held]}"
-            )
-        dealt = tuple(
-            sum(CARD_BIT[card] for card in (*held[seat], *played[seat])) for seat in range(players)
-        )
-        left = sum(CARD_BIT[card] for hand in held for card in hand)
-        rng = seed_state(resolve_seed(seed))
-        deal = _Deal(self, round_number, dealer, dealt, check_scores(scores, players), rng)
-        records = _records(tricks, players)
-        if round_scores is None:  # what the tricks given have scored
-            earned = [0] * players
-            for number, (_, cards, winner) in enumerate(records, start=1):
-                earned[winner] += self.trick_points(number, cards)
-            points = tuple(earned)
-        else:
-            points = check_scores(round_scores, players)
-        state: S = self.state_class(deal, left, leader, current, records, points)  # type: ignore[assignment]
-        return state
-
-    def _check_hands(self, hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
-        players = self.players
-        each = 52 // players
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
-            raise SetupError(f"hands must be {players} sequences of {each} cards, one per seat")
-        masks = []
-        for seat, hand in enumerate(hands):
-            if isinstance(hand, str) or not isinstance(hand, Sequence):
-                raise SetupError(f"the hand of seat {seat} must be a sequence of cards")
-            if len(hand) != each:
-                raise SetupError(f"every hand must hold {each} cards; seat {seat} has {len(hand)}")
-            masks.append(sum(CARD_BIT[card] for card in parse_cards(hand)))
-        STANDARD_DECK.check_order([c for hand in hands for c in parse_cards(hand)])
-        return tuple(masks)
 
     def _start_deal(
         self,
@@ -512,7 +392,12 @@ class TrickGame(Game[S, Play, V]):
         )
         trick = view.trick
         state: S = self.state_class(  # type: ignore[assignment]
-            deal, left, trick.leader, trick.cards, _records(view.tricks, players), view.round_scores
+            deal,
+            left,
+            trick.leader,
+            trick.cards,
+            tricks_as_records(view.tricks, players),
+            view.round_scores,
         )
         return state
 
@@ -524,15 +409,3 @@ class TrickGame(Game[S, Play, V]):
 
 
 _new_state = object.__new__
-
-
-def _records(tricks: Sequence[Trick], players: int) -> tuple[TrickRecord, ...]:
-    """Completed tricks as the engine keeps them; each must be complete, with its winner."""
-    records = []
-    for number, done in enumerate(tricks, start=1):
-        if len(done.cards) != players or done.winner is None:
-            raise SetupError(
-                f"trick {number} ({done}) must be complete ({players} cards) and have its winner"
-            )
-        records.append((done.leader, done.cards, done.winner))
-    return tuple(records)

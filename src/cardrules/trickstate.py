@@ -17,6 +17,7 @@ import attrs
 
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, cards_of_mask, format_cards
+from cardrules.errors import SetupError
 from cardrules.moves import Play
 from cardrules.tricks import Trick, TrickRound
 from cardrules.values import Value
@@ -25,6 +26,18 @@ __all__ = ["TrickState", "TrickView"]
 
 TrickRecord = tuple[int, tuple[Card, ...], int]
 """A completed trick as the engine keeps it: leader, cards in play order, winner."""
+
+
+def tricks_as_records(tricks: Sequence[Trick], players: int) -> tuple[TrickRecord, ...]:
+    """Completed tricks as the engine keeps them; each must be complete, with its winner."""
+    records = []
+    for number, done in enumerate(tricks, start=1):
+        if len(done.cards) != players or done.winner is None:
+            raise SetupError(
+                f"trick {number} ({done}) must be complete ({players} cards) and have its winner"
+            )
+        records.append((done.leader, done.cards, done.winner))
+    return tuple(records)
 
 
 class _Deal(Value):

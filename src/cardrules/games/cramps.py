@@ -217,7 +217,10 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         >>> state.dealer, state.to_move
         (3, 0)
         """
-        return self._setup(seed, None, dealer=dealer, deck=deck, hands=hands, scores=scores)
+        state: CrampsState = self._setup(
+            seed, None, dealer=dealer, deck=deck, hands=hands, scores=scores
+        )
+        return state
 
     def start(self, seed: int | None = None, **setup: Any) -> Step[CrampsState]:
         """Like :meth:`new_game`, also returning the events of the setup (the deal).

@@ -242,7 +242,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, position or
         scores.
         """
-        return self._setup(
+        state: CraitsState = self._setup(
             seed,
             None,
             dealer=dealer,
@@ -252,6 +252,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             hand_number=hand_number,
             scores=scores,
         )
+        return state
 
     def start(self, seed: int | None = None, **setup: Any) -> Step[CraitsState]:
         """Like :meth:`new_game`, also returning the events of the deal: the hand dealt,

@@ -1,0 +1,60 @@
+"""The search bot against random players in the two example games built on the engines
+(examples/hearts.py and examples/crazy_eights.py), through the arena: one ISMCTSBot and
+three RandomBots, seats rotated. The figures in docs/bots.md come from
+
+    python benchmarks/search_vs_random.py --games 100 --iterations 100 --workers 2
+
+It shows that a game built from the library's parts gets determinization, and with it
+the library's search bot, without code of its own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cardrules.arena import run_arena
+from cardrules.bots import Bot, ISMCTSBot, RandomBot
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def example_games() -> dict[str, Any]:
+    """The example games, four players each."""
+    sys.path.insert(0, str(EXAMPLES))
+    hearts = importlib.import_module("hearts")
+    crazy_eights = importlib.import_module("crazy_eights")
+    return {"hearts": hearts.Hearts(), "crazy_eights": crazy_eights.CrazyEights(players=4)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=8, help="games per example (8)")
+    parser.add_argument("--iterations", type=int, default=50, help="ISMCTS iterations (50)")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
+    parser.add_argument("--seed", type=int, default=1, help="deal seed (1)")
+    args = parser.parse_args(argv)
+    for name, game in example_games().items():
+        bots: list[Bot] = [ISMCTSBot(iterations=args.iterations), RandomBot(), RandomBot()]
+        bots.append(RandomBot())
+        started = time.perf_counter()
+        result = run_arena(
+            game,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            bot_seed=args.seed,
+            workers=args.workers,
+            progress=False,
+        )
+        print(f"{name}: {args.games} games, ISMCTSBot({args.iterations}) against 3 random")
+        print(result.table())
+        print(f"({time.perf_counter() - started:.0f} s)\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""Starting a shedding game: the first hand from a seed, a stacked deck or a chosen
+position of hands and stock (behind ``new_game`` and ``start``, with the draw for the
+first dealer), and positions in the middle of a hand for analysis, puzzles and tests
+(:meth:`ShedSetup.position`).
+
+:class:`ShedSetup` is a part of :class:`~cardrules.shedgame.SheddingGame`, which
+inherits it; the options and hooks it reads (``players``, ``deck``,
+``hands_in_game``, ``cards_each``, ``draws_for_first_dealer``, ``state_class``) are the
+engine's, and the deal itself is :mod:`cardrules.shedflow`'s.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules._text import shown
+from cardrules.cards import Card, Suit, format_cards, parse_cards
+from cardrules.errors import SetupError
+from cardrules.events import Event
+from cardrules.game import check_scores
+from cardrules.rng import resolve_seed, seed_state
+from cardrules.shedding import ShedTable
+from cardrules.shedflow import _Work, lowest_rank_deals
+from cardrules.shedstate import Phase, _Hand
+from cardrules.table import CLOCKWISE, is_seat
+
+__all__ = ["ShedSetup"]
+
+
+class ShedSetup:
+    """How a shedding game starts (see the module documentation)."""
+
+    __slots__ = ()
+
+    def _setup(
+        self: Any,
+        seed: int | None,
+        events: list[Event] | None,
+        *,
+        dealer: int | None = None,
+        deck: Sequence[Card | str] | None = None,
+        hands: Sequence[Sequence[Card | str]] | None = None,
+        stock: Sequence[Card | str] | None = None,
+        hand_number: int = 1,
+        scores: Sequence[int] | None = None,
+    ) -> Any:
+        rng = seed_state(resolve_seed(seed))
+        players = self.players
+        last = self.hands_in_game
+        if (
+            isinstance(hand_number, bool)
+            or not isinstance(hand_number, int)
+            or not 1 <= hand_number <= last
+        ):
+            raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
+        work = _Work.__new__(_Work)
+        work.events = events
+        work.scores = check_scores(scores, players)
+        work.penalties = (0,) * players
+        work.phase = Phase.PLAY
+        work.to_move = None
+        draws: tuple[tuple[int, Card], ...] = ()
+        if dealer is None:
+            if self.draws_for_first_dealer:
+                dealer, draws, rng = lowest_rank_deals(rng, players, self.deck)
+            else:
+                dealer = 0
+        elif not is_seat(dealer, players):
+            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        if hands is not None or stock is not None:
+            if deck is not None:
+                raise SetupError("give a stacked deck or explicit hands and stock, not both")
+            table = self._check_position(hands, stock, rng)
+            hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer, draws)
+            self._begin_hand(work, hand, table, CLOCKWISE)
+        else:
+            order = None if deck is None else self.deck.check_order(deck)
+            self._deal(work, hand_number, dealer, CLOCKWISE, order, rng, draws)
+        return work.freeze(self.state_class)
+
+    def position(
+        self: Any,
+        hands: Sequence[Sequence[Card | str] | str],
+        discard: Sequence[Card | str] | str,
+        stock: Sequence[Card | str] | str = (),
+        *,
+        to_move: int,
+        suit: Suit | str | None = None,
+        direction: int = CLOCKWISE,
+        dealer: int = 0,
+        hand_number: int = 1,
+        count: int = 0,
+        idle_turns: int = 0,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+    ) -> Any:
+        """A position in the middle of a hand, for analysis, puzzles and tests: each
+        seat's cards, the discard pile (bottom first: its last card is the top), the
+        stock (top first), who is to move and the suit to follow (by default the top
+        card's). The cards need not be the whole deck (an endgame is fine), but no card
+        may appear more often than the deck holds it. ``seed`` drives reshuffles and the
+        later deals.
+
+        Raises :class:`~cardrules.SetupError` for a bad seat, direction, card or count.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=3)
+        >>> state = game.position(["9H 2C 4C", "KD", "5S 6S"], discard="JH", to_move=0)
+        >>> [str(move) for move in game.legal_moves(state)]
+        ['9♥']
+        """
+        players = self.players
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+            raise SetupError(f"hands must be {players} sequences of cards, one per seat")
+        held = tuple(tuple(sorted(parse_cards(hand))) for hand in hands)
+        pile = parse_cards(discard)
+        if not pile:
+            raise SetupError("the discard pile needs at least its top card")
+        drawn = parse_cards(stock)
+        for seat, what in ((to_move, "to_move"), (dealer, "dealer")):
+            if not is_seat(seat, players):
+                raise SetupError(
+                    f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}"
+                )
+        if direction not in (1, -1) or isinstance(direction, bool):
+            raise SetupError(f"direction must be 1 (clockwise) or -1, not {shown(direction)}")
+        last = self.hands_in_game
+        if isinstance(hand_number, bool) or hand_number not in range(1, last + 1):
+            raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
+        for value, what in ((count, "count"), (idle_turns, "idle_turns")):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SetupError(f"{what} must be an int from 0 up, not {shown(value)}")
+        in_play = Counter(self.deck.cards())
+        used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
+        extra = used - in_play
+        if extra:
+            raise SetupError(f"more copies than the deck holds: {format_cards(sorted(extra))}")
+        follow = pile[-1].suit if suit is None else Suit.parse(suit)
+        rng = seed_state(resolve_seed(seed))
+        table = ShedTable(held, drawn, pile, follow, direction, rng)
+        hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer)
+        zeros = (0,) * players
+        return self.state_class(
+            hand,
+            table,
+            to_move,
+            Phase.PLAY,
+            count,
+            False,
+            (),
+            zeros,
+            idle_turns,
+            zeros,
+            check_scores(scores, players),
+        )
+
+    def _check_position(
+        self: Any,
+        hands: Sequence[Sequence[Card | str]] | None,
+        stock: Sequence[Card | str] | None,
+        rng: int,
+    ) -> ShedTable:
+        if hands is None or stock is None:
+            raise SetupError("an explicit position needs both hands and stock")
+        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != self.players:
+            raise SetupError(f"hands must be {self.players} sequences of cards, one per seat")
+        parsed = []
+        for seat, hand in enumerate(hands):
+            if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
+                raise SetupError(f"the hand of seat {seat} must be a non-empty sequence of cards")
+            parsed.append(tuple(sorted(Card.parse(card) for card in hand)))  # type: ignore[arg-type]
+        if isinstance(stock, str) or not isinstance(stock, Sequence) or not stock:
+            raise SetupError("stock must be a non-empty sequence of cards, top first")
+        pile = tuple(Card.parse(card) for card in stock)  # type: ignore[arg-type]
+        self.deck.check_order([card for hand in parsed for card in hand] + list(pile))
+        turned = pile[0]
+        return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, CLOCKWISE, rng)
