@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -84,12 +85,12 @@ def _to_action(value: Action | str) -> Action:
         raise RulesError(f"unknown card function {shown(value)}; allowed: {allowed}") from None
 
 
-def _check_int(instance: CardRule, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_int(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{attribute.name} must be an int, not {shown(value)}")
 
 
-def _check_count(instance: CardRule, attribute: attrs.Attribute[int], value: int) -> None:
+def _check_count(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
     _check_int(instance, attribute, value)
     if value < 0:
         raise RulesError(
@@ -98,7 +99,7 @@ def _check_count(instance: CardRule, attribute: attrs.Attribute[int], value: int
         )
 
 
-def _check_starts_count(instance: CardRule, attribute: attrs.Attribute[bool], value: bool) -> None:
+def _check_starts_count(instance: Any, attribute: attrs.Attribute[bool], value: bool) -> None:
     if not isinstance(value, bool):
         raise RulesError(f"starts_count must be True or False, not {shown(value)}")
     if value and instance.count < 1:
@@ -227,46 +228,6 @@ def matching_table(table: CardTable) -> tuple[tuple[frozenset[Card], ...], ...]:
             )
         rows.append(tuple(by_rank))
     return tuple(rows)
-
-
-class DrawResult(Value):
-    """What :meth:`ShedTable.draw` did: the new ``table``, the ``cards`` drawn (fewer
-    than asked if the stock ran dry) and ``reshuffles``, the number of cards shuffled
-    into a new stock each time the stock ran out."""
-
-    __slots__ = ("_cards", "_reshuffles", "_table")
-
-    def __init__(
-        self, table: ShedTable, cards: tuple[Card, ...], reshuffles: tuple[int, ...] = ()
-    ) -> None:
-        self._table = table
-        self._cards = cards
-        self._reshuffles = reshuffles
-
-    @property
-    def table(self) -> ShedTable:
-        """The table after the draw."""
-        return self._table
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The cards drawn, in order."""
-        return self._cards
-
-    @property
-    def reshuffles(self) -> tuple[int, ...]:
-        """The number of cards shuffled into a new stock, each time it ran out."""
-        return self._reshuffles
-
-    @property
-    def reshuffled(self) -> int:
-        """How many times the discard pile was shuffled into a new stock."""
-        return len(self._reshuffles)
-
-
-def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
 
 
 class ShedTable(Value):
@@ -439,3 +400,43 @@ class ShedTable(Value):
             rng,
         )
         return DrawResult(table, drawn, reshuffles)
+
+
+class DrawResult(Value):
+    """What :meth:`ShedTable.draw` did: the new ``table``, the ``cards`` drawn (fewer
+    than asked if the stock ran dry) and ``reshuffles``, the number of cards shuffled
+    into a new stock each time the stock ran out."""
+
+    __slots__ = ("_cards", "_reshuffles", "_table")
+
+    def __init__(
+        self, table: ShedTable, cards: tuple[Card, ...], reshuffles: tuple[int, ...] = ()
+    ) -> None:
+        self._table = table
+        self._cards = cards
+        self._reshuffles = reshuffles
+
+    @property
+    def table(self) -> ShedTable:
+        """The table after the draw."""
+        return self._table
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards drawn, in order."""
+        return self._cards
+
+    @property
+    def reshuffles(self) -> tuple[int, ...]:
+        """The number of cards shuffled into a new stock, each time it ran out."""
+        return self._reshuffles
+
+    @property
+    def reshuffled(self) -> int:
+        """How many times the discard pile was shuffled into a new stock."""
+        return len(self._reshuffles)
+
+
+def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    i = hand.index(card)
+    return hand[:i] + hand[i + 1 :]

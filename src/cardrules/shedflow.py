@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cards import ALL_CARDS, Card, Rank
+from cardrules.cards import Card, Rank
 from cardrules.events import (
     CardPlayed,
     CardsDrawn,
@@ -33,43 +33,10 @@ from cardrules.events import (
     TurnSkipped,
 )
 from cardrules.moves import Play
-from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
-from cardrules.shedstate import Phase, ShedState, _Hand
-from cardrules.values import Value
+from cardrules.shedding import Action, CardTable, ShedTable
+from cardrules.shedstate import Phase, ShedState, _Hand, _Tables, tables_for
 
 __all__ = ["ShedFlow", "lowest_rank_deals", "tables_for"]
-
-
-class _Tables(Value):
-    """A card table looked up by card index: each card's row, action and count, the
-    cards that match each suit to follow and top rank, and those that add to a count."""
-
-    __slots__ = ("action_of", "count_cards", "count_of", "matching", "rule_of")
-
-    def __init__(self, table: CardTable) -> None:
-        self.rule_of: tuple[CardRule, ...] = table.by_card()
-        self.action_of: tuple[Action, ...] = tuple(rule.action for rule in self.rule_of)
-        self.count_of: tuple[int, ...] = tuple(rule.count for rule in self.rule_of)
-        self.matching: tuple[tuple[frozenset[Card], ...], ...] = matching_table(table)
-        self.count_cards: frozenset[Card] = frozenset(
-            card for card in ALL_CARDS if self.count_of[card] > 0
-        )
-
-
-_BUILT: dict[int, tuple[CardTable, _Tables]] = {}
-
-
-def tables_for(table: CardTable) -> _Tables:
-    """The lookup tables of a card table (built once per table object: looked up by
-    identity, as hashing a table on every move would cost more than the lookups save)."""
-    built = _BUILT.get(id(table))
-    if built is not None and built[0] is table:
-        return built[1]
-    if len(_BUILT) >= 64:
-        _BUILT.clear()
-    tables = _Tables(table)
-    _BUILT[id(table)] = (table, tables)
-    return tables
 
 
 def _replace(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
@@ -179,7 +146,7 @@ class ShedFlow:
         dealer = work.hand._dealer
         table = work.table
         if not self.turned_up_acts:
-            tables = tables_for(self.card_table)
+            tables = work.hand._tables
             while tables.rule_of[table.top].is_wild and table._stock:
                 stock = table._stock
                 table = ShedTable(
@@ -198,7 +165,7 @@ class ShedFlow:
         if not self.turned_up_acts:
             self._advance(work, table.seat_after(dealer))
             return
-        rule = tables_for(self.card_table).rule_of[card]
+        rule = work.hand._tables.rule_of[card]
         if rule.starts_count:
             self._start_count(work, dealer, rule.count)
             self._advance(work, table.seat_after(dealer))

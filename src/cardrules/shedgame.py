@@ -27,9 +27,9 @@ from cardrules.game import SHIPPED_MOVES, Game
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.rng import check_seed, seed_state, shuffled
 from cardrules.shedding import Action, CardTable, ShedTable
-from cardrules.shedflow import ShedFlow, _Tables, _Work, tables_for
+from cardrules.shedflow import ShedFlow, _Work
 from cardrules.shedsetup import ShedSetup
-from cardrules.shedstate import Phase, ShedState, ShedView, _Hand
+from cardrules.shedstate import Phase, ShedState, ShedView, _Hand, _Tables
 from cardrules.table import CLOCKWISE, is_seat
 
 __all__ = ["SheddingGame"]
@@ -145,7 +145,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         return playable
 
     def _plays(self, state: S, seat: int) -> tuple[Move, ...]:
-        tables = tables_for(self.card_table)
+        tables = state._hand._tables
         hand = state._table._hands[seat]
         playable = self._playable(state, hand, tables)
         moves: list[Move] = []
@@ -247,7 +247,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         if kind is CallIdiot:
             return self._call(state, move, events)  # type: ignore[arg-type]
         phase = state._phase
-        tables = tables_for(self.card_table)
+        tables = state._hand._tables
         # The same test as "move in legal_moves(state)", without building the list.
         if phase is Phase.PLAY:
             if kind is Play:

@@ -16,9 +16,9 @@ from typing import Any
 import attrs
 
 from cardrules._text import int_text, ints_repr
-from cardrules.cards import Card, Suit, format_cards
+from cardrules.cards import ALL_CARDS, Card, Suit, format_cards
 from cardrules.moves import Move
-from cardrules.shedding import ShedTable
+from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
 from cardrules.values import Value
 
 __all__ = ["Phase", "ShedState", "ShedView"]
@@ -37,12 +37,52 @@ class Phase(enum.IntEnum):
     """The game is over."""
 
 
+class _Tables(Value):
+    """A card table looked up by card index: each card's row, action and count, the
+    cards that match each suit to follow and top rank, and those that add to a count."""
+
+    __slots__ = ("action_of", "count_cards", "count_of", "matching", "rule_of")
+
+    def __init__(self, table: CardTable) -> None:
+        self.rule_of: tuple[CardRule, ...] = table.by_card()
+        self.action_of: tuple[Action, ...] = tuple(rule.action for rule in self.rule_of)
+        self.count_of: tuple[int, ...] = tuple(rule.count for rule in self.rule_of)
+        self.matching: tuple[tuple[frozenset[Card], ...], ...] = matching_table(table)
+        self.count_cards: frozenset[Card] = frozenset(
+            card for card in ALL_CARDS if self.count_of[card] > 0
+        )
+
+
+_BUILT: dict[int, tuple[CardTable, _Tables]] = {}
+
+
+def tables_for(table: CardTable) -> _Tables:
+    """The lookup tables of a card table (built once per table object: looked up by
+    identity, as hashing a table on every move would cost more than the lookups save)."""
+    built = _BUILT.get(id(table))
+    if built is not None and built[0] is table:
+        return built[1]
+    if len(_BUILT) >= 64:
+        _BUILT.clear()
+    tables = _Tables(table)
+    _BUILT[id(table)] = (table, tables)
+    return tables
+
+
 class _Hand(Value):
     """What stays the same during one hand: the rules and the tables they make, the
     hand's number, the cards dealt to each player, the dealer, the draw for first
     dealer, and the winners once the game is over."""
 
-    __slots__ = ("_cards_dealt", "_dealer", "_dealer_draws", "_number", "_rules", "_winners")
+    __slots__ = (
+        "_cards_dealt",
+        "_dealer",
+        "_dealer_draws",
+        "_number",
+        "_rules",
+        "_tables",
+        "_winners",
+    )
 
     def __init__(
         self,
@@ -54,6 +94,7 @@ class _Hand(Value):
         winners: tuple[int, ...] = (),
     ) -> None:
         self._rules = rules
+        self._tables: _Tables = tables_for(rules.card_table)
         self._number = number
         self._cards_dealt = cards_dealt
         self._dealer = dealer
@@ -62,7 +103,7 @@ class _Hand(Value):
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_rules"})
+        return frozenset({"_rules", "_tables"})
 
 
 class ShedState(Value):

@@ -103,21 +103,6 @@ def follow_suit_cards(hand: tuple[Card, ...], led_suit: int | None) -> tuple[Car
     return tuple(card for card in hand if allowed >> card & 1)
 
 
-def voids_of(tricks: Sequence[Trick], trick: Trick, players: int) -> list[set[int]]:
-    """The suits each seat has shown out of in ``tricks`` and the ``trick`` in progress:
-    a seat that did not follow the suit led holds none of it (C5)."""
-    voids: list[set[int]] = [set() for _ in range(players)]
-    for done in (*tricks, trick):
-        cards = done.cards
-        if not cards:
-            continue
-        led = SUIT_OF_INDEX[cards[0]]
-        for position in range(1, len(cards)):
-            if SUIT_OF_INDEX[cards[position]] != led:
-                voids[(done.leader + position) % players].add(led)
-    return voids
-
-
 def refuse_play(hand: int, card: Card, led_suit: int | None) -> IllegalMoveError:
     """The error for playing ``card`` from ``hand`` (a mask) to a trick led with
     ``led_suit``, when :func:`follow_mask` does not allow it. The message speaks to the
@@ -179,6 +164,21 @@ class Trick(Value):
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self._cards) or "(empty)"
+
+
+def voids_of(tricks: Sequence[Trick], trick: Trick, players: int) -> list[set[int]]:
+    """The suits each seat has shown out of in ``tricks`` and the ``trick`` in progress:
+    a seat that did not follow the suit led holds none of it (C5)."""
+    voids: list[set[int]] = [set() for _ in range(players)]
+    for done in (*tricks, trick):
+        cards = done.cards
+        if not cards:
+            continue
+        led = SUIT_OF_INDEX[cards[0]]
+        for position in range(1, len(cards)):
+            if SUIT_OF_INDEX[cards[position]] != led:
+                voids[(done.leader + position) % players].add(led)
+    return voids
 
 
 @attrs.frozen
