@@ -2,7 +2,8 @@
 (examples/hearts.py and examples/crazy_eights.py), through the arena: one ISMCTSBot and
 three RandomBots, seats rotated. The figures in docs/bots.md come from
 
-    python benchmarks/search_vs_random.py --games 100 --iterations 100 --workers 2
+    python benchmarks/search_vs_random.py --game hearts --games 100
+    python benchmarks/search_vs_random.py --game crazy_eights --games 40 --workers 2
 
 It shows that a game built from the library's parts gets determinization, and with it
 the library's search bot, without code of its own.
@@ -34,11 +35,14 @@ def example_games() -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=8, help="games per example (8)")
-    parser.add_argument("--iterations", type=int, default=50, help="ISMCTS iterations (50)")
+    parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations (100)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="deal seed (1)")
+    parser.add_argument("--game", choices=("hearts", "crazy_eights"), help="only this one")
     args = parser.parse_args(argv)
     for name, game in example_games().items():
+        if args.game not in (None, name):
+            continue
         bots: list[Bot] = [ISMCTSBot(iterations=args.iterations), RandomBot(), RandomBot()]
         bots.append(RandomBot())
         started = time.perf_counter()
