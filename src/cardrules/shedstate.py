@@ -39,9 +39,10 @@ class Phase(enum.IntEnum):
 
 class _Tables(Value):
     """A card table looked up by card index: each card's row, action and count, the
-    cards that match each suit to follow and top rank, and those that add to a count."""
+    cards that match each suit to follow and top rank, and those that add to a count;
+    and each rank's points by rank value (2 … 14, for scoring)."""
 
-    __slots__ = ("action_of", "count_cards", "count_of", "matching", "rule_of")
+    __slots__ = ("action_of", "count_cards", "count_of", "matching", "rank_points", "rule_of")
 
     def __init__(self, table: CardTable) -> None:
         self.rule_of: tuple[CardRule, ...] = table.by_card()
@@ -51,6 +52,8 @@ class _Tables(Value):
         self.count_cards: frozenset[Card] = frozenset(
             card for card in ALL_CARDS if self.count_of[card] > 0
         )
+        # Cards 0 to 12 are the clubs 2 to A: one of each rank.
+        self.rank_points: tuple[int, ...] = (0, 0, *(rule.points for rule in self.rule_of[:13]))
 
 
 _BUILT: dict[int, tuple[CardTable, _Tables]] = {}

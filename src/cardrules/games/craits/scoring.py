@@ -6,13 +6,22 @@ from collections.abc import Iterable, Mapping
 
 from cardrules.cards import RANK_OF_INDEX, Card, Rank
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE
-from cardrules.shedding import CardRule
+from cardrules.shedding import CardRule, CardTable
+from cardrules.shedstate import tables_for
 
 __all__ = ["OUT_POINTS", "hand_points"]
 
 _ALONE_THREE = -50
 OUT_POINTS = -10
 """What a player holding no cards at the end of a hand scores (K22)."""
+
+
+def _points_by_rank(table: Mapping[Rank, CardRule]) -> tuple[int, ...]:
+    """Each rank's points, indexed by rank value (2 … 14); a :class:`CardTable`'s are
+    worked out once (its lookup tables are kept by the engine)."""
+    if isinstance(table, CardTable):
+        return tables_for(table).rank_points
+    return (0, 0, *(table[Rank(rank)].points for rank in range(2, 15)))
 
 
 def hand_points(
@@ -37,22 +46,25 @@ def hand_points(
     """
     if table is None:
         table = DEFAULT_CARD_TABLE
-    cards = list(hand)
-    threes = sum(1 for card in cards if RANK_OF_INDEX[card] == 3)
-    others = [table[Rank(RANK_OF_INDEX[card])].points for card in cards if RANK_OF_INDEX[card] != 3]
+    points_of = _points_by_rank(table)
+    threes = 0
+    others = []
+    cancellable = []
+    for card in hand:
+        rank = RANK_OF_INDEX[card]
+        if rank == 3:
+            threes += 1
+            continue
+        points = points_of[rank]
+        others.append(points)
+        if threes_cancel_eights or rank != 8:
+            cancellable.append(points)
     if threes and not others:
         return _ALONE_THREE * threes
-    cancellable = sorted(
-        (
-            table[Rank(RANK_OF_INDEX[card])].points
-            for card in cards
-            if RANK_OF_INDEX[card] != 3 and (threes_cancel_eights or RANK_OF_INDEX[card] != 8)
-        ),
-        reverse=True,
-    )
+    cancellable.sort(reverse=True)
     cancelled = cancellable[:threes]
     total = sum(others) - sum(cancelled)
-    three_points = table[Rank.THREE].points
+    three_points = points_of[3]
     if threes_rule == "published":
         return total + three_points * len(cancelled) + _ALONE_THREE * (threes - len(cancelled))
     return total + three_points * threes
