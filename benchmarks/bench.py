@@ -51,6 +51,7 @@ from typing import Any
 
 import cardrules as cr
 from cardrules.cards import ALL_CARDS
+from cardrules.shedstate import tables_for
 
 AnyGame = Any
 """A rules object (``cr.Cramps()``, …): anything with new_game, legal_moves and apply."""
@@ -471,8 +472,9 @@ def _walk(roots: Sequence[object], seen: set[int]) -> int:
 
 class Sizer:
     """Deep sizes in bytes, not counting what every state of a game shares: the rules
-    object, the 52 card objects, enum members, small integers, None and the booleans,
-    the empty tuple and the empty string."""
+    object (and the lookup tables a shedding game builds from it), the 52 card objects,
+    enum members, small integers, None and the booleans, the empty tuple and the empty
+    string."""
 
     def __init__(self, game: AnyGame) -> None:
         enums = [
@@ -485,6 +487,8 @@ class Sizer:
         ]
         self._roots: list[object] = [game, ALL_CARDS, enums, list(range(-5, 257))]
         self._roots += [None, True, False, (), ""]
+        if hasattr(game, "card_table"):  # a shedding game's lookup tables, one per rules
+            self._roots.append(tables_for(game.card_table))
         self._shared: set[int] = set()
         _walk(self._roots, self._shared)
 

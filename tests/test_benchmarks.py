@@ -244,3 +244,22 @@ def test_openspiel_hearts_gets_no_pass_at_its_first_chance_node(bench: ModuleTyp
     started_late.new_initial_state = lambda: FakeSpielState((0, 0))  # type: ignore[method-assign]
     with pytest.raises(RuntimeError, match="chance node"):
         bench._spiel_start(started_late, 0)
+
+
+def test_instruction_counts_run_our_workloads_and_report_their_units() -> None:
+    """benchmarks/instructions.py: each workload runs outside valgrind (``--run``), and
+    a hand counts as one unit, a pass over the mid-hand states as its children."""
+    script = ROOT / "benchmarks" / "instructions.py"
+    spec = importlib.util.spec_from_file_location("cardrules_instructions", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.run_workload("cramps-hands", 2) == 2
+    children = module.run_workload("cramps-children", 1)
+    assert 600 < children < 1000  # about 3.8 children for each of 200 states
+    assert {ours for _, ours, _ in module.COMPARISONS} <= set(module.WORKLOADS)
+    out = subprocess.run(
+        [sys.executable, str(script), "--run", "craits-hands", "1"],
+        capture_output=True, text=True, check=True, cwd=ROOT,
+    ).stdout  # fmt: skip
+    assert out.strip() == "1"

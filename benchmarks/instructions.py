@@ -1,0 +1,204 @@
+"""The comparisons of bench.py counted in machine instructions instead of seconds.
+
+Wall-clock rates on a shared or throttled machine can move by a factor of two from one
+minute to the next; the number of instructions a workload executes does not depend on
+the load. This script runs each workload of bench.py's comparisons under Valgrind's
+callgrind twice (setup only, then setup and ``units`` units of work) and reports the
+instructions per unit and the ratios, ours / theirs, as speeds (theirs per unit divided
+by ours per unit). Instructions are not time (a C++ engine and the Python interpreter
+do not execute the same kind of instructions at the same rate), so read the ratios
+beside bench.py's, not instead of them.
+
+    python benchmarks/instructions.py            # needs valgrind and the bench extra
+    python benchmarks/instructions.py --only cramps-hands hearts-games
+
+Workloads are the loops of bench.py with its seeds: a random Cramps hand, a random
+4-player Craits hand, a random OpenSpiel hearts (no passing) or crazy_eights game, and
+one child (legal moves, then clone and apply) of 200 mid-hand states.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench
+
+Workload = tuple[Callable[[], Any], Callable[[Any, int, int], int]]
+"""A setup returning its data, and a function doing ``units`` units of work on it from
+unit number ``first`` (the seeds of the hands or games), returning how many units of
+what the ratio counts it did (e.g. children)."""
+
+
+def _our_hands(name: str) -> Workload:
+    suite = bench.SUITES[name]
+
+    def setup() -> Any:
+        return suite.factory()
+
+    def run(game: Any, first: int, units: int) -> int:
+        # bench.py's loops: 52 plays for a Cramps hand, moves until the hand number
+        # changes for a Craits hand.
+        new_game, legal_moves, apply = game.new_game, game.legal_moves, game.apply
+        pick = random.Random(first).random
+        for seed in range(first, first + units):
+            state = new_game(seed=seed, **suite.setup)
+            if name == "cramps":
+                for _ in range(52):
+                    moves = legal_moves(state)
+                    state = apply(state, moves[int(pick() * len(moves))])
+                continue
+            while state.hand_number == 1 and not state.is_over:
+                moves = legal_moves(state)
+                state = apply(state, moves[int(pick() * len(moves))])
+        return units
+
+    return setup, run
+
+
+def _our_children(name: str) -> Workload:
+    suite = bench.SUITES[name]
+
+    def setup() -> Any:
+        game = suite.factory()
+        return game, bench._mid_hand_states(suite, game, 200)
+
+    def run(data: Any, first: int, units: int) -> int:
+        game, states = data
+        children = 0
+        for _ in range(units):
+            for state in states:
+                for move in game.legal_moves(state):
+                    game.apply(state, move)
+                    children += 1
+        return children
+
+    return setup, run
+
+
+def _spiel_games(name: str) -> Workload:
+    def setup() -> Any:
+        return bench._spiel_game(name)
+
+    def run(game: Any, first: int, units: int) -> int:
+        pick = random.Random(first).random
+        for _ in range(units):
+            bench._spiel_random_game(game, pick, bench.SPIEL_FIRST_CHANCE.get(name))
+        return units
+
+    return setup, run
+
+
+def _spiel_children(name: str) -> Workload:
+    def setup() -> Any:
+        game = bench._spiel_game(name)
+        return bench._spiel_mid_game_states(game, 200, bench.SPIEL_FIRST_CHANCE.get(name))
+
+    def run(states: Any, first: int, units: int) -> int:
+        children = 0
+        for _ in range(units):
+            for state in states:
+                for action in state.legal_actions():
+                    child = state.clone()
+                    child.apply_action(action)
+                    children += 1
+        return children
+
+    return setup, run
+
+
+WORKLOADS: dict[str, tuple[Workload, int, int, str]] = {
+    "cramps-hands": (_our_hands("cramps"), 300, 40, "hand"),
+    "hearts-games": (_spiel_games("openspiel hearts"), 20, 40, "game"),
+    "craits-hands": (_our_hands("craits"), 50, 15, "hand"),
+    "crazy_eights-games": (_spiel_games("openspiel crazy_eights"), 20, 40, "game"),
+    "cramps-children": (_our_children("cramps"), 1, 3, "child"),
+    "hearts-children": (_spiel_children("openspiel hearts"), 1, 3, "child"),
+    "craits-children": (_our_children("craits"), 1, 3, "child"),
+    "crazy_eights-children": (_spiel_children("openspiel crazy_eights"), 1, 3, "child"),
+}
+"""Each workload, the units that warm it up (as bench.py's repeated runs are warm), the
+units one count runs, and what a unit is."""
+
+COMPARISONS = (
+    ("Cramps hands vs OpenSpiel hearts games", "cramps-hands", "hearts-games"),
+    ("Craits 4p hands vs OpenSpiel crazy_eights games", "craits-hands", "crazy_eights-games"),
+    ("Cramps children vs OpenSpiel hearts children", "cramps-children", "hearts-children"),
+    ("Craits children vs crazy_eights children", "craits-children", "crazy_eights-children"),
+)
+
+
+def run_workload(name: str, units: int) -> int:
+    """Set up ``name``, warm it up (other seeds), then do ``units`` units."""
+    (setup, run), warm, _, _ = WORKLOADS[name]
+    data = setup()
+    run(data, 10**6, warm)
+    return run(data, 0, units)
+
+
+def count(name: str, units: int) -> int:
+    """Instructions executed by ``run_workload(name, units)``, from callgrind."""
+    command = [
+        "valgrind",
+        "--tool=callgrind",
+        "--callgrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--run",
+        name,
+        str(units),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no instruction count for {name}:\n{done.stderr}")
+    return int(found.group(1))
+
+
+def per_unit(name: str) -> float:
+    """Instructions per unit of ``name`` (setup and warm-up subtracted)."""
+    _, _, units, _ = WORKLOADS[name]
+    done = int(subprocess.run(
+        [sys.executable, __file__, "--run", name, str(units)],
+        capture_output=True, text=True, check=True,
+    ).stdout)  # fmt: skip
+    return (count(name, units) - count(name, 0)) / done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="+", choices=sorted(WORKLOADS), help="these workloads")
+    parser.add_argument("--run", nargs=2, metavar=("WORKLOAD", "UNITS"), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.run:
+        print(run_workload(args.run[0], int(args.run[1])))
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: it counts the instructions", file=sys.stderr)
+        return 2
+    names = args.only or list(WORKLOADS)
+    counted: dict[str, float] = {}
+    for name in names:
+        try:
+            counted[name] = per_unit(name)
+        except subprocess.CalledProcessError as error:
+            print(f"{name}: not measured ({error.stderr.strip().splitlines()[-1]})")
+            continue
+        print(f"{name:<24} {counted[name]:>14,.0f} instructions per {WORKLOADS[name][3]}")
+    for label, ours, theirs in COMPARISONS:
+        if ours in counted and theirs in counted:
+            print(f"{label:<50} {counted[theirs] / counted[ours]:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
