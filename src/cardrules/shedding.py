@@ -339,15 +339,18 @@ class ShedTable(Value):
         becomes ``suit`` if given (a wild naming it), else the card's own suit.
         (Unchecked: the game checks legality first.)"""
         hands = self._hands
-        hands = hands[:seat] + (_remove(hands[seat], card),) + hands[seat + 1 :]
-        return ShedTable(
-            hands,
-            self._stock,
-            self._discard + (card,),
-            SUIT_MEMBER_OF_INDEX[card] if suit is None else suit,
-            self._direction,
-            self._rng,
-        )
+        hand = hands[seat]
+        i = hand.index(card)
+        # Filled in directly rather than through __init__ (the hottest constructor of
+        # a shedding game): the new table is this method's own until it is returned.
+        table = _new_table(ShedTable)
+        table._hands = (*hands[:seat], hand[:i] + hand[i + 1 :], *hands[seat + 1 :])
+        table._stock = self._stock
+        table._discard = (*self._discard, card)
+        table._suit = SUIT_MEMBER_OF_INDEX[card] if suit is None else suit
+        table._direction = self._direction
+        table._rng = self._rng
+        return table
 
     def with_suit(self, suit: Suit) -> ShedTable:
         """The same table with another suit to follow."""
@@ -391,14 +394,13 @@ class ShedTable(Value):
             drawn, reshuffles = tuple(taken), tuple(shuffles)
         hands = self._hands
         hand = tuple(sorted(hands[seat] + drawn)) if drawn else hands[seat]
-        table = ShedTable(
-            hands[:seat] + (hand,) + hands[seat + 1 :],
-            stock,
-            discard,
-            self._suit,
-            self._direction,
-            rng,
-        )
+        table = _new_table(ShedTable)
+        table._hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        table._stock = stock
+        table._discard = discard
+        table._suit = self._suit
+        table._direction = self._direction
+        table._rng = rng
         return DrawResult(table, drawn, reshuffles)
 
 
@@ -437,6 +439,4 @@ class DrawResult(Value):
         return len(self._reshuffles)
 
 
-def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    i = hand.index(card)
-    return hand[:i] + hand[i + 1 :]
+_new_table = object.__new__

@@ -47,6 +47,11 @@ _PASS_ONLY: tuple[Move, ...] = (_PASS,)
 _NAME_SUIT: tuple[Move, ...] = tuple(NameSuit(suit) for suit in Suit)
 _ANNOUNCE_OR_PASS: tuple[Move, ...] = (Announce(), _PASS)
 
+# Enum members as module constants (see cardrules.shedflow): used on every move.
+_WILD = Action.WILD
+_PLAYING = Phase.PLAY
+_NAMING = Phase.NAME_SUIT
+
 S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
 
@@ -153,7 +158,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         naming = not state._count  # a wild names a suit, except played into the count
         action_of = tables.action_of
         for card in playable:
-            if naming and action_of[card] is Action.WILD:
+            if naming and action_of[card] is _WILD:
                 moves.extend(_PLAY_NAMING[card])
                 if say:
                     moves.extend(_PLAY_NAMING_SAY[card])
@@ -183,9 +188,9 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         if seat is None:
             return ()
         phase = state._phase
-        if phase is Phase.PLAY:
+        if phase is _PLAYING:
             moves = self._plays(state, seat)
-        elif phase is Phase.NAME_SUIT:
+        elif phase is _NAMING:
             moves = _NAME_SUIT
         else:
             moves = _ANNOUNCE_OR_PASS
@@ -203,7 +208,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
                 return False
         elif card not in tables.matching[state._table._suit][RANK_OF_INDEX[state._table.top]]:
             return False
-        names_suit = not state._count and tables.action_of[card] is Action.WILD
+        names_suit = not state._count and tables.action_of[card] is _WILD
         return (move.suit is not None) == names_suit
 
     def _can_play(self, state: S, seat: int, tables: _Tables) -> bool:
@@ -249,7 +254,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         phase = state._phase
         tables = state._hand._tables
         # The same test as "move in legal_moves(state)", without building the list.
-        if phase is Phase.PLAY:
+        if phase is _PLAYING:
             if kind is Play:
                 legal = self._legal_play(state, mover, move, tables)  # type: ignore[arg-type]
             elif kind is Draw:
@@ -265,7 +270,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
                     and not state._table.can_draw
                     and not self._can_play(state, mover, tables)
                 )
-        elif phase is Phase.NAME_SUIT:
+        elif phase is _NAMING:
             legal = kind is NameSuit
         else:
             legal = kind is Announce or kind is Pass
@@ -278,14 +283,14 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             self._play(work, mover, move, tables)  # type: ignore[arg-type]
         elif kind is Draw:
             self._draw_move(work, mover, chose=not stuck)
-        elif phase is Phase.PLAY:  # Pass
+        elif phase is _PLAYING:  # Pass
             self._pass_move(work, mover)
         elif kind is NameSuit:
             suit = cast(NameSuit, move).suit
             work.table = work.table.with_suit(suit)
             if events is not None:
                 events.append(SuitNamed(mover, suit))
-            work.phase = Phase.PLAY
+            work.phase = _PLAYING
             self._advance(work, work.table.seat_after(mover))
         else:
             self._announce_move(work, mover, kind is Announce)
@@ -333,7 +338,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             events.append(IdiotCalled(caller, target))
         work.exposed = tuple(seat for seat in state._exposed if seat != target)
         self._penalize(work, target)
-        if work.phase is Phase.PLAY and work.to_move == target:
+        if work.phase is _PLAYING and work.to_move == target:
             self._advance(work, target)
         return work.freeze(self.state_class)  # type: ignore[return-value]
 
