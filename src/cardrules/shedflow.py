@@ -4,7 +4,8 @@ forfeited turns, "one card" and its penalty, blocked hands and the end of a hand
 
 :class:`ShedFlow` holds these mechanics once for every game on the shedding engine
 (:class:`~cardrules.shedgame.SheddingGame` inherits them). A transition copies the state
-into a mutable :class:`_Work`, applies the mechanics to it and freezes it again.
+into a new one that only it has seen, applies the mechanics to it in place and returns
+it.
 """
 
 from __future__ import annotations
@@ -61,54 +62,30 @@ _OVER = Phase.OVER
 _new_state = object.__new__
 
 
-class _Work:
-    """The mutable scratch copy of a state used inside one transition."""
+def _work_on(state: ShedState, events: list[Event] | None) -> ShedState:
+    """A new state to fill in during one transition: a copy of ``state`` that the
+    mechanics below change in place (it is the transition's own until it is returned,
+    and nobody else has seen it), with the transition's ``events`` list, if any."""
+    work = _new_state(type(state))
+    work._hand = state._hand
+    work._table = state._table
+    work._to_move = state._to_move
+    work._phase = state._phase
+    work._count = state._count
+    work._count_out = state._count_out
+    work._exposed = state._exposed
+    work._forfeits = state._forfeits
+    work._idle = state._idle
+    work._penalties = state._penalties
+    work._scores = state._scores
+    work._events = events
+    return work
 
-    __slots__ = (
-        "count",
-        "count_out",
-        "events",
-        "exposed",
-        "forfeits",
-        "hand",
-        "idle",
-        "penalties",
-        "phase",
-        "scores",
-        "table",
-        "to_move",
-    )
 
-    def __init__(self, state: ShedState, events: list[Event] | None) -> None:
-        self.hand: _Hand = state._hand
-        self.table: ShedTable = state._table
-        self.to_move: int | None = state._to_move
-        self.phase: Phase = state._phase
-        self.count: int = state._count
-        self.count_out: bool = state._count_out
-        self.exposed: tuple[int, ...] = state._exposed
-        self.forfeits: tuple[int, ...] = state._forfeits
-        self.idle: int = state._idle
-        self.penalties: tuple[int, ...] = state._penalties
-        self.scores: tuple[int, ...] = state._scores
-        self.events = events
-
-    def freeze(self, cls: type[ShedState]) -> ShedState:
-        """The new state (filled in directly rather than through ``__init__``: it is
-        this transition's own until it is returned)."""
-        state = _new_state(cls)
-        state._hand = self.hand
-        state._table = self.table
-        state._to_move = self.to_move
-        state._phase = self.phase
-        state._count = self.count
-        state._count_out = self.count_out
-        state._exposed = self.exposed
-        state._forfeits = self.forfeits
-        state._idle = self.idle
-        state._penalties = self.penalties
-        state._scores = self.scores
-        return state
+def _done(work: ShedState) -> ShedState:
+    """The finished state of a transition (it no longer holds the events list)."""
+    work._events = None
+    return work
 
 
 class ShedFlow:
@@ -126,7 +103,7 @@ class ShedFlow:
 
     def _deal(
         self: Any,
-        work: _Work,
+        work: ShedState,
         number: int,
         dealer: int,
         direction: int,
@@ -142,31 +119,33 @@ class ShedFlow:
         table = ShedTable.deal(order, dealer, self.players, cards_each, direction, rng)
         self._begin_hand(work, _Hand(self, number, cards_each, dealer, draws), table, direction)
 
-    def _begin_hand(self: Any, work: _Work, hand: _Hand, table: ShedTable, direction: int) -> None:
-        work.hand = hand
-        work.table = table
-        work.count = 0
-        work.count_out = False
-        work.exposed = ()
-        work.forfeits = (0,) * self.players
-        work.idle = 0
-        if work.events is not None:
-            work.events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
+    def _begin_hand(
+        self: Any, work: ShedState, hand: _Hand, table: ShedTable, direction: int
+    ) -> None:
+        work._hand = hand
+        work._table = table
+        work._count = 0
+        work._count_out = False
+        work._exposed = ()
+        work._forfeits = (0,) * self.players
+        work._idle = 0
+        if work._events is not None:
+            work._events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
         if self.announce_on_receiving(hand._cards_dealt):
             # Craits V4: everyone answers in dealing order before the turned-up card acts.
-            work.phase = _ANNOUNCING
-            work.to_move = (hand._dealer + direction) % self.players
+            work._phase = _ANNOUNCING
+            work._to_move = (hand._dealer + direction) % self.players
             return
         self._turn_up(work)
 
-    def _turn_up(self: Any, work: _Work) -> None:
+    def _turn_up(self: Any, work: ShedState) -> None:
         """The turned-up card: Craits K6, it acts as the dealer's play; or, in games
         that bury a turned-up wild card, it is put under the stock and the next card
         is turned up, and play starts at the dealer's side."""
-        dealer = work.hand._dealer
-        table = work.table
+        dealer = work._hand._dealer
+        table = work._table
         if not self.turned_up_acts:
-            tables = work.hand._tables
+            tables = work._hand._tables
             while tables.rule_of[table.top].is_wild and table._stock:
                 stock = table._stock
                 table = ShedTable(
@@ -177,62 +156,62 @@ class ShedFlow:
                     table._direction,
                     table._rng,
                 )
-            work.table = table
+            work._table = table
         card = table.top
-        if work.events is not None:
-            work.events.append(CardTurnedUp(dealer, card))
-        work.phase = _PLAYING
+        if work._events is not None:
+            work._events.append(CardTurnedUp(dealer, card))
+        work._phase = _PLAYING
         if not self.turned_up_acts:
             self._advance(work, table.seat_after(dealer))
             return
-        rule = work.hand._tables.rule_of[card]
+        rule = work._hand._tables.rule_of[card]
         if rule.starts_count:
             self._start_count(work, dealer, rule.count)
             self._advance(work, table.seat_after(dealer))
         elif rule.action is _WILD:
-            work.phase = _NAMING
-            work.to_move = dealer
+            work._phase = _NAMING
+            work._to_move = dealer
         else:
             self._advance(work, self._carry_out(work, dealer, rule.action))
 
     # -- moves ---------------------------------------------------------------------------
 
-    def _play(self: Any, work: _Work, seat: int, move: Play, tables: _Tables) -> None:
+    def _play(self: Any, work: ShedState, seat: int, move: Play, tables: _Tables) -> None:
         """A card played (Craits K7-K15): its function, the count, going out, "one card"."""
         card = move.card
         rule = tables.rule_of[card]
         action = rule.action
-        work.exposed = ()
-        work.idle = 0
-        before = work.table
+        work._exposed = ()
+        work._idle = 0
+        before = work._table
         if action is _WILD:
-            work.table = before.play(seat, card, move.suit)
+            work._table = before.play(seat, card, move.suit)
         elif action is _WILD_KEEP_SUIT:
-            work.table = before.play(seat, card, before._suit)
+            work._table = before.play(seat, card, before._suit)
         else:
-            work.table = before.play(seat, card)
-        events = work.events
-        left = len(work.table._hands[seat])
+            work._table = before.play(seat, card)
+        events = work._events
+        left = len(work._table._hands[seat])
         if events is not None:
             events.append(CardPlayed(seat, card))
             if move.announce:
                 events.append(OneCardAnnounced(seat))
             if move.suit is not None:  # a wild card naming the suit to follow (K8)
                 events.append(SuitNamed(seat, move.suit))
-        if work.count:
+        if work._count:
             # K12, K14: a card played into the count only raises it.
-            work.count += rule.count
+            work._count += rule.count
             if events is not None:
-                events.append(CountRaised(seat, work.count))
+                events.append(CountRaised(seat, work._count))
             if not left:
-                work.count_out = True
-            next_seat = work.table.seat_after(seat)
+                work._count_out = True
+            next_seat = work._table.seat_after(seat)
         elif rule.starts_count:
             # K11, K14: a 2 starts the count, even as the player's last card.
             self._start_count(work, seat, rule.count)
             if not left:
-                work.count_out = True
-            next_seat = work.table.seat_after(seat)
+                work._count_out = True
+            next_seat = work._table.seat_after(seat)
         elif not left:
             # K15: going out; a last card that makes others draw still does so.
             if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
@@ -245,69 +224,69 @@ class ShedFlow:
             self._expose(work, seat)
         self._advance(work, next_seat)
 
-    def _draw_move(self: Any, work: _Work, seat: int, chose: bool) -> None:
+    def _draw_move(self: Any, work: ShedState, seat: int, chose: bool) -> None:
         """``Draw()``: the count's value during the count (K13), else one card (K9);
         ``chose`` says the player could have played (games that let them draw anyway)."""
-        work.exposed = ()
-        if work.count:
+        work._exposed = ()
+        if work._count:
             # K13: the player who cannot follow draws the count's value; the count ends.
-            value = work.count
-            work.count = 0
-            if work.events is not None:
-                work.events.append(CountEnded(seat, value))
+            value = work._count
+            work._count = 0
+            if work._events is not None:
+                work._events.append(CountEnded(seat, value))
             drawn = self._draw(work, seat, value, "count")
-            work.idle = 0 if drawn else work.idle + 1
-            if work.count_out:
-                nobody_out = all(work.table._hands)
+            work._idle = 0 if drawn else work._idle + 1
+            if work._count_out:
+                nobody_out = all(work._table._hands)
                 if not (self.continue_after_count_out and nobody_out):
                     self._end_hand(work, blocked=False)
                     return
-                work.count_out = False
+                work._count_out = False
         else:
             drawn = self._draw(work, seat, 1, "chose_to_draw" if chose else "cannot_play")
-            work.idle = 0 if drawn else work.idle + 1
+            work._idle = 0 if drawn else work._idle + 1
         if self._blocked(work):
             return
-        self._advance(work, seat if self.draw_keeps_turn else work.table.seat_after(seat))
+        self._advance(work, seat if self.draw_keeps_turn else work._table.seat_after(seat))
 
-    def _pass_move(self: Any, work: _Work, seat: int) -> None:
+    def _pass_move(self: Any, work: ShedState, seat: int) -> None:
         """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
-        work.idle += 1
+        work._idle += 1
         if not self._blocked(work):
-            self._advance(work, work.table.seat_after(seat))
+            self._advance(work, work._table.seat_after(seat))
 
-    def _blocked(self: Any, work: _Work) -> bool:
+    def _blocked(self: Any, work: ShedState) -> bool:
         """K21 (library decision): after a full cycle of turns with nothing played or
         drawn, the hand is blocked and ends. Returns whether it did."""
-        if work.idle < self.players:
+        if work._idle < self.players:
             return False
-        if work.events is not None:
-            work.events.append(HandBlocked(work.hand._number))
+        if work._events is not None:
+            work._events.append(HandBlocked(work._hand._number))
         self._end_hand(work, blocked=True)
         return True
 
-    def _announce_move(self: Any, work: _Work, seat: int, said: bool) -> None:
+    def _announce_move(self: Any, work: ShedState, seat: int, said: bool) -> None:
         """V4: a player answers on receiving the one card; then the next in dealing order."""
         if said:
-            if work.events is not None:
-                work.events.append(OneCardAnnounced(seat))
+            if work._events is not None:
+                work._events.append(OneCardAnnounced(seat))
         else:
             self._expose(work, seat)
-        if seat == work.hand._dealer:
+        if seat == work._hand._dealer:
             self._turn_up(work)
         else:
-            work.to_move = work.table.seat_after(seat)
+            work._to_move = work._table.seat_after(seat)
 
     # -- effects -----------------------------------------------------------------------
 
-    def _carry_out(self: Any, work: _Work, seat: int, action: Action) -> int:
+    def _carry_out(self: Any, work: ShedState, seat: int, action: Action) -> int:
         """Carry out a card function for ``seat``; return the seat that moves next."""
-        table = work.table
+        table = work._table
         players = self.players
         if action is _SKIP:
             skipped = table.seat_after(seat)
-            if work.events is not None:
-                work.events.append(TurnSkipped(skipped, seat))
+            if work._events is not None:
+                work._events.append(TurnSkipped(skipped, seat))
             return table.seat_after(seat, 2)
         if action is _OTHERS_DRAW:
             for step in range(1, players):
@@ -316,89 +295,89 @@ class ShedFlow:
             target = table.seat_after(seat, 2) if players > 2 else (seat + 1) % 2
             self._draw(work, target, 1, "two_along_draws")
         elif action is _PLAY_AGAIN:
-            if work.events is not None:
-                work.events.append(PlayAgain(seat))
+            if work._events is not None:
+                work._events.append(PlayAgain(seat))
             return seat
         elif action is _REVERSE:
-            work.table = table.reversed()
-            if work.events is not None:
-                work.events.append(DirectionChanged(work.table._direction))
-        return work.table.seat_after(seat)
+            work._table = table.reversed()
+            if work._events is not None:
+                work._events.append(DirectionChanged(work._table._direction))
+        return work._table.seat_after(seat)
 
-    def _start_count(self: Any, work: _Work, seat: int, value: int) -> None:
-        work.count = value
-        if work.events is not None:
-            work.events.append(CountStarted(seat, value))
+    def _start_count(self: Any, work: ShedState, seat: int, value: int) -> None:
+        work._count = value
+        if work._events is not None:
+            work._events.append(CountStarted(seat, value))
 
-    def _draw(self: Any, work: _Work, seat: int, count: int, reason: str) -> int:
+    def _draw(self: Any, work: ShedState, seat: int, count: int, reason: str) -> int:
         """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
         K19, K20); returns how many it got."""
-        result = work.table.draw(seat, count)
-        work.table = result._table
-        events = work.events
+        result = work._table.draw(seat, count)
+        work._table = result._table
+        events = work._events
         for cards in result._reshuffles:
-            penalty = self.reshuffle_penalty(work.penalties[seat])
+            penalty = self.reshuffle_penalty(work._penalties[seat])
             if penalty:
-                work.penalties = _replace(work.penalties, seat, penalty)
-                work.scores = _replace(work.scores, seat, work.scores[seat] + penalty)
+                work._penalties = _replace(work._penalties, seat, penalty)
+                work._scores = _replace(work._scores, seat, work._scores[seat] + penalty)
             if events is not None:
                 events.append(Reshuffled(seat, cards, penalty))
         if events is not None:
             events.append(CardsDrawn(seat, len(result._cards), reason, count))
         if result._cards:
-            work.idle = 0
+            work._idle = 0
         return len(result._cards)
 
-    def _expose(self: Any, work: _Work, seat: int) -> None:
+    def _expose(self: Any, work: ShedState, seat: int) -> None:
         """A player is left with one card unannounced (K17, V4)."""
         if self.idiot_calls == "automatic":
             self._penalize(work, seat)
         else:
-            work.exposed = (*work.exposed, seat)
+            work._exposed = (*work._exposed, seat)
 
-    def _penalize(self: Any, work: _Work, seat: int) -> None:
+    def _penalize(self: Any, work: ShedState, seat: int) -> None:
         if self.idiot_penalty == "draw_one":
             self._draw(work, seat, 1, "idiot")
         else:
             self._draw(work, seat, 2, "idiot")
-            work.forfeits = _replace(work.forfeits, seat, work.forfeits[seat] + 1)
+            work._forfeits = _replace(work._forfeits, seat, work._forfeits[seat] + 1)
 
-    def _advance(self: Any, work: _Work, seat: int) -> None:
+    def _advance(self: Any, work: ShedState, seat: int) -> None:
         """Give the turn to ``seat``, passing over seats that must forfeit a turn."""
-        forfeits = work.forfeits
+        forfeits = work._forfeits
         while forfeits[seat]:
             forfeits = _replace(forfeits, seat, forfeits[seat] - 1)
-            if work.events is not None:
-                work.events.append(TurnForfeited(seat))
-            seat = work.table.seat_after(seat)
-        work.forfeits = forfeits
-        work.to_move = seat
+            if work._events is not None:
+                work._events.append(TurnForfeited(seat))
+            seat = work._table.seat_after(seat)
+        work._forfeits = forfeits
+        work._to_move = seat
 
-    def _end_hand(self: Any, work: _Work, *, blocked: bool) -> None:
+    def _end_hand(self: Any, work: ShedState, *, blocked: bool) -> None:
         """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
         the game."""
-        hand = work.hand
-        hand_scores = self.hand_scores(work.table._hands, blocked)
-        work.scores = tuple(a + b for a, b in zip(work.scores, hand_scores, strict=True))
-        events = work.events
+        hand = work._hand
+        hand_scores = self.hand_scores(work._table._hands, blocked)
+        work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
+        events = work._events
         if events is not None:
-            events.append(HandScored(hand._number, hand_scores, work.scores))
-        work.count = 0
-        work.count_out = False
-        work.exposed = ()
+            events.append(HandScored(hand._number, hand_scores, work._scores))
+        work._count = 0
+        work._count_out = False
+        work._exposed = ()
         if hand._number == self.hands_in_game:
-            winners = self.game_winners(work.scores)
-            work.hand = _Hand(
+            winners = self.game_winners(work._scores)
+            work._hand = _Hand(
                 self, hand._number, hand._cards_dealt, hand._dealer, hand._dealer_draws, winners
             )
-            work.to_move = None
-            work.phase = _OVER
+            work._to_move = None
+            work._phase = _OVER
             if events is not None:
-                events.append(GameOver(winners, work.scores))
+                events.append(GameOver(winners, work._scores))
             return
-        direction = self.next_direction(work.table._direction)
+        direction = self.next_direction(work._table._direction)
         dealer = (hand._dealer + direction) % self.players
-        self._deal(work, hand._number + 1, dealer, direction, None, work.table._rng)
+        self._deal(work, hand._number + 1, dealer, direction, None, work._table._rng)
 
 
 def lowest_rank_deals(

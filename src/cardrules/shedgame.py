@@ -27,7 +27,7 @@ from cardrules.game import SHIPPED_MOVES, Game
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.rng import check_seed, seed_state, shuffled
 from cardrules.shedding import Action, CardTable, ShedTable
-from cardrules.shedflow import ShedFlow, _Work
+from cardrules.shedflow import ShedFlow, _done, _work_on
 from cardrules.shedsetup import ShedSetup
 from cardrules.shedstate import Phase, ShedState, ShedView, _Hand, _Tables
 from cardrules.table import CLOCKWISE, is_seat
@@ -276,7 +276,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             legal = kind is Announce or kind is Pass
         if not legal:
             raise self.why_illegal(state, move)
-        work = _Work(state, events)
+        work = _work_on(state, events)
         if events is not None:
             events.append(MovePlayed(mover, move))
         if kind is Play:
@@ -287,14 +287,14 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             self._pass_move(work, mover)
         elif kind is NameSuit:
             suit = cast(NameSuit, move).suit
-            work.table = work.table.with_suit(suit)
+            work._table = work._table.with_suit(suit)
             if events is not None:
                 events.append(SuitNamed(mover, suit))
-            work.phase = _PLAYING
-            self._advance(work, work.table.seat_after(mover))
+            work._phase = _PLAYING
+            self._advance(work, work._table.seat_after(mover))
         else:
             self._announce_move(work, mover, kind is Announce)
-        return work.freeze(self.state_class)  # type: ignore[return-value]
+        return _done(work)  # type: ignore[return-value]
 
     def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
         """K17: an opponent calls idiot, in or out of turn, while the window is open."""
@@ -332,15 +332,15 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
                 "not_callable",
                 f"seat {target} cannot be called on now; you can call on {_seats(open_on)}",
             )
-        work = _Work(state, events)
+        work = _work_on(state, events)
         if events is not None:
             events.append(MovePlayed(caller, move))
             events.append(IdiotCalled(caller, target))
-        work.exposed = tuple(seat for seat in state._exposed if seat != target)
+        work._exposed = tuple(seat for seat in state._exposed if seat != target)
         self._penalize(work, target)
-        if work.phase is _PLAYING and work.to_move == target:
+        if work._phase is _PLAYING and work._to_move == target:
             self._advance(work, target)
-        return work.freeze(self.state_class)  # type: ignore[return-value]
+        return _done(work)  # type: ignore[return-value]
 
     def moves_are(self) -> str:
         """The kinds of move this game has, for messages: ``"Play, Draw or Pass"``."""

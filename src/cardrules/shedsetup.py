@@ -22,7 +22,7 @@ from cardrules.events import Event
 from cardrules.game import check_scores
 from cardrules.rng import resolve_seed, seed_state
 from cardrules.shedding import ShedTable
-from cardrules.shedflow import _Work, lowest_rank_deals
+from cardrules.shedflow import _done, lowest_rank_deals
 from cardrules.shedstate import Phase, _Hand
 from cardrules.table import CLOCKWISE, is_seat
 
@@ -55,12 +55,12 @@ class ShedSetup:
             or not 1 <= hand_number <= last
         ):
             raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
-        work = _Work.__new__(_Work)
-        work.events = events
-        work.scores = check_scores(scores, players)
-        work.penalties = (0,) * players
-        work.phase = Phase.PLAY
-        work.to_move = None
+        work = object.__new__(self.state_class)
+        work._events = events
+        work._scores = check_scores(scores, players)
+        work._penalties = (0,) * players
+        work._phase = Phase.PLAY
+        work._to_move = None
         draws: tuple[tuple[int, Card], ...] = ()
         if dealer is None:
             if self.draws_for_first_dealer:
@@ -78,7 +78,7 @@ class ShedSetup:
         else:
             order = None if deck is None else self.deck.check_order(deck)
             self._deal(work, hand_number, dealer, CLOCKWISE, order, rng, draws)
-        return work.freeze(self.state_class)
+        return _done(work)
 
     def position(
         self: Any,

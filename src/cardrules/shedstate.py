@@ -17,6 +17,7 @@ import attrs
 
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import ALL_CARDS, Card, Suit, format_cards
+from cardrules.events import Event
 from cardrules.moves import Move
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
 from cardrules.values import Value
@@ -116,6 +117,7 @@ class ShedState(Value):
     __slots__ = (
         "_count",
         "_count_out",
+        "_events",
         "_exposed",
         "_forfeits",
         "_hand",
@@ -152,6 +154,12 @@ class ShedState(Value):
         self._idle = idle
         self._penalties = penalties
         self._scores = scores
+        # Only set while a transition fills in a new state (cardrules.shedflow).
+        self._events: list[Event] | None = None
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_events"})
 
     @property
     def _rules(self) -> Any:
