@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, RANK_OF_INDEX, Card, Suit
+from cardrules.cards import RANK_OF_INDEX, Card, Suit
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import IllegalMoveError, SeatError, StateError
 from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
@@ -29,17 +29,21 @@ from cardrules.rng import check_seed, seed_state, shuffled
 from cardrules.shedding import Action, CardTable, ShedTable
 from cardrules.shedflow import ShedFlow, _done, _work_on
 from cardrules.shedsetup import ShedSetup
-from cardrules.shedstate import Phase, ShedState, ShedView, _Hand, _Tables
+from cardrules.shedstate import (
+    _PLAY,
+    _PLAY_NAMING,
+    _PLAY_NAMING_SAY,
+    _PLAY_SAY,
+    Phase,
+    ShedState,
+    ShedView,
+    _Hand,
+    _Tables,
+)
 from cardrules.table import CLOCKWISE, is_seat
 
 __all__ = ["SheddingGame"]
 
-_PLAY = tuple(Play(card) for card in ALL_CARDS)
-_PLAY_SAY = tuple(Play(card, announce=True) for card in ALL_CARDS)
-_PLAY_NAMING = tuple(tuple(Play(card, suit=suit) for suit in Suit) for card in ALL_CARDS)
-_PLAY_NAMING_SAY = tuple(
-    tuple(Play(card, suit=suit, announce=True) for suit in Suit) for card in ALL_CARDS
-)
 _DRAW = Draw()
 _PASS = Pass()
 _DRAW_ONLY: tuple[Move, ...] = (_DRAW,)
@@ -132,40 +136,19 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
     # -- moves -----------------------------------------------------------------------
 
     def _playable(self, state: S, hand: tuple[Card, ...], tables: _Tables) -> list[Card]:
-        """The one matcher (Craits K7, K8, K12): the distinct cards of ``hand`` that may
-        be played now. While the count runs, a card that adds to it; otherwise a wild
-        card, or a card of the suit to follow or of the top card's rank. Legal moves,
-        ``apply`` and the check that drawing is allowed all ask this."""
-        if state._count:
-            allowed = tables.count_cards
-        else:
-            table = state._table
-            allowed = tables.matching[table._suit][RANK_OF_INDEX[table._discard[-1]]]
-        playable: list[Card] = []
-        previous = -1
-        for card in hand:
-            if card != previous and card in allowed:
-                playable.append(card)
-            previous = card
-        return playable
+        """The distinct cards of ``hand`` that the matcher (:func:`_allowed`) allows
+        now, in hand order."""
+        return sorted(_allowed(state, tables).intersection(hand))
 
     def _plays(self, state: S, seat: int) -> tuple[Move, ...]:
         tables = state._hand._tables
         hand = state._table._hands[seat]
-        playable = self._playable(state, hand, tables)
+        say = 1 if len(hand) == 2 and self.one_card_calls else 0
+        # A wild card names a suit, except played into the count.
+        plays_of = tables.plays[(0 if state._count else 2) + say]
         moves: list[Move] = []
-        say = len(hand) == 2 and self.one_card_calls
-        naming = not state._count  # a wild names a suit, except played into the count
-        action_of = tables.action_of
-        for card in playable:
-            if naming and action_of[card] is _WILD:
-                moves.extend(_PLAY_NAMING[card])
-                if say:
-                    moves.extend(_PLAY_NAMING_SAY[card])
-            else:
-                moves.append(_PLAY[card])
-                if say:
-                    moves.append(_PLAY_SAY[card])
+        for card in sorted(_allowed(state, tables).intersection(hand)):  # hand order, once each
+            moves += plays_of[card]
         if moves and self.draw_only_when_stuck:
             return tuple(moves)
         if state._table.can_draw or not self.pass_when_stuck or state._count:
@@ -203,16 +186,14 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         card = move.card
         if card not in hand or (move.announce and (len(hand) != 2 or not self.one_card_calls)):
             return False
-        if state._count:
-            if card not in tables.count_cards:
-                return False
-        elif card not in tables.matching[state._table._suit][RANK_OF_INDEX[state._table.top]]:
+        if card not in _allowed(state, tables):
             return False
         names_suit = not state._count and tables.action_of[card] is _WILD
         return (move.suit is not None) == names_suit
 
     def _can_play(self, state: S, seat: int, tables: _Tables) -> bool:
-        return bool(self._playable(state, state._table._hands[seat], tables))
+        """Whether the matcher allows any card of ``seat``'s hand."""
+        return not _allowed(state, tables).isdisjoint(state._table._hands[seat])
 
     def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
         """The idiot calls ``seat`` may make now, in or out of turn (Craits K17)."""
@@ -483,6 +464,17 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
                 if caller != target
             ]
         return tuple(moves)
+
+
+def _allowed(state: ShedState, tables: _Tables) -> frozenset[Card]:
+    """The one matcher (Craits K7, K8, K12): the cards that may be played now. While the
+    count runs, a card that adds to it; otherwise a wild card, or a card of the suit to
+    follow or of the top card's rank. Legal moves, ``apply``, the check that drawing is
+    allowed and the explanations of illegal moves all ask it."""
+    if state._count:
+        return tables.count_cards
+    table = state._table
+    return tables.matching[table._suit][RANK_OF_INDEX[table._discard[-1]]]
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -18,7 +18,7 @@ import attrs
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import ALL_CARDS, Card, Suit, format_cards
 from cardrules.events import Event
-from cardrules.moves import Move
+from cardrules.moves import Move, Play
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
 from cardrules.values import Value
 
@@ -38,12 +38,38 @@ class Phase(enum.IntEnum):
     """The game is over."""
 
 
+_PLAY = tuple(Play(card) for card in ALL_CARDS)
+_PLAY_SAY = tuple(Play(card, announce=True) for card in ALL_CARDS)
+_PLAY_NAMING = tuple(tuple(Play(card, suit=suit) for suit in Suit) for card in ALL_CARDS)
+_PLAY_NAMING_SAY = tuple(
+    tuple(Play(card, suit=suit, announce=True) for suit in Suit) for card in ALL_CARDS
+)
+
+
+def _plays_of(card: Card, naming: bool, say: bool) -> tuple[Play, ...]:
+    """The plays of ``card`` in the order legal moves list them: naming each suit if it
+    names one, each followed by the same play saying "one card" when ``say``."""
+    plain = _PLAY_NAMING[card] if naming else (_PLAY[card],)
+    with_say = _PLAY_NAMING_SAY[card] if naming else (_PLAY_SAY[card],)
+    return (*plain, *with_say) if say else plain
+
+
 class _Tables(Value):
     """A card table looked up by card index: each card's row, action and count, the
     cards that match each suit to follow and top rank, and those that add to a count;
-    and each rank's points by rank value (2 … 14, for scoring)."""
+    each rank's points by rank value (2 … 14, for scoring); and ``plays[i][card]``, the
+    plays of a card as legal moves list them, for ``i`` = 2 × (a wild card names a
+    suit now) + (the play leaves one card, to be announced)."""
 
-    __slots__ = ("action_of", "count_cards", "count_of", "matching", "rank_points", "rule_of")
+    __slots__ = (
+        "action_of",
+        "count_cards",
+        "count_of",
+        "matching",
+        "plays",
+        "rank_points",
+        "rule_of",
+    )
 
     def __init__(self, table: CardTable) -> None:
         self.rule_of: tuple[CardRule, ...] = table.by_card()
@@ -55,6 +81,12 @@ class _Tables(Value):
         )
         # Cards 0 to 12 are the clubs 2 to A: one of each rank.
         self.rank_points: tuple[int, ...] = (0, 0, *(rule.points for rule in self.rule_of[:13]))
+        wild = [action is Action.WILD for action in self.action_of]
+        self.plays: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+            tuple(_plays_of(card, naming and wild[card], say) for card in ALL_CARDS)
+            for naming in (False, True)
+            for say in (False, True)
+        )
 
 
 _BUILT: dict[int, tuple[CardTable, _Tables]] = {}
