@@ -535,6 +535,20 @@ def test_rules_objects_pickle_with_every_protocol(rules: Any) -> None:
             assert pickle.loads(pickle.dumps(table, protocol)) == table
 
 
+@pytest.mark.parametrize("rules", [cr.Cramps(), cr.Craits(), cr.Craits(players=7)], ids=str)
+def test_states_pickle_with_every_protocol_without_the_engines_lookup_tables(rules: Any) -> None:
+    """A state pickles with its rules, not with the lookup tables a shedding engine
+    builds from them (a few kilobytes each): they are rebuilt on loading."""
+    state = rules.new_game(seed=4)
+    for _ in range(30):
+        state = rules.apply(state, rules.legal_moves(state)[-1])
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        data = pickle.dumps(state, protocol)
+        again = pickle.loads(data)
+        assert again == state and rules.legal_moves(again) == rules.legal_moves(state)
+        assert len(data) < 8000  # with the tables: over 12,000 bytes
+
+
 @pytest.mark.parametrize(
     ("options", "match"),
     [

@@ -141,6 +141,20 @@ class _Hand(Value):
     def _hidden(cls) -> frozenset[str]:
         return frozenset({"_rules", "_tables"})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The lookup tables are rebuilt from the rules, not pickled with every state.
+        return (
+            _Hand,
+            (
+                self._rules,
+                self._number,
+                self._cards_dealt,
+                self._dealer,
+                self._dealer_draws,
+                self._winners,
+            ),
+        )
+
 
 class ShedState(Value):
     """A shedding game in progress. Immutable; its rules object makes the transitions.
