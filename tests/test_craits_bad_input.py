@@ -330,7 +330,11 @@ def test_move_sent_by_a_seat_whose_turn_it_is_not() -> None:
 def test_call_sent_for_another_seat() -> None:
     state = position(GAME, ["3C 4C", "9H KC", "JD QD"], "JH")
     state = GAME.apply(state, cr.Play("9H"))
-    with pytest.raises(cr.IllegalMoveError, match="seat 2 cannot make a call for seat 0") as info:
+    with pytest.raises(
+        cr.IllegalMoveError,
+        match=r'seat 2 cannot send a move of seat 0 \(seat 0 calls "idiot" on seat 1\): '
+        r"only seat 0 may make it",
+    ) as info:
         GAME.apply(state, cr.CallIdiot(0, 1), seat=2)
     assert info.value.reason == "not_your_move"
     # A call out of turn by its own caller is fine.

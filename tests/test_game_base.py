@@ -30,7 +30,7 @@ def test_check_sender_follows_the_out_of_turn_hook() -> None:
     state = game.new_game(seed=1)
     assert state.to_move == 1
     game.check_sender(state, cr.Play("2C"), 3)  # allowed to send it out of turn
-    with pytest.raises(cr.IllegalMoveError) as info:
+    with pytest.raises(cr.IllegalMoveError, match="seat 2 cannot send a move of seat 3") as info:
         game.check_sender(state, cr.Play("2C"), 2)
     assert info.value.reason == "not_your_move"
     with pytest.raises(cr.IllegalMoveError) as info:

@@ -41,6 +41,9 @@ class Encoder:
         return self._rules[1]
 
     def text(self, value: Any) -> str:
+        """The unambiguous text of ``value``: ints (cards, int enums), strings, enums,
+        mappings, lists, tuples and values of attrs classes, nested; anything else by
+        its type name and ``repr``."""
         kind: type = type(value)
         if kind is tuple or _compared_fields(kind) is not None:
             known = self._memo.get(id(value))

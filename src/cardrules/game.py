@@ -268,7 +268,9 @@ class Game(ABC, Generic[S, M, V]):
         if owner is not None:
             if owner != seat:
                 raise IllegalMoveError(
-                    "not_your_move", f"seat {seat} cannot make a call for seat {owner}"
+                    "not_your_move",
+                    f"seat {seat} cannot send a move of seat {owner} ({move}): only seat "
+                    f"{owner} may make it",
                 )
             return
         self.check_state(state)
