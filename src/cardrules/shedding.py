@@ -52,6 +52,7 @@ __all__ = [
     "DrawResult",
     "ShedTable",
     "can_play",
+    "draw_from",
     "matching_table",
 ]
 
@@ -369,29 +370,11 @@ class ShedTable(Value):
         a new stock (the game decides any penalty from ``reshuffled``). When there is
         nothing left to reshuffle the draw stops short.
         """
-        stock = self._stock
-        discard = self._discard
-        rng = self._rng
-        if count <= len(stock):  # the usual case: no reshuffle
-            drawn = stock[:count]
-            stock = stock[count:]
-            reshuffles: tuple[int, ...] = ()
-        else:
-            taken: list[Card] = []
-            shuffles: list[int] = []
-            while len(taken) < count:
-                if not stock:
-                    if len(discard) <= 1:
-                        break
-                    stock, rng = shuffled(discard[:-1], rng)
-                    discard = discard[-1:]
-                    shuffles.append(len(stock))
-                take = min(count - len(taken), len(stock))
-                taken.extend(stock[:take])
-                stock = stock[take:]
-            if not taken and not shuffles:
-                return DrawResult(self, ())
-            drawn, reshuffles = tuple(taken), tuple(shuffles)
+        drawn, stock, discard, rng, reshuffles = draw_from(
+            self._stock, self._discard, self._rng, count
+        )
+        if not drawn and not reshuffles:
+            return DrawResult(self, ())
         hands = self._hands
         hand = tuple(sorted(hands[seat] + drawn)) if drawn else hands[seat]
         table = _new_table(ShedTable)
@@ -402,6 +385,39 @@ class ShedTable(Value):
         table._direction = self._direction
         table._rng = rng
         return DrawResult(table, drawn, reshuffles)
+
+
+def draw_from(
+    stock: tuple[Card, ...], discard: tuple[Card, ...], rng: int, count: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], int, tuple[int, ...]]:
+    """Draw up to ``count`` cards from the top of ``stock``, shuffling the discard pile
+    but its top card into a new stock with generator ``rng`` whenever the stock runs
+    out, and stopping short when there is nothing left to reshuffle. Returns the cards
+    drawn, the new stock, discard pile and generator, and the size of each new stock
+    (one entry per reshuffle). :meth:`ShedTable.draw` and the shedding engine draw
+    through it.
+
+    >>> from cardrules.cards import parse_cards
+    >>> drawn, stock, discard, rng, reshuffles = draw_from(
+    ...     parse_cards("5C"), parse_cards("2D 3D 4D"), rng=7, count=2)
+    >>> len(drawn), len(stock), [str(card) for card in discard], reshuffles
+    (2, 1, ['4♦'], (2,))
+    """
+    if count <= len(stock):  # the usual case: no reshuffle
+        return stock[:count], stock[count:], discard, rng, ()
+    taken: list[Card] = []
+    shuffles: list[int] = []
+    while len(taken) < count:
+        if not stock:
+            if len(discard) <= 1:
+                break
+            stock, rng = shuffled(discard[:-1], rng)
+            discard = discard[-1:]
+            shuffles.append(len(stock))
+        take = min(count - len(taken), len(stock))
+        taken.extend(stock[:take])
+        stock = stock[take:]
+    return tuple(taken), stock, discard, rng, tuple(shuffles)
 
 
 class DrawResult(Value):

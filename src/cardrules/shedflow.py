@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import SUIT_MEMBER_OF_INDEX, Card, Rank
 from cardrules.events import (
     CardPlayed,
     CardsDrawn,
@@ -34,7 +34,7 @@ from cardrules.events import (
     TurnSkipped,
 )
 from cardrules.moves import Play
-from cardrules.shedding import Action, CardTable, ShedTable
+from cardrules.shedding import Action, CardTable, ShedTable, draw_from
 from cardrules.shedstate import Phase, ShedState, _Hand, _Tables, tables_for
 
 __all__ = ["ShedFlow", "lowest_rank_deals", "tables_for"]
@@ -54,6 +54,7 @@ _OTHERS_DRAW = Action.OTHERS_DRAW
 _TWO_ALONG_DRAWS = Action.TWO_ALONG_DRAWS
 _PLAY_AGAIN = Action.PLAY_AGAIN
 _REVERSE = Action.REVERSE
+_NONE = Action.NONE
 _PLAYING = Phase.PLAY
 _NAMING = Phase.NAME_SUIT
 _ANNOUNCING = Phase.ANNOUNCE
@@ -68,7 +69,12 @@ def _work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     and nobody else has seen it), with the transition's ``events`` list, if any."""
     work = _new_state(type(state))
     work._hand = state._hand
-    work._table = state._table
+    work._hands = state._hands
+    work._stock = state._stock
+    work._discard = state._discard
+    work._suit = state._suit
+    work._direction = state._direction
+    work._rng = state._rng
     work._to_move = state._to_move
     work._phase = state._phase
     work._count = state._count
@@ -78,6 +84,7 @@ def _work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     work._idle = state._idle
     work._penalties = state._penalties
     work._scores = state._scores
+    work._legal = None
     work._events = events
     return work
 
@@ -123,7 +130,12 @@ class ShedFlow:
         self: Any, work: ShedState, hand: _Hand, table: ShedTable, direction: int
     ) -> None:
         work._hand = hand
-        work._table = table
+        work._hands = table._hands
+        work._stock = table._stock
+        work._discard = table._discard
+        work._suit = table._suit
+        work._direction = table._direction
+        work._rng = table._rng
         work._count = 0
         work._count_out = False
         work._exposed = ()
@@ -143,31 +155,24 @@ class ShedFlow:
         that bury a turned-up wild card, it is put under the stock and the next card
         is turned up, and play starts at the dealer's side."""
         dealer = work._hand._dealer
-        table = work._table
         if not self.turned_up_acts:
-            tables = work._hand._tables
-            while tables.rule_of[table.top].is_wild and table._stock:
-                stock = table._stock
-                table = ShedTable(
-                    table._hands,
-                    stock[1:] + (table.top,),
-                    stock[:1],
-                    stock[0].suit,
-                    table._direction,
-                    table._rng,
-                )
-            work._table = table
-        card = table.top
+            rule_of = work._hand._tables.rule_of
+            while rule_of[work._discard[-1]].is_wild and work._stock:
+                stock = work._stock
+                work._stock = stock[1:] + work._discard[-1:]
+                work._discard = stock[:1]
+                work._suit = SUIT_MEMBER_OF_INDEX[stock[0]]
+        card = work._discard[-1]
         if work._events is not None:
             work._events.append(CardTurnedUp(dealer, card))
         work._phase = _PLAYING
         if not self.turned_up_acts:
-            self._advance(work, table.seat_after(dealer))
+            self._advance(work, (dealer + work._direction) % self.players)
             return
         rule = work._hand._tables.rule_of[card]
         if rule.starts_count:
             self._start_count(work, dealer, rule.count)
-            self._advance(work, table.seat_after(dealer))
+            self._advance(work, (dealer + work._direction) % self.players)
         elif rule.action is _WILD:
             work._phase = _NAMING
             work._to_move = dealer
@@ -176,28 +181,56 @@ class ShedFlow:
 
     # -- moves ---------------------------------------------------------------------------
 
-    def _play(self: Any, work: ShedState, seat: int, move: Play, tables: _Tables) -> None:
-        """A card played (Craits K7-K15): its function, the count, going out, "one card"."""
+    def _play(
+        self: Any,
+        state: ShedState,
+        seat: int,
+        move: Play,
+        tables: _Tables,
+        events: list[Event] | None,
+    ) -> ShedState:
+        """The state after a card played (Craits K7-K15): its function, the count,
+        going out, "one card". The most common transition: the new state is filled in
+        here directly rather than copied by :func:`_work_on` and then changed."""
         card = move.card
         rule = tables.rule_of[card]
         action = rule.action
-        work._exposed = ()
-        work._idle = 0
-        before = work._table
-        if action is _WILD:
-            work._table = before.play(seat, card, move.suit)
+        hands = state._hands
+        hand = hands[seat]
+        i = hand.index(card)
+        hand = hand[:i] + hand[i + 1 :]
+        left = len(hand)
+        work = _new_state(type(state))
+        work._hand = state._hand
+        work._hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        work._stock = state._stock
+        work._discard = (*state._discard, card)
+        suit = move.suit
+        if suit is not None:  # a wild card naming a suit
+            work._suit = suit
         elif action is _WILD_KEEP_SUIT:
-            work._table = before.play(seat, card, before._suit)
+            work._suit = state._suit
         else:
-            work._table = before.play(seat, card)
-        events = work._events
-        left = len(work._table._hands[seat])
+            work._suit = SUIT_MEMBER_OF_INDEX[card]
+        work._direction = state._direction
+        work._rng = state._rng
+        work._to_move = seat
+        work._phase = _PLAYING
+        work._count = state._count
+        work._count_out = state._count_out
+        work._exposed = ()
+        work._forfeits = state._forfeits
+        work._idle = 0
+        work._penalties = state._penalties
+        work._scores = state._scores
+        work._legal = None
+        work._events = events
         if events is not None:
             events.append(CardPlayed(seat, card))
             if move.announce:
                 events.append(OneCardAnnounced(seat))
-            if move.suit is not None:  # a wild card naming the suit to follow (K8)
-                events.append(SuitNamed(seat, move.suit))
+            if suit is not None:  # K8
+                events.append(SuitNamed(seat, suit))
         if work._count:
             # K12, K14: a card played into the count only raises it.
             work._count += rule.count
@@ -205,24 +238,32 @@ class ShedFlow:
                 events.append(CountRaised(seat, work._count))
             if not left:
                 work._count_out = True
-            next_seat = work._table.seat_after(seat)
+            next_seat = (seat + work._direction) % self.players
         elif rule.starts_count:
             # K11, K14: a 2 starts the count, even as the player's last card.
             self._start_count(work, seat, rule.count)
             if not left:
                 work._count_out = True
-            next_seat = work._table.seat_after(seat)
+            next_seat = (seat + work._direction) % self.players
         elif not left:
             # K15: going out; a last card that makes others draw still does so.
             if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
                 self._carry_out(work, seat, action)
             self._end_hand(work, blocked=False)
-            return
+            work._events = None
+            return work
+        elif action is _NONE:
+            next_seat = (seat + work._direction) % self.players
         else:
             next_seat = self._carry_out(work, seat, action)
         if left == 1 and not move.announce and self.one_card_calls:
             self._expose(work, seat)
-        self._advance(work, next_seat)
+        if work._forfeits[next_seat]:
+            self._advance(work, next_seat)
+        else:
+            work._to_move = next_seat
+        work._events = None
+        return work
 
     def _draw_move(self: Any, work: ShedState, seat: int, chose: bool) -> None:
         """``Draw()``: the count's value during the count (K13), else one card (K9);
@@ -237,7 +278,7 @@ class ShedFlow:
             drawn = self._draw(work, seat, value, "count")
             work._idle = 0 if drawn else work._idle + 1
             if work._count_out:
-                nobody_out = all(work._table._hands)
+                nobody_out = all(work._hands)
                 if not (self.continue_after_count_out and nobody_out):
                     self._end_hand(work, blocked=False)
                     return
@@ -247,13 +288,15 @@ class ShedFlow:
             work._idle = 0 if drawn else work._idle + 1
         if self._blocked(work):
             return
-        self._advance(work, seat if self.draw_keeps_turn else work._table.seat_after(seat))
+        self._advance(
+            work, seat if self.draw_keeps_turn else (seat + work._direction) % self.players
+        )
 
     def _pass_move(self: Any, work: ShedState, seat: int) -> None:
         """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
         work._idle += 1
         if not self._blocked(work):
-            self._advance(work, work._table.seat_after(seat))
+            self._advance(work, (seat + work._direction) % self.players)
 
     def _blocked(self: Any, work: ShedState) -> bool:
         """K21 (library decision): after a full cycle of turns with nothing played or
@@ -275,34 +318,33 @@ class ShedFlow:
         if seat == work._hand._dealer:
             self._turn_up(work)
         else:
-            work._to_move = work._table.seat_after(seat)
+            work._to_move = (seat + work._direction) % self.players
 
     # -- effects -----------------------------------------------------------------------
 
     def _carry_out(self: Any, work: ShedState, seat: int, action: Action) -> int:
         """Carry out a card function for ``seat``; return the seat that moves next."""
-        table = work._table
-        players = self.players
+        players: int = self.players
+        direction = work._direction
         if action is _SKIP:
-            skipped = table.seat_after(seat)
             if work._events is not None:
-                work._events.append(TurnSkipped(skipped, seat))
-            return table.seat_after(seat, 2)
+                work._events.append(TurnSkipped((seat + direction) % players, seat))
+            return (seat + 2 * direction) % players
         if action is _OTHERS_DRAW:
             for step in range(1, players):
-                self._draw(work, table.seat_after(seat, step), 1, "others_draw")
+                self._draw(work, (seat + step * direction) % players, 1, "others_draw")
         elif action is _TWO_ALONG_DRAWS:
-            target = table.seat_after(seat, 2) if players > 2 else (seat + 1) % 2
+            target = (seat + 2 * direction) % players if players > 2 else (seat + 1) % 2
             self._draw(work, target, 1, "two_along_draws")
         elif action is _PLAY_AGAIN:
             if work._events is not None:
                 work._events.append(PlayAgain(seat))
             return seat
         elif action is _REVERSE:
-            work._table = table.reversed()
+            direction = work._direction = -direction
             if work._events is not None:
-                work._events.append(DirectionChanged(work._table._direction))
-        return work._table.seat_after(seat)
+                work._events.append(DirectionChanged(direction))
+        return (seat + direction) % players
 
     def _start_count(self: Any, work: ShedState, seat: int, value: int) -> None:
         work._count = value
@@ -312,10 +354,15 @@ class ShedFlow:
     def _draw(self: Any, work: ShedState, seat: int, count: int, reason: str) -> int:
         """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
         K19, K20); returns how many it got."""
-        result = work._table.draw(seat, count)
-        work._table = result._table
+        drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
+            work._stock, work._discard, work._rng, count
+        )
+        if drawn:
+            hands = work._hands
+            hand = tuple(sorted(hands[seat] + drawn))
+            work._hands = (*hands[:seat], hand, *hands[seat + 1 :])
         events = work._events
-        for cards in result._reshuffles:
+        for cards in reshuffles:
             penalty = self.reshuffle_penalty(work._penalties[seat])
             if penalty:
                 work._penalties = _replace(work._penalties, seat, penalty)
@@ -323,10 +370,10 @@ class ShedFlow:
             if events is not None:
                 events.append(Reshuffled(seat, cards, penalty))
         if events is not None:
-            events.append(CardsDrawn(seat, len(result._cards), reason, count))
-        if result._cards:
+            events.append(CardsDrawn(seat, len(drawn), reason, count))
+        if drawn:
             work._idle = 0
-        return len(result._cards)
+        return len(drawn)
 
     def _expose(self: Any, work: ShedState, seat: int) -> None:
         """A player is left with one card unannounced (K17, V4)."""
@@ -349,7 +396,7 @@ class ShedFlow:
             forfeits = _replace(forfeits, seat, forfeits[seat] - 1)
             if work._events is not None:
                 work._events.append(TurnForfeited(seat))
-            seat = work._table.seat_after(seat)
+            seat = (seat + work._direction) % self.players
         work._forfeits = forfeits
         work._to_move = seat
 
@@ -357,7 +404,7 @@ class ShedFlow:
         """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
         the game."""
         hand = work._hand
-        hand_scores = self.hand_scores(work._table._hands, blocked)
+        hand_scores = self.hand_scores(work._hands, blocked)
         work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
         events = work._events
         if events is not None:
@@ -375,9 +422,9 @@ class ShedFlow:
             if events is not None:
                 events.append(GameOver(winners, work._scores))
             return
-        direction = self.next_direction(work._table._direction)
+        direction = self.next_direction(work._direction)
         dealer = (hand._dealer + direction) % self.players
-        self._deal(work, hand._number + 1, dealer, direction, None, work._table._rng)
+        self._deal(work, hand._number + 1, dealer, direction, None, work._rng)
 
 
 def lowest_rank_deals(

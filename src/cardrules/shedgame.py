@@ -16,6 +16,7 @@ in :mod:`cardrules.shedflow`; the states and views in :mod:`cardrules.shedstate`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
@@ -142,18 +143,23 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
 
     def _plays(self, state: S, seat: int) -> tuple[Move, ...]:
         tables = state._hand._tables
-        hand = state._table._hands[seat]
+        hand = state._hands[seat]
         say = 1 if len(hand) == 2 and self.one_card_calls else 0
         # A wild card names a suit, except played into the count.
         plays_of = tables.plays[(0 if state._count else 2) + say]
-        moves: list[Move] = []
-        for card in sorted(_allowed(state, tables).intersection(hand)):  # hand order, once each
-            moves += plays_of[card]
+        playable = _allowed(state, tables).intersection(hand)
+        moves: tuple[Move, ...]
+        if not playable:
+            moves = ()
+        elif len(playable) == 1:  # common enough to skip the sort
+            moves = plays_of[next(iter(playable))]
+        else:  # in hand order, each card once
+            moves = tuple(chain.from_iterable(map(plays_of.__getitem__, sorted(playable))))
         if moves and self.draw_only_when_stuck:
-            return tuple(moves)
-        if state._table.can_draw or not self.pass_when_stuck or state._count:
-            return (*moves, _DRAW) if moves else _DRAW_ONLY
-        return tuple(moves) if moves else _PASS_ONLY
+            return moves
+        if _can_draw(state) or not self.pass_when_stuck or state._count:
+            return moves + _DRAW_ONLY
+        return moves or _PASS_ONLY
 
     def legal_moves(self, state: S) -> tuple[Move, ...]:
         """The moves the player to move may make, in a fixed order; ``()`` once the
@@ -167,33 +173,27 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         """
         if type(state) is not self.state_class or state._hand._rules is not self:
             self.check_state(state)
+        moves = state._legal
+        if moves is not None:
+            return moves
         seat = state._to_move
         if seat is None:
-            return ()
-        phase = state._phase
-        if phase is _PLAYING:
+            moves = ()
+        elif state._phase is _PLAYING:
             moves = self._plays(state, seat)
-        elif phase is _NAMING:
+        elif state._phase is _NAMING:
             moves = _NAME_SUIT
         else:
             moves = _ANNOUNCE_OR_PASS
-        if state._exposed:
-            return moves + self.calls(state, seat)
+        if state._exposed and seat is not None:
+            moves += self.calls(state, seat)
+        # Remembered in the state (a search asks again for the same state).
+        state._legal = moves
         return moves
-
-    def _legal_play(self, state: S, seat: int, move: Play, tables: _Tables) -> bool:
-        hand = state._table._hands[seat]
-        card = move.card
-        if card not in hand or (move.announce and (len(hand) != 2 or not self.one_card_calls)):
-            return False
-        if card not in _allowed(state, tables):
-            return False
-        names_suit = not state._count and tables.action_of[card] is _WILD
-        return (move.suit is not None) == names_suit
 
     def _can_play(self, state: S, seat: int, tables: _Tables) -> bool:
         """Whether the matcher allows any card of ``seat``'s hand."""
-        return not _allowed(state, tables).isdisjoint(state._table._hands[seat])
+        return not _allowed(state, tables).isdisjoint(state._hands[seat])
 
     def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
         """The idiot calls ``seat`` may make now, in or out of turn (Craits K17)."""
@@ -225,30 +225,51 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             self.check_sender(state, move, seat)
         events = _events
         mover = state._to_move
+        kind = type(move)
+        if kind is Play and state._phase is _PLAYING:
+            # Playing a card, the most common move: the same test as "move in
+            # legal_moves(state)" (see _allowed), without building the list.
+            play = cast(Play, move)
+            tables = state._hand._tables
+            card = play.card
+            hand = state._hands[cast(int, mover)]
+            if state._count:
+                allowed = tables.count_cards
+                names_suit = False
+            else:
+                allowed = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
+                names_suit = tables.action_of[card] is _WILD
+            if (
+                card in allowed
+                and card in hand
+                and (play.suit is not None) is names_suit
+                and (not play.announce or (len(hand) == 2 and self.one_card_calls))
+            ):
+                if events is not None:
+                    events.append(MovePlayed(cast(int, mover), play))
+                return cast(S, self._play(state, cast(int, mover), play, tables, events))
+            raise self.why_illegal(state, move)
         if mover is None:
             if not isinstance(move, SHIPPED_MOVES):
                 raise self.foreign_move(move, self.moves_are())
             raise IllegalMoveError("game_over", "the game is over; no more moves")
-        kind = type(move)
         if kind is CallIdiot:
             return self._call(state, move, events)  # type: ignore[arg-type]
         phase = state._phase
         tables = state._hand._tables
         # The same test as "move in legal_moves(state)", without building the list.
         if phase is _PLAYING:
-            if kind is Play:
-                legal = self._legal_play(state, mover, move, tables)  # type: ignore[arg-type]
-            elif kind is Draw:
+            if kind is Draw:
                 stuck = not self._can_play(state, mover, tables)
                 legal = stuck or not self.draw_only_when_stuck
                 if legal and self.pass_when_stuck and not state._count:
-                    legal = state._table.can_draw
+                    legal = _can_draw(state)
             else:
                 legal = (
                     kind is Pass
                     and self.pass_when_stuck
                     and not state._count
-                    and not state._table.can_draw
+                    and not _can_draw(state)
                     and not self._can_play(state, mover, tables)
                 )
         elif phase is _NAMING:
@@ -260,19 +281,17 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         work = _work_on(state, events)
         if events is not None:
             events.append(MovePlayed(mover, move))
-        if kind is Play:
-            self._play(work, mover, move, tables)  # type: ignore[arg-type]
-        elif kind is Draw:
+        if kind is Draw:
             self._draw_move(work, mover, chose=not stuck)
         elif phase is _PLAYING:  # Pass
             self._pass_move(work, mover)
         elif kind is NameSuit:
             suit = cast(NameSuit, move).suit
-            work._table = work._table.with_suit(suit)
+            work._suit = suit
             if events is not None:
                 events.append(SuitNamed(mover, suit))
             work._phase = _PLAYING
-            self._advance(work, work._table.seat_after(mover))
+            self._advance(work, (mover + work._direction) % self.players)
         else:
             self._announce_move(work, mover, kind is Announce)
         return _done(work)  # type: ignore[return-value]
@@ -350,7 +369,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         self.check_state(state)
         if state._to_move is None:
             return state._scores
-        hand_scores = self.hand_scores(state._table._hands, False)
+        hand_scores = self.hand_scores(state._hands, False)
         return tuple(a + b for a, b in zip(state._scores, hand_scores, strict=True))
 
     def observe(self, state: S, seat: int) -> V:
@@ -359,18 +378,17 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         self.check_state(state)
         if not is_seat(seat, self.players):
             raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
-        table = state._table
         hand = state._hand
         view: V = self.view_class(
             seat,
-            table._hands[seat],
-            tuple(len(cards) for cards in table._hands),
-            table.top,
-            table._discard,
-            table._suit,
+            state._hands[seat],
+            tuple(len(cards) for cards in state._hands),
+            state._discard[-1],
+            state._discard,
+            state._suit,
             state._count,
-            table._direction,
-            len(table._stock),
+            state._direction,
+            len(state._stock),
             hand._number,
             hand._cards_dealt,
             hand._dealer,
@@ -473,8 +491,12 @@ def _allowed(state: ShedState, tables: _Tables) -> frozenset[Card]:
     allowed and the explanations of illegal moves all ask it."""
     if state._count:
         return tables.count_cards
-    table = state._table
-    return tables.matching[table._suit][RANK_OF_INDEX[table._discard[-1]]]
+    return tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
+
+
+def _can_draw(state: ShedState) -> bool:
+    """Whether a card can be drawn: the stock has one, or a reshuffle would make one."""
+    return bool(state._stock) or len(state._discard) > 1
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -57,6 +57,7 @@ class ShedSetup:
             raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
         work = object.__new__(self.state_class)
         work._events = events
+        work._legal = None
         work._scores = check_scores(scores, players)
         work._penalties = (0,) * players
         work._phase = Phase.PLAY

@@ -20,7 +20,7 @@ from cardrules.cards import ALL_CARDS, Card, Suit, format_cards
 from cardrules.events import Event
 from cardrules.moves import Move, Play
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
-from cardrules.values import Value
+from cardrules.values import Value, _rebuild, _slots
 
 __all__ = ["Phase", "ShedState", "ShedView"]
 
@@ -91,6 +91,9 @@ class _Tables(Value):
 
 _BUILT: dict[int, tuple[CardTable, _Tables]] = {}
 
+_CLEARED = {"_events": None, "_legal": None}
+"""The slots a pickled state leaves empty (a transition's scratch, a cache)."""
+
 
 def tables_for(table: CardTable) -> _Tables:
     """The lookup tables of a card table (built once per table object: looked up by
@@ -158,20 +161,29 @@ class _Hand(Value):
 
 class ShedState(Value):
     """A shedding game in progress. Immutable; its rules object makes the transitions.
-    The stock's order and the generator are part of the state but hidden from views."""
+    The stock's order and the generator are part of the state but hidden from views.
+
+    The table (:attr:`table`) is kept in the state's own fields rather than as a
+    :class:`~cardrules.shedding.ShedTable`, so a move builds one object, not two."""
 
     __slots__ = (
         "_count",
         "_count_out",
+        "_direction",
+        "_discard",
         "_events",
         "_exposed",
         "_forfeits",
         "_hand",
+        "_hands",
         "_idle",
+        "_legal",
         "_penalties",
         "_phase",
+        "_rng",
         "_scores",
-        "_table",
+        "_stock",
+        "_suit",
         "_to_move",
     )
 
@@ -190,7 +202,12 @@ class ShedState(Value):
         scores: tuple[int, ...],
     ) -> None:
         self._hand = hand
-        self._table = table
+        self._hands = table._hands
+        self._stock = table._stock
+        self._discard = table._discard
+        self._suit = table._suit
+        self._direction = table._direction
+        self._rng = table._rng
         self._to_move = to_move
         self._phase = phase
         self._count = count
@@ -202,10 +219,22 @@ class ShedState(Value):
         self._scores = scores
         # Only set while a transition fills in a new state (cardrules.shedflow).
         self._events: list[Event] | None = None
+        # The legal moves, once asked for (SheddingGame.legal_moves).
+        self._legal: tuple[Move, ...] | None = None
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_events"})
+        return frozenset({"_events", "_legal"})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The remembered legal moves are worked out again after loading.
+        return (
+            _rebuild,
+            (
+                type(self),
+                tuple(_CLEARED.get(name, getattr(self, name)) for name in _slots(type(self))),
+            ),
+        )
 
     @property
     def _rules(self) -> Any:
@@ -244,8 +273,11 @@ class ShedState(Value):
 
     @property
     def table(self) -> ShedTable:
-        """Hands, stock, discard pile, suit to follow and direction."""
-        return self._table
+        """Hands, stock, discard pile, suit to follow and direction (built on each
+        call: the state keeps these in its own fields)."""
+        return ShedTable(
+            self._hands, self._stock, self._discard, self._suit, self._direction, self._rng
+        )
 
     @property
     def to_move(self) -> int | None:
@@ -296,12 +328,12 @@ class ShedState(Value):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards, sorted by suit then rank."""
-        return self._table._hands
+        return self._hands
 
     @property
     def players(self) -> int:
         """Number of players."""
-        return len(self._table._hands)
+        return len(self._hands)
 
     @property
     def is_over(self) -> bool:
@@ -311,32 +343,32 @@ class ShedState(Value):
     @property
     def top(self) -> Card:
         """The top card of the discard pile."""
-        return self._table._discard[-1]
+        return self._discard[-1]
 
     @property
     def suit(self) -> Suit:
         """The suit to follow."""
-        return self._table._suit
+        return self._suit
 
     @property
     def direction(self) -> int:
         """+1 clockwise, -1 counter-clockwise."""
-        return self._table._direction
+        return self._direction
 
     @property
     def stock_size(self) -> int:
         """Cards left in the stock."""
-        return len(self._table._stock)
+        return len(self._stock)
 
     @property
     def discard(self) -> tuple[Card, ...]:
         """The discard pile, bottom first."""
-        return self._table._discard
+        return self._discard
 
     def __repr__(self) -> str:
         return (
             f"{type(self).__name__}(hand_number={self.hand_number}, "
-            f"cards_dealt={self.cards_dealt}, dealer={self.dealer}, table={self._table!r}, "
+            f"cards_dealt={self.cards_dealt}, dealer={self.dealer}, table={self.table!r}, "
             f"to_move={self._to_move}, phase={self._phase!r}, count={self._count}, "
             f"count_out={self._count_out}, exposed={self._exposed}, "
             f"forfeits={self._forfeits}, idle_turns={self._idle}, "
