@@ -52,7 +52,7 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         )
     tables = tables_for(game.card_table)
     hand = state.hands[cast(int, state.to_move)]
-    playable = game._playable(state, hand, tables)
+    playable = game._playable(state, cast(int, state.to_move), tables)
     if isinstance(move, Pass):
         if game.pass_when_stuck and phase is Phase.PLAY:
             return IllegalMoveError(

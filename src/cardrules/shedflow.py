@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cards import SUIT_MEMBER_OF_INDEX, Card, Rank
+from cardrules.cards import CARD_BIT, FULL_MASK, SUIT_MEMBER_OF_INDEX, Card, Rank
 from cardrules.events import (
     CardPlayed,
     CardsDrawn,
@@ -33,6 +33,7 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
+from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
 from cardrules.moves import Play
 from cardrules.shedding import Action, CardTable, ShedTable, draw_from
 from cardrules.shedstate import Phase, ShedState, _Hand, _Tables, tables_for
@@ -130,7 +131,7 @@ class ShedFlow:
         self: Any, work: ShedState, hand: _Hand, table: ShedTable, direction: int
     ) -> None:
         work._hand = hand
-        work._hands = table._hands
+        work._hands = tuple(map(hand_mask, table._hands))
         work._stock = table._stock
         work._discard = table._discard
         work._suit = table._suit
@@ -196,15 +197,16 @@ class ShedFlow:
         rule = tables.rule_of[card]
         action = rule.action
         hands = state._hands
-        hand = hands[seat]
-        i = hand.index(card)
-        hand = hand[:i] + hand[i + 1 :]
-        left = len(hand)
+        held = hands[seat]
+        held = held ^ CARD_BIT[card] if held <= FULL_MASK else without_card(held, card)
+        left = held.bit_count()
         work = _new_state(type(state))
         work._hand = state._hand
-        work._hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        changed = list(hands)
+        changed[seat] = held
+        work._hands = tuple(changed)
         work._stock = state._stock
-        work._discard = (*state._discard, card)
+        work._discard = state._discard + (card,)
         suit = move.suit
         if suit is not None:  # a wild card naming a suit
             work._suit = suit
@@ -286,11 +288,13 @@ class ShedFlow:
         else:
             drawn = self._draw(work, seat, 1, "chose_to_draw" if chose else "cannot_play")
             work._idle = 0 if drawn else work._idle + 1
-        if self._blocked(work):
+        if work._idle >= self.players and self._blocked(work):
             return
-        self._advance(
-            work, seat if self.draw_keeps_turn else (seat + work._direction) % self.players
-        )
+        next_seat = seat if self.draw_keeps_turn else (seat + work._direction) % self.players
+        if work._forfeits[next_seat]:
+            self._advance(work, next_seat)
+        else:
+            work._to_move = next_seat
 
     def _pass_move(self: Any, work: ShedState, seat: int) -> None:
         """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
@@ -354,13 +358,23 @@ class ShedFlow:
     def _draw(self: Any, work: ShedState, seat: int, count: int, reason: str) -> int:
         """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
         K19, K20); returns how many it got."""
-        drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
-            work._stock, work._discard, work._rng, count
-        )
+        stock = work._stock
+        reshuffles: tuple[int, ...] = ()
+        if count <= len(stock):  # the usual case (draw_from's first lines, written out)
+            drawn = stock[:count]
+            work._stock = stock[count:]
+        else:
+            drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
+                stock, work._discard, work._rng, count
+            )
         if drawn:
-            hands = work._hands
-            hand = tuple(sorted(hands[seat] + drawn))
-            work._hands = (*hands[:seat], hand, *hands[seat + 1 :])
+            held = work._hands[seat]
+            for card in drawn:
+                bit = CARD_BIT[card]
+                held = with_card(held, card) if held & bit else held | bit
+            changed = list(work._hands)
+            changed[seat] = held
+            work._hands = tuple(changed)
         events = work._events
         for cards in reshuffles:
             penalty = self.reshuffle_penalty(work._penalties[seat])
@@ -404,7 +418,7 @@ class ShedFlow:
         """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
         the game."""
         hand = work._hand
-        hand_scores = self.hand_scores(work._hands, blocked)
+        hand_scores = self.hand_scores(tuple(map(hand_cards, work._hands)), blocked)
         work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
         events = work._events
         if events is not None:

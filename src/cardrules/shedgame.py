@@ -16,15 +16,15 @@ in :mod:`cardrules.shedflow`; the states and views in :mod:`cardrules.shedstate`
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
-from cardrules.cards import RANK_OF_INDEX, Card, Suit
+from cardrules.cards import RANK_OF_INDEX, Card, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import IllegalMoveError, SeatError, StateError
 from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
 from cardrules.game import SHIPPED_MOVES, Game
+from cardrules.handmasks import hand_cards
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.rng import check_seed, seed_state, shuffled
 from cardrules.shedding import Action, CardTable, ShedTable
@@ -136,30 +136,10 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
 
     # -- moves -----------------------------------------------------------------------
 
-    def _playable(self, state: S, hand: tuple[Card, ...], tables: _Tables) -> list[Card]:
-        """The distinct cards of ``hand`` that the matcher (:func:`_allowed`) allows
-        now, in hand order."""
-        return sorted(_allowed(state, tables).intersection(hand))
-
-    def _plays(self, state: S, seat: int) -> tuple[Move, ...]:
-        tables = state._hand._tables
-        hand = state._hands[seat]
-        say = 1 if len(hand) == 2 and self.one_card_calls else 0
-        # A wild card names a suit, except played into the count.
-        plays_of = tables.plays[(0 if state._count else 2) + say]
-        playable = _allowed(state, tables).intersection(hand)
-        moves: tuple[Move, ...]
-        if not playable:
-            moves = ()
-        elif len(playable) == 1:  # common enough to skip the sort
-            moves = plays_of[next(iter(playable))]
-        else:  # in hand order, each card once
-            moves = tuple(chain.from_iterable(map(plays_of.__getitem__, sorted(playable))))
-        if moves and self.draw_only_when_stuck:
-            return moves
-        if _can_draw(state) or not self.pass_when_stuck or state._count:
-            return moves + _DRAW_ONLY
-        return moves or _PASS_ONLY
+    def _playable(self, state: S, seat: int, tables: _Tables) -> tuple[Card, ...]:
+        """The distinct cards of ``seat``'s hand that the matcher (:func:`_allowed`)
+        allows now, in hand order."""
+        return cards_of_mask(_allowed(state, tables) & state._hands[seat])
 
     def legal_moves(self, state: S) -> tuple[Move, ...]:
         """The moves the player to move may make, in a fixed order; ``()`` once the
@@ -171,18 +151,45 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         is compulsory, K7); ``Pass()`` in games where a stuck player passes; then any
         idiot calls the player may make.
         """
-        if type(state) is not self.state_class or state._hand._rules is not self:
+        try:
+            if state._hand._rules is not self:  # a state these rules did not make
+                raise AttributeError
+        except AttributeError:
             self.check_state(state)
         moves = state._legal
         if moves is not None:
             return moves
         seat = state._to_move
-        if seat is None:
+        phase = state._phase
+        if phase is _PLAYING:
+            # The matcher (_allowed) and the plays of each card allowed, written out
+            # here: these are the hottest lines of a playout.
+            tables = state._hand._tables
+            held = state._hands[seat]  # type: ignore[index]
+            count = state._count
+            if count:
+                playable = tables.count_mask & held
+                row = 0  # no suit is named into the count
+            else:
+                playable = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]] & held
+                row = 2  # a wild card names a suit
+            if self.one_card_calls and held.bit_count() == 2:
+                row += 1  # each play leaving one card, also saying so
+            plays_of = tables.plays[row]
             moves = ()
-        elif state._phase is _PLAYING:
-            moves = self._plays(state, seat)
-        elif state._phase is _NAMING:
+            while playable:  # in hand order, each card once
+                low = playable & -playable
+                moves += plays_of[low.bit_length() - 1]
+                playable ^= low
+            if not moves or not self.draw_only_when_stuck:
+                if count or state._stock or len(state._discard) > 1 or not self.pass_when_stuck:
+                    moves += _DRAW_ONLY
+                elif not moves:
+                    moves = _PASS_ONLY
+        elif phase is _NAMING:
             moves = _NAME_SUIT
+        elif seat is None:
+            moves = ()
         else:
             moves = _ANNOUNCE_OR_PASS
         if state._exposed and seat is not None:
@@ -193,7 +200,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
 
     def _can_play(self, state: S, seat: int, tables: _Tables) -> bool:
         """Whether the matcher allows any card of ``seat``'s hand."""
-        return not _allowed(state, tables).isdisjoint(state._hands[seat])
+        return _allowed(state, tables) & state._hands[seat] != 0
 
     def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
         """The idiot calls ``seat`` may make now, in or out of turn (Craits K17)."""
@@ -219,36 +226,38 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         The transition of every shedding game is written here once; ``step`` uses it
         too, through the private ``_events`` list.
         """
-        if type(state) is not self.state_class or state._hand._rules is not self:
+        try:
+            if state._hand._rules is not self:  # a state these rules did not make
+                raise AttributeError
+        except AttributeError:
             self.check_state(state)
         if seat is not None:
             self.check_sender(state, move, seat)
         events = _events
-        mover = state._to_move
-        kind = type(move)
-        if kind is Play and state._phase is _PLAYING:
+        if type(move) is Play and state._phase is _PLAYING:
             # Playing a card, the most common move: the same test as "move in
             # legal_moves(state)" (see _allowed), without building the list.
-            play = cast(Play, move)
+            player: int = state._to_move  # type: ignore[assignment]  # someone plays
             tables = state._hand._tables
-            card = play.card
-            hand = state._hands[cast(int, mover)]
+            card = move.card
+            held = state._hands[player]
             if state._count:
-                allowed = tables.count_cards
+                allowed = tables.count_mask
                 names_suit = False
             else:
                 allowed = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
                 names_suit = tables.action_of[card] is _WILD
             if (
-                card in allowed
-                and card in hand
-                and (play.suit is not None) is names_suit
-                and (not play.announce or (len(hand) == 2 and self.one_card_calls))
+                (allowed & held) >> card & 1
+                and (move.suit is not None) is names_suit
+                and (not move.announce or (self.one_card_calls and held.bit_count() == 2))
             ):
                 if events is not None:
-                    events.append(MovePlayed(cast(int, mover), play))
-                return cast(S, self._play(state, cast(int, mover), play, tables, events))
+                    events.append(MovePlayed(player, move))
+                return self._play(state, player, move, tables, events)  # type: ignore[return-value]
             raise self.why_illegal(state, move)
+        mover = state._to_move
+        kind = type(move)
         if mover is None:
             if not isinstance(move, SHIPPED_MOVES):
                 raise self.foreign_move(move, self.moves_are())
@@ -260,7 +269,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         # The same test as "move in legal_moves(state)", without building the list.
         if phase is _PLAYING:
             if kind is Draw:
-                stuck = not self._can_play(state, mover, tables)
+                stuck = not _allowed(state, tables) & state._hands[mover]
                 legal = stuck or not self.draw_only_when_stuck
                 if legal and self.pass_when_stuck and not state._count:
                     legal = _can_draw(state)
@@ -294,7 +303,8 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             self._advance(work, (mover + work._direction) % self.players)
         else:
             self._announce_move(work, mover, kind is Announce)
-        return _done(work)  # type: ignore[return-value]
+        work._events = None  # the transition is done (shedflow._done)
+        return work  # type: ignore[return-value]
 
     def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
         """K17: an opponent calls idiot, in or out of turn, while the window is open."""
@@ -369,7 +379,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         self.check_state(state)
         if state._to_move is None:
             return state._scores
-        hand_scores = self.hand_scores(state._hands, False)
+        hand_scores = self.hand_scores(state.hands, False)
         return tuple(a + b for a, b in zip(state._scores, hand_scores, strict=True))
 
     def observe(self, state: S, seat: int) -> V:
@@ -381,8 +391,8 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         hand = state._hand
         view: V = self.view_class(
             seat,
-            state._hands[seat],
-            tuple(len(cards) for cards in state._hands),
+            hand_cards(state._hands[seat]),
+            tuple(held.bit_count() for held in state._hands),
             state._discard[-1],
             state._discard,
             state._suit,
@@ -484,13 +494,14 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         return tuple(moves)
 
 
-def _allowed(state: ShedState, tables: _Tables) -> frozenset[Card]:
-    """The one matcher (Craits K7, K8, K12): the cards that may be played now. While the
+def _allowed(state: ShedState, tables: _Tables) -> int:
+    """The one matcher (Craits K7, K8, K12): the cards that may be played now, as a card
+    mask (:mod:`cardrules.handmasks`: ``& hand`` gives the playable ones). While the
     count runs, a card that adds to it; otherwise a wild card, or a card of the suit to
     follow or of the top card's rank. Legal moves, ``apply``, the check that drawing is
     allowed and the explanations of illegal moves all ask it."""
     if state._count:
-        return tables.count_cards
+        return tables.count_mask
     return tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
 
 

@@ -16,8 +16,9 @@ from typing import Any
 import attrs
 
 from cardrules._text import int_text, ints_repr
-from cardrules.cards import ALL_CARDS, Card, Suit, format_cards
+from cardrules.cards import ALL_CARDS, Card, Suit, format_cards, mask_of
 from cardrules.events import Event
+from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, Play
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
 from cardrules.values import Value, _rebuild, _slots
@@ -56,14 +57,15 @@ def _plays_of(card: Card, naming: bool, say: bool) -> tuple[Play, ...]:
 
 class _Tables(Value):
     """A card table looked up by card index: each card's row, action and count, the
-    cards that match each suit to follow and top rank, and those that add to a count;
+    cards that match each suit to follow and top rank, and those that add to a count
+    (as card masks);
     each rank's points by rank value (2 … 14, for scoring); and ``plays[i][card]``, the
     plays of a card as legal moves list them, for ``i`` = 2 × (a wild card names a
     suit now) + (the play leaves one card, to be announced)."""
 
     __slots__ = (
         "action_of",
-        "count_cards",
+        "count_mask",
         "count_of",
         "matching",
         "plays",
@@ -75,10 +77,10 @@ class _Tables(Value):
         self.rule_of: tuple[CardRule, ...] = table.by_card()
         self.action_of: tuple[Action, ...] = tuple(rule.action for rule in self.rule_of)
         self.count_of: tuple[int, ...] = tuple(rule.count for rule in self.rule_of)
-        self.matching: tuple[tuple[frozenset[Card], ...], ...] = matching_table(table)
-        self.count_cards: frozenset[Card] = frozenset(
-            card for card in ALL_CARDS if self.count_of[card] > 0
+        self.matching: tuple[tuple[int, ...], ...] = tuple(
+            tuple(map(mask_of, by_rank)) for by_rank in matching_table(table)
         )
+        self.count_mask: int = mask_of(card for card in ALL_CARDS if self.count_of[card] > 0)
         # Cards 0 to 12 are the clubs 2 to A: one of each rank.
         self.rank_points: tuple[int, ...] = (0, 0, *(rule.points for rule in self.rule_of[:13]))
         wild = [action is Action.WILD for action in self.action_of]
@@ -202,7 +204,7 @@ class ShedState(Value):
         scores: tuple[int, ...],
     ) -> None:
         self._hand = hand
-        self._hands = table._hands
+        self._hands = tuple(map(hand_mask, table._hands))
         self._stock = table._stock
         self._discard = table._discard
         self._suit = table._suit
@@ -276,7 +278,7 @@ class ShedState(Value):
         """Hands, stock, discard pile, suit to follow and direction (built on each
         call: the state keeps these in its own fields)."""
         return ShedTable(
-            self._hands, self._stock, self._discard, self._suit, self._direction, self._rng
+            self.hands, self._stock, self._discard, self._suit, self._direction, self._rng
         )
 
     @property
@@ -328,7 +330,7 @@ class ShedState(Value):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards, sorted by suit then rank."""
-        return self._hands
+        return tuple(map(hand_cards, self._hands))
 
     @property
     def players(self) -> int:
