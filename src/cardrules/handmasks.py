@@ -46,6 +46,12 @@ def without_card(mask: int, card: int) -> int:
 
 def hand_mask(cards: Iterable[int]) -> int:
     """The hand mask of some cards (copies allowed)."""
+    cards = tuple(cards)
+    # Distinct cards (the usual case) add up to their mask: the sum of n different
+    # powers of two, and only then, has n bits set.
+    mask: int = sum(map(CARD_BIT.__getitem__, cards))
+    if mask.bit_count() == len(cards):
+        return mask
     mask = 0
     for card in cards:
         mask = with_card(mask, card)

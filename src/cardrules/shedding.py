@@ -52,6 +52,7 @@ __all__ = [
     "DrawResult",
     "ShedTable",
     "can_play",
+    "dealt_cards",
     "draw_from",
     "matching_table",
 ]
@@ -231,6 +232,19 @@ def matching_table(table: CardTable) -> tuple[tuple[frozenset[Card], ...], ...]:
     return tuple(rows)
 
 
+def dealt_cards(
+    deck: Sequence[Card], dealer: int, players: int, cards_each: int, direction: int = CLOCKWISE
+) -> list[Sequence[Card]]:
+    """The cards each seat receives when ``cards_each`` cards are dealt one at a time
+    from the top of ``deck``, starting next to the dealer in ``direction`` (in the
+    order received; :meth:`ShedTable.deal` sorts them)."""
+    dealt = players * cards_each
+    received: list[Sequence[Card]] = [()] * players
+    for offset in range(1, players + 1):  # the seat ``offset`` places from the dealer
+        received[(dealer + direction * offset) % players] = deck[offset - 1 : dealt : players]
+    return received
+
+
 class ShedTable(Value):
     """The cards of a shedding game in progress. Immutable.
 
@@ -271,14 +285,12 @@ class ShedTable(Value):
         next to the dealer in ``direction``; turn up the next card to start the discard
         pile; the rest is the stock. Play direction starts as ``direction``."""
         dealt = players * cards_each
-        received: list[list[Card]] = [[] for _ in range(players)]
-        for offset in range(1, players + 1):  # the seat ``offset`` places from the dealer
-            received[(dealer + direction * offset) % players] = list(
-                deck[offset - 1 : dealt : players]
-            )
         turned = deck[dealt]
         return cls(
-            tuple(tuple(sorted(cards)) for cards in received),
+            tuple(
+                tuple(sorted(cards))
+                for cards in dealt_cards(deck, dealer, players, cards_each, direction)
+            ),
             tuple(deck[dealt + 1 :]),
             (turned,),
             SUIT_MEMBER_OF_INDEX[turned],

@@ -35,7 +35,7 @@ from cardrules.events import (
 )
 from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
 from cardrules.moves import Play
-from cardrules.shedding import Action, CardTable, ShedTable, draw_from
+from cardrules.shedding import Action, CardTable, dealt_cards, draw_from
 from cardrules.shedstate import Phase, ShedState, _Hand, _Tables, tables_for
 
 __all__ = ["ShedFlow", "lowest_rank_deals", "tables_for"]
@@ -124,19 +124,21 @@ class ShedFlow:
         cards_each = self.cards_each(number)
         if order is None:
             order, rng = self.deck.shuffled(rng)
-        table = ShedTable.deal(order, dealer, self.players, cards_each, direction, rng)
-        self._begin_hand(work, _Hand(self, number, cards_each, dealer, draws), table, direction)
+        players = self.players
+        dealt = players * cards_each
+        work._hands = tuple(
+            map(hand_mask, dealt_cards(order, dealer, players, cards_each, direction))
+        )
+        work._stock = order[dealt + 1 :]
+        work._discard = order[dealt : dealt + 1]
+        work._suit = SUIT_MEMBER_OF_INDEX[order[dealt]]
+        work._direction = direction
+        work._rng = rng
+        self._begin_hand(work, _Hand(self, number, cards_each, dealer, draws))
 
-    def _begin_hand(
-        self: Any, work: ShedState, hand: _Hand, table: ShedTable, direction: int
-    ) -> None:
+    def _begin_hand(self: Any, work: ShedState, hand: _Hand) -> None:
+        """Start a hand whose cards are on the table (in ``work``)."""
         work._hand = hand
-        work._hands = tuple(map(hand_mask, table._hands))
-        work._stock = table._stock
-        work._discard = table._discard
-        work._suit = table._suit
-        work._direction = table._direction
-        work._rng = table._rng
         work._count = 0
         work._count_out = False
         work._exposed = ()
@@ -147,7 +149,7 @@ class ShedFlow:
         if self.announce_on_receiving(hand._cards_dealt):
             # Craits V4: everyone answers in dealing order before the turned-up card acts.
             work._phase = _ANNOUNCING
-            work._to_move = (hand._dealer + direction) % self.players
+            work._to_move = (hand._dealer + work._direction) % self.players
             return
         self._turn_up(work)
 

@@ -1,10 +1,11 @@
 """States and views of shedding games (the engine is :mod:`cardrules.shedgame`).
 
-A :class:`ShedState` is the table (a :class:`~cardrules.shedding.ShedTable`: hands,
-stock, discard pile, suit to follow, direction, generator) with whose turn it is and
-what is pending: the count, forfeited turns, players open to an "idiot" call, idle turns
-and the shuffle-pressure penalties paid so far. What stays the same during a hand (its
-number, the dealer, the cards dealt, the rules) is kept once per hand.
+A :class:`ShedState` is the table (what a :class:`~cardrules.shedding.ShedTable`
+holds: hands, stock, discard pile, suit to follow, direction, generator; the hands as
+hand masks of :mod:`cardrules.handmasks`) with whose turn it is and what is pending:
+the count, forfeited turns, players open to an "idiot" call, idle turns and the
+shuffle-pressure penalties paid so far. What stays the same during a hand (its number,
+the dealer, the cards dealt, the rules) is kept once per hand.
 """
 
 from __future__ import annotations
