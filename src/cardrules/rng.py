@@ -21,6 +21,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Iterable
+from operator import itemgetter
 from typing import TypeVar
 
 from cardrules._text import shown
@@ -170,6 +171,9 @@ def shuffled(items: Iterable[T], state: int) -> tuple[tuple[T, ...], int]:
     """Return ``(shuffled_items, new_state)``: a uniform random permutation of ``items``
     (see :func:`shuffled_order`)."""
     pool = tuple(items)
+    if 2 <= len(pool) <= 256:  # shuffled_order's permutation, picked out in one call
+        positions, state = shuffled_positions(len(pool), state)
+        return itemgetter(*positions)(pool), state
     order, state = shuffled_order(len(pool), state)
     return tuple([pool[i] for i in order]), state
 

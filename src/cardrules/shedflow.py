@@ -273,7 +273,22 @@ class ShedFlow:
         """``Draw()``: the count's value during the count (K13), else one card (K9);
         ``chose`` says the player could have played (games that let them draw anyway)."""
         work._exposed = ()
-        if work._count:
+        stock = work._stock
+        if stock and not work._count:
+            # The usual draw (what _draw does), written out: the top card of the stock.
+            card = stock[0]
+            work._stock = stock[1:]
+            held = work._hands[seat]
+            bit = CARD_BIT[card]
+            changed = list(work._hands)
+            changed[seat] = with_card(held, card) if held & bit else held | bit
+            work._hands = tuple(changed)
+            work._idle = 0
+            if work._events is not None:
+                work._events.append(
+                    CardsDrawn(seat, 1, "chose_to_draw" if chose else "cannot_play", 1)
+                )
+        elif work._count:
             # K13: the player who cannot follow draws the count's value; the count ends.
             value = work._count
             work._count = 0
