@@ -46,6 +46,7 @@ import time
 import types
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -150,13 +151,23 @@ class Comparison:
     ours: Result | None
     theirs: Result | None
     target: float
+    paired: tuple[float, ...] = ()
+    """The ratio of each pair of back-to-back runs (see :func:`paired_ratios`)."""
 
     @property
-    def ratio(self) -> float | None:
+    def best_ratio(self) -> float | None:
         """ours / theirs, best runs; ``None`` when either side was not measured."""
         if self.ours is None or self.theirs is None:
             return None
         return self.ours.best / self.theirs.best
+
+    @property
+    def ratio(self) -> float | None:
+        """The ratio the target is judged on: the median of the paired runs' ratios
+        when they were measured, else the ratio of the best runs."""
+        if self.paired:
+            return statistics.median(self.paired)
+        return self.best_ratio
 
     @property
     def median_ratio(self) -> float | None:
@@ -178,7 +189,9 @@ class Comparison:
             "ours": None if self.ours is None else f"{self.ours.game} {self.ours.name}",
             "theirs": None if self.theirs is None else f"{self.theirs.game} {self.theirs.name}",
             "ratio": self.ratio,
+            "best_ratio": self.best_ratio,
             "median_ratio": self.median_ratio,
+            "paired_ratios": list(self.paired),
             "target": self.target,
             "met": self.met,
         }
@@ -739,12 +752,77 @@ TARGETS: tuple[tuple[str, tuple[str, str], tuple[str, str], float], ...] = (
 """Each comparison: a label, our (game, benchmark), the peer's, and the target ratio."""
 
 
-def compare(report: Report) -> None:
-    """Fill in ``report.comparisons`` from the results."""
+def compare(report: Report, sizes: Sizes | None = None) -> None:
+    """Fill in ``report.comparisons`` from the results; with ``sizes``, time each
+    pair of workloads back to back too (:func:`paired_ratios`)."""
     for label, ours, theirs, target in TARGETS:
-        report.comparisons.append(
-            Comparison(label, report.find(*ours), report.find(*theirs), target)
-        )
+        found = report.find(*ours), report.find(*theirs)
+        paired: tuple[float, ...] = ()
+        if sizes is not None and None not in found:
+            paired = paired_ratios(_workload(*ours, sizes), _workload(*theirs, sizes), sizes)
+        report.comparisons.append(Comparison(label, *found, target, paired))
+
+
+@dataclass(frozen=True)
+class _Workload:
+    """One benchmark's timed loop and how many units (hands, children) one call does."""
+
+    run: Callable[[], object]
+    units: float
+
+
+def _workload(game: str, benchmark: str, sizes: Sizes) -> _Workload:
+    """The loop that benchmark ``benchmark`` of ``game`` times, set up but not run:
+    the benchmark function is called with a timer that keeps the loop and reports one
+    second per run, so its result holds the units per run."""
+    global _timed
+    kept: list[Callable[[], object]] = []
+
+    def keep(repeats: int, run: Callable[[], object]) -> list[float]:
+        kept.append(run)
+        return [1.0]
+
+    measures: list[Callable[[], Result]] = []
+    if game in SUITES:
+        suite = SUITES[game]
+        measures = [partial(bench, game, suite, sizes) for bench in suite.benchmarks]
+        children = partial(bench_children, game, suite, sizes)
+        measures.insert(0 if benchmark == "children" else len(measures), children)
+    else:
+        measures = [
+            partial(measure, name, sizes) for name, measure in PEER_BENCHMARKS if name == game
+        ]
+    saved, _timed = _timed, keep
+    try:
+        for measure in measures:
+            kept.clear()
+            result = measure()
+            if result.name == benchmark:
+                return _Workload(kept[0], result.values[0])
+    finally:
+        _timed = saved
+    raise LookupError(f"no benchmark {benchmark!r} of {game!r}")
+
+
+def paired_ratios(ours: _Workload, theirs: _Workload, sizes: Sizes) -> tuple[float, ...]:
+    """Ours / theirs in units per second, from ``sizes.repeats`` pairs of runs, each
+    pair run back to back (which goes first alternates) after one warm-up run of each.
+    On a machine whose load changes from one second to the next, two figures taken
+    seconds apart compare better than the best runs of two series taken a minute apart."""
+    ratios = []
+    ours.run()
+    theirs.run()
+    for repeat in range(sizes.repeats):
+        pair = (ours, theirs) if repeat % 2 == 0 else (theirs, ours)
+        seconds: dict[int, float] = {}
+        for workload in pair:
+            gc.collect()
+            start = time.perf_counter()
+            workload.run()
+            seconds[id(workload)] = time.perf_counter() - start
+        speed_ours = ours.units / seconds[id(ours)]
+        ratios.append(speed_ours / (theirs.units / seconds[id(theirs)]))
+    return tuple(ratios)
 
 
 # -- running and printing ----------------------------------------------------------------
@@ -785,8 +863,12 @@ def run_all(
         say(_result_row(result, width=24))
     for name, why in report.missing_peers.items():
         say(f"{name:<24}{why}")
-    compare(report)
-    say("\ncomparisons: ours / theirs (best runs; medians in brackets) against the target")
+    say(f"\npaired runs: each comparison's two loops timed back to back, {sizes.repeats} pairs")
+    compare(report, sizes)
+    say(
+        "\ncomparisons: ours / theirs, median of the paired runs [their range] "
+        "(best runs; median runs) against the target"
+    )
     for comparison in report.comparisons:
         say(_comparison_row(comparison))
     return report
@@ -811,13 +893,15 @@ def _result_row(result: Result, width: int = 8) -> str:
 
 
 def _comparison_row(comparison: Comparison) -> str:
-    ratio, median = comparison.ratio, comparison.median_ratio
-    if ratio is None or median is None:
+    ratio, best, median = comparison.ratio, comparison.best_ratio, comparison.median_ratio
+    if ratio is None or best is None or median is None:
         missing = "ours" if comparison.ours is None else "peer"
         return f"  {comparison.label:<56}  not measured ({missing} not run)"
     verdict = "met" if comparison.met else "NOT met"
+    paired = comparison.paired
+    spread = f" [{min(paired):.2f}-{max(paired):.2f}]" if paired else ""
     return (
-        f"  {comparison.label:<56}{ratio:>7.2f}x ({median:.2f}x)"
+        f"  {comparison.label:<56}{ratio:>7.2f}x{spread} ({best:.2f}x; {median:.2f}x)"
         f"  target >= {comparison.target:g}x: {verdict}"
     )
 
@@ -977,16 +1061,22 @@ def markdown(report: Report, env: dict[str, Any], sizes: Sizes) -> str:
     lines += ["", "| game | memory | bytes |", "|---|---|--:|"]
     for figure in report.memory:
         lines.append(f"| {figure.game} | {figure.name} | {_num(figure.value)} |")
-    lines += ["", "| comparison | ours / theirs (best) | (median) | target | |"]
-    lines += ["|---|--:|--:|--:|---|"]
+    lines += [
+        "",
+        "| comparison | ours / theirs (paired) | paired range | best runs | median runs "
+        "| target | |",
+        "|---|--:|--:|--:|--:|--:|---|",
+    ]
     for comparison in report.comparisons:
-        ratio, median = comparison.ratio, comparison.median_ratio
-        if ratio is None or median is None:
-            lines.append(f"| {comparison.label} | | | {comparison.target:g}x | not measured |")
+        ratio, best, median = comparison.ratio, comparison.best_ratio, comparison.median_ratio
+        if ratio is None or best is None or median is None:
+            lines.append(f"| {comparison.label} | | | | | {comparison.target:g}x | not measured |")
             continue
         verdict = "met" if comparison.met else "**not met**"
+        paired = comparison.paired
+        spread = f"{min(paired):.2f}-{max(paired):.2f}x" if paired else ""
         lines.append(
-            f"| {comparison.label} | {ratio:.2f}x | {median:.2f}x "
+            f"| {comparison.label} | {ratio:.2f}x | {spread} | {best:.2f}x | {median:.2f}x "
             f"| {comparison.target:g}x | {verdict} |"
         )
     return "\n".join(lines) + "\n"

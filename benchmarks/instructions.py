@@ -20,6 +20,7 @@ one child (legal moves, then clone and apply) of 200 mid-hand states.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import re
 import shutil
@@ -145,6 +146,12 @@ def run_workload(name: str, units: int) -> int:
     return run(data, 0, units)
 
 
+_ENV = {**os.environ, "PYTHONHASHSEED": "0"}
+"""The workloads' environment: string hashing seeded alike in every run, since the
+layout of dicts and sets, and so the instruction count, depends on it (by a few per
+cent from one seed to another)."""
+
+
 def count(name: str, units: int) -> int:
     """Instructions executed by ``run_workload(name, units)``, from callgrind."""
     command = [
@@ -157,7 +164,7 @@ def count(name: str, units: int) -> int:
         name,
         str(units),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    done = subprocess.run(command, capture_output=True, text=True, check=True, env=_ENV)
     found = re.search(r"Collected\s*:\s*(\d+)", done.stderr)
     if found is None:
         raise RuntimeError(f"callgrind printed no instruction count for {name}:\n{done.stderr}")

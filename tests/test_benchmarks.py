@@ -5,6 +5,7 @@ Nothing here is timed: the speed figures themselves are not checked."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 import os
@@ -169,6 +170,39 @@ def test_comparison_ratio_and_target(bench: ModuleType) -> None:
     assert missing.ratio is None and missing.met is None
     slower = bench.Result("cramps", "apply", "µs/call", (3.0, 2.0, 4.0), False)
     assert slower.best == 2.0 and slower.median == 3.0
+    # paired runs, when measured, are what the target is judged on
+    paired = bench.Comparison("x", ours, theirs, 0.5, paired=(0.4, 0.6, 0.5))
+    assert paired.ratio == 0.5 and paired.best_ratio == 2.0 and paired.met is True
+    assert bench.Comparison("x", ours, theirs, 0.55, paired=(0.4, 0.6, 0.5)).met is False
+
+
+def test_paired_runs_divide_speeds_measured_back_to_back(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each pair's ratio is ours' units per second over theirs', from the two runs of
+    that pair (a fake clock: ours takes 1 s for 30 units, theirs 2 s then 4 s for 10)."""
+    now = [0.0]
+    monkeypatch.setattr(bench.time, "perf_counter", lambda: now[0])
+    theirs_seconds = iter([9.0, 2.0, 4.0])  # the first is the warm-up
+
+    def ours() -> None:
+        now[0] += 1.0
+
+    def theirs() -> None:
+        now[0] += next(theirs_seconds)
+
+    sizes = dataclasses.replace(bench.QUICK, repeats=2)
+    ratios = bench.paired_ratios(bench._Workload(ours, 30), bench._Workload(theirs, 10), sizes)
+    assert ratios == (30 / (10 / 2.0), 30 / (10 / 4.0))
+
+
+def test_a_benchmark_loop_is_kept_unrun_for_pairing(bench: ModuleType) -> None:
+    workload = bench._workload("cramps", "children", bench.QUICK)
+    assert workload.units > 0
+    assert bench._timed is bench.time_runs  # the timer is put back
+    workload.run()
+    with pytest.raises(LookupError):
+        bench._workload("cramps", "no such benchmark", bench.QUICK)
 
 
 def test_the_pytest_benchmark_suite_runs_every_benchmark() -> None:

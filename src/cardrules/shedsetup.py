@@ -20,7 +20,6 @@ from cardrules.cards import Card, Suit, format_cards, parse_cards
 from cardrules.errors import SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
-from cardrules.handmasks import hand_mask
 from cardrules.rng import resolve_seed, seed_state
 from cardrules.shedding import ShedTable
 from cardrules.shedflow import _done, lowest_rank_deals
@@ -76,12 +75,7 @@ class ShedSetup:
                 raise SetupError("give a stacked deck or explicit hands and stock, not both")
             table = self._check_position(hands, stock, rng)
             hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer, draws)
-            work._hands = tuple(map(hand_mask, table._hands))
-            work._stock = table._stock
-            work._discard = table._discard
-            work._suit = table._suit
-            work._direction = table._direction
-            work._rng = table._rng
+            work._lay_out(table)
             self._begin_hand(work, hand)
         else:
             order = None if deck is None else self.deck.check_order(deck)

@@ -205,12 +205,7 @@ class ShedState(Value):
         scores: tuple[int, ...],
     ) -> None:
         self._hand = hand
-        self._hands = tuple(map(hand_mask, table._hands))
-        self._stock = table._stock
-        self._discard = table._discard
-        self._suit = table._suit
-        self._direction = table._direction
-        self._rng = table._rng
+        self._lay_out(table)
         self._to_move = to_move
         self._phase = phase
         self._count = count
@@ -228,6 +223,16 @@ class ShedState(Value):
     @classmethod
     def _hidden(cls) -> frozenset[str]:
         return frozenset({"_events", "_legal"})
+
+    def _lay_out(self, table: ShedTable) -> None:
+        """Take the cards, the suit to follow, the direction and the generator from
+        ``table`` (only while this state is being made)."""
+        self._hands = tuple(map(hand_mask, table._hands))
+        self._stock = table._stock
+        self._discard = table._discard
+        self._suit = table._suit
+        self._direction = table._direction
+        self._rng = table._rng
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The remembered legal moves are worked out again after loading.
