@@ -297,3 +297,19 @@ def test_instruction_counts_run_our_workloads_and_report_their_units() -> None:
         capture_output=True, text=True, check=True, cwd=ROOT,
     ).stdout  # fmt: skip
     assert out.strip() == "1"
+
+
+def test_benchmarks_time_legal_moves_on_states_as_first_met(bench: ModuleType) -> None:
+    """States remember their legal moves once asked; the benchmarks empty that memory
+    before each timed call, so a call is timed doing the whole work."""
+    craits, cramps = cr.Craits(players=4), cr.Cramps()
+    for game in (craits, cramps):
+        state = game.new_game(seed=1)
+        slot = bench.remembered_slot(state)
+        moves = game.legal_moves(state)
+        assert getattr(state, slot) is not None
+        setattr(state, slot, None)
+        assert game.legal_moves(state) == moves
+    assert bench.remembered_slot(craits.new_game(seed=1)) == "_legal"
+    with pytest.raises(LookupError):
+        bench.remembered_slot(object())
