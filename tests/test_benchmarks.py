@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -303,7 +304,8 @@ def test_benchmarks_time_legal_moves_on_states_as_first_met(bench: ModuleType) -
     """States remember their legal moves once asked; the benchmarks empty that memory
     before each timed call, so a call is timed doing the whole work."""
     craits, cramps = cr.Craits(players=4), cr.Cramps()
-    for game in (craits, cramps):
+    games: tuple[Any, ...] = (craits, cramps)
+    for game in games:
         state = game.new_game(seed=1)
         slot = bench.remembered_slot(state)
         moves = game.legal_moves(state)
