@@ -21,13 +21,12 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 from cardrules._text import shown
 from cardrules.cards import RANK_OF_INDEX, Card, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
-from cardrules.errors import IllegalMoveError, SeatError, StateError
+from cardrules.errors import IllegalMoveError, SeatError
 from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
 from cardrules.game import SHIPPED_MOVES, Game
 from cardrules.handmasks import hand_cards
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
-from cardrules.rng import check_seed, seed_state, shuffled
-from cardrules.shedding import Action, CardTable, ShedTable
+from cardrules.shedding import Action, CardTable
 from cardrules.shedflow import ShedFlow, _done, _work_on
 from cardrules.shedsetup import ShedSetup
 from cardrules.shedstate import (
@@ -38,7 +37,6 @@ from cardrules.shedstate import (
     Phase,
     ShedState,
     ShedView,
-    _Hand,
     _Tables,
 )
 from cardrules.table import CLOCKWISE, is_seat
@@ -415,63 +413,6 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             hand._dealer_draws,
         )
         return view
-
-    def determinize(self, view: V, seed: int) -> S:
-        """A full state that agrees with ``view``: the other hands and the stock dealt
-        uniformly from the cards ``view.seat`` has not seen (every draw is face down)."""
-        if type(view) is not self.view_class:
-            raise StateError(
-                f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
-            )
-        players = self.players
-        if len(view.hand_sizes) != players or not is_seat(view.seat, players):
-            raise StateError(
-                f"this view is not of a {players}-player game (seat {shown(view.seat)}, "
-                f"{len(view.hand_sizes)} hand sizes)"
-            )
-        unseen = list(self.deck.cards())
-        try:
-            for card in view.hand + view.discard:
-                unseen.remove(card)
-        except ValueError:
-            raise StateError("the view shows cards that are not in the deck in use") from None
-        if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
-            raise StateError("the view's hand and pile sizes do not add up to the deck in use")
-        rng = seed_state(check_seed(seed))
-        order, rng = shuffled(unseen, rng)
-        hands = []
-        position = 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(view.hand)
-            else:
-                hands.append(tuple(sorted(order[position : position + size])))
-                position += size
-        table = ShedTable(
-            tuple(hands), order[position:], view.discard, view.suit, view.direction, rng
-        )
-        hand = _Hand(
-            self,
-            view.hand_number,
-            view.cards_dealt,
-            view.dealer,
-            view.dealer_draws,
-            view.winners,
-        )
-        state: S = self.state_class(  # type: ignore[assignment]
-            hand,
-            table,
-            view.to_move,
-            view.phase,
-            view.count,
-            view.count_out,
-            view.exposed,
-            view.forfeits,
-            view.idle_turns,
-            view.penalties,
-            view.scores,
-        )
-        return state
 
     # -- move ids --------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Starting a shedding game: the first hand from a seed, a stacked deck or a chosen
 position of hands and stock (behind ``new_game`` and ``start``, with the draw for the
 first dealer), and positions in the middle of a hand for analysis, puzzles and tests
-(:meth:`ShedSetup.position`).
+(:meth:`ShedSetup.position`), and the full states that agree with what one player
+sees, for search (:meth:`ShedSetup.determinize`).
 
 :class:`ShedSetup` is a part of :class:`~cardrules.shedgame.SheddingGame`, which
 inherits it; the options and hooks it reads (``players``, ``deck``,
@@ -17,10 +18,10 @@ from typing import Any
 
 from cardrules._text import shown
 from cardrules.cards import Card, Suit, format_cards, parse_cards
-from cardrules.errors import SetupError
+from cardrules.errors import SetupError, StateError
 from cardrules.events import Event
 from cardrules.game import check_scores
-from cardrules.rng import resolve_seed, seed_state
+from cardrules.rng import check_seed, resolve_seed, seed_state, shuffled
 from cardrules.shedding import ShedTable
 from cardrules.shedflow import _done, lowest_rank_deals
 from cardrules.shedstate import Phase, _Hand
@@ -156,6 +157,62 @@ class ShedSetup:
             idle_turns,
             zeros,
             check_scores(scores, players),
+        )
+
+    def determinize(self: Any, view: Any, seed: int) -> Any:
+        """A full state that agrees with ``view``: the other hands and the stock dealt
+        uniformly from the cards ``view.seat`` has not seen (every draw is face down)."""
+        if type(view) is not self.view_class:
+            raise StateError(
+                f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
+            )
+        players = self.players
+        if len(view.hand_sizes) != players or not is_seat(view.seat, players):
+            raise StateError(
+                f"this view is not of a {players}-player game (seat {shown(view.seat)}, "
+                f"{len(view.hand_sizes)} hand sizes)"
+            )
+        unseen = list(self.deck.cards())
+        try:
+            for card in view.hand + view.discard:
+                unseen.remove(card)
+        except ValueError:
+            raise StateError("the view shows cards that are not in the deck in use") from None
+        if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
+            raise StateError("the view's hand and pile sizes do not add up to the deck in use")
+        rng = seed_state(check_seed(seed))
+        order, rng = shuffled(unseen, rng)
+        hands = []
+        position = 0
+        for seat, size in enumerate(view.hand_sizes):
+            if seat == view.seat:
+                hands.append(view.hand)
+            else:
+                hands.append(tuple(sorted(order[position : position + size])))
+                position += size
+        table = ShedTable(
+            tuple(hands), order[position:], view.discard, view.suit, view.direction, rng
+        )
+        hand = _Hand(
+            self,
+            view.hand_number,
+            view.cards_dealt,
+            view.dealer,
+            view.dealer_draws,
+            view.winners,
+        )
+        return self.state_class(
+            hand,
+            table,
+            view.to_move,
+            view.phase,
+            view.count,
+            view.count_out,
+            view.exposed,
+            view.forfeits,
+            view.idle_turns,
+            view.penalties,
+            view.scores,
         )
 
     def _check_position(
