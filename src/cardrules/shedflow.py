@@ -200,6 +200,7 @@ class ShedFlow:
         action = rule.action
         hands = state._hands
         held = hands[seat]
+        # One deck: the card's bit; several: its last copy (handmasks.without_card).
         held = held ^ CARD_BIT[card] if held <= FULL_MASK else without_card(held, card)
         left = held.bit_count()
         work = _new_state(type(state))
@@ -264,7 +265,7 @@ class ShedFlow:
             self._expose(work, seat)
         if work._forfeits[next_seat]:
             self._advance(work, next_seat)
-        else:
+        else:  # what _advance does when nobody forfeits a turn, without the call
             work._to_move = next_seat
         work._events = None
         return work
@@ -310,7 +311,7 @@ class ShedFlow:
         next_seat = seat if self.draw_keeps_turn else (seat + work._direction) % self.players
         if work._forfeits[next_seat]:
             self._advance(work, next_seat)
-        else:
+        else:  # see _play
             work._to_move = next_seat
 
     def _pass_move(self: Any, work: ShedState, seat: int) -> None:
