@@ -414,6 +414,13 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         )
         return view
 
+    def determinize(self, view: V, seed: int) -> S:
+        """A full state that agrees with ``view``: the other hands and the stock dealt
+        uniformly from the cards ``view.seat`` has not seen (every draw is face down;
+        made by :mod:`cardrules.shedsetup`)."""
+        state: S = self._determinized(view, seed)
+        return state
+
     # -- move ids --------------------------------------------------------------------
 
     def all_moves(self) -> tuple[Move, ...]:

@@ -2,7 +2,7 @@
 position of hands and stock (behind ``new_game`` and ``start``, with the draw for the
 first dealer), and positions in the middle of a hand for analysis, puzzles and tests
 (:meth:`ShedSetup.position`), and the full states that agree with what one player
-sees, for search (:meth:`ShedSetup.determinize`).
+sees, for search (``determinize``).
 
 :class:`ShedSetup` is a part of :class:`~cardrules.shedgame.SheddingGame`, which
 inherits it; the options and hooks it reads (``players``, ``deck``,
@@ -159,9 +159,10 @@ class ShedSetup:
             check_scores(scores, players),
         )
 
-    def determinize(self: Any, view: Any, seed: int) -> Any:
-        """A full state that agrees with ``view``: the other hands and the stock dealt
-        uniformly from the cards ``view.seat`` has not seen (every draw is face down)."""
+    def _determinized(self: Any, view: Any, seed: int) -> Any:
+        """:meth:`SheddingGame.determinize <cardrules.shedgame.SheddingGame.determinize>`:
+        the other hands and the stock dealt uniformly from the cards ``view.seat`` has
+        not seen (every draw is face down)."""
         if type(view) is not self.view_class:
             raise StateError(
                 f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
