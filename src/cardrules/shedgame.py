@@ -26,15 +26,14 @@ from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
 from cardrules.game import SHIPPED_MOVES, Game
 from cardrules.handmasks import hand_cards
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
-from cardrules.shedding import Action, CardTable
-from cardrules.shedflow import ShedFlow, _done, _work_on
+from cardrules.shedding import CardTable
+from cardrules.shedflow import _NAMING, _PLAYING, _WILD, ShedFlow, _done, _work_on
 from cardrules.shedsetup import ShedSetup
 from cardrules.shedstate import (
     _PLAY,
     _PLAY_NAMING,
     _PLAY_NAMING_SAY,
     _PLAY_SAY,
-    Phase,
     ShedState,
     ShedView,
     _Tables,
@@ -49,11 +48,6 @@ _DRAW_ONLY: tuple[Move, ...] = (_DRAW,)
 _PASS_ONLY: tuple[Move, ...] = (_PASS,)
 _NAME_SUIT: tuple[Move, ...] = tuple(NameSuit(suit) for suit in Suit)
 _ANNOUNCE_OR_PASS: tuple[Move, ...] = (Announce(), _PASS)
-
-# Enum members as module constants (see cardrules.shedflow): used on every move.
-_WILD = Action.WILD
-_PLAYING = Phase.PLAY
-_NAMING = Phase.NAME_SUIT
 
 S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
@@ -196,10 +190,6 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         state._legal = moves
         return moves
 
-    def _can_play(self, state: S, seat: int, tables: _Tables) -> bool:
-        """Whether the matcher allows any card of ``seat``'s hand."""
-        return _allowed(state, tables) & state._hands[seat] != 0
-
     def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
         """The idiot calls ``seat`` may make now, in or out of turn (Craits K17)."""
         self.check_state(state)
@@ -277,7 +267,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
                     and self.pass_when_stuck
                     and not state._count
                     and not _can_draw(state)
-                    and not self._can_play(state, mover, tables)
+                    and not _allowed(state, tables) & state._hands[mover]
                 )
         elif phase is _NAMING:
             legal = kind is NameSuit
