@@ -16,7 +16,8 @@ too. This file only says what Hearts adds:
   all 26 points "shoots the moon" and scores 0 while each other player scores 26
   (:meth:`Hearts.deal_points`);
 * when someone has reached ``target`` (100) at the end of a hand, the lowest total wins
-  (tied players share the win: :meth:`Hearts.game_winners`).
+  (tied players share the win: :meth:`Hearts.game_winners`), so a game has at most
+  sixteen hands (:meth:`Hearts.length_bound`).
 
 The deal is one card at a time from the dealer's left (the engine's default).
 
@@ -135,6 +136,13 @@ class Hearts(TrickGame[HeartsState, HeartsView]):
         if max(scores) < self.target:
             return ()
         return tuple(seat for seat, score in enumerate(scores) if score == min(scores))
+
+    def length_bound(self) -> int:
+        """The most moves a game can last (832 for the target of 100): every hand is 52
+        plays and adds at least 26 to the sum of the totals (78 when someone shoots the
+        moon), so after ``h`` hands someone has at least ``13h / 2``, and the game ends
+        at the first hand after which someone has reached the target."""
+        return 52 * (2 * (self.target - 1) // 13 + 1)
 
 
 def main(argv: list[str] | None = None) -> None:

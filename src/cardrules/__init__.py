@@ -46,7 +46,14 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.game import Game, GameState, Step, game_class, registered_games
+from cardrules.game import (
+    DEFAULT_MOVE_CAP,
+    Game,
+    GameState,
+    Step,
+    game_class,
+    registered_games,
+)
 from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
 from cardrules.games.cramps import Cramps, CrampsState, CrampsView
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
@@ -58,6 +65,7 @@ from cardrules.tricks import Trick, TrickRound
 __version__ = "0.1.0"
 
 __all__ = [
+    "DEFAULT_MOVE_CAP",
     "STANDARD_DECK",
     "Action",
     "Announce",

@@ -50,7 +50,7 @@ import attrs
 from cardrules._text import ints_repr, json_int, shown
 from cardrules.bots.base import Bot
 from cardrules.errors import ArenaError, SetupError
-from cardrules.game import Game
+from cardrules.game import DEFAULT_MOVE_CAP, Game
 from cardrules.rng import derive_seed, resolve_seed
 from cardrules.stats import as_float, json_floats, mean_interval, wilson_interval
 
@@ -300,8 +300,8 @@ class ArenaResult:
         return out.getvalue()
 
 
-MAX_MOVES = 100_000
-"""The arena's default cap on the moves of one game."""
+MAX_MOVES = DEFAULT_MOVE_CAP
+"""The arena's default cap on the moves of one game (:data:`cardrules.DEFAULT_MOVE_CAP`)."""
 
 
 def play_match(

@@ -19,6 +19,7 @@ from enum import IntEnum
 
 from cardrules._text import shown
 from cardrules.errors import CardParseError
+from cardrules.values import Immutable
 
 __all__ = [
     "CARD_BIT",
@@ -149,7 +150,7 @@ _RANK_BY_TEXT: dict[str, Rank] = {label: Rank(i + 2) for i, label in enumerate(_
 _RANK_BY_TEXT["T"] = Rank.TEN
 
 
-class Card(int):
+class Card(int, Immutable):
     """A playing card; also the int ``suit * 13 + (rank - 2)``, from 0 (2♣) to 51 (A♠).
 
     Build one from a rank and a suit, from its index, or from text::
@@ -233,12 +234,6 @@ class Card(int):
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
         return (Card.from_index, (int(self),))
-
-    def __copy__(self) -> Card:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Card:
-        return self
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))

@@ -24,6 +24,7 @@ from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, Card, Rank, format_cards
 from cardrules.errors import RulesError, SetupError, StateError
 from cardrules.rng import next_u64, shuffled
 from cardrules.table import deal_order
+from cardrules.values import Immutable
 
 __all__ = ["STANDARD_DECK", "DeckSpec", "deal_masks", "deal_unseen", "positions_of"]
 
@@ -43,7 +44,7 @@ def _check_decks(instance: object, attribute: attrs.Attribute[int], value: int) 
 
 
 @attrs.frozen
-class DeckSpec:
+class DeckSpec(Immutable):
     """Which cards are in play: ``decks`` standard 52-card decks less ``removed_ranks``."""
 
     decks: int = attrs.field(default=1, validator=_check_decks)

@@ -12,6 +12,7 @@ import attrs
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, Suit
 from cardrules.moves import Move
+from cardrules.values import Immutable
 
 __all__ = [
     "CardPlayed",
@@ -38,8 +39,8 @@ __all__ = [
 ]
 
 
-class Event:
-    """Base class of all events."""
+class Event(Immutable):
+    """Base class of all events (immutable: a copy of one is itself)."""
 
     __slots__ = ()
 

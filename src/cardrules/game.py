@@ -35,8 +35,21 @@ from cardrules.events import Event
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
 from cardrules.table import is_seat
+from cardrules.values import Immutable
 
-__all__ = ["Game", "GameState", "Step", "check_scores", "game_class", "registered_games"]
+__all__ = [
+    "DEFAULT_MOVE_CAP",
+    "Game",
+    "GameState",
+    "Step",
+    "check_scores",
+    "game_class",
+    "registered_games",
+]
+
+DEFAULT_MOVE_CAP = 100_000
+"""Where a host stops a game whose rules set no bound on its length (:meth:`Game.move_cap`),
+far beyond the length of games played to an end. The arena's default cap too."""
 
 
 class GameState(Protocol):
@@ -77,7 +90,7 @@ V = TypeVar("V")
 
 
 @attrs.frozen
-class Step(Generic[S]):
+class Step(Immutable, Generic[S]):
     """The result of :meth:`Game.step`: the new ``state`` and the ``events`` of the move."""
 
     state: S
@@ -163,7 +176,7 @@ def check_scores(scores: Sequence[int] | None, players: int) -> tuple[int, ...]:
     return tuple(scores)
 
 
-class Game(ABC, Generic[S, M, V]):
+class Game(Immutable, ABC, Generic[S, M, V]):
     """Base class of rules objects; ``S`` is the game's state type, ``M`` its move type
     and ``V`` its view type.
 
@@ -422,6 +435,35 @@ class Game(ABC, Generic[S, M, V]):
         (52, 13)
         """
         return move_ids_of(self).mask_of(self.legal_moves(state))
+
+    # -- game length ---------------------------------------------------------------
+
+    def length_bound(self) -> int | None:
+        """The most moves a game under these rules can last, counted from a
+        :meth:`new_game` with zero starting scores (whatever the seed, dealer or cards),
+        every move :meth:`apply` accepts counting as one; ``None`` when the rules set no
+        finite bound (the default). Each game's rules page says which it is and why:
+        Cramps and Craits have no bound (a shared top total in Cramps, and in Craits
+        hands that draws and "idiot" calls keep going, can last for ever).
+
+        >>> import cardrules as cr
+        >>> cr.Cramps().length_bound() is None, cr.Craits().length_bound() is None
+        (True, True)
+        """
+        return None
+
+    def move_cap(self) -> int:
+        """How many moves a host (a learning environment's truncation, OpenSpiel's
+        ``max_game_length``) should allow a game: :meth:`length_bound` when the rules
+        have one (no game is cut short), else :data:`DEFAULT_MOVE_CAP`. A game stopped
+        there is unfinished, not over: report it as truncated.
+
+        >>> import cardrules as cr
+        >>> cr.Cramps().move_cap() == cr.DEFAULT_MOVE_CAP == 100_000
+        True
+        """
+        bound = self.length_bound()
+        return DEFAULT_MOVE_CAP if bound is None else bound
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """Each seat's game score if the current deal ended now, as the rules would score

@@ -22,6 +22,7 @@ import attrs
 from cardrules._text import shown
 from cardrules.cards import Card, Suit
 from cardrules.errors import CardParseError, MoveTypeError, RecordError
+from cardrules.values import Immutable
 
 __all__ = [
     "Announce",
@@ -67,7 +68,7 @@ def _as_bool(value: bool) -> bool:
 
 
 @attrs.frozen
-class Play:
+class Play(Immutable):
     """Play ``card``. ``suit`` names the suit to follow after a wild card (an 8 in
     Craits); ``announce=True`` says "one card" with a play that leaves one card."""
 
@@ -85,7 +86,7 @@ class Play:
 
 
 @attrs.frozen
-class Draw:
+class Draw(Immutable):
     """Draw from the stock (in games where that is a move)."""
 
     def __str__(self) -> str:
@@ -103,7 +104,7 @@ def _as_optional_seat(value: int | None) -> int | None:
 
 
 @attrs.frozen
-class CallIdiot:
+class CallIdiot(Immutable):
     """Seat ``caller`` calls "idiot" on ``target``, a player who was left with one card
     without saying "one card" (Craits). It may be made out of turn while the window is
     open. ``target`` may be left out when only one player can be called on."""
@@ -117,7 +118,7 @@ class CallIdiot:
 
 
 @attrs.frozen
-class NameSuit:
+class NameSuit(Immutable):
     """Name the suit to follow without playing a card: the dealer's decision after
     turning up a wild card (Craits K6)."""
 
@@ -128,7 +129,7 @@ class NameSuit:
 
 
 @attrs.frozen
-class Announce:
+class Announce(Immutable):
     """Say "one card" on receiving the one card of the one-card hand (Craits V4)."""
 
     def __str__(self) -> str:
@@ -136,7 +137,7 @@ class Announce:
 
 
 @attrs.frozen
-class Pass:
+class Pass(Immutable):
     """Decline to act where the rules offer a choice of acting or not (e.g. stay silent
     on receiving the one card of the one-card hand, Craits V4)."""
 

@@ -42,6 +42,7 @@ from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import Game, _to_data, game_class
 from cardrules.moves import Move, move_from_data, move_to_data
 from cardrules.rng import check_seed, new_seed
+from cardrules.values import Immutable
 
 __all__ = ["GameRecord", "Outcome", "state_digest"]
 
@@ -127,7 +128,7 @@ def _read_int(value: object, what: str) -> int:
 
 
 @attrs.frozen
-class Outcome:
+class Outcome(Immutable):
     """Where a record's moves lead: the number of ``moves``, the ``scores`` and
     ``winners`` after the last one (winners empty while the game is on) and the
     :func:`state_digest` of that position."""
@@ -186,7 +187,7 @@ class _Written:
 
 
 @attrs.frozen(eq=True, hash=False)
-class GameRecord:
+class GameRecord(Immutable):
     """A whole game as data: ``game`` (the rules object), ``seed``, ``setup`` (the other
     keyword arguments of ``new_game``, as read-only JSON-friendly data) and ``moves`` in
     order.

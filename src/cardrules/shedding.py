@@ -43,7 +43,7 @@ from cardrules.cards import (
 from cardrules.errors import RulesError
 from cardrules.rng import shuffled
 from cardrules.table import CLOCKWISE
-from cardrules.values import Value
+from cardrules.values import Immutable, Value
 
 __all__ = [
     "Action",
@@ -112,7 +112,7 @@ def _check_starts_count(instance: Any, attribute: attrs.Attribute[bool], value: 
 
 
 @attrs.frozen
-class CardRule:
+class CardRule(Immutable):
     """One row of a card table: what a rank does and what it scores.
 
     ``action`` is its function when played; ``points`` what it scores left in hand;
@@ -137,7 +137,7 @@ class CardRule:
         return self.action is Action.WILD or self.action is Action.WILD_KEEP_SUIT
 
 
-class CardTable(Mapping[Rank, CardRule]):
+class CardTable(Mapping[Rank, CardRule], Immutable):
     """What every rank does and scores: a read-only, hashable mapping from
     :class:`~cardrules.Rank` to :class:`CardRule` with a row for each of the 13 ranks.
 

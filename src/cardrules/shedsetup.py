@@ -46,6 +46,8 @@ class ShedSetup:
         stock: Sequence[Card | str] | None = None,
         hand_number: int = 1,
         scores: Sequence[int] | None = None,
+        penalties: Sequence[int] | None = None,
+        direction: int = CLOCKWISE,
     ) -> Any:
         rng = seed_state(resolve_seed(seed))
         players = self.players
@@ -56,11 +58,12 @@ class ShedSetup:
             or not 1 <= hand_number <= last
         ):
             raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
+        self._check_start_direction(direction, hand_number)
         work = object.__new__(self.state_class)
         work._events = events
         work._legal = None
         work._scores = check_scores(scores, players)
-        work._penalties = (0,) * players
+        work._penalties = self._check_penalties(penalties)
         work._phase = Phase.PLAY
         work._to_move = None
         draws: tuple[tuple[int, Card], ...] = ()
@@ -74,14 +77,76 @@ class ShedSetup:
         if hands is not None or stock is not None:
             if deck is not None:
                 raise SetupError("give a stacked deck or explicit hands and stock, not both")
-            table = self._check_position(hands, stock, rng)
+            table = self._check_position(hands, stock, rng, direction)
             hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer, draws)
             work._lay_out(table)
             self._begin_hand(work, hand)
         else:
             order = None if deck is None else self.deck.check_order(deck)
-            self._deal(work, hand_number, dealer, CLOCKWISE, order, rng, draws)
+            self._deal(work, hand_number, dealer, direction, order, rng, draws)
         return _done(work)
+
+    def _check_start_direction(self: Any, direction: object, hand_number: int) -> None:
+        """Refuse a direction of play that no hand of these rules can start in."""
+        if isinstance(direction, bool) or direction not in (1, -1):
+            raise SetupError(
+                f"direction must be 1 (clockwise) or -1 (counter-clockwise), not {shown(direction)}"
+            )
+        if direction == CLOCKWISE:
+            return
+        if -1 not in (self.next_direction(CLOCKWISE), self.next_direction(-1)):
+            raise SetupError(
+                f"under these {type(self).__name__} rules every hand starts clockwise, so "
+                "direction must be 1 (a hand starts counter-clockwise only when the deal "
+                "follows the direction: Craits' deal_follows_direction=True, V2)"
+            )
+        if hand_number == 1:
+            raise SetupError(
+                "the first hand starts clockwise: direction=-1 is for a later hand "
+                "(hand_number 2 or more), after one that ended counter-clockwise"
+            )
+
+    def _check_penalties(self: Any, penalties: Sequence[int] | None) -> tuple[int, ...]:
+        """Each seat's last shuffle-pressure penalty, checked: 0, or one of the penalties
+        :meth:`reshuffle_penalty` charges in turn from 0 (5, 10, 20, … in Craits)."""
+        players: int = self.players
+        if penalties is None:
+            return (0,) * players
+        try:
+            paid = check_scores(penalties, players)
+        except SetupError:
+            raise SetupError(
+                f"penalties must be {players} ints, one per seat, not {shown(penalties)}"
+            ) from None
+        charged = self._penalties_charged(max(paid))
+        for seat, penalty in enumerate(paid):
+            if penalty and penalty not in charged:
+                first = ", ".join(map(str, sorted(charged)[:4]))
+                allowed = (
+                    f"0 or one of the penalties these rules charge in turn ({first}, …)"
+                    if charged
+                    else "0 (these rules charge no shuffle-pressure penalty)"
+                )
+                raise SetupError(
+                    f"penalties are each seat's last shuffle-pressure penalty: {allowed}; "
+                    f"seat {seat} has {shown(penalty)}"
+                )
+        return paid
+
+    def _penalties_charged(self: Any, largest: int) -> set[int]:
+        """The penalties :meth:`reshuffle_penalty` charges one after another from 0, up
+        to ``largest`` (and at least the first four), while they keep growing."""
+        charged: set[int] = set()
+        last = 0
+        for _ in range(100_000):
+            penalty = self.reshuffle_penalty(last)
+            if penalty <= last:
+                break
+            charged.add(penalty)
+            last = penalty
+            if last >= largest and len(charged) >= 4:
+                break
+        return charged
 
     def position(
         self: Any,
@@ -97,16 +162,19 @@ class ShedSetup:
         count: int = 0,
         idle_turns: int = 0,
         scores: Sequence[int] | None = None,
+        penalties: Sequence[int] | None = None,
         seed: int | None = None,
     ) -> Any:
         """A position in the middle of a hand, for analysis, puzzles and tests: each
         seat's cards, the discard pile (bottom first: its last card is the top), the
         stock (top first), who is to move and the suit to follow (by default the top
         card's). The cards need not be the whole deck (an endgame is fine), but no card
-        may appear more often than the deck holds it. ``seed`` drives reshuffles and the
+        may appear more often than the deck holds it. ``penalties`` are each seat's last
+        shuffle-pressure penalty (zeros by default). ``seed`` drives reshuffles and the
         later deals.
 
-        Raises :class:`~cardrules.SetupError` for a bad seat, direction, card or count.
+        Raises :class:`~cardrules.SetupError` for a bad seat, direction, card, count or
+        penalty.
 
         >>> import cardrules as cr
         >>> game = cr.Craits(players=3)
@@ -155,7 +223,7 @@ class ShedSetup:
             (),
             zeros,
             idle_turns,
-            zeros,
+            self._check_penalties(penalties),
             check_scores(scores, players),
         )
 
@@ -221,6 +289,7 @@ class ShedSetup:
         hands: Sequence[Sequence[Card | str]] | None,
         stock: Sequence[Card | str] | None,
         rng: int,
+        direction: int,
     ) -> ShedTable:
         if hands is None or stock is None:
             raise SetupError("an explicit position needs both hands and stock")
@@ -236,4 +305,4 @@ class ShedSetup:
         pile = tuple(Card.parse(card) for card in stock)  # type: ignore[arg-type]
         self.deck.check_order([card for hand in parsed for card in hand] + list(pile))
         turned = pile[0]
-        return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, CLOCKWISE, rng)
+        return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, direction, rng)

@@ -22,7 +22,7 @@ from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, Play
 from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
-from cardrules.values import Value, _rebuild, _slots
+from cardrules.values import Immutable, Value, _rebuild, _slots
 
 __all__ = ["Phase", "ShedState", "ShedView"]
 
@@ -391,7 +391,7 @@ class ShedState(Value):
 
 
 @attrs.frozen
-class ShedView:
+class ShedView(Immutable):
     """What one seat may know: its own hand, the public table, the scores. Other hands
     appear only as sizes; the stock only as its size; the generator not at all."""
 

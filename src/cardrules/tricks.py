@@ -37,7 +37,7 @@ from cardrules.cards import (
     mask_of,
 )
 from cardrules.errors import IllegalMoveError
-from cardrules.values import Value
+from cardrules.values import Immutable, Value
 
 __all__ = [
     "Trick",
@@ -182,7 +182,7 @@ def voids_of(tricks: Sequence[Trick], trick: Trick, players: int) -> list[set[in
 
 
 @attrs.frozen
-class TrickRound:
+class TrickRound(Immutable):
     """One deal of a trick-taking game in progress, as a plain value: the hands, the
     trick being played and the tricks already won. Immutable: :meth:`play` returns a
     new round. (Games on :class:`~cardrules.trickgame.TrickGame` keep the same

@@ -40,12 +40,14 @@ class TrickSetup:
         deck: Sequence[Card | str] | None = None,
         hands: Sequence[Sequence[Card | str]] | None = None,
         scores: Sequence[int] | None = None,
+        round_number: int = 1,
     ) -> Any:
         rng = seed_state(resolve_seed(seed))
         players = self.players
         if not is_seat(dealer, players):
             raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
         totals = check_scores(scores, players)
+        _check_round_number(round_number)
         if deck is not None and hands is not None:
             raise SetupError("give a stacked deck or explicit hands, not both")
         if hands is not None:
@@ -56,7 +58,7 @@ class TrickSetup:
             else:
                 positions = positions_of(STANDARD_DECK.check_order(deck))
             dealt = deal_masks(positions, dealer, players, self.deal_packets())
-        return self._start_deal(1, dealer, dealt, totals, rng, events)
+        return self._start_deal(round_number, dealer, dealt, totals, rng, events)
 
     def position(
         self: Any,
@@ -95,6 +97,7 @@ class TrickSetup:
             raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
         if not is_seat(dealer, players):
             raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+        _check_round_number(round_number)
         current = parse_cards(trick)
         if len(current) >= players:
             raise SetupError(f"a trick in progress has fewer than {players} cards")
@@ -147,3 +150,12 @@ class TrickSetup:
             masks.append(sum(CARD_BIT[card] for card in parse_cards(hand)))
         STANDARD_DECK.check_order([c for hand in hands for c in parse_cards(hand)])
         return tuple(masks)
+
+
+def _check_round_number(round_number: object) -> None:
+    """Raise :class:`~cardrules.SetupError` unless ``round_number`` is an int from 1 up."""
+    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
+        raise SetupError(
+            f"round_number must be an int from 1 up (the round the game starts at; 1 by "
+            f"default), not {shown(round_number)}"
+        )

@@ -20,7 +20,7 @@ from cardrules.cards import Card, cards_of_mask, format_cards
 from cardrules.errors import SetupError
 from cardrules.moves import Play
 from cardrules.tricks import Trick, TrickRound
-from cardrules.values import Value
+from cardrules.values import Immutable, Value
 
 __all__ = ["TrickState", "TrickView"]
 
@@ -242,7 +242,7 @@ class TrickState(Value):
 
 
 @attrs.frozen
-class TrickView:
+class TrickView(Immutable):
     """What one seat may know: its own hand, everything played in public, the scores.
 
     Other hands appear only as their sizes; the generator is not included.

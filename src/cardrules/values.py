@@ -1,4 +1,6 @@
-"""The base of the library's hot immutable values (game states and the cores' records).
+"""The bases of the library's immutable values: :class:`Value` for the hot ones (game
+states and the cores' records), and :class:`Immutable`, which every immutable value of
+the library (states, views, rules objects, moves, cards, events) has among its bases.
 
 A :class:`Value` keeps its data in private slots, written once by its ``__init__``, and
 shows it through read-only properties: a state cannot be changed through its public
@@ -26,11 +28,45 @@ AttributeError: property 'x' of 'Point' object has no setter
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from cardrules._text import int_text
 
-__all__ = ["Value"]
+__all__ = ["Immutable", "Value"]
+
+_T = TypeVar("_T")
+
+
+class Immutable:
+    """A base class (a mixin with no data) of values that never change: :func:`copy.copy`
+    and :func:`copy.deepcopy` return the value itself, since a copy could never differ
+    from it. A deep copy of a container holding such values (a list of states, a dict
+    of moves) makes new containers around the same values.
+
+    States, views, rules objects, moves, cards, events and the cores' values (tricks,
+    card tables, …) all have it among their bases. Caches a value keeps for itself (a
+    state's remembered legal moves) are shared too, which is safe: they only remember
+    what the value would work out again.
+
+    >>> import copy
+    >>> import cardrules as cr
+    >>> game = cr.Cramps()
+    >>> state = game.new_game(seed=1)
+    >>> copy.deepcopy(state) is state, copy.copy(game) is game
+    (True, True)
+    >>> history = [state, game.apply(state, cr.Play("AC"))]
+    >>> again = copy.deepcopy(history)
+    >>> again is history, again == history, all(a is b for a, b in zip(again, history))
+    (False, True, True)
+    """
+
+    __slots__ = ()
+
+    def __copy__(self: _T) -> _T:
+        return self
+
+    def __deepcopy__(self: _T, memo: object) -> _T:
+        return self
 
 
 _SLOTS: dict[type, tuple[str, ...]] = {}
@@ -57,7 +93,7 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
-class Value:
+class Value(Immutable):
     """Base class of fast immutable values: see the module documentation.
 
     A subclass lists its data in ``__slots__`` (private names), sets each once in
@@ -101,12 +137,6 @@ class Value:
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), tuple(getattr(self, n) for n in _slots(type(self)))))
-
-    def __copy__(self) -> Value:
-        return self
-
-    def __deepcopy__(self, memo: object) -> Value:
-        return self
 
 
 def _rebuild(cls: type[Value], data: tuple[Any, ...]) -> Value:

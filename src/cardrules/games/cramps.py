@@ -150,6 +150,20 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         tricks = positive if positive > 0 else max(self.trick_values)
         return max(0, tricks + max(0, 4 * self.queen_points))
 
+    def length_bound(self) -> None:
+        """``None``: under any options, Cramps sets no bound on the number of moves.
+        Every round is 52 plays, but a round ends the game only when one player is
+        alone on the highest total, at or above the target (C11): while the highest
+        total is shared another round is played, and nothing in the rules stops it
+        being shared at the end of every round. (And with trick values and Queen points
+        that add up to 0 or less in a round, nobody need ever reach the target.) Hosts
+        cap a game with :meth:`~cardrules.Game.move_cap`; see the rules page.
+
+        >>> Cramps().length_bound() is None, Cramps().move_cap()
+        (True, 100000)
+        """
+        return None
+
     # -- what the engine asks --------------------------------------------------------
 
     def deal_packets(self) -> tuple[int, ...]:
@@ -197,6 +211,7 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         deck: Sequence[Card | str] | None = None,
         hands: Sequence[Sequence[Card | str]] | None = None,
         scores: Sequence[int] | None = None,
+        round_number: int = 1,
     ) -> CrampsState:
         """The first round, dealt and ready for the dealer's left to lead (C3, C4).
 
@@ -209,16 +224,30 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
             deck: a stacked deck for the first deal, 52 cards listed top first.
             hands: the four hands of the first round, 13 cards each (instead of a deal).
             scores: starting totals, e.g. to analyse a late position (zeros by default).
+            round_number: the number of the round dealt (1 by default). With ``dealer``,
+                ``scores`` and the cards (``deck`` or ``hands``) it sets up the start of
+                any round a game can reach, as a host with explicit chance needs:
+                nothing else carries over from one round to the next (the later rounds
+                are dealt from ``seed``).
 
-        Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands or
-        scores.
+        Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands,
+        scores or round number.
 
         >>> state = Cramps().new_game(seed=1, dealer=3)
         >>> state.dealer, state.to_move
         (3, 0)
+        >>> later = Cramps().new_game(seed=1, dealer=1, scores=(25, 3, 12, 0), round_number=5)
+        >>> later.round_number, later.to_move, later.scores
+        (5, 2, (25, 3, 12, 0))
         """
         state: CrampsState = self._setup(
-            seed, None, dealer=dealer, deck=deck, hands=hands, scores=scores
+            seed,
+            None,
+            dealer=dealer,
+            deck=deck,
+            hands=hands,
+            scores=scores,
+            round_number=round_number,
         )
         return state
 

@@ -174,6 +174,21 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         data.pop("_schedule", None)
         return data
 
+    def length_bound(self) -> None:
+        """``None``: under any options, Craits sets no bound on the number of moves. A
+        game is 15 hands (8 in the short game), but a hand ends only when a player goes
+        out or play is blocked (K21), and players can keep a hand going for ever: a
+        player who never says "one card" is called "idiot" (or penalized at once) and
+        draws each time they get down to one card (K17), the stock is refilled from the
+        discard pile as often as needed (K19), and a blocked hand needs a whole cycle of
+        turns with nothing played or drawn. Hosts cap a game with
+        :meth:`~cardrules.Game.move_cap`; see the rules page.
+
+        >>> Craits().length_bound() is None, Craits().move_cap()
+        (True, 100000)
+        """
+        return None
+
     # -- what the engine asks ------------------------------------------------------------
 
     def cards_each(self, hand_number: int) -> int:
@@ -219,6 +234,8 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         stock: Sequence[Card | str] | None = None,
         hand_number: int = 1,
         scores: Sequence[int] | None = None,
+        penalties: Sequence[int] | None = None,
+        direction: int = CLOCKWISE,
     ) -> CraitsState:
         """The first hand, dealt, its top card turned up and its function carried out.
 
@@ -238,9 +255,25 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             stock: with ``hands``: the stock, top first; its top card is turned up.
             hand_number: the hand to start at (1 … 15), to analyse a later position.
             scores: starting totals (zeros by default).
+            penalties: each seat's last shuffle-pressure penalty (K19), which its next
+                one doubles: 0 (none yet, the default) or 5, 10, 20, …
+            direction: the direction the hand starts in: 1 (clockwise, the default), or
+                -1 for a later hand under ``deal_follows_direction`` (V2) after one that
+                ended counter-clockwise (it is then dealt to the dealer's right).
 
-        Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, position or
-        scores.
+        With ``hand_number``, ``dealer``, ``scores``, ``penalties``, ``direction`` and
+        the cards, this sets up the start of any hand a game can reach (what a host with
+        explicit chance needs): nothing else carries over from one hand to the next.
+
+        Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, position,
+        scores, penalties or direction.
+
+        >>> game = Craits(players=3, deal_follows_direction=True)
+        >>> state = game.new_game(
+        ...     seed=2, dealer=1, hand_number=4, scores=(12, 40, 5), penalties=(0, 10, 5),
+        ...     direction=-1)
+        >>> state.hand_number, state.cards_dealt, state.penalties, state.direction
+        (4, 5, (0, 10, 5), -1)
         """
         state: CraitsState = self._setup(
             seed,
@@ -251,6 +284,8 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             stock=stock,
             hand_number=hand_number,
             scores=scores,
+            penalties=penalties,
+            direction=direction,
         )
         return state
 
