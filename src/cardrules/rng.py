@@ -22,12 +22,13 @@ import secrets
 import struct
 from collections.abc import Iterable
 from operator import itemgetter
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cardrules._text import shown
 from cardrules.errors import SetupError
 
 __all__ = [
+    "DecidedShuffles",
     "check_seed",
     "derive_seed",
     "new_seed",
@@ -91,6 +92,8 @@ def seed_state(seed: int) -> int:
     Raises :class:`~cardrules.SetupError` for anything else.
     """
     check_seed(seed)
+    if seed.__class__ is not int:  # DecidedShuffles: explicit chance, no stream
+        return seed
     # Mix once so that nearby seeds give unrelated streams.
     return _mix(seed ^ 0x5DEECE66D)
 
@@ -140,6 +143,8 @@ def shuffled_positions(count: int, state: int) -> tuple[bytes, int]:
     """Return ``(order, new_state)``: the permutation of :func:`shuffled_order` as
     ``bytes`` (so ``count`` may be at most 256), which is quicker to work with in bulk
     (:func:`cardrules.deck.deal_masks` deals from it with a few byte operations)."""
+    if state.__class__ is not int:  # DecidedShuffles: explicit chance
+        return state.positions(count)  # type: ignore[attr-defined, no-any-return]
     if not 2 <= count <= 256:
         if 0 <= count < 2:
             return bytes(range(count)), (state + _GOLDEN) & _MASK64
@@ -171,6 +176,8 @@ def shuffled(items: Iterable[T], state: int) -> tuple[tuple[T, ...], int]:
     """Return ``(shuffled_items, new_state)``: a uniform random permutation of ``items``
     (see :func:`shuffled_order`)."""
     pool = tuple(items)
+    if state.__class__ is not int:  # DecidedShuffles: explicit chance
+        return state.shuffle(pool)  # type: ignore[attr-defined, no-any-return]
     if 2 <= len(pool) <= 256:  # shuffled_order's permutation, picked out in one call
         positions, state = shuffled_positions(len(pool), state)
         return itemgetter(*positions)(pool), state
@@ -190,3 +197,66 @@ def derive_seed(seed: int, index: int, purpose: bytes) -> int:
         f"{seed}:{index}".encode(), digest_size=8, person=b"cardrules." + purpose
     ).digest()
     return int.from_bytes(digest, "little")
+
+
+class DecidedShuffles(int):
+    """A generator state whose shuffles are decided outside the game: explicit chance.
+
+    It is the int 0 to everything else, so any state can carry it where a generator
+    goes; :func:`shuffled` and :func:`shuffled_positions` (every shuffle of the
+    library's engines goes through them) give their ``n``-th shuffle the order
+    ``orders[n]`` (a permutation of the shuffled items, top first), and return a
+    :class:`DecidedShuffles` for the next one. A shuffle with no order decided yet is
+    written down in ``undecided`` (the items to shuffle) and leaves the items as they
+    came: the caller (:mod:`cardrules.chance`) throws that result away, asks for the
+    order, and runs the transition again.
+
+    >>> decided = DecidedShuffles(((3, 1, 2),))
+    >>> cards, after = shuffled((1, 2, 3), decided)
+    >>> cards
+    (3, 1, 2)
+    >>> _ = shuffled((1, 2, 3), after)
+    >>> decided.undecided
+    [(1, 2, 3)]
+    """
+
+    orders: tuple[tuple[int, ...], ...]
+    index: int
+    undecided: list[tuple[int, ...]]
+
+    def __new__(
+        cls,
+        orders: tuple[tuple[int, ...], ...],
+        index: int = 0,
+        undecided: list[tuple[int, ...]] | None = None,
+    ) -> DecidedShuffles:
+        made = super().__new__(cls, 0)
+        made.orders = orders
+        made.index = index
+        made.undecided = [] if undecided is None else undecided
+        return made
+
+    def _next(self) -> DecidedShuffles:
+        return DecidedShuffles(self.orders, self.index + 1, self.undecided)
+
+    def shuffle(self, pool: tuple[T, ...]) -> tuple[tuple[T, ...], DecidedShuffles]:
+        """The order decided for this shuffle of ``pool`` (see the class)."""
+        if self.index >= len(self.orders):
+            self.undecided.append(tuple(pool))  # type: ignore[arg-type]
+            return pool, self._next()
+        order = self.orders[self.index]
+        if sorted(order) != sorted(pool):  # type: ignore[type-var]
+            raise ValueError("a decided shuffle must be a permutation of the items shuffled")
+        return order, self._next()  # type: ignore[return-value]
+
+    def positions(self, count: int) -> tuple[bytes, DecidedShuffles]:
+        """The shuffle of :func:`shuffled_positions`: byte ``i`` is the place of item
+        ``i`` in the decided order (the form :func:`cardrules.deck.deal_masks` reads)."""
+        order, after = self.shuffle(tuple(range(count)))
+        places = bytearray(count)
+        for place, item in enumerate(order):
+            places[item] = place
+        return bytes(places), after
+
+    def __reduce__(self) -> Any:
+        return (DecidedShuffles, (self.orders, self.index, self.undecided))

@@ -1,0 +1,224 @@
+"""Explicit chance (cardrules.chance): shuffles as chance nodes, for every game."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from cardrules.chance import ChanceState, ExplicitChance
+from cardrules.rng import DecidedShuffles, seed_state, shuffled, shuffled_positions
+from cardrules.trickgame import TrickGame
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+import crazy_eights
+import hearts
+
+GAMES = [
+    cr.Cramps(),
+    cr.Craits(players=2),
+    cr.Craits(players=4),
+    cr.Craits(players=7),
+    cr.Craits(players=3, short_game=True, idiot_calls="automatic"),
+    hearts.Hearts(),
+    crazy_eights.CrazyEights(),
+]
+
+
+def _name(game: Any) -> str:
+    return f"{type(game).__name__}-{game.players}p"
+
+
+def _cards_in_play(game: Any) -> Counter[cr.Card]:
+    return Counter(cr.STANDARD_DECK.cards() * getattr(game, "decks", 1))
+
+
+def _every_card(state: Any) -> Counter[cr.Card]:
+    cards: Counter[cr.Card] = Counter(card for hand in state.hands for card in hand)
+    if hasattr(state, "table"):  # shedding games: the stock is hidden, on the table
+        cards.update(state.table.stock)
+        cards.update(state.discard)
+    else:  # trick games: the cards played this deal are out of the hands
+        cards.update(card for trick in state.tricks for card in trick.cards)
+        cards.update(state.trick.cards)
+    return cards
+
+
+def _random_game(game: Any, seed: int) -> tuple[int, int]:
+    """Play to the end with random moves and random chance outcomes, checking the
+    chance nodes and that no card is made or lost; return (chance nodes, moves)."""
+    table = ExplicitChance(game)
+    chooser = random.Random(seed)
+    state = table.new_game()
+    chance = moves = 0
+    while not state.is_over:
+        if state.is_chance:
+            outcomes = table.chance_outcomes(state)
+            assert sum(p for _, p in outcomes) == 1
+            assert all(isinstance(p, Fraction) and p > 0 for _, p in outcomes)
+            assert table.legal_moves(state) == () and state.to_move is None
+            left = state.cards_to_place
+            card = chooser.choices([c for c, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            state = table.apply_chance(state, card)
+            assert state.cards_to_place in (left - 1, 0) or state.cards_to_place > left
+            chance += 1
+        else:
+            state = table.apply(state, chooser.choice(table.legal_moves(state)))
+            moves += 1
+        if not state.is_chance:
+            assert _every_card(state.inner) == _cards_in_play(game)
+        assert moves < 20_000
+    return chance, moves
+
+
+@pytest.mark.parametrize("game", GAMES, ids=_name)
+def test_random_games_with_explicit_chance_end_and_keep_every_card(game: Any) -> None:
+    chance, moves = _random_game(game, seed=1)
+    assert chance >= 52 and moves > 0
+
+
+def _generator(state: Any) -> int:
+    deal = getattr(state, "_deal", None)
+    generator: int = deal._rng if deal is not None else state._rng
+    return generator
+
+
+def _seeded_orders(waiting: Any, generator: int, trick_game: bool) -> tuple[list[Any], int]:
+    """The order the seeded generator gives the shuffle that waits, as the explicit
+    game lists its pile."""
+    pile = waiting._pile
+    if trick_game:
+        places, generator = shuffled_positions(len(pile), generator)
+        return sorted(pile, key=lambda card: places[card]), generator
+    order, generator = shuffled(pile, generator)
+    return list(order), generator
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        cr.Cramps(),
+        cr.Craits(players=4),
+        cr.Craits(players=7),
+        hearts.Hearts(),
+        crazy_eights.CrazyEights(),
+    ],
+    ids=_name,
+)
+def test_chance_outcomes_from_the_generator_replay_the_seeded_game(game: Any) -> None:
+    """Fed the orders the seeded generator deals, explicit chance plays the very same
+    game: the chance nodes are the shuffles, in the same order, and nothing else."""
+    trick_game = isinstance(game, TrickGame)
+    table = ExplicitChance(game)
+    chooser = random.Random(5)
+    seeded = game.new_game(seed=99, dealer=0)
+    generator_state = seed_state(99)
+    explicit = table.new_game()
+    moves = 0
+    while True:
+        while explicit.is_chance:
+            order, generator_state = _seeded_orders(explicit._waiting, generator_state, trick_game)
+            for card in order:
+                explicit = table.apply_chance(explicit, card)
+        assert explicit.inner.hands == seeded.hands
+        assert explicit.inner.scores == seeded.scores
+        assert explicit.inner.to_move == seeded.to_move
+        if seeded.is_over or moves > 3000:
+            break
+        move = chooser.choice(game.legal_moves(seeded))
+        assert table.legal_moves(explicit) == game.legal_moves(seeded)
+        generator_state = _generator(seeded)
+        seeded = game.apply(seeded, move)
+        explicit = table.apply(explicit, move)
+        moves += 1
+    assert explicit.is_over == seeded.is_over
+
+
+def test_each_shuffle_is_uniform_over_the_cards_left() -> None:
+    table = ExplicitChance(cr.Craits(players=7))  # two decks: two copies of every card
+    state = table.new_game()
+    outcomes = dict(table.chance_outcomes(state))
+    assert len(outcomes) == 52 and set(outcomes.values()) == {Fraction(2, 104)}
+    card = cr.Card.parse("QS")
+    state = table.apply_chance(state, card)
+    outcomes = dict(table.chance_outcomes(state))
+    assert outcomes[card] == Fraction(1, 103) and outcomes[cr.Card.parse("2C")] == Fraction(2, 103)
+    state = table.apply_chance(state, card)
+    assert card not in dict(table.chance_outcomes(state))
+    with pytest.raises(cr.IllegalMoveError, match="not among the cards left") as caught:
+        table.apply_chance(state, card)
+    assert caught.value.reason == "not_a_chance_outcome"
+
+
+def test_states_are_values_and_nothing_changes_them() -> None:
+    table = ExplicitChance(cr.Cramps())
+    start = table.new_game()
+    after = table.apply_chance(start, cr.Card.parse("AS"))
+    assert start.cards_to_place == 52 and after.cards_to_place == 51
+    assert table.apply_chance(start, cr.Card.parse("AS")) == after
+    assert hash(table) == hash(ExplicitChance(cr.Cramps())) and table == ExplicitChance(cr.Cramps())
+
+
+def test_bad_input_is_refused_with_a_reason() -> None:
+    table = ExplicitChance(cr.Cramps())
+    with pytest.raises(cr.RulesError, match="must be a cardrules game"):
+        ExplicitChance("cramps")  # type: ignore[arg-type]
+    with pytest.raises(cr.RulesError, match="takes no seed"):
+        table.new_game(seed=3)
+    start = table.new_game()
+    with pytest.raises(cr.IllegalMoveError, match="waits for a chance outcome"):
+        table.apply(start, cr.Play(cr.Card.parse("2C")))
+    with pytest.raises(cr.StateError, match="nothing to observe"):
+        table.observe(start, 0)
+    with pytest.raises(cr.StateError, match="expected a ChanceState"):
+        table.legal_moves(cr.Cramps().new_game(seed=1))  # type: ignore[arg-type]
+    for card in cr.STANDARD_DECK.cards():
+        start = table.apply_chance(start, card)
+    with pytest.raises(cr.IllegalMoveError, match="no chance outcome is awaited") as caught:
+        table.chance_outcomes(start)
+    assert caught.value.reason == "not_a_chance_node"
+    with pytest.raises(cr.IllegalMoveError):
+        table.apply(start, cr.Play(cr.Card.parse("2C")), seat=0)  # not seat 0's turn
+
+
+def test_the_first_dealer_draw_becomes_chance_nodes_too() -> None:
+    table = ExplicitChance(cr.Craits(players=3))
+    state = table.new_game(dealer=None)
+    # the draw for the first dealer: a shuffled deck, from which each player draws
+    low = [cr.Card.parse(text) for text in ("9H", "KS", "4D")]
+    rest = [card for card in cr.STANDARD_DECK.cards() if card not in low]
+    for card in [*low, *rest]:
+        state = table.apply_chance(state, card)
+    assert state.is_chance  # now the deal
+    for card in cr.STANDARD_DECK.cards():
+        state = table.apply_chance(state, card)
+    assert not state.is_chance and state.inner.dealer == 2  # the 4 is lowest (K2)
+    assert [card for _, card in state.inner.dealer_draws] == low
+
+
+def test_decided_shuffles_refuse_an_order_that_is_not_a_permutation() -> None:
+    with pytest.raises(ValueError, match="permutation"):
+        shuffled((1, 2, 3), DecidedShuffles(((1, 2, 2),)))
+    places, _ = shuffled_positions(3, DecidedShuffles(((2, 0, 1),)))
+    assert list(places) == [1, 2, 0]  # item 0 is second, item 1 third, item 2 on top
+
+
+def test_the_events_of_a_transition_come_when_its_chance_is_complete() -> None:
+    table = ExplicitChance(cr.Craits(players=3))
+    step = table.start()
+    assert step.events == () and step.state.is_chance
+    state = step.state
+    for card in cr.STANDARD_DECK.cards()[:-1]:
+        assert table.step_chance(state, card).events == ()
+        state = table.apply_chance(state, card)
+    last = table.step_chance(state, cr.STANDARD_DECK.cards()[-1])
+    assert isinstance(last.state, ChanceState) and not last.state.is_chance
+    assert any(isinstance(event, cr.HandDealt) for event in last.events)
+    view = table.observe(last.state, 0)
+    assert view == cr.Craits(players=3).observe(last.state.inner, 0)
