@@ -125,7 +125,7 @@ def test_a_deep_copy_of_containers_holds_the_same_values(name: str) -> None:
     history = [state, after]
     table = {state: "start", after: [view, game]}
     shared: list[Any] = [after]
-    nested = {"history": history, "table": table, "twice": (shared, shared)}
+    nested: dict[str, Any] = {"history": history, "table": table, "twice": (shared, shared)}
 
     again = copy.deepcopy(nested)
     assert again == nested

@@ -1,0 +1,111 @@
+"""The text of information states: every event of a step as a short phrase.
+
+Events are public (:mod:`cardrules.events`: a :class:`~cardrules.CardsDrawn` says how
+many cards, never which), so the phrases of a step are the same for every seat; each
+seat's own cards are added by the encoders in square brackets. Phrases hold no ``,``
+or ``;``: a step is its phrases joined by ``", "``, the steps are joined by ``"; "``,
+so different histories give different texts.
+
+>>> import cardrules as cr
+>>> game = cr.Cramps()
+>>> step = game.step(game.new_game(seed=1), cr.Play("AC"))
+>>> step_text(step.events)
+'1:A♣'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from cardrules.cards import format_cards
+from cardrules.events import (
+    CardPlayed,
+    CardsDrawn,
+    CardTurnedUp,
+    CountEnded,
+    CountRaised,
+    CountStarted,
+    DirectionChanged,
+    Event,
+    GameOver,
+    HandBlocked,
+    HandDealt,
+    HandScored,
+    IdiotCalled,
+    MovePlayed,
+    OneCardAnnounced,
+    PlayAgain,
+    Reshuffled,
+    SuitNamed,
+    TrickWon,
+    TurnForfeited,
+    TurnSkipped,
+)
+from cardrules.moves import Play
+
+__all__ = ["cards_text", "ints_text", "step_text"]
+
+
+def ints_text(values: Iterable[int]) -> str:
+    """Ints separated by spaces: ``"0 -3 12"``."""
+    return " ".join(map(str, values))
+
+
+def _direction(value: int) -> str:
+    return "clockwise" if value > 0 else "counter-clockwise"
+
+
+_PHRASES: dict[type, Callable[[Any], str]] = {
+    MovePlayed: lambda e: f"{e.seat}:{e.move}",
+    CardPlayed: lambda e: f"{e.seat} played {e.card}",
+    TrickWon: lambda e: f"trick {e.number} to {e.seat} ({e.points:+d})",
+    HandScored: lambda e: (
+        f"hand {e.number} scored {ints_text(e.hand_scores)} totals {ints_text(e.scores)}"
+    ),
+    HandDealt: lambda e: f"hand {e.number} dealt by {e.dealer} {e.cards_each} each",
+    GameOver: lambda e: f"game over won by {ints_text(e.winners)}",
+    CardTurnedUp: lambda e: f"{e.seat} turned up {e.card}",
+    CardsDrawn: lambda e: f"{e.seat} drew {e.count} of {e.wanted} ({e.reason})",
+    Reshuffled: lambda e: f"{e.seat} reshuffled {e.cards} paying {e.penalty}",
+    SuitNamed: lambda e: f"{e.seat} named {e.suit}",
+    TurnSkipped: lambda e: f"{e.seat} skipped by {e.by}",
+    PlayAgain: lambda e: f"{e.seat} plays again",
+    TurnForfeited: lambda e: f"{e.seat} forfeits a turn",
+    DirectionChanged: lambda e: f"now {_direction(e.direction)}",
+    CountStarted: lambda e: f"{e.seat} starts the count at {e.value}",
+    CountRaised: lambda e: f"{e.seat} raises the count to {e.value}",
+    CountEnded: lambda e: f"{e.seat} takes the count of {e.value}",
+    OneCardAnnounced: lambda e: f"{e.seat} says one card",
+    IdiotCalled: lambda e: f"{e.caller} calls idiot on {e.target}",
+    HandBlocked: lambda e: f"hand {e.number} blocked",
+}
+
+
+def _other(event: Event) -> str:
+    """An event of a game of your own: its repr, without the separators."""
+    return repr(event).replace(",", " ").replace(";", " ")
+
+
+def step_text(events: Iterable[Event]) -> str:
+    """The phrases of one step's events, joined by ``", "``. A
+    :class:`~cardrules.CardPlayed` right after the :class:`~cardrules.MovePlayed` that
+    plays the same card says nothing new and is left out."""
+    phrases = []
+    played: tuple[int, Any] | None = None
+    for event in events:
+        kind = type(event)
+        if isinstance(event, CardPlayed) and played == (event.seat, event.card):
+            played = None
+            continue
+        played = None
+        if isinstance(event, MovePlayed) and type(event.move) is Play:
+            played = (event.seat, event.move.card)
+        phrase = _PHRASES.get(kind)
+        phrases.append(_other(event) if phrase is None else phrase(event))
+    return ", ".join(phrases)
+
+
+def cards_text(cards: Iterable[Any]) -> str:
+    """Cards as text, ``-`` for none."""
+    return format_cards(cards) or "-"
