@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import sys
 from collections import Counter
@@ -17,8 +18,8 @@ from cardrules.rng import DecidedShuffles, seed_state, shuffled, shuffled_positi
 from cardrules.trickgame import TrickGame
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
-import crazy_eights
-import hearts
+crazy_eights: Any = importlib.import_module("crazy_eights")
+hearts: Any = importlib.import_module("hearts")
 
 GAMES = [
     cr.Cramps(),

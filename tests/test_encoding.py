@@ -681,3 +681,21 @@ def test_a_craits_step_given_twice_is_refused() -> None:
     info = encoder.info_state(state, 0).after(step)
     with pytest.raises(cr.StateError, match="does not follow this information state"):
         info.after(step)
+
+
+@pytest.mark.parametrize("game", [cr.Cramps(), cr.Craits(players=3)], ids=lambda g: g.name)
+def test_scores_of_any_size_are_encoded_within_the_limit(game: Any) -> None:
+    """The library's scores have no bound (a Craits penalty doubles each time); the
+    encodings hold them at POINTS_LIMIT, so every value is a finite float32."""
+    from cardrules.encoding.vectors import POINTS_LIMIT
+
+    huge = [10**400, -(10**400)] + [7] * (game.players - 2)
+    state = game.new_game(seed=1, scores=huge)
+    encoder = encoder_for(game)
+    scores = encoder.field("scores")
+    observation = encoder.observation(game.observe(state, 0))
+    values = scores.of(observation)
+    scale = POINTS_LIMIT / values[0]
+    assert values[1] == -values[0] and values[2] * scale == pytest.approx(7)
+    for vector in (observation, encoder.info_state(state, 0).vector):
+        assert all(abs(value) < 3.4e38 for value in vector)

@@ -176,15 +176,23 @@ class ExplicitChance:
     def chance_outcomes(self, state: ChanceState) -> tuple[tuple[Card, Fraction], ...]:
         """The cards that may come next at a chance node, each with its probability
         (exact fractions that sum to 1), in card order."""
+        total = len(self._waiting(state)._left)
+        return tuple((card, Fraction(count, total)) for card, count in self.chance_counts(state))
+
+    def chance_counts(self, state: ChanceState) -> tuple[tuple[Card, int], ...]:
+        """What :meth:`chance_outcomes` says, as counts: each card that may come next
+        with how many of its copies are left to place (the probability is that count
+        over :attr:`ChanceState.cards_to_place`); quicker where floats will do."""
         left = self._waiting(state)._left
-        total = len(left)
-        outcomes = []
+        if len(set(left)) == len(left):  # one copy of each card: the usual case
+            return tuple(zip(left, (1,) * len(left), strict=True))
+        counts = []
         start = 0
-        for end in range(1, total + 1):  # runs of copies of one card
-            if end == total or left[end] != left[start]:
-                outcomes.append((left[start], Fraction(end - start, total)))
+        for end in range(1, len(left) + 1):  # runs of copies of one card
+            if end == len(left) or left[end] != left[start]:
+                counts.append((left[start], end - start))
                 start = end
-        return tuple(outcomes)
+        return tuple(counts)
 
     def apply_chance(self, state: ChanceState, card: Card) -> ChanceState:
         """The state after chance placed ``card`` next in the shuffle being decided."""
@@ -267,18 +275,25 @@ class ExplicitChance:
         setup: tuple[tuple[str, Any], ...],
         decided: tuple[tuple[Card, ...], ...],
     ) -> Step[ChanceState]:
-        shuffles = DecidedShuffles(decided)
+        start = base
         if base is None:
-            step = self.game.start(seed=shuffles, **dict(setup))
+            step = self.game.start(seed=DecidedShuffles(decided), **dict(setup))
         else:
-            step = self.game.step(_with_generator(base, shuffles), move, seat=seat)
-        if shuffles.undecided:  # a shuffle with no order: wait for its cards
-            pool = shuffles.undecided[0]  # cards, or (a trick deal) the cards' indexes
+            generator = _generator_of(base)
+            if not (decided or (isinstance(generator, DecidedShuffles) and generator.settled)):
+                base = _with_generator(base, DecidedShuffles())  # a state dealt elsewhere
+            elif decided:
+                base = _with_generator(base, DecidedShuffles(decided))
+            step = self.game.step(base, move, seat=seat)
+        after = _generator_of(step.state)
+        undecided = after.undecided if isinstance(after, DecidedShuffles) else ()
+        if undecided:  # a shuffle with no order: wait for its cards
+            pool = undecided[0]  # cards, or (a trick deal) the cards' indexes
             pile: tuple[Card, ...] = tuple(
                 item if isinstance(item, Card) else _CARDS[item] for item in pool
             )
-            waiting = _Waiting(base, move, seat, setup, decided, pile, (), tuple(sorted(pile)))
-            return Step(ChanceState(base, waiting), ())
+            waiting = _Waiting(start, move, seat, setup, decided, pile, (), tuple(sorted(pile)))
+            return Step(ChanceState(start, waiting), ())
         events: tuple[Event, ...] = step.events
         return Step(ChanceState(step.state, None), events)
 
@@ -299,17 +314,25 @@ class ExplicitChance:
             self.game.check_state(state._inner)
 
 
+def _generator_of(state: Any) -> int:
+    """A library state's generator: the shedding engine keeps it in the state, the
+    trick engine in the state's deal."""
+    deal = getattr(state, "_deal", None)
+    holder = deal if deal is not None and hasattr(deal, "_rng") else state
+    generator = getattr(holder, "_rng", None)
+    if not isinstance(generator, int):
+        raise RulesError(
+            f"{type(state).__name__} keeps no generator where explicit chance can reach it"
+        )
+    return generator
+
+
 def _with_generator(state: Any, generator: int) -> Any:
-    """A copy of a library state with another generator: the shedding engine keeps it
-    in the state, the trick engine in the state's deal."""
+    """A copy of a library state with another generator (see :func:`_generator_of`)."""
     deal = getattr(state, "_deal", None)
     if deal is not None and hasattr(deal, "_rng"):
         return _copied(state, _deal=_copied(deal, _rng=generator))
-    if hasattr(state, "_rng"):
-        return _copied(state, _rng=generator)
-    raise RulesError(
-        f"{type(state).__name__} keeps no generator where explicit chance can reach it"
-    )
+    return _copied(state, _rng=generator)
 
 
 def _copied(value: Any, **changes: Any) -> Any:

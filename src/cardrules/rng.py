@@ -206,48 +206,53 @@ class DecidedShuffles(int):
     goes; :func:`shuffled` and :func:`shuffled_positions` (every shuffle of the
     library's engines goes through them) give their ``n``-th shuffle the order
     ``orders[n]`` (a permutation of the shuffled items, top first), and return a
-    :class:`DecidedShuffles` for the next one. A shuffle with no order decided yet is
-    written down in ``undecided`` (the items to shuffle) and leaves the items as they
-    came: the caller (:mod:`cardrules.chance`) throws that result away, asks for the
-    order, and runs the transition again.
+    :class:`DecidedShuffles` for the next one. A shuffle with no order decided yet
+    leaves the items as they came, and the generator it returns lists them in
+    ``undecided``: the caller (:mod:`cardrules.chance`) finds that in the state the
+    transition made, throws the state away, asks for the order, and runs the
+    transition again. Like every generator state here, it never changes.
 
     >>> decided = DecidedShuffles(((3, 1, 2),))
     >>> cards, after = shuffled((1, 2, 3), decided)
-    >>> cards
-    (3, 1, 2)
-    >>> _ = shuffled((1, 2, 3), after)
-    >>> decided.undecided
-    [(1, 2, 3)]
+    >>> cards, after.undecided
+    ((3, 1, 2), ())
+    >>> cards, after = shuffled((1, 2, 3), after)
+    >>> cards, after.undecided
+    ((1, 2, 3), ((1, 2, 3),))
     """
 
     orders: tuple[tuple[int, ...], ...]
     index: int
-    undecided: list[tuple[int, ...]]
+    undecided: tuple[tuple[int, ...], ...]
 
     def __new__(
         cls,
-        orders: tuple[tuple[int, ...], ...],
+        orders: tuple[tuple[int, ...], ...] = (),
         index: int = 0,
-        undecided: list[tuple[int, ...]] | None = None,
+        undecided: tuple[tuple[int, ...], ...] = (),
     ) -> DecidedShuffles:
         made = super().__new__(cls, 0)
         made.orders = orders
         made.index = index
-        made.undecided = [] if undecided is None else undecided
+        made.undecided = undecided
         return made
 
-    def _next(self) -> DecidedShuffles:
-        return DecidedShuffles(self.orders, self.index + 1, self.undecided)
+    @property
+    def settled(self) -> bool:
+        """Whether no decided order is left for a shuffle to come and none was missing:
+        a transition from here shuffles only into ``undecided``."""
+        return self.index >= len(self.orders) and not self.undecided
 
     def shuffle(self, pool: tuple[T, ...]) -> tuple[tuple[T, ...], DecidedShuffles]:
         """The order decided for this shuffle of ``pool`` (see the class)."""
         if self.index >= len(self.orders):
-            self.undecided.append(tuple(pool))  # type: ignore[arg-type]
-            return pool, self._next()
+            missing = (*self.undecided, tuple(pool))
+            return pool, DecidedShuffles(self.orders, self.index + 1, missing)  # type: ignore[arg-type]
         order = self.orders[self.index]
         if sorted(order) != sorted(pool):  # type: ignore[type-var]
             raise ValueError("a decided shuffle must be a permutation of the items shuffled")
-        return order, self._next()  # type: ignore[return-value]
+        after = DecidedShuffles(self.orders, self.index + 1, self.undecided)
+        return order, after  # type: ignore[return-value]
 
     def positions(self, count: int) -> tuple[bytes, DecidedShuffles]:
         """The shuffle of :func:`shuffled_positions`: byte ``i`` is the place of item

@@ -24,7 +24,8 @@ The observation (``171 + 8P + H`` floats: 218 for four players in a full game):
 * ``exposed`` (P): 1.0 for a seat open to an "idiot" call;
 * ``forfeits`` (P): turns each seat still has to forfeit;
 * ``penalties`` (P): each seat's last shuffle-pressure penalty / 100;
-* ``scores`` (P): game totals / 100;
+* ``scores`` (P): game totals / 100 (these two held within ±10**12 points:
+  :func:`~cardrules.encoding.vectors.clipped`);
 * ``to_move`` (P): whose turn it is (one-hot; all 0 once the game is over);
 * ``dealer`` (P): who dealt this hand (one-hot);
 * ``phase`` (4): what the player to move decides (:class:`~cardrules.Phase`: play,
@@ -67,7 +68,16 @@ from cardrules.cards import CARD_BIT, FULL_MASK, cards_of_mask
 from cardrules.encoding.base import Encoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.text import cards_text, ints_text
-from cardrules.encoding.vectors import INF, ONE, ZERO, Layout, bits13, count_floats, one_hot
+from cardrules.encoding.vectors import (
+    INF,
+    ONE,
+    ZERO,
+    Layout,
+    bits13,
+    clipped,
+    count_floats,
+    one_hot,
+)
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, CardsDrawn, HandDealt, Reshuffled
 from cardrules.game import Step
@@ -327,8 +337,8 @@ class CraitsEncoder(Encoder):
             *[cards / 10 for cards in get(sizes)],
             *open_to,
             *[float(turns) for turns in get(forfeits)],
-            *[points / 100 for points in get(penalties)],
-            *[points / 100 for points in get(scores)],
+            *[clipped(points) / 100 for points in get(penalties)],
+            *[clipped(points) / 100 for points in get(scores)],
             *(zeros if to_move is None else hot[rel[to_move]]),
             *hot[rel[dealer]],
             *_PHASES[phase],

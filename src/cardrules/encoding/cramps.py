@@ -21,7 +21,8 @@ The observation (535 floats):
 * ``to_move`` (4): whose turn it is (one-hot; all 0 once the game is over);
 * ``dealer`` (4): who dealt this round (one-hot);
 * ``round_scores`` (4): each seat's points so far this round / target;
-* ``scores`` (4): each seat's game total before this round / target;
+* ``scores`` (4): each seat's game total before this round / target (held within
+  ±10**12 points, as the round number is: :func:`~cardrules.encoding.vectors.clipped`);
 * ``round_number`` (1): the round's number / 10;
 * ``winners`` (4): 1.0 for each winner once the game is over.
 
@@ -56,7 +57,16 @@ from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, mask_of
 from cardrules.encoding.base import Encoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.text import cards_text, ints_text
-from cardrules.encoding.vectors import INF, ONE, ZERO, Layout, bits13, mask_floats, one_hot
+from cardrules.encoding.vectors import (
+    INF,
+    ONE,
+    ZERO,
+    Layout,
+    bits13,
+    clipped,
+    mask_floats,
+    one_hot,
+)
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, GameOver, HandDealt, HandScored, TrickWon
 from cardrules.game import Step
@@ -291,11 +301,11 @@ class CrampsEncoder(Encoder):
             round_scores[s1] / target,
             round_scores[s2] / target,
             round_scores[s3] / target,
-            scores[s0] / target,
-            scores[s1] / target,
-            scores[s2] / target,
-            scores[s3] / target,
-            round_number / 10,
+            clipped(scores[s0]) / target,
+            clipped(scores[s1]) / target,
+            clipped(scores[s2]) / target,
+            clipped(scores[s3]) / target,
+            clipped(round_number) / 10,
             *won,
         ]
 

@@ -25,9 +25,11 @@ from cardrules.cards import FULL_MASK
 
 __all__ = [
     "INF",
+    "POINTS_LIMIT",
     "Field",
     "Layout",
     "bits13",
+    "clipped",
     "count_floats",
     "mask_floats",
     "one_hot",
@@ -39,6 +41,22 @@ ONE = 1.0
 
 
 INF = float("inf")
+
+POINTS_LIMIT = 10**12
+"""Scores, penalties and round numbers beyond this (either way) are encoded as if they
+were at it: the library's scores have no bound (a Craits penalty doubles each time),
+while a float cannot hold every int and a ``float32`` overflows past about 3e38."""
+
+
+def clipped(points: int) -> int:
+    """``points`` held within :data:`POINTS_LIMIT` either way.
+
+    >>> clipped(5), clipped(10**400) == POINTS_LIMIT, clipped(-10**400) == -POINTS_LIMIT
+    (5, True, True)
+    """
+    if -POINTS_LIMIT <= points <= POINTS_LIMIT:
+        return points
+    return POINTS_LIMIT if points > 0 else -POINTS_LIMIT
 
 
 @attrs.frozen
