@@ -1,0 +1,488 @@
+"""OpenSpiel games for cardrules: explicit chance, information states and observations.
+
+Needs OpenSpiel (``pip install "cardrules[openspiel]"``). Importing this module
+registers two Python games with ``pyspiel``, so ``pyspiel.load_game`` (and
+OpenSpiel's serialization, which loads games by name) finds them:
+
+- ``python_cardrules_cramps`` (parameter ``options``);
+- ``python_cardrules_craits`` (parameters ``players``, 2 to 10, and ``options``).
+
+``options`` carries any other rules options, packed by :func:`load_game`, which is
+the easy way in:
+
+>>> import cardrules as cr
+>>> import pyspiel
+>>> from cardrules.hosts.openspiel import load_game
+>>> game = load_game(cr.Craits(players=3, short_game=True))
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 52)
+>>> pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+How the game maps onto OpenSpiel:
+
+- **Chance.** Every shuffle is a run of chance nodes, one per card of the shuffled
+  pile, top first (:class:`cardrules.chance.ExplicitChance`); a chance action is a
+  card's index (0 to 51: ``Card.from_index``), its probability the share of that card
+  among the cards not yet placed. Games start with seat 0 as dealer.
+- **Actions** are the game's move ids (:meth:`Game.move_id
+  <cardrules.game.Game.move_id>`). Craits' idiot calls, which the manual rule lets any
+  opponent make out of turn, are made at once for the first opponent who may call
+  (as :class:`~cardrules.hosts.table.HostTable` does), since OpenSpiel lets one
+  player act at a time.
+- **Information states** (perfect recall) and **observations** are the encodings of
+  :mod:`cardrules.encoding`, as tensors and strings; they are kept up to date move by
+  move, not rebuilt from the history.
+- **Returns**: 1 for each winner and -1 for every other seat at the end (general-sum);
+  0 for all when a game reaches ``max_game_length`` moves first, which ends it there
+  (:meth:`Game.move_cap <cardrules.game.Game.move_cap>`: neither game has a finite
+  bound, see the rules pages).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as missing:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        'cardrules.hosts.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
+    ) from missing
+
+from cardrules.cards import Card
+from cardrules.chance import ChanceState, ExplicitChance
+from cardrules.encoding import encoder_for
+from cardrules.errors import RulesError
+from cardrules.game import Game, Step
+from cardrules.games.craits import Craits
+from cardrules.games.cramps import Cramps
+from cardrules.moves import CallIdiot
+
+__all__ = [
+    "CardrulesGame",
+    "CardrulesState",
+    "load_game",
+    "pack_options",
+    "resampler",
+    "unpack_options",
+]
+
+_DEFAULT_CAP = 20_000
+"""Moves (chance nodes not counted) after which an OpenSpiel game is cut short: far
+above a random game of either (about 300 moves for Cramps, 1,100 for Craits)."""
+
+
+def pack_options(options: dict[str, Any]) -> str:
+    """Rules options as an OpenSpiel parameter (base64 of their JSON: OpenSpiel's game
+    strings may not hold commas or brackets); ``""`` for none.
+
+    >>> unpack_options(pack_options({"target": 21}))
+    {'target': 21}
+    """
+    if not options:
+        return ""
+    text = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def unpack_options(packed: str) -> dict[str, Any]:
+    """The options that :func:`pack_options` packed."""
+    if not packed:
+        return {}
+    try:
+        text = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)).decode()
+        options = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise RulesError(f"the options parameter is not packed options: {error}") from None
+    if not isinstance(options, dict):
+        raise RulesError("the options parameter must pack a JSON object")
+    return options
+
+
+def load_game(rules: Game[Any, Any, Any], *, max_game_length: int = _DEFAULT_CAP) -> Any:
+    """The OpenSpiel game for ``rules`` (a :class:`~cardrules.Cramps` or
+    :class:`~cardrules.Craits` rules object), loaded through ``pyspiel.load_game``."""
+    params: dict[str, Any] = {"max_game_length": max_game_length}
+    if isinstance(rules, Cramps):
+        name, defaults = _CRAMPS, Cramps().options()
+    elif isinstance(rules, Craits):
+        name, defaults = _CRAITS, Craits(players=rules.players).options()
+        params["players"] = rules.players
+    else:
+        raise RulesError(f"OpenSpiel games are registered for Cramps and Craits, not {rules!r}")
+    changed = {k: v for k, v in rules.options().items() if defaults.get(k) != v}
+    params["options"] = pack_options(changed)
+    return pyspiel.load_game(name, params)
+
+
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+    """An OpenSpiel game playing a cardrules rules object (see the module's text)."""
+
+    def __init__(
+        self, params: dict[str, Any] | None, game_type: Any, rules_class: type[Cramps | Craits]
+    ) -> None:
+        params = dict(params or {})
+        options = unpack_options(str(params.get("options", "")))
+        if rules_class is Craits:
+            options["players"] = int(params.get("players", 4))
+        rules: Game[Any, Any, Any] = rules_class.from_options(options)
+        cap = int(params.get("max_game_length", _DEFAULT_CAP))
+        if cap < 1:
+            raise RulesError(f"max_game_length must be at least 1, not {cap}")
+        info = pyspiel.GameInfo(
+            num_distinct_actions=rules.num_move_ids,
+            max_chance_outcomes=52,
+            num_players=rules.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=cap,
+        )
+        super().__init__(game_type, info, params)
+        self.setup = _Setup(rules, cap)
+        self.rules = rules
+
+    def new_initial_state(self) -> CardrulesState:
+        """The start of a game: chance nodes for the first deal."""
+        return CardrulesState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        """Information states (perfect recall) or observations, as tensors and text."""
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(self, perfect_recall)
+
+
+class CardrulesState(pyspiel.State):  # type: ignore[misc]
+    """A position of a :class:`CardrulesGame` (see the module's text)."""
+
+    def __init__(self, game: CardrulesGame) -> None:
+        super().__init__(game)
+        self._game: _Setup = game.setup  # not the pyspiel game: states are deep-copied
+        self._position: ChanceState = game.setup.initial
+        self._seen: _Seen | None = None  # what each seat saw (None before the first deal)
+        self._carried: tuple[Any, ...] = ()  # events of a move whose calls wait for chance
+        self._moves = 0
+
+    @property
+    def position(self) -> ChanceState:
+        """The cardrules position (its ``inner`` state is the game's state)."""
+        return self._position
+
+    def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player."""
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self._position.is_chance:
+            return int(pyspiel.PlayerId.CHANCE)
+        seat: int = self._position.to_move  # type: ignore[assignment]
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.is_terminal() or self._position.to_move != player:
+            return []
+        return sorted(self._game.rules.legal_move_ids(self._position.inner))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may come next, by index, with their probabilities."""
+        total = self._position.cards_to_place
+        counts = self._game.table.chance_counts(self._position)
+        return [(int(card), count / total) for card, count in counts]
+
+    def _apply_action(self, action: int) -> None:
+        table = self._game.table
+        if self._position.is_chance:
+            step = table.step_chance(self._position, Card.from_index(action))
+        else:
+            move = self._game.rules.move_from_id(action)
+            step = table.step(self._position, move)
+            self._moves += 1
+        self._position = step.state
+        if not self._position.is_chance:
+            events, self._carried = (*self._carried, *step.events), ()
+            self._settle(events)
+
+    def _settle(self, events: tuple[Any, ...]) -> None:
+        """After a complete transition: idiot calls for the seats, then the seats'
+        information states."""
+        rules = self._game.rules
+        table = self._game.table
+        calls = getattr(rules, "calls", None)
+        position = self._position
+        while calls is not None and position.inner.exposed and not position.is_over:
+            target = position.inner.exposed[0]
+            callers = [
+                (target + k) % rules.players
+                for k in range(1, rules.players)
+                if CallIdiot((target + k) % rules.players, target)
+                in calls(position.inner, (target + k) % rules.players)
+            ]
+            if not callers:
+                break
+            call = table.step(position, CallIdiot(callers[0], target), seat=callers[0])
+            events = (*events, *call.events)
+            position = call.state
+            if position.is_chance:  # a call that makes a seat draw from a reshuffle
+                self._position, self._carried = position, events
+                return
+        self._position = position
+        if self._seen is None:
+            self._seen = _Seen.start(position.inner, rules.players)
+        else:
+            self._seen = self._seen.then(Step(position.inner, events))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"card {Card.from_index(action)}"
+        return str(self._game.rules.move_from_id(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the game has ended, or reached ``max_game_length`` moves."""
+        return self._position.is_over or (
+            self._moves >= self._game.cap and not self._position.is_chance
+        )
+
+    def returns(self) -> list[float]:
+        """1 for each winner and -1 for the others at the end; 0 before (or when the
+        game was cut short)."""
+        players = self._game.rules.players
+        if not self._position.is_over:
+            return [0.0] * players
+        winners = self._position.inner.winners
+        return [1.0 if seat in winners else -1.0 for seat in range(players)]
+
+    def __str__(self) -> str:
+        if self._position.inner is None:
+            return "the first deal, waiting for its cards"
+        text = str(self._position.inner)
+        if self._position.is_chance:
+            text += f"\n(waiting for chance: {self._position.cards_to_place} cards to place)"
+        return text
+
+    def info_state(self, player: int) -> Any:
+        """``player``'s :class:`~cardrules.encoding.InfoState` (``None`` before the
+        first deal is complete). Information states are brought up to date when asked
+        for, so play that never asks (a search's rollouts) does not pay for them."""
+        if self._seen is None:
+            return None
+        info, self._seen = self._seen.info(self._game.encoder, player)
+        return info
+
+
+class _Chain:
+    """The complete transitions of a game, newest first, each as a :class:`Step`: a
+    persistent list that copies of a state share."""
+
+    __slots__ = ("before", "length", "step")
+
+    def __init__(self, step: Step[Any] | None, before: _Chain | None) -> None:
+        self.step = step
+        self.before = before
+        self.length: int = 0 if before is None else before.length + 1
+
+    def since(self, count: int) -> list[Step[Any]]:
+        """The steps after the first ``count``, oldest first."""
+        steps = []
+        link: _Chain | None = self
+        while link is not None and link.length > count:
+            steps.append(link.step)
+            link = link.before
+        return steps[::-1]  # type: ignore[return-value]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Chain:
+        return self
+
+    def __reduce__(self) -> Any:  # flat, so that a long game pickles without recursion
+        return (_chain_of, (self.since(0),))
+
+
+def _chain_of(steps: list[Step[Any]]) -> _Chain:
+    chain = _Chain(None, None)
+    for step in steps:
+        chain = _Chain(step, chain)
+    return chain
+
+
+class _Seen:
+    """What each seat saw: the game's transitions, and per seat its information state
+    folded up to some transition (or the position it starts from). Immutable."""
+
+    __slots__ = ("chain", "seats")
+
+    def __init__(self, chain: _Chain, seats: tuple[tuple[Any, Any, int], ...]) -> None:
+        self.chain = chain
+        self.seats = seats  # per seat: (InfoState or None, start position, steps folded)
+
+    @classmethod
+    def start(cls, inner: Any, players: int) -> _Seen:
+        chain = _Chain(None, None)
+        return cls(chain, tuple((None, inner, 0) for _ in range(players)))
+
+    def then(self, step: Step[Any]) -> _Seen:
+        return _Seen(_Chain(step, self.chain), self.seats)
+
+    def restarted(self, inner: Any, keep: int) -> _Seen:
+        """Every seat but ``keep`` starts afresh from ``inner`` (a resampled position)."""
+        now = self.chain.length
+        seats = tuple(
+            entry if seat == keep else (None, inner, now) for seat, entry in enumerate(self.seats)
+        )
+        return _Seen(self.chain, seats)
+
+    def info(self, encoder: Any, seat: int) -> tuple[Any, _Seen]:
+        """``seat``'s information state now, and the record with it folded in."""
+        info, start, folded = self.seats[seat]
+        if info is not None and folded == self.chain.length:
+            return info, self
+        if info is None:
+            info = encoder.info_state(start, seat)
+        for step in self.chain.since(folded):
+            info = info.after(step)
+        seats = list(self.seats)
+        seats[seat] = (info, None, self.chain.length)
+        return info, _Seen(self.chain, tuple(seats))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
+        return self
+
+
+def resampler(seed: int = 0) -> Callable[[CardrulesState, int], CardrulesState]:
+    """A resampler for OpenSpiel's ISMCTS (``bot.set_resampler(resampler(seed))``): a
+    state that ``player`` cannot tell from the given one, dealt by the game's
+    :meth:`~cardrules.game.Game.determinize` from ``player``'s view, with ``player``'s
+    information state kept and every other seat's started afresh from the dealt
+    position (its history of what it saw is not rebuilt, so the search does not learn
+    from the real hidden cards).
+
+    >>> import cardrules as cr
+    >>> from open_spiel.python.algorithms import ismcts, mcts
+    >>> game = load_game(cr.Craits(players=2, short_game=True))
+    >>> bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1), 2.0, 20)
+    >>> bot.set_resampler(resampler(seed=3))
+    """
+    draws = random.Random(seed)
+
+    def resample(state: CardrulesState, player: int) -> CardrulesState:
+        setup = state._game
+        inner = state.position.inner
+        dealt = setup.rules.determinize(setup.rules.observe(inner, player), draws.getrandbits(64))
+        state.info_state(player)  # folded once, shared by every sample
+        sampled: CardrulesState = state.clone()
+        sampled._position = ChanceState(dealt, None)
+        seen = state._seen
+        sampled._seen = None if seen is None else seen.restarted(dealt, player)
+        return sampled
+
+    return resample
+
+
+class _Setup:
+    """What a game's states share: the rules, their explicit-chance table, the encoder
+    and the cap. Immutable, so copies of a state share it."""
+
+    def __init__(self, rules: Game[Any, Any, Any], cap: int) -> None:
+        self.rules = rules
+        self.table = ExplicitChance(rules)
+        self.encoder = encoder_for(rules)
+        self.cap = cap
+        self.initial = self.table.new_game()  # a value: every new game starts from it
+
+    def __copy__(self) -> _Setup:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
+        return self
+
+
+class _Observer:
+    """OpenSpiel's observer protocol over :mod:`cardrules.encoding`."""
+
+    def __init__(self, game: CardrulesGame, perfect_recall: bool) -> None:
+        self._game = game.setup
+        self._perfect_recall = perfect_recall
+        encoder = game.setup.encoder
+        size = encoder.info_state_size if perfect_recall else encoder.observation_size
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        """Fill :attr:`tensor` for ``player`` at ``state``."""
+        values = self._values(state, player)
+        if values is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = values
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        """The information state's or the observation's text for ``player``."""
+        info = state.info_state(player)
+        if info is None:
+            return "the first deal, waiting for its cards"
+        if self._perfect_recall:
+            text: str = info.text
+            return text
+        return str(self._game.rules.observe(state.position.inner, player))
+
+    def _values(self, state: CardrulesState, player: int) -> Any:
+        info = state.info_state(player)
+        if info is None:
+            return None
+        if self._perfect_recall:
+            return info.vector
+        return self._game.encoder.observation(
+            self._game.rules.observe(state.position.inner, player)
+        )
+
+
+_CRAMPS = "python_cardrules_cramps"
+_CRAITS = "python_cardrules_craits"
+
+
+def _game_type(short_name: str, long_name: str, low: int, high: int, params: dict[str, Any]) -> Any:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+_CRAMPS_TYPE = _game_type(
+    _CRAMPS, "cardrules Cramps", 4, 4, {"options": "", "max_game_length": _DEFAULT_CAP}
+)
+_CRAITS_TYPE = _game_type(
+    _CRAITS,
+    "cardrules Craits",
+    2,
+    10,
+    {"players": 4, "options": "", "max_game_length": _DEFAULT_CAP},
+)
+
+
+class _CrampsGame(CardrulesGame):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params, _CRAMPS_TYPE, Cramps)
+
+
+class _CraitsGame(CardrulesGame):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params, _CRAITS_TYPE, Craits)
+
+
+pyspiel.register_game(_CRAMPS_TYPE, _CrampsGame)
+pyspiel.register_game(_CRAITS_TYPE, _CraitsGame)

@@ -1,0 +1,210 @@
+"""A game played for a learning host: move ids in, rewards out, no framework needed.
+
+:class:`HostTable` is what the PettingZoo and Gymnasium adapters share. It keeps the
+current state of one game, applies moves given by their ids (see
+:meth:`Game.move_id <cardrules.game.Game.move_id>`), turns what each move did into a
+reward per seat, makes the idiot calls of Craits' manual rule for the seats (a host
+lets only one agent act at a time, and a call is made out of turn), and stops a game
+at a cap on the number of moves.
+
+>>> import cardrules as cr
+>>> table = HostTable(cr.Cramps(), reward="points")
+>>> table.reset(seed=3)
+>>> while not (table.is_over or table.truncated):
+...     rewards = table.play(table.legal_ids()[0])
+>>> table.is_over, table.moves > 52
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+from cardrules._text import shown
+from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError
+from cardrules.events import Event
+from cardrules.game import Game, Step
+from cardrules.moves import CallIdiot
+from cardrules.table import is_seat
+
+__all__ = ["REWARDS", "HostTable", "setup_of"]
+
+REWARDS = ("points", "outcome")
+"""The reward schemes: ``"points"`` pays each seat every change of its score as it
+happens (with the sign turned where lower scores win, as in Craits, so that more is
+always better for the agent); ``"outcome"`` pays nothing until the end, then 1 to each
+winner and -1 to every other seat (0 to all when a game is stopped at the cap)."""
+
+
+class HostTable:
+    """One game at a time of ``game``, driven by move ids.
+
+    Args:
+        game: the rules (any game of the library, or one built on its engines).
+        reward: one of :data:`REWARDS`.
+        max_moves: the moves after which a game is stopped (``truncated``); the
+            automatic idiot calls do not count. ``None``: the game's
+            :meth:`~cardrules.game.Game.move_cap` (its length bound if it has one, else
+            :data:`cardrules.DEFAULT_MOVE_CAP`).
+        encoder: an :class:`~cardrules.encoding.Encoder` of ``game``: the table then
+            keeps the seats' information states up to date in :attr:`infos`.
+        watch: with an ``encoder``, the seats whose information states to keep (all
+            by default); :attr:`infos` holds ``None`` for the others.
+
+    The table is the only mutable thing here: :meth:`reset` and :meth:`play` replace
+    its ``state`` by a new one and never change a state.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        *,
+        reward: Literal["points", "outcome"] = "points",
+        max_moves: int | None = None,
+        encoder: Any = None,
+        watch: Sequence[int] | None = None,
+    ) -> None:
+        if not isinstance(game, Game):
+            raise RulesError(f"game must be a cardrules game (such as Cramps()), not {shown(game)}")
+        if reward not in REWARDS:
+            raise RulesError(f"reward must be one of {REWARDS}, not {shown(reward)}")
+        if max_moves is None:
+            max_moves = game.move_cap()
+        if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 1:
+            raise RulesError(
+                f"max_moves must be a whole number of at least 1, not {shown(max_moves)}"
+            )
+        self.game = game
+        self.reward = reward
+        self.max_moves = max_moves
+        self.players: int = game.players
+        self._sign = 1 if getattr(game, "higher_scores_win", True) else -1
+        self._calls = getattr(game, "calls", None)
+        self._state: Any = None
+        self.moves = 0
+        self.truncated = False
+        self.events: tuple[Event, ...] = ()
+        """The events of the last :meth:`reset` or :meth:`play` (the idiot calls made
+        for the seats included)."""
+        self.encoder = encoder
+        self.infos: tuple[Any, ...] = ()
+        """With an ``encoder``: each seat's :class:`~cardrules.encoding.InfoState`."""
+        self._watch = tuple(range(self.players)) if watch is None else tuple(watch)
+        if any(not is_seat(seat, self.players) for seat in self._watch):
+            raise SeatError(f"watch must list seats from 0 to {self.players - 1}, not {watch!r}")
+
+    @property
+    def state(self) -> Any:
+        """The current state (``None`` before the first :meth:`reset`)."""
+        return self._state
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended by its rules."""
+        return self._state is not None and self._state.is_over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move; ``None`` when the game has ended or was stopped."""
+        if self._state is None or self.truncated:
+            return None
+        seat: int | None = self._state.to_move
+        return seat
+
+    def reset(self, seed: int | None = None, **setup: Any) -> None:
+        """Start a new game (:meth:`Game.start <cardrules.game.Game.start>` with
+        ``seed`` and the ``setup`` options); ``seed=None`` draws a fresh secret one."""
+        step = self.game.start(seed=seed, **setup)
+        self._state, self.events = self._after_calls(step.state, step.events)
+        if self.encoder is not None:
+            if len(self._watch) == self.players:
+                self.infos = self.encoder.info_states(self._state)
+            else:
+                watched = {s: self.encoder.info_state(self._state, s) for s in self._watch}
+                self.infos = tuple(watched.get(seat) for seat in range(self.players))
+        self.moves = 0
+        self.truncated = False
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """The ids of the moves the seat to move may make (``()`` once it is over)."""
+        if self.to_move is None:
+            return ()
+        return self.game.legal_move_ids(self._state)
+
+    def play(self, move_id: int) -> tuple[float, ...]:
+        """Play the move with id ``move_id`` for the seat to move, then any idiot calls
+        it leaves open; return each seat's reward for it.
+
+        Raises:
+            IllegalMoveError: the game is over or stopped, or the move is not legal
+                here (the message says why).
+            MoveTypeError: ``move_id`` is not a move id of the game.
+        """
+        if self.to_move is None:
+            raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
+        return self.play_move(self.game.move_from_id(move_id))
+
+    def play_move(self, move: Any) -> tuple[float, ...]:
+        """Like :meth:`play`, with the move itself (what a bot returns)."""
+        state = self._state
+        seat = self.to_move
+        if state is None or seat is None:
+            raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
+        step = self.game.step(state, move, seat=seat)
+        after, self.events = self._after_calls(step.state, step.events)
+        self._state = after
+        if self.encoder is not None:
+            made = Step(after, self.events)
+            if len(self._watch) == self.players:
+                self.infos = self.encoder.after(self.infos, made)
+            else:
+                self.infos = tuple(None if i is None else i.after(made) for i in self.infos)
+        self.moves += 1
+        if self.moves >= self.max_moves and not after.is_over:
+            self.truncated = True
+        return self._rewards(state, after)
+
+    def _after_calls(self, state: Any, events: tuple[Event, ...]) -> tuple[Any, tuple[Event, ...]]:
+        """Craits' manual idiot calls, made at once by the first opponent (in seat
+        order from the exposed player's left) who may make them."""
+        calls = self._calls
+        while calls is not None and state.exposed and not state.is_over:
+            target = state.exposed[0]
+            for step in range(1, self.players):
+                caller = (target + step) % self.players
+                call = CallIdiot(caller, target)
+                if call in calls(state, caller):
+                    made = self.game.step(state, call, seat=caller)
+                    state, events = made.state, events + made.events
+                    break
+            else:  # nobody may call (automatic rules): nothing to do
+                break
+        return state, events
+
+    def _rewards(self, before: Any, after: Any) -> tuple[float, ...]:
+        players = self.players
+        if self.reward == "outcome":
+            if not after.is_over:
+                return (0.0,) * players
+            winners = after.winners
+            return tuple(1.0 if seat in winners else -1.0 for seat in range(players))
+        old: Sequence[int] = before.scores
+        new: Sequence[int] = after.scores
+        if old == new:
+            return (0.0,) * players
+        sign = self._sign
+        return tuple(float(sign * (b - a)) for a, b in zip(old, new, strict=True))
+
+
+def setup_of(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The setup options in a host's ``reset(options=...)``: its ``"setup"`` entry
+    (``{"setup": {"dealer": 2}}``), checked to be a mapping.
+
+    >>> setup_of({"setup": {"dealer": 2}, "other": 1}), setup_of(None)
+    ({'dealer': 2}, {})
+    """
+    setup = (options or {}).get("setup", {})
+    if not isinstance(setup, Mapping):
+        raise SetupError(f'options["setup"] must map setup options to values, not {shown(setup)}')
+    return dict(setup)

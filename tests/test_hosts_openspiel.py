@@ -1,0 +1,139 @@
+"""The OpenSpiel games (cardrules.hosts.openspiel): OpenSpiel's random simulation test
+with and without serialization, on Cramps and on Craits with 2 to 10 players, and a
+game played by OpenSpiel's ISMCTS with a resampler built on determinize.
+
+Skipped where OpenSpiel is not installed, unless CARDRULES_REQUIRE_HOSTS=1 (CI).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+
+try:
+    import numpy as np
+    import pyspiel
+
+    from cardrules.hosts import openspiel as hosted
+except ImportError:
+    if os.environ.get("CARDRULES_REQUIRE_HOSTS") == "1":
+        raise
+    pytest.skip("OpenSpiel is not installed", allow_module_level=True)
+
+
+def _name(game: Any) -> str:
+    return f"{game.name}-{game.players}p"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [cr.Cramps(), *(cr.Craits(players=n, short_game=True) for n in range(2, 11))],
+    ids=_name,
+)
+def test_random_sim_test_with_and_without_serialization(rules: Any) -> None:
+    game = hosted.load_game(rules)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_a_full_craits_game_passes_the_simulation_test() -> None:
+    game = hosted.load_game(cr.Craits(players=4))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_games_load_by_name_with_their_options() -> None:
+    rules = cr.Craits(players=3, short_game=True, idiot_calls="automatic")
+    game = hosted.load_game(rules)
+    assert game.rules == rules
+    again = pyspiel.load_game(str(game))
+    assert again.rules == rules and again.num_distinct_actions() == rules.num_move_ids
+    assert pyspiel.load_game("python_cardrules_cramps").rules == cr.Cramps()
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+def test_the_deal_is_chance_nodes_and_play_follows_the_rules() -> None:
+    game = hosted.load_game(cr.Cramps())
+    state = game.new_initial_state()
+    for card in range(52):
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == 52 - card
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(card)  # the deck in card order, top first
+    assert state.current_player() == 1
+    inner = state.position.inner
+    legal = [cr.Cramps().move_id(move) for move in cr.Cramps().legal_moves(inner)]
+    assert state.legal_actions() == sorted(legal)
+    assert state.action_to_string(1, legal[0]) == str(cr.Cramps().move_from_id(legal[0]))
+    info = state.information_state_tensor(1)
+    assert len(info) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
+    assert state.information_state_string(1) != state.information_state_string(2)
+
+
+def test_a_game_cut_short_at_the_cap_returns_zeros() -> None:
+    game = hosted.load_game(cr.Cramps(), max_game_length=10)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.returns() == [0.0] * 4 and not state.position.is_over
+
+
+def test_options_that_are_not_packed_options_are_refused() -> None:
+    with pytest.raises(cr.RulesError, match="not packed options"):
+        hosted.unpack_options("!!!")
+    with pytest.raises(cr.RulesError, match="JSON object"):
+        hosted.unpack_options(hosted.pack_options({"a": 1})[:0] + "WzFd")  # "[1]"
+    with pytest.raises(cr.RulesError, match="registered for Cramps and Craits"):
+        hosted.load_game(object())  # type: ignore[arg-type]
+
+
+def test_openspiel_ismcts_plays_a_game_with_the_resampler() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = hosted.load_game(cr.Cramps(), max_game_length=40)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=np.random.RandomState(2))
+    bot.set_resampler(hosted.resampler(seed=3))
+    rng = np.random.RandomState(4)
+    state = game.new_initial_state()
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert searched >= 9
+
+
+def test_the_resampler_keeps_the_searchers_information_and_deals_the_rest() -> None:
+    game = hosted.load_game(cr.Craits(players=3))
+    state = game.new_initial_state()
+    rng = np.random.RandomState(7)
+    while state.is_chance_node() or state.current_player() != 1:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    resample = hosted.resampler(seed=1)
+    samples = [resample(state, 1) for _ in range(5)]
+    for sample in samples:
+        assert sample.information_state_string(1) == state.information_state_string(1)
+        assert sample.legal_actions() == state.legal_actions()
+    others = {tuple(sample.position.inner.hands[0]) for sample in samples}
+    assert len(others) > 1  # the other hands are dealt afresh
