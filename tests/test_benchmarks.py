@@ -9,6 +9,7 @@ import dataclasses
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -219,10 +220,12 @@ def test_the_pytest_benchmark_suite_runs_every_benchmark() -> None:
     assert "ours / theirs (best rounds) against the target" in out
     assert "Cramps hands/s vs OpenSpiel hearts games/s" in out
     # 5 benchmarks for each of our two games; the 5 of the peers measured or skipped
-    if "15 passed" not in out:
-        assert "10 passed, 5 skipped" in out
-        for peer in PEERS:
-            assert f"{peer}: not installed" in out
+    # (OpenSpiel comes with the test extra where it has wheels; RLCard only with bench)
+    counts = re.search(r"(\d+) passed(?:, (\d+) skipped)?", out)
+    assert counts, out
+    passed, skipped = int(counts[1]), int(counts[2] or 0)
+    assert passed + skipped == 15 and passed >= 10, out
+    assert out.count(": not installed") >= skipped
 
 
 class FakeSpielState:

@@ -307,3 +307,49 @@ def test_gymnasium_bot_seeds_are_reproducible_and_not_the_generator_outputs() ->
     generator, _ = np_random(7)
     raw = {int(generator.integers(2**63)) for _ in range(2)}  # the game seed, the bot base
     assert not raw & set(first) and len(set(first)) == len(first)
+
+
+@pytest.mark.parametrize("action", [3.0, "7", True, None, [1]])
+def test_actions_that_are_not_move_ids_are_refused_by_every_host(action: Any) -> None:
+    table = HostTable(cr.Cramps())
+    table.reset(seed=1)
+    with pytest.raises(cr.MoveTypeError, match="an action is a move id"):
+        table.play(action)
+    _need("gymnasium")
+    from cardrules.hosts.gymnasium import CardGameSoloEnv
+
+    solo = CardGameSoloEnv(cr.Cramps())
+    solo.reset(seed=1)
+    with pytest.raises(cr.MoveTypeError, match="an action is a move id"):
+        solo.step(action)
+    _need("pettingzoo")
+    from cardrules.hosts.pettingzoo import CardGameEnv
+
+    env = CardGameEnv(cr.Cramps())
+    env.reset(seed=1)
+    with pytest.raises(cr.MoveTypeError, match="an action is a move id"):
+        env.step(action)  # None too: only an agent whose game has ended steps with None
+
+
+def test_numpy_integers_are_move_ids() -> None:
+    np = _need("numpy")
+    table = HostTable(cr.Cramps())
+    table.reset(seed=1)
+    first = table.legal_ids()[0]
+    table.play(np.int64(first))
+    assert table.moves == 1
+
+
+def test_render_modes_show_the_table_to_people() -> None:
+    _need("pettingzoo")
+    from cardrules.hosts.gymnasium import CardGameSoloEnv
+    from cardrules.hosts.pettingzoo import CardGameEnv
+
+    env = CardGameEnv(cr.Cramps(), render_mode="ansi")
+    env.reset(seed=1)
+    text = env.render()
+    assert text == str(env.table.state) and "round 1" in text.lower()
+    assert CardGameEnv(cr.Cramps()).render() is None
+    solo = CardGameSoloEnv(cr.Cramps(), render_mode="ansi")
+    solo.reset(seed=1)
+    assert solo.render() == str(solo.table.state)

@@ -51,7 +51,7 @@ from cardrules.bots.base import Bot, RandomBot
 from cardrules.encoding import encoder_for
 from cardrules.errors import IllegalMoveError, RulesError, SeatError
 from cardrules.game import Game
-from cardrules.hosts.table import HostTable, setup_of
+from cardrules.hosts.table import HostTable, action_id, setup_of
 from cardrules.rng import derive_seed
 
 __all__ = ["CardGameSoloEnv"]
@@ -154,7 +154,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
         table = self.table
         if table.to_move is None:
             raise IllegalMoveError("game_over", "the episode has ended: call reset()")
-        move_id = int(action)
+        move_id = action_id(action, self.game)
         if not 0 <= move_id < self.game.num_move_ids or move_id not in table.legal_ids():
             if self.illegal_action == "raise":
                 table.play(move_id)  # raises, saying why
@@ -182,13 +182,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
 
     def render(self) -> str | None:
         """The whole table as text (every hand: for people watching)."""
-        if self.render_mode is None:
-            return None
-        text = str(self.table.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def _play_bots(self) -> float:
         """The bots' moves up to the agent's turn or the end; the agent's reward."""

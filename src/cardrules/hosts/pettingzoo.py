@@ -137,7 +137,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.play(int(action))
+        rewards = self.table.play(action)
         for name, value in zip(self.possible_agents, rewards, strict=True):
             self.rewards[name] = value
         if self.table.is_over or self.table.truncated:
@@ -162,13 +162,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The whole table as text (every hand: for people watching, not for agents)."""
-        if self.render_mode is None:
-            return None
-        text = str(self.table.state)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

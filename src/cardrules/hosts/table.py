@@ -18,17 +18,18 @@ at a cap on the number of moves.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from cardrules._text import shown
-from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError
+from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SeatError, SetupError
 from cardrules.events import Event
 from cardrules.game import Game, Step
 from cardrules.moves import CallIdiot
 from cardrules.table import is_seat
 
-__all__ = ["REWARDS", "HostTable", "setup_of"]
+__all__ = ["REWARDS", "HostTable", "action_id", "setup_of"]
 
 REWARDS = ("points", "outcome")
 """The reward schemes: ``"points"`` pays each seat every change of its score as it
@@ -143,7 +144,7 @@ class HostTable:
         """
         if self.to_move is None:
             raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
-        return self.play_move(self.game.move_from_id(move_id))
+        return self.play_move(self.game.move_from_id(action_id(move_id, self.game)))
 
     def play_move(self, move: Any) -> tuple[float, ...]:
         """Like :meth:`play`, with the move itself (what a bot returns)."""
@@ -164,6 +165,18 @@ class HostTable:
         if self.moves >= self.max_moves and not after.is_over:
             self.truncated = True
         return self._rewards(state, after)
+
+    def render(self, mode: str | None) -> str | None:
+        """The hosts' ``render()``: for ``"ansi"`` the whole table as text (every hand:
+        for people watching, not for agents), for ``"human"`` the same printed, for
+        ``None`` nothing."""
+        if mode is None or self._state is None:
+            return None
+        text = str(self._state)
+        if mode == "human":
+            print(text)
+            return None
+        return text
 
     def _after_calls(self, state: Any, events: tuple[Event, ...]) -> tuple[Any, tuple[Event, ...]]:
         """Craits' manual idiot calls, made at once by the first opponent (in seat
@@ -195,6 +208,26 @@ class HostTable:
             return (0.0,) * players
         sign = self._sign
         return tuple(float(sign * (b - a)) for a, b in zip(old, new, strict=True))
+
+
+def action_id(action: object, game: Game[Any, Any, Any]) -> int:
+    """A host's action as a move id: an int, or an integer of another kind (NumPy's,
+    as a Gymnasium space samples them); :class:`~cardrules.MoveTypeError` for anything
+    else (a float, a bool, text), saying what is allowed.
+
+    >>> import numpy as np, cardrules as cr
+    >>> action_id(np.int64(3), cr.Cramps())
+    3
+    """
+    if not isinstance(action, bool) and not type(action).__name__.startswith("bool"):
+        try:
+            return operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise MoveTypeError(
+        f"an action is a move id, an int from 0 to {game.num_move_ids - 1}, "
+        f"not {type(action).__name__} {shown(action)}"
+    )
 
 
 def setup_of(options: Mapping[str, Any] | None) -> dict[str, Any]:
