@@ -223,3 +223,30 @@ def test_the_events_of_a_transition_come_when_its_chance_is_complete() -> None:
     assert any(isinstance(event, cr.HandDealt) for event in last.events)
     view = table.observe(last.state, 0)
     assert view == cr.Craits(players=3).observe(last.state.inner, 0)
+
+
+def test_a_stacked_first_deal_needs_no_chance_and_the_next_deals_do() -> None:
+    table = ExplicitChance(cr.Cramps())
+    state = table.new_game(deck=cr.STANDARD_DECK.cards())
+    assert not state.is_chance
+    assert state.inner.hands == cr.Cramps().new_game(seed=1, deck=cr.STANDARD_DECK.cards()).hands
+    chooser = random.Random(3)
+    for _ in range(52):  # the whole round: its last play deals the next round
+        state = table.apply(state, chooser.choice(table.legal_moves(state)))
+    assert state.is_chance and state.cards_to_place == 52 and state.pending_move is not None
+
+
+def test_a_finished_game_says_so_when_asked_for_chance() -> None:
+    table = ExplicitChance(cr.Cramps(target=5))
+    state = table.new_game()
+    chooser = random.Random(1)
+    while not state.is_over:
+        if state.is_chance:
+            state = table.apply_chance(state, chooser.choice(table.chance_outcomes(state))[0])
+        else:
+            state = table.apply(state, chooser.choice(table.legal_moves(state)))
+    with pytest.raises(cr.IllegalMoveError, match="the game is over"):
+        table.chance_outcomes(state)
+    with pytest.raises(cr.IllegalMoveError, match="the game is over"):
+        table.apply(state, cr.Play(cr.Card.parse("2C")))
+    assert table.legal_moves(state) == () and state.to_move is None

@@ -162,8 +162,9 @@ class ExplicitChance:
 
     def new_game(self, **setup: Any) -> ChanceState:
         """The start of a game, waiting for the cards of its first shuffle. ``setup``
-        takes the game's setup options (``dealer``, ``scores``, …; not ``seed``, nor a
-        stacked ``deck``, which would leave nothing to chance)."""
+        takes the game's setup options (``dealer``, ``scores``, …, but no ``seed``);
+        a stacked ``deck`` or explicit ``hands`` make the first deal without chance
+        nodes, and the shuffles after it are chance nodes as usual."""
         return self.start(**setup).state
 
     def start(self, **setup: Any) -> Step[ChanceState]:
@@ -300,9 +301,8 @@ class ExplicitChance:
     def _waiting(self, state: ChanceState) -> _Waiting:
         self._check(state)
         if state._waiting is None:
-            raise IllegalMoveError(
-                "not_a_chance_node", "no chance outcome is awaited here: a player is to move"
-            )
+            who = "the game is over" if state.is_over else "a player is to move"
+            raise IllegalMoveError("not_a_chance_node", f"no chance outcome is awaited here: {who}")
         return state._waiting
 
     def _check(self, state: object) -> None:
