@@ -350,3 +350,22 @@ def test_render_modes_show_the_table_to_people() -> None:
     solo = CardGameSoloEnv(cr.Cramps(), render_mode="ansi")
     solo.reset(seed=1)
     assert solo.render() == str(solo.table.state)
+
+
+def test_host_table_keeps_observation_arrays_only_with_an_encoder() -> None:
+    np = _need("numpy")
+    from cardrules.encoding import encoder_for
+
+    with pytest.raises(cr.RulesError, match="arrays=True needs the game's encoder"):
+        HostTable(cr.Cramps(), arrays=True)
+    game = cr.Craits(players=3)
+    encoder = encoder_for(game)
+    table = HostTable(game, encoder=encoder, watch=(), arrays=True)
+    table.reset(seed=4)
+    chooser = random.Random(4)
+    for _ in range(60):
+        table.play(chooser.choice(table.legal_ids()))
+        for seat in range(3):
+            fresh = encoder.observation(game.observe(table.state, seat))
+            assert np.array_equal(table.arrays.observation(seat), np.asarray(fresh, np.float32))
+    assert table.infos == (None, None, None)

@@ -94,7 +94,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
             raise SeatError(f"seat must be 0 to {players - 1}, not {shown(seat)}")
         self.encoder = encoder_for(game)
         self.table = HostTable(
-            game, reward=reward, max_moves=max_moves, encoder=self.encoder, watch=(seat,)
+            game, reward=reward, max_moves=max_moves, encoder=self.encoder, watch=(), arrays=True
         )
         bots = [RandomBot()] * (players - 1) if opponents is None else list(opponents)
         if len(bots) != players - 1:
@@ -198,7 +198,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
         return total
 
     def _observation(self) -> Any:
-        return np.asarray(self.table.infos[self.seat].observation, dtype=np.float32)
+        return self.table.arrays.observation(self.seat)
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}

@@ -86,7 +86,9 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.encoder = encoder_for(game)
-        self.table = HostTable(game, reward=reward, max_moves=max_moves, encoder=self.encoder)
+        self.table = HostTable(
+            game, reward=reward, max_moves=max_moves, encoder=self.encoder, watch=(), arrays=True
+        )
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.render_mode = render_mode
@@ -151,7 +153,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         """``agent``'s observation: its encoded view and its action mask."""
         seat = self._seat_of[agent]
         table = self.table
-        observation = np.asarray(table.infos[seat].observation, dtype=np.float32)
+        observation = table.arrays.observation(seat)
         if table.to_move == seat:
             mask = np.zeros(self.game.num_move_ids, dtype=np.int8)
             mask[list(table.legal_ids())] = 1

@@ -51,7 +51,11 @@ class HostTable:
         encoder: an :class:`~cardrules.encoding.Encoder` of ``game``: the table then
             keeps the seats' information states up to date in :attr:`infos`.
         watch: with an ``encoder``, the seats whose information states to keep (all
-            by default); :attr:`infos` holds ``None`` for the others.
+            by default; ``()`` for none); :attr:`infos` holds ``None`` for the others.
+        arrays: with an ``encoder``, also keep every seat's observation as a NumPy
+            array updated in place (:attr:`arrays`, an
+            :class:`~cardrules.encoding.arrays.ObservationArrays`): what the hosts
+            read their observations from.
 
     The table is the only mutable thing here: :meth:`reset` and :meth:`play` replace
     its ``state`` by a new one and never change a state.
@@ -65,6 +69,7 @@ class HostTable:
         max_moves: int | None = None,
         encoder: Any = None,
         watch: Sequence[int] | None = None,
+        arrays: bool = False,
     ) -> None:
         if not isinstance(game, Game):
             raise RulesError(f"game must be a cardrules game (such as Cramps()), not {shown(game)}")
@@ -92,6 +97,12 @@ class HostTable:
         self.infos: tuple[Any, ...] = ()
         """With an ``encoder``: each seat's :class:`~cardrules.encoding.InfoState`."""
         self._watch = tuple(range(self.players)) if watch is None else tuple(watch)
+        if arrays and encoder is None:
+            raise RulesError("arrays=True needs the game's encoder (encoder=encoder_for(game))")
+        self._arrays = arrays
+        self.arrays: Any = None
+        """With ``arrays=True``: the :class:`~cardrules.encoding.arrays.ObservationArrays`
+        of the current game."""
         if any(not is_seat(seat, self.players) for seat in self._watch):
             raise SeatError(f"watch must list seats from 0 to {self.players - 1}, not {watch!r}")
 
@@ -124,6 +135,10 @@ class HostTable:
             else:
                 watched = {s: self.encoder.info_state(self._state, s) for s in self._watch}
                 self.infos = tuple(watched.get(seat) for seat in range(self.players))
+            if self._arrays:
+                from cardrules.encoding.arrays import ObservationArrays
+
+                self.arrays = ObservationArrays(self.encoder, self._state)
         self.moves = 0
         self.truncated = False
 
@@ -159,8 +174,10 @@ class HostTable:
             made = Step(after, self.events)
             if len(self._watch) == self.players:
                 self.infos = self.encoder.after(self.infos, made)
-            else:
+            elif self._watch:
                 self.infos = tuple(None if i is None else i.after(made) for i in self.infos)
+            if self.arrays is not None:
+                self.arrays.update(made)
         self.moves += 1
         if self.moves >= self.max_moves and not after.is_over:
             self.truncated = True
