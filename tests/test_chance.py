@@ -250,3 +250,23 @@ def test_a_finished_game_says_so_when_asked_for_chance() -> None:
     with pytest.raises(cr.IllegalMoveError, match="the game is over"):
         table.apply(state, cr.Play(cr.Card.parse("2C")))
     assert table.legal_moves(state) == () and state.to_move is None
+
+
+def test_a_chance_state_is_refused_by_a_table_of_other_rules() -> None:
+    state = ExplicitChance(cr.Cramps()).new_game()
+    other = ExplicitChance(cr.Cramps(target=21))
+    with pytest.raises(cr.StateError, match="use the table that made it"):
+        other.chance_outcomes(state)
+    with pytest.raises(cr.StateError, match="use the table that made it"):
+        other.apply_chance(state, cr.Card.parse("AS"))
+    assert ExplicitChance(cr.Cramps()).chance_outcomes(state)  # equal rules will do
+
+
+def test_states_waiting_for_their_first_deal_hash_whatever_the_setup() -> None:
+    table = ExplicitChance(cr.Cramps())
+    one = table.new_game(dealer=1, scores=[3, 0, 0, 0])
+    assert hash(one) == hash(table.new_game(dealer=1, scores=(3, 0, 0, 0)))
+    assert one != table.new_game(dealer=2, scores=[3, 0, 0, 0])
+    for card in cr.STANDARD_DECK.cards():
+        one = table.apply_chance(one, card)
+    assert one.inner.scores == (3, 0, 0, 0) and one.inner.dealer == 1

@@ -360,7 +360,7 @@ def test_host_table_keeps_observation_arrays_only_with_an_encoder() -> None:
         HostTable(cr.Cramps(), arrays=True)
     game = cr.Craits(players=3)
     encoder = encoder_for(game)
-    table = HostTable(game, encoder=encoder, watch=(), arrays=True)
+    table = HostTable(game, encoder=encoder, infos=False, arrays=True)
     table.reset(seed=4)
     chooser = random.Random(4)
     for _ in range(60):
@@ -368,4 +368,12 @@ def test_host_table_keeps_observation_arrays_only_with_an_encoder() -> None:
         for seat in range(3):
             fresh = encoder.observation(game.observe(table.state, seat))
             assert np.array_equal(table.arrays.observation(seat), np.asarray(fresh, np.float32))
-    assert table.infos == (None, None, None)
+    assert table.infos == ()
+
+
+def test_points_rewards_of_any_size_stay_finite() -> None:
+    game = cr.Craits(players=2)
+    table = HostTable(game)
+    before = game.new_game(seed=1, scores=[0, 0])
+    after = game.new_game(seed=1, scores=[10**400, -(10**400)])
+    assert table._rewards(before, after) == (-1e12, 1e12)  # lower wins in Craits

@@ -58,16 +58,16 @@ _CARDS = tuple(Card.from_index(index) for index in range(52))
 
 
 class _Waiting(Value):
-    """A transition that waits for a shuffle: the state it starts from (``None`` for
-    the setup) and the move (or setup options), the orders decided so far, the pile of
+    """A transition that waits for a shuffle: the move (or setup options) and who sent
+    it (the state it starts from is the chance state's ``inner``), the orders decided
+    so far, the pile of
     the shuffle being decided (as the game handed it over), its cards placed so far
     and the cards still to place (sorted)."""
 
-    __slots__ = ("_base", "_decided", "_left", "_move", "_pile", "_placed", "_seat", "_setup")
+    __slots__ = ("_decided", "_left", "_move", "_pile", "_placed", "_seat", "_setup")
 
     def __init__(
         self,
-        base: Any,
         move: Move | None,
         seat: int | None,
         setup: tuple[tuple[str, Any], ...],
@@ -76,7 +76,6 @@ class _Waiting(Value):
         placed: tuple[Card, ...],
         left: tuple[Card, ...],
     ) -> None:
-        self._base = base
         self._move = move
         self._seat = seat
         self._setup = setup
@@ -90,11 +89,16 @@ class ChanceState(Value):
     """A position of a game with explicit chance: the game's own state, or a
     transition waiting for chance outcomes. Immutable, like every state."""
 
-    __slots__ = ("_inner", "_waiting")
+    __slots__ = ("_inner", "_rules", "_waiting")
 
-    def __init__(self, inner: Any, waiting: _Waiting | None) -> None:
+    def __init__(self, rules: Game[Any, Any, Any], inner: Any, waiting: _Waiting | None) -> None:
+        self._rules = rules
         self._inner = inner
         self._waiting = waiting
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_rules"})  # the inner state and the setup say which game
 
     @property
     def inner(self) -> Any:
@@ -172,7 +176,9 @@ class ExplicitChance:
         if "seed" in setup:
             raise RulesError("a game with explicit chance takes no seed: chance outcomes decide it")
         setup.setdefault("dealer", 0)
-        return self._run(None, None, None, tuple(setup.items()), ())
+        return self._run(
+            None, None, None, tuple((name, _frozen(value)) for name, value in setup.items()), ()
+        )
 
     def chance_outcomes(self, state: ChanceState) -> tuple[tuple[Card, Fraction], ...]:
         """The cards that may come next at a chance node, each with its probability
@@ -216,9 +222,9 @@ class ExplicitChance:
             rest = left[:at] + left[at + 1 :]
             return Step(
                 ChanceState(
+                    self.game,
                     state._inner,
                     _Waiting(
-                        waiting._base,
                         waiting._move,
                         waiting._seat,
                         waiting._setup,
@@ -255,7 +261,6 @@ class ExplicitChance:
             raise IllegalMoveError(
                 "chance_node", "the game waits for a chance outcome: use apply_chance"
             )
-        self.game.legal_moves(state._inner)  # the game's own checks of the state
         return self._run(state._inner, move, seat, (), ())
 
     def observe(self, state: ChanceState, seat: int) -> Any:
@@ -293,10 +298,10 @@ class ExplicitChance:
             pile: tuple[Card, ...] = tuple(
                 item if isinstance(item, Card) else _CARDS[item] for item in pool
             )
-            waiting = _Waiting(start, move, seat, setup, decided, pile, (), tuple(sorted(pile)))
-            return Step(ChanceState(start, waiting), ())
+            waiting = _Waiting(move, seat, setup, decided, pile, (), tuple(sorted(pile)))
+            return Step(ChanceState(self.game, start, waiting), ())
         events: tuple[Event, ...] = step.events
-        return Step(ChanceState(step.state, None), events)
+        return Step(ChanceState(self.game, step.state, None), events)
 
     def _waiting(self, state: ChanceState) -> _Waiting:
         self._check(state)
@@ -310,8 +315,11 @@ class ExplicitChance:
             raise StateError(
                 f"expected a ChanceState made by ExplicitChance.new_game, not {shown(state)}"
             )
-        if state._inner is not None:
-            self.game.check_state(state._inner)
+        if state._rules is not self.game and state._rules != self.game:
+            raise StateError(
+                f"this ChanceState was made by ExplicitChance({state._rules!r}), not by "
+                f"ExplicitChance({self.game!r}): use the table that made it"
+            )
 
 
 def _generator_of(state: Any) -> int:
@@ -343,3 +351,11 @@ def _copied(value: Any, **changes: Any) -> Any:
     for name, item in changes.items():
         object.__setattr__(made, name, item)
     return made
+
+
+def _frozen(value: Any) -> Any:
+    """A setup option as a hashable value (lists as tuples), so that a state waiting
+    for its first deal hashes like every state."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(item) for item in value)
+    return value

@@ -54,7 +54,7 @@ from cardrules.game import Game
 from cardrules.hosts.table import HostTable, action_id, setup_of
 from cardrules.rng import derive_seed
 
-__all__ = ["CardGameSoloEnv"]
+__all__ = ["CardGameSoloEnv", "observation_box"]
 
 _ILLEGAL = ("penalize", "raise")
 
@@ -94,7 +94,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
             raise SeatError(f"seat must be 0 to {players - 1}, not {shown(seat)}")
         self.encoder = encoder_for(game)
         self.table = HostTable(
-            game, reward=reward, max_moves=max_moves, encoder=self.encoder, watch=(), arrays=True
+            game, reward=reward, max_moves=max_moves, encoder=self.encoder, infos=False, arrays=True
         )
         bots = [RandomBot()] * (players - 1) if opponents is None else list(opponents)
         if len(bots) != players - 1:
@@ -121,14 +121,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
         others = [other for other in range(players) if other != seat]
         for other, bot in zip(others, bots, strict=True):
             self._bots[other] = bot
-        size = self.encoder.observation_size
-        low = getattr(self.encoder, "observation_low", None)
-        high = getattr(self.encoder, "observation_high", None)
-        if low is None or high is None:
-            low, high = -np.inf, np.inf
-        else:
-            low, high = np.asarray(low, dtype=np.float32), np.asarray(high, dtype=np.float32)
-        self.observation_space = spaces.Box(low, high, shape=(size,), dtype=np.float32)
+        self.observation_space = observation_box(self.encoder)
         self.action_space = spaces.Discrete(game.num_move_ids)
         self._bot_seed = 0
         self._decisions = 0
@@ -202,3 +195,11 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self.action_masks()}
+
+
+def observation_box(encoder: Any) -> spaces.Box:
+    """The space of an encoder's observations: a ``float32`` box with each entry's
+    bounds from the encoder (infinite for scores, which have none)."""
+    low = np.asarray(encoder.observation_low, dtype=np.float32)
+    high = np.asarray(encoder.observation_high, dtype=np.float32)
+    return spaces.Box(low, high, shape=(encoder.observation_size,), dtype=np.float32)

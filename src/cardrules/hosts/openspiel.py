@@ -62,7 +62,7 @@ from cardrules.errors import RulesError
 from cardrules.game import Game, Step
 from cardrules.games.craits import Craits
 from cardrules.games.cramps import Cramps
-from cardrules.moves import CallIdiot
+from cardrules.hosts.table import open_call
 
 __all__ = [
     "CardrulesGame",
@@ -212,21 +212,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         information states."""
         rules = self._game.rules
         table = self._game.table
-        calls = getattr(rules, "calls", None)
         position = self._position
-        while calls is not None and position.inner.exposed and not position.is_over:
-            target = position.inner.exposed[0]
-            callers = [
-                (target + k) % rules.players
-                for k in range(1, rules.players)
-                if CallIdiot((target + k) % rules.players, target)
-                in calls(position.inner, (target + k) % rules.players)
-            ]
-            if not callers:
-                break
-            call = table.step(position, CallIdiot(callers[0], target), seat=callers[0])
-            events = (*events, *call.events)
-            position = call.state
+        while (call := open_call(rules, position.inner)) is not None:
+            made = table.step(position, call, seat=call.caller)
+            events = (*events, *made.events)
+            position = made.state
             if position.is_chance:  # a call that makes a seat draw from a reshuffle
                 self._position, self._carried = position, events
                 return
@@ -373,7 +363,7 @@ def resampler(seed: int = 0) -> Callable[[CardrulesState, int], CardrulesState]:
         dealt = setup.rules.determinize(setup.rules.observe(inner, player), draws.getrandbits(64))
         state.info_state(player)  # folded once, shared by every sample
         sampled: CardrulesState = state.clone()
-        sampled._position = ChanceState(dealt, None)
+        sampled._position = ChanceState(setup.rules, dealt, None)
         seen = state._seen
         sampled._seen = None if seen is None else seen.restarted(dealt, player)
         return sampled

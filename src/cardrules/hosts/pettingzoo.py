@@ -53,6 +53,7 @@ except ImportError as missing:  # pragma: no cover - depends on the environment
 
 from cardrules.encoding import encoder_for
 from cardrules.game import Game
+from cardrules.hosts.gymnasium import observation_box
 from cardrules.hosts.table import HostTable, setup_of
 
 __all__ = ["CardGameEnv", "env"]
@@ -87,7 +88,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.encoder = encoder_for(game)
         self.table = HostTable(
-            game, reward=reward, max_moves=max_moves, encoder=self.encoder, watch=(), arrays=True
+            game, reward=reward, max_moves=max_moves, encoder=self.encoder, infos=False, arrays=True
         )
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
@@ -95,11 +96,9 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self.game = game
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        size = self.encoder.observation_size
-        low, high = _bounds(self.encoder, size)
         space = spaces.Dict(
             {
-                "observation": spaces.Box(low, high, shape=(size,), dtype=np.float32),
+                "observation": observation_box(self.encoder),
                 "action_mask": spaces.Box(0, 1, shape=(game.num_move_ids,), dtype=np.int8),
             }
         )
@@ -180,12 +179,3 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 def env(game: Game[Any, Any, Any], **options: Any) -> CardGameEnv:
     """The environment for ``game`` (PettingZoo's usual constructor name)."""
     return CardGameEnv(game, **options)
-
-
-def _bounds(encoder: Any, size: int) -> tuple[Any, Any]:
-    """The lowest and highest value of each observation entry."""
-    low = getattr(encoder, "observation_low", None)
-    high = getattr(encoder, "observation_high", None)
-    if low is None or high is None:
-        return np.full(size, -np.inf, dtype=np.float32), np.full(size, np.inf, dtype=np.float32)
-    return np.asarray(low, dtype=np.float32), np.asarray(high, dtype=np.float32)

@@ -23,19 +23,21 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from cardrules._text import shown
-from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SeatError, SetupError
+from cardrules.encoding.vectors import clipped
+from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
 from cardrules.events import Event
 from cardrules.game import Game, Step
 from cardrules.moves import CallIdiot
-from cardrules.table import is_seat
 
-__all__ = ["REWARDS", "HostTable", "action_id", "setup_of"]
+__all__ = ["REWARDS", "HostTable", "action_id", "open_call", "setup_of"]
 
 REWARDS = ("points", "outcome")
 """The reward schemes: ``"points"`` pays each seat every change of its score as it
 happens (with the sign turned where lower scores win, as in Craits, so that more is
-always better for the agent); ``"outcome"`` pays nothing until the end, then 1 to each
-winner and -1 to every other seat (0 to all when a game is stopped at the cap)."""
+always better for the agent; held within ±10**12 points, as the encodings hold scores,
+since a score has no bound and a float does); ``"outcome"`` pays nothing until the
+end, then 1 to each winner and -1 to every other seat (0 to all when a game is stopped
+at the cap)."""
 
 
 class HostTable:
@@ -49,9 +51,9 @@ class HostTable:
             :meth:`~cardrules.game.Game.move_cap` (its length bound if it has one, else
             :data:`cardrules.DEFAULT_MOVE_CAP`).
         encoder: an :class:`~cardrules.encoding.Encoder` of ``game``: the table then
-            keeps the seats' information states up to date in :attr:`infos`.
-        watch: with an ``encoder``, the seats whose information states to keep (all
-            by default; ``()`` for none); :attr:`infos` holds ``None`` for the others.
+            keeps every seat's information state up to date in :attr:`infos`.
+        infos: with an ``encoder``, whether to keep the information states (``False``
+            for a host that reads only :attr:`arrays`).
         arrays: with an ``encoder``, also keep every seat's observation as a NumPy
             array updated in place (:attr:`arrays`, an
             :class:`~cardrules.encoding.arrays.ObservationArrays`): what the hosts
@@ -68,7 +70,7 @@ class HostTable:
         reward: Literal["points", "outcome"] = "points",
         max_moves: int | None = None,
         encoder: Any = None,
-        watch: Sequence[int] | None = None,
+        infos: bool = True,
         arrays: bool = False,
     ) -> None:
         if not isinstance(game, Game):
@@ -86,7 +88,6 @@ class HostTable:
         self.max_moves = max_moves
         self.players: int = game.players
         self._sign = 1 if getattr(game, "higher_scores_win", True) else -1
-        self._calls = getattr(game, "calls", None)
         self._state: Any = None
         self.moves = 0
         self.truncated = False
@@ -96,15 +97,13 @@ class HostTable:
         self.encoder = encoder
         self.infos: tuple[Any, ...] = ()
         """With an ``encoder``: each seat's :class:`~cardrules.encoding.InfoState`."""
-        self._watch = tuple(range(self.players)) if watch is None else tuple(watch)
+        self._infos = infos and encoder is not None
         if arrays and encoder is None:
             raise RulesError("arrays=True needs the game's encoder (encoder=encoder_for(game))")
         self._arrays = arrays
         self.arrays: Any = None
         """With ``arrays=True``: the :class:`~cardrules.encoding.arrays.ObservationArrays`
         of the current game."""
-        if any(not is_seat(seat, self.players) for seat in self._watch):
-            raise SeatError(f"watch must list seats from 0 to {self.players - 1}, not {watch!r}")
 
     @property
     def state(self) -> Any:
@@ -129,16 +128,12 @@ class HostTable:
         ``seed`` and the ``setup`` options); ``seed=None`` draws a fresh secret one."""
         step = self.game.start(seed=seed, **setup)
         self._state, self.events = self._after_calls(step.state, step.events)
-        if self.encoder is not None:
-            if len(self._watch) == self.players:
-                self.infos = self.encoder.info_states(self._state)
-            else:
-                watched = {s: self.encoder.info_state(self._state, s) for s in self._watch}
-                self.infos = tuple(watched.get(seat) for seat in range(self.players))
-            if self._arrays:
-                from cardrules.encoding.arrays import ObservationArrays
+        if self._infos:
+            self.infos = self.encoder.info_states(self._state)
+        if self._arrays:
+            from cardrules.encoding.arrays import ObservationArrays
 
-                self.arrays = ObservationArrays(self.encoder, self._state)
+            self.arrays = ObservationArrays(self.encoder, self._state)
         self.moves = 0
         self.truncated = False
 
@@ -170,13 +165,11 @@ class HostTable:
         step = self.game.step(state, move, seat=seat)
         after, self.events = self._after_calls(step.state, step.events)
         self._state = after
-        if self.encoder is not None:
+        if self._infos or self._arrays:
             made = Step(after, self.events)
-            if len(self._watch) == self.players:
+            if self._infos:
                 self.infos = self.encoder.after(self.infos, made)
-            elif self._watch:
-                self.infos = tuple(None if i is None else i.after(made) for i in self.infos)
-            if self.arrays is not None:
+            if self._arrays:
                 self.arrays.update(made)
         self.moves += 1
         if self.moves >= self.max_moves and not after.is_over:
@@ -196,20 +189,10 @@ class HostTable:
         return text
 
     def _after_calls(self, state: Any, events: tuple[Event, ...]) -> tuple[Any, tuple[Event, ...]]:
-        """Craits' manual idiot calls, made at once by the first opponent (in seat
-        order from the exposed player's left) who may make them."""
-        calls = self._calls
-        while calls is not None and state.exposed and not state.is_over:
-            target = state.exposed[0]
-            for step in range(1, self.players):
-                caller = (target + step) % self.players
-                call = CallIdiot(caller, target)
-                if call in calls(state, caller):
-                    made = self.game.step(state, call, seat=caller)
-                    state, events = made.state, events + made.events
-                    break
-            else:  # nobody may call (automatic rules): nothing to do
-                break
+        """The idiot calls left open, made for the seats (see :func:`open_call`)."""
+        while (call := open_call(self.game, state)) is not None:
+            made = self.game.step(state, call, seat=call.caller)
+            state, events = made.state, events + made.events
         return state, events
 
     def _rewards(self, before: Any, after: Any) -> tuple[float, ...]:
@@ -224,7 +207,29 @@ class HostTable:
         if old == new:
             return (0.0,) * players
         sign = self._sign
-        return tuple(float(sign * (b - a)) for a, b in zip(old, new, strict=True))
+        return tuple(float(clipped(sign * (b - a))) for a, b in zip(old, new, strict=True))
+
+
+def open_call(game: Game[Any, Any, Any], state: Any) -> CallIdiot | None:
+    """The idiot call a host makes for the seats in ``state``, if one is open: hosts
+    let one seat act at a time, and Craits' manual rule lets any opponent call, out of
+    turn, on a player left with one card unannounced (K17). The call goes to the first
+    opponent, in seat order from the exposed player's left, who may make it; ``None``
+    in games without calls, under automatic calls, or when nobody is exposed.
+
+    >>> import cardrules as cr
+    >>> open_call(cr.Craits(players=3), cr.Craits(players=3).new_game(seed=1)) is None
+    True
+    """
+    calls = getattr(game, "calls", None)
+    if calls is None or state.is_over or not state.exposed:
+        return None
+    target = state.exposed[0]
+    for step in range(1, game.players):
+        call = CallIdiot((target + step) % game.players, target)
+        if call in calls(state, call.caller):
+            return call
+    return None
 
 
 def action_id(action: object, game: Game[Any, Any, Any]) -> int:
