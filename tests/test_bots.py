@@ -6,6 +6,7 @@ options check their input.
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 import zlib
@@ -596,3 +597,17 @@ def test_bot_protocol() -> None:
         assert hash(bot) == hash(attrs.evolve(bot))  # type: ignore[misc]
     assert not isinstance(object(), Bot)
     assert not isinstance("random", Bot)
+
+
+def test_random_bot_picks_uniformly_even_from_seeds_in_a_row() -> None:
+    """RandomBot scrambles its seed: seeds 0, 1, 2, ... (and 64-bit ones) give each
+    of seven moves about a seventh of the picks, and no fixed pattern."""
+    game = cr.Cramps()
+    moves = [cr.Play(card) for card in ("2C", "3C", "4C", "5C", "6C", "7C", "8C")]
+    bot = RandomBot()
+    for seeds in (range(14_000), range(2**63, 2**63 + 14_000)):
+        picks = [moves.index(bot.choose(game, None, moves, seed)) for seed in seeds]
+        counts = [picks.count(index) for index in range(7)]
+        assert all(1_800 <= count <= 2_200 for count in counts), counts  # 2,000 expected
+        steps = {(b - a) % 7 for a, b in itertools.pairwise(picks)}
+        assert len(steps) == 7  # consecutive seeds: every difference occurs

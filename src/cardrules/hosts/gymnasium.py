@@ -170,7 +170,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
         """1 for each legal move id of the agent now (all 0 when it is not to move)."""
         mask = np.zeros(self.game.num_move_ids, dtype=np.int8)
         if self.table.to_move == self.seat:
-            mask[list(self.table.legal_ids())] = 1
+            mask.put(self.table.legal_ids(), 1)
         return mask
 
     def render(self) -> str | None:

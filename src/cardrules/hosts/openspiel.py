@@ -168,6 +168,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         self._seen: _Seen | None = None  # what each seat saw (None before the first deal)
         self._carried: tuple[Any, ...] = ()  # events of a move whose calls wait for chance
         self._moves = 0
+        # OpenSpiel asks whose turn it is several times a move: worked out once per
+        # position (see _moved), with the legal actions when first asked for.
+        self._player = _CHANCE
+        self._legal: list[int] | None = None
+        self._moved()
 
     @property
     def position(self) -> ChanceState:
@@ -176,17 +181,26 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player."""
-        if self.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self._position.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        seat: int = self._position.to_move  # type: ignore[assignment]
-        return seat
+        return self._player
+
+    def _moved(self) -> None:
+        """After ``_position`` (or the move count) changed: whose turn it is."""
+        position = self._position
+        if position.is_chance:
+            self._player = _CHANCE
+        elif position.is_over or self._moves >= self._game.cap:
+            self._player = _TERMINAL
+        else:
+            self._player = position.to_move  # type: ignore[assignment]
+        self._legal = None
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or self._position.to_move != player:
+        if player != self._player or player < 0:
             return []
-        return sorted(self._game.rules.legal_move_ids(self._position.inner))
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = sorted(self._game.rules.legal_move_ids(self._position.inner))
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next, by index, with their probabilities."""
@@ -206,6 +220,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if not self._position.is_chance:
             events, self._carried = (*self._carried, *step.events), ()
             self._settle(events)
+        self._moved()
 
     def _settle(self, events: tuple[Any, ...]) -> None:
         """After a complete transition: idiot calls for the seats, then the seats'
@@ -233,9 +248,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """Whether the game has ended, or reached ``max_game_length`` moves."""
-        return self._position.is_over or (
-            self._moves >= self._game.cap and not self._position.is_chance
-        )
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """1 for each winner and -1 for the others at the end; 0 before (or when the
@@ -364,6 +377,7 @@ def resampler(seed: int = 0) -> Callable[[CardrulesState, int], CardrulesState]:
         state.info_state(player)  # folded once, shared by every sample
         sampled: CardrulesState = state.clone()
         sampled._position = ChanceState(setup.rules, dealt, None)
+        sampled._moved()
         seen = state._seen
         sampled._seen = None if seen is None else seen.restarted(dealt, player)
         return sampled
@@ -429,6 +443,8 @@ class _Observer:
         )
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _CRAMPS = "python_cardrules_cramps"
 _CRAITS = "python_cardrules_craits"
 

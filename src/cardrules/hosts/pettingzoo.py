@@ -107,6 +107,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             agent: spaces.Discrete(game.num_move_ids) for agent in self.possible_agents
         }
         self._no_moves = np.zeros(game.num_move_ids, dtype=np.int8)
+        self._no_moves.flags.writeable = False  # (shared by the seats not to move)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The space of ``agent``'s observations (the same object on every call)."""
@@ -128,6 +129,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._last_rewards: tuple[float, ...] = (0.0,) * len(self.agents)
         self._select()
 
     def step(self, action: Any) -> None:
@@ -138,15 +140,19 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.play(action)
-        for name, value in zip(self.possible_agents, rewards, strict=True):
-            self.rewards[name] = value
-        if self.table.is_over or self.table.truncated:
-            done = self.terminations if self.table.is_over else self.truncations
+        table = self.table
+        rewards = table.play(action)
+        if rewards != self._last_rewards:  # (most moves pay nothing to anyone)
+            for name, value in zip(self.possible_agents, rewards, strict=True):
+                self.rewards[name] = value
+            self._last_rewards = rewards
+        if table.to_move is None:
+            done = self.terminations if table.is_over else self.truncations
             for name in self.agents:
                 done[name] = True
         self._select()
-        self._accumulate_rewards()
+        if any(rewards):
+            self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: its encoded view and its action mask."""
@@ -154,8 +160,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         table = self.table
         observation = table.arrays.observation(seat)
         if table.to_move == seat:
-            mask = np.zeros(self.game.num_move_ids, dtype=np.int8)
-            mask[list(table.legal_ids())] = 1
+            mask = self._no_moves.copy()
+            mask.put(table.legal_ids(), 1)
         else:
             mask = self._no_moves
         self.infos[agent]["action_mask"] = mask

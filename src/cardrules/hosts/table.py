@@ -104,6 +104,17 @@ class HostTable:
         self.arrays: Any = None
         """With ``arrays=True``: the :class:`~cardrules.encoding.arrays.ObservationArrays`
         of the current game."""
+        # Kept for the move path, which a host runs for every move of every game:
+        self._to_move: int | None = None  # the state's, or None once stopped
+        self._legal: tuple[int, ...] | None = None  # the state's legal ids, once asked
+        self._moves_by_id: tuple[Any, ...] = tuple(
+            game.move_from_id(number) for number in range(game.num_move_ids)
+        )
+        self._calls = getattr(game, "calls", None)  # None: no out-of-turn calls
+        # Only moves made out of turn need their sender checked: every other move is
+        # played for the seat to move.
+        self._check_senders = type(game).out_of_turn_sender is not Game.out_of_turn_sender
+        self._no_rewards = (0.0,) * self.players
 
     @property
     def state(self) -> Any:
@@ -118,30 +129,30 @@ class HostTable:
     @property
     def to_move(self) -> int | None:
         """The seat to move; ``None`` when the game has ended or was stopped."""
-        if self._state is None or self.truncated:
-            return None
-        seat: int | None = self._state.to_move
-        return seat
+        return self._to_move
 
     def reset(self, seed: int | None = None, **setup: Any) -> None:
         """Start a new game (:meth:`Game.start <cardrules.game.Game.start>` with
         ``seed`` and the ``setup`` options); ``seed=None`` draws a fresh secret one."""
         step = self.game.start(seed=seed, **setup)
-        self._state, self.events = self._after_calls(step.state, step.events)
+        state, self.events = self._after_calls(step.state, step.events)
         if self._infos:
-            self.infos = self.encoder.info_states(self._state)
+            self.infos = self.encoder.info_states(state)
         if self._arrays:
             from cardrules.encoding.arrays import ObservationArrays
 
-            self.arrays = ObservationArrays(self.encoder, self._state)
+            self.arrays = ObservationArrays(self.encoder, state)
         self.moves = 0
         self.truncated = False
+        self._enter(state)
 
     def legal_ids(self) -> tuple[int, ...]:
         """The ids of the moves the seat to move may make (``()`` once it is over)."""
-        if self.to_move is None:
-            return ()
-        return self.game.legal_move_ids(self._state)
+        legal = self._legal
+        if legal is None:
+            legal = () if self._to_move is None else self.game.legal_move_ids(self._state)
+            self._legal = legal
+        return legal
 
     def play(self, move_id: int) -> tuple[float, ...]:
         """Play the move with id ``move_id`` for the seat to move, then any idiot calls
@@ -152,28 +163,35 @@ class HostTable:
                 here (the message says why).
             MoveTypeError: ``move_id`` is not a move id of the game.
         """
-        if self.to_move is None:
+        if self._to_move is None:
             raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
-        return self.play_move(self.game.move_from_id(action_id(move_id, self.game)))
+        number = action_id(move_id, self.game)
+        moves = self._moves_by_id
+        if 0 <= number < len(moves):
+            return self.play_move(moves[number])
+        return self.play_move(self.game.move_from_id(number))  # raises, saying why
 
     def play_move(self, move: Any) -> tuple[float, ...]:
         """Like :meth:`play`, with the move itself (what a bot returns)."""
         state = self._state
-        seat = self.to_move
-        if state is None or seat is None:
+        seat = self._to_move
+        if seat is None:
             raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
-        step = self.game.step(state, move, seat=seat)
-        after, self.events = self._after_calls(step.state, step.events)
-        self._state = after
-        if self._infos or self._arrays:
-            made = Step(after, self.events)
-            if self._infos:
-                self.infos = self.encoder.after(self.infos, made)
-            if self._arrays:
-                self.arrays.update(made)
+        if self._check_senders:
+            step = self.game.step(state, move, seat=seat)
+        else:  # (the move is played for the seat to move: no sender to check)
+            step = self.game.step(state, move)
+        made = step if self._calls is None else self._calls_made(step)
+        after = made.state
+        self.events = made.events
+        if self._infos:
+            self.infos = self.encoder.after(self.infos, made)
+        if self._arrays:
+            self.arrays.update(made)
         self.moves += 1
         if self.moves >= self.max_moves and not after.is_over:
             self.truncated = True
+        self._enter(after)
         return self._rewards(state, after)
 
     def render(self, mode: str | None) -> str | None:
@@ -188,6 +206,12 @@ class HostTable:
             return None
         return text
 
+    def _enter(self, state: Any) -> None:
+        """Make ``state`` the current one."""
+        self._state = state
+        self._to_move = None if self.truncated else state.to_move
+        self._legal = None
+
     def _after_calls(self, state: Any, events: tuple[Event, ...]) -> tuple[Any, tuple[Event, ...]]:
         """The idiot calls left open, made for the seats (see :func:`open_call`)."""
         while (call := open_call(self.game, state)) is not None:
@@ -195,17 +219,24 @@ class HostTable:
             state, events = made.state, events + made.events
         return state, events
 
+    def _calls_made(self, step: Step[Any]) -> Step[Any]:
+        """``step`` followed by the idiot calls it leaves open, as one step (``step``
+        itself when it leaves none)."""
+        if not step.state.exposed or step.state.is_over:
+            return step
+        state, events = self._after_calls(step.state, step.events)
+        return step if state is step.state else Step(state, events)
+
     def _rewards(self, before: Any, after: Any) -> tuple[float, ...]:
-        players = self.players
         if self.reward == "outcome":
             if not after.is_over:
-                return (0.0,) * players
+                return self._no_rewards
             winners = after.winners
-            return tuple(1.0 if seat in winners else -1.0 for seat in range(players))
+            return tuple(1.0 if seat in winners else -1.0 for seat in range(self.players))
         old: Sequence[int] = before.scores
         new: Sequence[int] = after.scores
         if old == new:
-            return (0.0,) * players
+            return self._no_rewards
         sign = self._sign
         return tuple(float(clipped(sign * (b - a))) for a, b in zip(old, new, strict=True))
 
