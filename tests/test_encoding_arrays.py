@@ -3,8 +3,9 @@
 Checked: at every step of random games, and for every seat, the tracker's observation
 equals the encoder's observation of the seat's view, exactly as ``float32`` (games
 played directly and through :class:`~cardrules.hosts.table.HostTable`, whose steps
-combine the idiot calls it makes); that observations are copies; and errors for bad
-input.
+combine the idiot calls it makes), whole games and several rounds, trackers started
+anywhere in a game or from set-up positions, and two trackers of one encoder side by
+side; that observations are copies; and errors for bad input.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 import cardrules as cr
 from cardrules.encoding import encoder_for
 from cardrules.encoding.arrays import ObservationArrays
+from cardrules.events import HandDealt, HandScored
 from cardrules.game import Step
 from cardrules.hosts.table import HostTable
 
@@ -218,3 +220,106 @@ def test_cramps_step_of_another_deal() -> None:
     with pytest.raises(cr.StateError, match="does not follow"):
         arrays.update(theirs)
     check_all(game, arrays, theirs.state, "remade after the error")
+
+
+def play_on(game: Any, arrays: ObservationArrays, state: Any, seed: int, cap: int) -> Any:
+    """Play random moves from ``state``, checking every seat after every step."""
+    rng = random.Random(seed)
+    for number in range(cap):
+        if state.is_over:
+            break
+        step = game.step(state, rng.choice(game.legal_moves(state)))
+        arrays.update(step)
+        state = step.state
+        check_all(game, arrays, state, f"move {number + 1}")
+    return state
+
+
+CRAMPS_STARTS: list[Any] = [
+    {"dealer": 2, "scores": [40, -7, 10**15, 3], "round_number": 9},
+    {"dealer": 1, "scores": [-(10**14), 0, 5, 0], "round_number": 10**13},
+]
+
+
+@pytest.mark.parametrize("setup", CRAMPS_STARTS, ids=["late-round", "clipped"])
+def test_cramps_rounds_from_a_set_up_start(setup: dict[str, Any]) -> None:
+    # The start of a round is written from the dealt hands (not from the views): its
+    # dealer, totals (held within the limit) and round number, then later rounds.
+    game = cr.Cramps(target=60)
+    state = game.start(seed=11, **setup).state
+    arrays = ObservationArrays(encoder_for(game), state)
+    check_all(game, arrays, state, "start")
+    assert play_on(game, arrays, state, 11, 2000).is_over
+
+
+def test_cramps_round_start_with_points_and_short_hands() -> None:
+    game = cr.Cramps()
+    hands = ["AS 3H 2C", "2D 5D QS", "KS 7C 9H", "2H 4H TD"]
+    state = game.position(
+        hands, leader=3, dealer=2, round_scores=[5, -3, 0, 9], scores=[1, 2, 3, 4]
+    )
+    arrays = ObservationArrays(encoder_for(game), state)
+    check_all(game, arrays, state, "start")
+    play_on(game, arrays, state, 3, 40)  # the endgame, then the next round
+
+
+def test_cramps_step_rounds_ahead() -> None:
+    game = cr.Cramps()
+    encoder = encoder_for(game)
+    state = game.new_game(seed=6)
+    arrays = ObservationArrays(encoder, state)
+    later = state
+    while later.round_number < 3 or later.trick_number < 13 or len(later.trick_cards) < 3:
+        later = game.step(later, game.legal_moves(later)[0]).state
+    ahead = game.step(later, game.legal_moves(later)[0])  # the end of round 3
+    # Its round's end alone (no card that could have been played from round 1's rows).
+    ending = [e for e in ahead.events if isinstance(e, (HandScored, HandDealt))]
+    assert ahead.state.round_number == 4 and len(ending) == 2
+    with pytest.raises(cr.StateError, match="they were at round 1"):
+        arrays.update(Step(ahead.state, tuple(ending)))
+    assert arrays.state is ahead.state
+    check_all(game, arrays, ahead.state, "remade after the error")
+    play_on(game, arrays, ahead.state, 6, 60)  # and it goes on from there
+
+
+@pytest.mark.parametrize(
+    "game", [cr.Cramps(), cr.Craits(players=4, decks=2)], ids=["cramps", "craits"]
+)
+def test_trackers_of_one_encoder_are_apart(game: Any) -> None:
+    # The index tables are shared by an encoder's trackers; their positions are not.
+    encoder = encoder_for(game)
+    states = [game.start(seed=seed).state for seed in (1, 2)]
+    trackers = [ObservationArrays(encoder, state) for state in states]
+    rng = random.Random(0)
+    for number in range(150):
+        for i, state in enumerate(states):
+            if not state.is_over:
+                step = game.step(state, rng.choice(game.legal_moves(state)))
+                trackers[i].update(step)
+                states[i] = step.state
+                check_all(game, trackers[i], step.state, f"game {i}, move {number + 1}")
+
+
+def test_whole_craits_game_with_two_decks() -> None:
+    game = cr.Craits(players=4, decks=2, short_game=True)
+    assert play_and_check(game, 3, 5000).is_over
+
+
+@pytest.mark.parametrize(
+    "game", [cr.Cramps(), cr.Craits(players=3, short_game=True)], ids=["cramps", "craits"]
+)
+def test_started_anywhere(game: Any) -> None:
+    # A tracker started at states all through a game: at the start of a round (Cramps
+    # writes it from the dealt hands), in its middle (from the views), at the end.
+    encoder = encoder_for(game)
+    rng = random.Random(8)
+    state = game.start(seed=8).state
+    cramps = isinstance(game, cr.Cramps)
+    for number in range(3000):
+        round_start = cramps and not state.tricks and not state.trick_cards
+        if number % 7 == 0 or state.is_over or round_start:
+            check_all(game, ObservationArrays(encoder, state), state, f"started at {number}")
+        if state.is_over:
+            break
+        state = game.step(state, rng.choice(game.legal_moves(state))).state
+    assert state.is_over

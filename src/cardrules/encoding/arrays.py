@@ -7,18 +7,21 @@ keeps every seat's observation as one row of a ``float32`` array instead and cha
 after each step, only the entries the step changed, so an observation costs one
 ``array.copy()``.
 
-* Cramps: a card played and a trick won are applied in place (the hand, the trick,
-  the voids, whose turn it is; the cards taken, the leader, the trick's number and
-  values, the round's points). The end of a round (the hand scored, a new deal) and
-  the end of the game are rare: every seat's row is then made again from its view.
-* Craits: the tracker moves on the public part of an information state (what
-  :class:`~cardrules.encoding.InfoState` keeps: the encoder reads the events and
-  checks the step), then writes only the entries whose values differ from those it wrote last:
-  a card's entry in the hand or the discard pile, the two entries of a one-hot field
-  (the top card, the suit, whose turn it is), one seat's hand size, and so on. A new
-  hand or a reshuffle is written the same way, with more entries. The rows share
-  one buffer (the public entries once, in absolute seat order, and each seat's
-  hand), and an observation is one ``take`` from it (a copy in seat ``s``'s order).
+* Cramps: a card played and a trick won are written with a few NumPy assignments of
+  precomputed index arrays (the hand, the trick, the voids, whose turn it is; the
+  cards taken, the leader, the trick's number and values, the round's points), and
+  so is the end of the game (the totals, the winners). A new round is written from
+  the dealt hands: the rows of a round's start, then the hands' bits and a few
+  fields. A position in the middle of a round (a tracker started there, or a step
+  that did not follow) is written from each seat's view, as the encoder writes it.
+* Craits: the tracker reads the step's events (the cards played, a reshuffle or a new
+  hand: the discard pile, which checks that the step follows) and the state's public
+  fields, and writes only the entries whose values differ from those it wrote last: a
+  card's entry in a hand or the discard pile, the two entries of a one-hot field (the
+  top card, the suit, whose turn it is), one seat's hand size, and so on. A new hand
+  or a reshuffle is written the same way, with more entries. The rows share one
+  buffer (the public entries once, in absolute seat order, and each seat's hand), and
+  an observation is one ``take`` from it (a copy in seat ``s``'s order).
 
 Each row holds only what its seat may see: the same as ``encoder.observation(
 game.observe(state, seat))``, as ``float32``, exactly.
@@ -42,18 +45,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardrules._text import shown
-from cardrules.encoding._arraytables import (
-    CraitsTables,
-    CrampsTables,
-    craits_tables,
-    cramps_tables,
-)
+from cardrules.encoding._arraytables import CrampsRows, cramps_tables
+from cardrules.encoding._craitsarrays import CraitsRows, craits_tables
 from cardrules.encoding.base import Encoder
 from cardrules.encoding.craits import CraitsEncoder
 from cardrules.encoding.cramps import CrampsEncoder
-from cardrules.encoding.vectors import _numpy, to_float32
+from cardrules.encoding.vectors import _numpy
 from cardrules.errors import RulesError, SeatError, StateError
-from cardrules.events import CardPlayed, MovePlayed, TrickWon
 from cardrules.game import Step
 from cardrules.table import is_seat
 
@@ -81,18 +79,7 @@ class ObservationArrays:
     :class:`~cardrules.StateError` for a state of other rules.
     """
 
-    __slots__ = (
-        "_c",
-        "_cramps",
-        "_data",
-        "_encoder",
-        "_flat",
-        "_game",
-        "_players",
-        "_public",
-        "_state",
-        "_t",
-    )
+    __slots__ = ("_encoder", "_game", "_players", "_rows", "_state")
 
     def __init__(self, encoder: Encoder, state: Any) -> None:
         np = _numpy()
@@ -111,29 +98,12 @@ class ObservationArrays:
         self._encoder = encoder
         self._game = game
         self._players: int = game.players
-        players = self._players
-        self._data: Any = np.zeros((self._players, encoder.observation_size), dtype=np.float32)
-        self._flat: Any = self._data.reshape(-1)  # a view of the same memory
-        self._cramps = isinstance(encoder, CrampsEncoder)
-        self._public: Any = None
-        self._t: CrampsTables | None = None
-        self._c: CraitsTables | None = None
         self._state: Any = state
-        if self._cramps:
-            self._t = cramps_tables(encoder, np)
-            self._rebuild(state)
+        self._rows: CrampsRows | CraitsRows
+        if isinstance(encoder, CrampsEncoder):
+            self._rows = CrampsRows(cramps_tables(encoder, np), encoder, state)
         else:
-            # The encoder's public part of an information state (made once per step
-            # for all seats) and each seat's own hand, read as the encoder reads it.
-            self._public = encoder._start_public(game.observe(state, 0))
-            self._c = c = craits_tables(encoder, np)
-            self._data = np.zeros(c.size, dtype=np.float32)  # (one buffer: see c)
-            self._flat = self._data
-            c.fill(
-                self._data,
-                [to_float32(encoder.observation(game.observe(state, s))) for s in range(players)],
-            )
-            c.remember(self._public, state._hands)
+            self._rows = CraitsRows(craits_tables(encoder, np), encoder, state)
 
     @property
     def encoder(self) -> Encoder:
@@ -152,10 +122,7 @@ class ObservationArrays:
         :class:`~cardrules.SeatError` for a seat not at the table."""
         if not is_seat(seat, self._players):
             raise SeatError(f"seat must be 0 to {self._players - 1}, not {shown(seat)}")
-        c = self._c
-        if c is not None:
-            return self._data.take(c.gather[seat])
-        return self._data[seat].copy()
+        return self._rows.observation(seat)
 
     def update(self, step: Step[Any]) -> None:
         """Move every seat's array on by ``step`` (what ``game.step(state, move)``
@@ -168,7 +135,7 @@ class ObservationArrays:
         arrays' position (given twice, or one skipped). The arrays stay usable: in
         Craits they are left as they were; in Cramps a step that does not follow is
         seen only after it was applied, and the arrays are then made again from the
-        step's state."""
+        step's state (which :attr:`state` then is)."""
         if type(step) is not Step:
             raise StateError(
                 f"update() needs the Step that game.step(state, move) returned, not {_what(step)}"
@@ -180,79 +147,16 @@ class ObservationArrays:
                 "position already (give each step once)"
             )
         game = self._game
-        if type(state) is not game.state_class:
+        if type(state) is not game.state_class or state._rules is not game:
             game.check_state(state)
-        if not self._cramps:
-            public = self._encoder._next_public(self._public, step)  # checks the step
-            self._public = public
-            self._state = state
-            c = self._c
-            assert c is not None
-            c.update(self._data, public, state._hands)
-            return
-        if state._deal._rules is not game:
-            game.check_state(state)
-        t = self._t
-        assert t is not None
-        flat = self._flat
-        for event in step.events:
-            kind = type(event)
-            if kind is CardPlayed:
-                if not t.play(flat, event.seat, int(event.card)):  # type: ignore[attr-defined]
-                    t.number = -1  # not a step of this position: see below
-                    break
-            elif kind is TrickWon:
-                t.won(self._data, flat, event.seat, event.points, event.number)  # type: ignore[attr-defined]
-            elif kind is not MovePlayed:  # a round's end, a new deal, the end: rare
-                self._check_round(state)
-                self._state = state
-                self._rebuild(state)  # (the plays above are made again with the rest)
-                return
+        rows = self._rows
+        try:
+            rows.update(state, step.events)
+        except StateError:
+            if type(rows) is CrampsRows:
+                self._state = state  # (its rows were made again from it)
+            raise
         self._state = state
-        if (
-            len(state._tricks) + 1 != t.number
-            or len(state._cards) != len(t.trick)
-            or state._deal._number != t.round_number
-        ):
-            self._rebuild(state)
-            raise StateError(
-                "this step does not follow the arrays' position: they were made again "
-                "from its state (give each step once, in order)"
-            )
-
-    def _check_round(self, state: Any) -> None:
-        t = self._t
-        assert t is not None
-        number = state._deal._number
-        if number != t.round_number and number != t.round_number + 1:
-            self._rebuild(state)
-            raise StateError(
-                f"this step does not follow the arrays' position: they were at round "
-                f"{t.round_number}, the step's state is at round {number} (the arrays "
-                "were made again from it)"
-            )
-
-    def _rebuild(self, state: Any) -> None:
-        """Every seat's row made again from its view (and the Cramps bookkeeping)."""
-        encoder, game = self._encoder, self._game
-        data = self._data
-        t = self._t
-        assert t is not None  # (Cramps only: Craits' buffer is written by c.update)
-        # One view for the public part; each seat's own part is its hand, the same
-        # mask as its view's hand (its dealt cards still held), as the encoder reads.
-        view = game.observe(state, 0)
-        public = encoder._start_public(view)
-        deal, left = state._deal, state._left
-        for seat in range(self._players):
-            snapshot = encoder._snapshot(public, deal._dealt[seat] & left)
-            data[seat] = to_float32(encoder._observe(snapshot, seat))
-        trick = view.trick
-        t.leader = trick.leader
-        t.trick = [(int(card), (trick.leader + i) % 4) for i, card in enumerate(trick.cards)]
-        t.to_move = view.to_move
-        t.number = view.trick_number
-        t.round_number = view.round_number
-        t.round_scores = list(view.round_scores)
 
 
 def _what(thing: object) -> str:
