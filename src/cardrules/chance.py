@@ -57,14 +57,18 @@ __all__ = ["ChanceState", "ExplicitChance"]
 _CARDS = tuple(Card.from_index(index) for index in range(52))
 
 
+_DERIVED = frozenset({"_unique"})
+
+
 class _Waiting(Value):
     """A transition that waits for a shuffle: the move (or setup options) and who sent
     it (the state it starts from is the chance state's ``inner``), the orders decided
     so far, the pile of
     the shuffle being decided (as the game handed it over), its cards placed so far
-    and the cards still to place (sorted)."""
+    and the cards still to place (sorted); whether the pile holds one copy of each of
+    its cards (worked out once per shuffle: chance nodes ask at every card)."""
 
-    __slots__ = ("_decided", "_left", "_move", "_pile", "_placed", "_seat", "_setup")
+    __slots__ = ("_decided", "_left", "_move", "_pile", "_placed", "_seat", "_setup", "_unique")
 
     def __init__(
         self,
@@ -75,6 +79,7 @@ class _Waiting(Value):
         pile: tuple[Card, ...],
         placed: tuple[Card, ...],
         left: tuple[Card, ...],
+        unique: bool | None = None,
     ) -> None:
         self._move = move
         self._seat = seat
@@ -83,6 +88,11 @@ class _Waiting(Value):
         self._pile = pile
         self._placed = placed
         self._left = left
+        self._unique = unique if unique is not None else len(set(pile)) == len(pile)
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return _DERIVED  # (worked out from the pile)
 
 
 class ChanceState(Value):
@@ -190,8 +200,9 @@ class ExplicitChance:
         """What :meth:`chance_outcomes` says, as counts: each card that may come next
         with how many of its copies are left to place (the probability is that count
         over :attr:`ChanceState.cards_to_place`); quicker where floats will do."""
-        left = self._waiting(state)._left
-        if len(set(left)) == len(left):  # one copy of each card: the usual case
+        waiting = self._waiting(state)
+        left = waiting._left
+        if waiting._unique:  # one copy of each card: the usual case
             return tuple(zip(left, (1,) * len(left), strict=True))
         counts = []
         start = 0
@@ -232,6 +243,7 @@ class ExplicitChance:
                         waiting._pile,
                         placed,
                         rest,
+                        waiting._unique,
                     ),
                 ),
                 (),
