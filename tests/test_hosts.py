@@ -128,6 +128,26 @@ def test_host_table_refuses_what_is_not_a_game_and_bad_ids() -> None:
         table.play(illegal)
 
 
+def test_host_table_plays_for_the_seat_to_move_and_checks_calls_made_out_of_turn() -> None:
+    """Every move id is played for the seat to move; an idiot call names its caller,
+    so a call by another seat is refused as theirs to send, whatever the turn."""
+    game = cr.Craits(players=3)
+    table = HostTable(game)
+    table.reset(seed=4)
+    seat = table.to_move
+    assert seat is not None
+    other = (seat + 1) % 3
+    with pytest.raises(cr.IllegalMoveError) as refused:
+        table.play(game.move_id(cr.CallIdiot(other, seat)))
+    assert refused.value.reason == "not_your_move"
+    before = table.state
+    legal = table.legal_ids()
+    assert legal == game.legal_move_ids(before)
+    table.play(legal[0])
+    assert table.state is not before
+    assert table.legal_ids() == game.legal_move_ids(table.state)  # asked again: new state
+
+
 # -- PettingZoo ----------------------------------------------------------------------------
 
 
