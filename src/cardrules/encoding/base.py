@@ -40,6 +40,7 @@ class Encoder(ABC):
     __slots__ = (
         "_ids",
         "_moves",
+        "_writer",
         "fields",
         "game",
         "info_fields",
@@ -82,9 +83,23 @@ class Encoder(ABC):
         # each move once and reuses it), which is cheaper than hashing a move.
         self._moves = move_ids_of(game).moves
         self._ids = {id(move): number for number, move in enumerate(self._moves)}
+        # What writes information states into NumPy buffers (made on first use).
+        self._writer: Any = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game!r})"
+
+    # An encoder never changes after it is made, and it keeps tables that only make
+    # sense in its process (moves by object identity, NumPy writers): copies are the
+    # encoder itself, and a pickle holds only its rules.
+    def __copy__(self) -> Encoder:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Encoder:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickled, (type(self), self.game))
 
     def field(self, name: str) -> Field:
         """The field called ``name`` (of the information state's vector, whose first
@@ -267,3 +282,15 @@ class Encoder(ABC):
         self, public: Public, private: Any, seat: int, observation: list[float]
     ) -> list[float]:
         """The information state's vector: ``observation`` followed by the history."""
+
+
+def _unpickled(kind: type[Encoder], game: Any) -> Encoder:
+    """An encoder of class ``kind`` for ``game`` (the library's own when it has one,
+    shared as :func:`~cardrules.encoding.encoder_for` shares them)."""
+    from cardrules.encoding import encoder_for
+
+    try:
+        shared = encoder_for(game)
+    except RulesError:
+        shared = None
+    return shared if type(shared) is kind else kind(game)  # type: ignore[call-arg]

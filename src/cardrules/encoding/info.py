@@ -19,8 +19,8 @@ from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card
+from cardrules.encoding._buffers import write_array
 from cardrules.encoding.text import cards_text, step_text
-from cardrules.encoding.vectors import to_float32
 from cardrules.errors import StateError
 from cardrules.game import Step
 
@@ -197,10 +197,11 @@ class InfoState:
         encoder = self._encoder
         return encoder._observe(encoder._snapshot(self._public, self._private), self._seat)
 
-    def observation_array(self) -> Any:
-        """:attr:`observation` as a NumPy ``float32`` array; raises ``ImportError``
-        (saying ``pip install numpy``) if NumPy is not installed."""
-        return to_float32(self.observation)
+    def observation_array(self, out: Any = None) -> Any:
+        """:attr:`observation` as a NumPy ``float32`` array: a new one, or, with
+        ``out``, written into that buffer (a writable 1-D ``float32`` array of
+        ``encoder.observation_size`` entries), which is returned. See :meth:`array`."""
+        return write_array(self._encoder, self._public, self._private, self._seat, out, False)
 
     @property
     def vector(self) -> list[float]:
@@ -212,10 +213,34 @@ class InfoState:
         observation = encoder._observe(encoder._snapshot(public, private), seat)
         return encoder._info_vector(public, private, seat, observation)
 
-    def array(self) -> Any:
-        """:attr:`vector` as a NumPy ``float32`` array; raises ``ImportError`` (saying
-        ``pip install numpy``) if NumPy is not installed."""
-        return to_float32(self.vector)
+    def array(self, out: Any = None) -> Any:
+        """:attr:`vector` as a NumPy ``float32`` array: a new one, or, with ``out``,
+        written into that buffer, which is returned. ``out`` must be a writable 1-D
+        NumPy ``float32`` array of ``encoder.info_state_size`` entries; every entry is
+        written (nothing of an earlier call stays), and the values are exactly those
+        of ``numpy.array(info.vector, dtype=numpy.float32)``, made without the list,
+        several times quicker: the way to fill a host's tensor at every decision.
+
+        Raises :class:`~cardrules.RulesError` (a ``ValueError``) for an ``out`` that
+        is not such an array, and ``ImportError`` (saying ``pip install numpy``) if
+        NumPy is not installed.
+
+        >>> import numpy as np
+        >>> import cardrules as cr
+        >>> from cardrules.encoding import encoder_for
+        >>> encoder = encoder_for(cr.Cramps())
+        >>> info = encoder.info_state(encoder.game.new_game(seed=7), seat=0)
+        >>> buffer = np.zeros(encoder.info_state_size, dtype=np.float32)
+        >>> info.array(out=buffer) is buffer
+        True
+        >>> bool(np.array_equal(buffer, np.array(info.vector, dtype=np.float32)))
+        True
+        >>> info.array(out=np.zeros(10, dtype=np.float32))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        cardrules.errors.RulesError: out must be a writable 1-D NumPy float32 array of 1471 ...
+        """
+        return write_array(self._encoder, self._public, self._private, self._seat, out, True)
 
     @property
     def text(self) -> str:

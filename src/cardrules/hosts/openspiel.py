@@ -402,6 +402,11 @@ class _Setup:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Setup:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as what makes it: the table, the encoder and the first position are
+        # made again (the encoder keeps tables that are not for pickling).
+        return (_Setup, (self.rules, self.cap))
+
 
 class _Observer:
     """OpenSpiel's observer protocol over :mod:`cardrules.encoding`."""
@@ -415,12 +420,14 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CardrulesState, player: int) -> None:
-        """Fill :attr:`tensor` for ``player`` at ``state``."""
-        values = self._values(state, player)
-        if values is None:
+        """Fill :attr:`tensor` for ``player`` at ``state`` (in place)."""
+        info = state.info_state(player)
+        if info is None:
             self.tensor.fill(0.0)
+        elif self._perfect_recall:
+            info.array(out=self.tensor)
         else:
-            self.tensor[:] = values
+            info.observation_array(out=self.tensor)
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         """The information state's or the observation's text for ``player``."""
@@ -431,16 +438,6 @@ class _Observer:
             text: str = info.text
             return text
         return str(self._game.rules.observe(state.position.inner, player))
-
-    def _values(self, state: CardrulesState, player: int) -> Any:
-        info = state.info_state(player)
-        if info is None:
-            return None
-        if self._perfect_recall:
-            return info.vector
-        return self._game.encoder.observation(
-            self._game.rules.observe(state.position.inner, player)
-        )
 
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
