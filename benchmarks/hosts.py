@@ -94,35 +94,18 @@ def informed_game(game: Any, seed: int) -> int:
 
     encoder = encoder_for(game)
     tensor = np.zeros(encoder.info_state_size, dtype=np.float32)
-    write = _tensor_writer()
     chooser = random.Random(seed)
     step = game.start(seed=seed)
     infos = encoder.info_states(step.state)
     moves = 0
     while not step.state.is_over:
         state = step.state
-        write(infos[state.to_move], tensor)
+        infos[state.to_move].array(out=tensor)
         legal = game.legal_move_ids(state)
         step = game.step(state, game.move_from_id(chooser.choice(legal)))
         infos = encoder.after(infos, step)
         moves += 1
     return moves
-
-
-def _tensor_writer() -> Callable[[Any, Any], None]:
-    """How an information state is written into an array: ``array(out=)`` where the
-    library has it, else the list of floats assigned to the array."""
-    import inspect
-
-    from cardrules.encoding import InfoState
-
-    if "out" in inspect.signature(InfoState.array).parameters:
-        return lambda info, tensor: info.array(out=tensor)
-
-    def assign(info: Any, tensor: Any) -> None:
-        tensor[:] = info.vector
-
-    return assign
 
 
 def pettingzoo_game(env: Any, seed: int) -> int:
