@@ -27,6 +27,7 @@ class Shape:
         observation_size: int,
         moves: int,
         legal: int,
+        info_size: int = 1,
         deal: int = 52,
         chance_per_move: float = 1.0,
     ) -> None:
@@ -35,6 +36,7 @@ class Shape:
         self.observation_size = observation_size
         self.moves = moves
         self.legal = tuple(range(0, move_ids, max(1, move_ids // max(1, legal))))[:legal]
+        self.info_size = info_size
         self.deal = deal
         self.chance_per_move = chance_per_move
 
@@ -95,7 +97,7 @@ def openspiel_floor(shape: Shape) -> Any:
     pyspiel once per shape, as ``python_cardrules_floor_N``)."""
     import pyspiel
 
-    key = (shape.players, shape.move_ids, shape.moves, shape.legal, shape.deal)
+    key = (shape.players, shape.move_ids, shape.moves, shape.legal, shape.deal, shape.info_size)
     if key in _REGISTERED:
         return _REGISTERED[key]
     name = f"python_cardrules_floor_{len(_REGISTERED)}"
@@ -110,7 +112,7 @@ def openspiel_floor(shape: Shape) -> Any:
         max_num_players=shape.players,
         min_num_players=shape.players,
         provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=False,
         provides_observation_tensor=False,
         parameter_specification={},
@@ -164,12 +166,28 @@ def openspiel_floor(shape: Shape) -> Any:
         def __str__(self) -> str:
             return f"move {self._moves}"
 
+    class FloorObserver:
+        """An information-state tensor of the game's size, never written."""
+
+        def __init__(self) -> None:
+            self.tensor = np.zeros(shape.info_size, dtype=np.float32)
+            self.dict = {"observation": self.tensor}
+
+        def set_from(self, state: Any, player: int) -> None:
+            pass
+
+        def string_from(self, state: Any, player: int) -> str:
+            return ""
+
     class FloorGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: Any = None) -> None:
             super().__init__(game_type, info, params or {})
 
         def new_initial_state(self) -> FloorState:
             return FloorState(self)
+
+        def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
+            return FloorObserver()
 
     pyspiel.register_game(game_type, FloorGame)
     game = _REGISTERED[key] = pyspiel.load_game(name)
