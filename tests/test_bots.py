@@ -603,7 +603,7 @@ def test_random_bot_picks_uniformly_even_from_seeds_in_a_row() -> None:
     """RandomBot scrambles its seed: seeds 0, 1, 2, ... (and 64-bit ones) give each
     of seven moves about a seventh of the picks, and no fixed pattern."""
     game = cr.Cramps()
-    moves = [cr.Play(card) for card in ("2C", "3C", "4C", "5C", "6C", "7C", "8C")]
+    moves: list[cr.Move] = [cr.Play(card) for card in ("2C", "3C", "4C", "5C", "6C", "7C", "8C")]
     bot = RandomBot()
     for seeds in (range(14_000), range(2**63, 2**63 + 14_000)):
         picks = [moves.index(bot.choose(game, None, moves, seed)) for seed in seeds]
