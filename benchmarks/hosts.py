@@ -155,16 +155,19 @@ def openspiel_game(game: Any, seed: int, *, information: bool = False) -> int:
     return moves
 
 
-def timed(play: Callable[[int], int], games: int) -> tuple[float, float]:
-    """Seconds per move (the best of three passes over ``games`` seeded games) and the
-    mean number of moves per game."""
-    passes = []
-    moves = 0
-    for _ in range(3):
-        start = time.perf_counter()
-        moves = sum(play(seed) for seed in range(games))
-        passes.append(time.perf_counter() - start)
-    return min(passes) / moves, moves / games
+def timed(plays: list[Callable[[int], int]], games: int, rounds: int) -> list[tuple[float, float]]:
+    """For each loop of ``plays``: seconds per move (the best of ``rounds`` passes over
+    ``games`` seeded games) and the mean number of moves per game. The passes go round
+    the loops in turn, so that a change in the machine's load falls on all of them
+    alike rather than on the loops measured while it lasted."""
+    best = [float("inf")] * len(plays)
+    moves = [0] * len(plays)
+    for _ in range(rounds):
+        for number, play in enumerate(plays):
+            start = time.perf_counter()
+            moves[number] = sum(play(seed) for seed in range(games))
+            best[number] = min(best[number], time.perf_counter() - start)
+    return [(seconds / made, made / games) for seconds, made in zip(best, moves, strict=True)]
 
 
 def shape_of(rules: Any, games: int) -> Any:
@@ -210,34 +213,41 @@ def shape_of(rules: Any, games: int) -> Any:
 
 
 Row = tuple[str, str, tuple[float, float], str]
+Loop = tuple[str, str, Callable[[int], int], str]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games per measurement")
-    parser.add_argument("--quick", action="store_true", help="2 games: does it run?")
+    parser.add_argument("--rounds", type=int, default=3, help="passes over each loop")
+    parser.add_argument("--quick", action="store_true", help="2 games, 1 pass: does it run?")
     args = parser.parse_args(argv)
-    games = 2 if args.quick else args.games
-    rows: list[Row] = []
+    games, rounds = (2, 1) if args.quick else (args.games, args.rounds)
+    loops: list[Loop] = []
     for rules in (cr.Cramps(), cr.Craits(players=4)):
-        rows.extend(_rows_of(rules, games))
+        loops.extend(_loops_of(rules, games))
+    costs = timed([play for _, _, play, _ in loops], games, rounds)
+    rows = [
+        (label, through, cost, baseline)
+        for (label, through, _, baseline), cost in zip(loops, costs, strict=True)
+    ]
     _report(rows)
     return 0
 
 
-def _rows_of(rules: Any, games: int) -> list[Row]:
-    """Every measurement of ``rules``: (game, through, (s/move, moves/game), baseline)."""
+def _loops_of(rules: Any, games: int) -> list[Loop]:
+    """Every loop to time for ``rules``: (game, through, the loop, its baseline)."""
     label = f"{rules.name} {rules.players}p"
-    rows: list[Row] = [(label, "library", timed(partial(library_game, rules), games), "")]
+    loops: list[Loop] = [(label, "library", partial(library_game, rules), "")]
 
     def add(through: str, play: Callable[[int], int], baseline: str) -> None:
-        rows.append((label, through, timed(play, games), baseline))
+        loops.append((label, through, play, baseline))
 
     try:
         import numpy  # noqa: F401
     except ImportError as missing:
         print(f"numpy: not installed ({missing})")
-        return rows
+        return loops
     add("library + encoding", partial(encoded_game, rules), "")
     add("library + info states", partial(informed_game, rules), "")
     shape = shape_of(rules, games)
@@ -268,7 +278,7 @@ def _rows_of(rules: Any, games: int) -> list[Row]:
         add("openspiel + info tensor", informed, "library + info states")
     except ImportError as missing:
         print(f"openspiel: not installed ({missing})")
-    return rows
+    return loops
 
 
 def _report(rows: list[Row]) -> None:
