@@ -42,6 +42,7 @@ How the game maps onto OpenSpiel:
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -206,6 +207,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         """The cards that may come next, by index, with their probabilities."""
         total = self._position.cards_to_place
         counts = self._game.table.chance_counts(self._position)
+        if len(counts) == total:  # one copy of each card left: all as likely
+            pairs = _uniform(total)
+            return [pairs[card] for card, _ in counts]
         return [(int(card), count / total) for card, count in counts]
 
     def _apply_action(self, action: int) -> None:
@@ -438,6 +442,13 @@ class _Observer:
             text: str = info.text
             return text
         return str(self._game.rules.observe(state.position.inner, player))
+
+
+@functools.cache
+def _uniform(total: int) -> tuple[tuple[int, float], ...]:
+    """Each card's chance outcome when ``total`` different cards are left, by card
+    index (made once per count: chance nodes ask at every card of a shuffle)."""
+    return tuple((index, 1 / total) for index in range(52))
 
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
