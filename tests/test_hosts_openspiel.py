@@ -137,3 +137,42 @@ def test_the_resampler_keeps_the_searchers_information_and_deals_the_rest() -> N
         assert sample.legal_actions() == state.legal_actions()
     others = {tuple(sample.position.inner.hands[0]) for sample in samples}
     assert len(others) > 1  # the other hands are dealt afresh
+
+
+@pytest.mark.parametrize("rules", [cr.Cramps(), cr.Craits(players=3, short_game=True)], ids=_name)
+def test_tensors_asked_late_and_in_any_order_are_the_seats_own(rules: Any) -> None:
+    """Information states are folded only when asked for, and the seats that start
+    together share their public parts: a tensor asked for late, in any order of seats,
+    equals the one of a copy that asked every seat at every move, and both begin with
+    the observation of the seat's view."""
+    import random
+
+    from cardrules.encoding import encoder_for
+
+    game = hosted.load_game(rules)
+    encoder = encoder_for(rules)
+    chooser = random.Random(5)
+    lazy = game.new_initial_state()
+    eager = game.new_initial_state()
+    players = rules.players
+    decisions = 0
+    while not lazy.is_terminal() and decisions < 250:
+        if lazy.is_chance_node():
+            action = chooser.choice([action for action, _ in lazy.chance_outcomes()])
+        else:
+            decisions += 1
+            for seat in range(players):
+                expected = np.asarray(eager.information_state_tensor(seat), dtype=np.float32)
+                view = rules.observe(eager.position.inner, seat)
+                size = encoder.observation_size
+                seen = np.asarray(encoder.observation(view), dtype=np.float32)
+                assert np.array_equal(expected[:size], seen)
+            if chooser.random() < 0.3:  # now and then, a few seats in a random order
+                for seat in chooser.sample(range(players), chooser.randint(1, players)):
+                    asked = np.asarray(lazy.information_state_tensor(seat), dtype=np.float32)
+                    wanted = np.asarray(eager.information_state_tensor(seat), dtype=np.float32)
+                    assert np.array_equal(asked, wanted), (decisions, seat)
+            action = chooser.choice(lazy.legal_actions())
+        lazy.apply_action(action)
+        eager.apply_action(action)
+    assert decisions > 50

@@ -346,11 +346,18 @@ class _Seen:
         info, start, folded = self.seats[seat]
         if info is not None and folded == self.chain.length:
             return info, self
+        seats = list(self.seats)
         if info is None:
-            info = encoder.info_state(start, seat)
+            # Every seat waiting to start from the same position starts now, together,
+            # so that they share the public part of each step they fold (worked out
+            # once for all of them: see encoding.info).
+            fresh = encoder.info_states(start)
+            for other, (known, begins, at) in enumerate(self.seats):
+                if known is None and begins is start and at == folded:
+                    seats[other] = (fresh[other], None, folded)
+            info = fresh[seat]
         for step in self.chain.since(folded):
             info = info.after(step)
-        seats = list(self.seats)
         seats[seat] = (info, None, self.chain.length)
         return info, _Seen(self.chain, tuple(seats))
 
