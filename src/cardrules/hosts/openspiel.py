@@ -63,6 +63,7 @@ from cardrules.errors import RulesError
 from cardrules.game import Game, Step
 from cardrules.games.craits import Craits
 from cardrules.games.cramps import Cramps
+from cardrules.hosts._seen import Seen
 from cardrules.hosts.table import open_call
 
 __all__ = [
@@ -166,7 +167,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._game: _Setup = game.setup  # not the pyspiel game: states are deep-copied
         self._position: ChanceState = game.setup.initial
-        self._seen: _Seen | None = None  # what each seat saw (None before the first deal)
+        self._seen: Seen | None = None  # what each seat saw (None before the first deal)
         self._carried: tuple[Any, ...] = ()  # events of a move whose calls wait for chance
         self._moves = 0
         # OpenSpiel asks whose turn it is several times a move: worked out once per
@@ -241,7 +242,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                 return
         self._position = position
         if self._seen is None:
-            self._seen = _Seen.start(position.inner, rules.players)
+            self._seen = Seen.start(position.inner, rules.players)
         else:
             self._seen = self._seen.then(Step(position.inner, events))
 
@@ -279,90 +280,6 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             return None
         info, self._seen = self._seen.info(self._game.encoder, player)
         return info
-
-
-class _Chain:
-    """The complete transitions of a game, newest first, each as a :class:`Step`: a
-    persistent list that copies of a state share."""
-
-    __slots__ = ("before", "length", "step")
-
-    def __init__(self, step: Step[Any] | None, before: _Chain | None) -> None:
-        self.step = step
-        self.before = before
-        self.length: int = 0 if before is None else before.length + 1
-
-    def since(self, count: int) -> list[Step[Any]]:
-        """The steps after the first ``count``, oldest first."""
-        steps = []
-        link: _Chain | None = self
-        while link is not None and link.length > count:
-            steps.append(link.step)
-            link = link.before
-        return steps[::-1]  # type: ignore[return-value]
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Chain:
-        return self
-
-    def __reduce__(self) -> Any:  # flat, so that a long game pickles without recursion
-        return (_chain_of, (self.since(0),))
-
-
-def _chain_of(steps: list[Step[Any]]) -> _Chain:
-    chain = _Chain(None, None)
-    for step in steps:
-        chain = _Chain(step, chain)
-    return chain
-
-
-class _Seen:
-    """What each seat saw: the game's transitions, and per seat its information state
-    folded up to some transition (or the position it starts from). Immutable."""
-
-    __slots__ = ("chain", "seats")
-
-    def __init__(self, chain: _Chain, seats: tuple[tuple[Any, Any, int], ...]) -> None:
-        self.chain = chain
-        self.seats = seats  # per seat: (InfoState or None, start position, steps folded)
-
-    @classmethod
-    def start(cls, inner: Any, players: int) -> _Seen:
-        chain = _Chain(None, None)
-        return cls(chain, tuple((None, inner, 0) for _ in range(players)))
-
-    def then(self, step: Step[Any]) -> _Seen:
-        return _Seen(_Chain(step, self.chain), self.seats)
-
-    def restarted(self, inner: Any, keep: int) -> _Seen:
-        """Every seat but ``keep`` starts afresh from ``inner`` (a resampled position)."""
-        now = self.chain.length
-        seats = tuple(
-            entry if seat == keep else (None, inner, now) for seat, entry in enumerate(self.seats)
-        )
-        return _Seen(self.chain, seats)
-
-    def info(self, encoder: Any, seat: int) -> tuple[Any, _Seen]:
-        """``seat``'s information state now, and the record with it folded in."""
-        info, start, folded = self.seats[seat]
-        if info is not None and folded == self.chain.length:
-            return info, self
-        seats = list(self.seats)
-        if info is None:
-            # Every seat waiting to start from the same position starts now, together,
-            # so that they share the public part of each step they fold (worked out
-            # once for all of them: see encoding.info).
-            fresh = encoder.info_states(start)
-            for other, (known, begins, at) in enumerate(self.seats):
-                if known is None and begins is start and at == folded:
-                    seats[other] = (fresh[other], None, folded)
-            info = fresh[seat]
-        for step in self.chain.since(folded):
-            info = info.after(step)
-        seats[seat] = (info, None, self.chain.length)
-        return info, _Seen(self.chain, tuple(seats))
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Seen:
-        return self
 
 
 def resampler(seed: int = 0) -> Callable[[CardrulesState, int], CardrulesState]:
