@@ -16,6 +16,10 @@ choice, ``apply``) and to a baseline that also does the encoding a host hands ou
   observations the way the PettingZoo and Gymnasium adapters do
   (:class:`~cardrules.encoding.arrays.ObservationArrays`): the observation of the seat
   to move as a NumPy array and its action mask, at every move;
+- "library + explicit chance" plays the game through
+  :class:`~cardrules.chance.ExplicitChance`, sampling every card of every shuffle in
+  Python: the chance work OpenSpiel's loop asks for (its baseline without
+  observations);
 - "library + info states" keeps every seat's information state
   (:class:`~cardrules.encoding.InfoState`) and writes the information-state tensor of
   the seat to move at every move: what OpenSpiel's "+ info tensor" line asks for.
@@ -106,6 +110,31 @@ def informed_game(game: Any, seed: int) -> int:
         infos = encoder.after(infos, step)
         moves += 1
     return moves
+
+
+def chance_game(game: Any, seed: int) -> int:
+    """The same random game with explicit chance (:class:`cardrules.chance.ExplicitChance`),
+    driven directly: every card of every shuffle a chance outcome sampled in Python, as
+    OpenSpiel's loop samples them."""
+    from cardrules.chance import ExplicitChance
+
+    table = _TABLES.get(game) or _TABLES.setdefault(game, ExplicitChance(game))
+    chooser = random.Random(seed)
+    position = table.new_game()
+    moves = 0
+    while not position.is_over:
+        if position.is_chance:
+            outcomes = table.chance_counts(position)
+            cards = [card for card, _ in outcomes]
+            weights = [count for _, count in outcomes]
+            position = table.apply_chance(position, chooser.choices(cards, weights)[0])
+        else:
+            position = table.apply(position, chooser.choice(table.legal_moves(position)))
+            moves += 1
+    return moves
+
+
+_TABLES: dict[Any, Any] = {}
 
 
 def pettingzoo_game(env: Any, seed: int) -> int:
@@ -250,6 +279,7 @@ def _loops_of(rules: Any, games: int) -> list[Loop]:
         return loops
     add("library + encoding", partial(encoded_game, rules), "")
     add("library + info states", partial(informed_game, rules), "")
+    add("library + explicit chance", partial(chance_game, rules), "")
     shape = shape_of(rules, games)
     try:
         from hostfloors import pettingzoo_floor
@@ -273,7 +303,7 @@ def _loops_of(rules: Any, games: int) -> list[Loop]:
         add("openspiel floor", partial(openspiel_game, floor), "")
         add("openspiel + info tensor floor", partial(openspiel_game, floor, information=True), "")
         spiel = load_game(rules)
-        add("openspiel", partial(openspiel_game, spiel), "library")  # (no observations)
+        add("openspiel", partial(openspiel_game, spiel), "library + explicit chance")
         informed = partial(openspiel_game, spiel, information=True)
         add("openspiel + info tensor", informed, "library + info states")
     except ImportError as missing:
