@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import struct
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable
 from operator import truediv
 from typing import TYPE_CHECKING, Any
 
@@ -116,6 +116,30 @@ def _rows(start: int, size: int) -> tuple[int, ...]:
     return tuple(1 << (start + i) for i in range(size))
 
 
+class _PerSeat:
+    """Values worked out for each seat from a key that changes only now and then
+    (the scores): those of the last key are kept, and used while the key asked for is
+    equal to it (they depend on nothing else, so any caller may use them)."""
+
+    __slots__ = ("kept", "make", "players")
+
+    def __init__(self, players: int, make: Callable[[Any, int], list[float]]) -> None:
+        self.players = players
+        self.make = make
+        self.kept: tuple[Any, list[list[float] | None]] = (None, [])
+
+    def get(self, key: Any, seat: int) -> list[float]:
+        """``make(key, seat)``, or what it gave last time for an equal key."""
+        known, values = self.kept
+        if key != known:
+            values = [None] * self.players
+            self.kept = (key, values)
+        value = values[seat]
+        if value is None:
+            value = values[seat] = self.make(key, seat)
+        return value
+
+
 class _Writer:
     """Writes an encoder's vectors into buffers by way of its lists: the base of the
     games' writers, and the writer of an encoder it does not know."""
@@ -154,22 +178,16 @@ class _Writer:
             vector = encoder._info_vector(public, private, seat, vector)
         out[:] = to_float32(vector)
 
-    def unpack(self, out: Any, bits: int, copies: Sequence[int] = ()) -> None:
-        """Set each entry of ``out`` to the bit of ``bits`` of its index; with
-        ``copies`` (more such ints: the entries' second copies, third copies …), to
-        the number of them that have it set."""
+    def unpack(self, out: Any, bits: int, copies: bytearray | None = None) -> None:
+        """Set each entry of ``out`` to the bit of ``bits`` of its index, plus, with
+        ``copies``, the byte of ``copies`` at that index (a card's further copies)."""
         np = self.np
         size = out.shape[0]
-        width = (size + 7) >> 3  # bytes per layer
-        if not copies:
-            data = np.frombuffer(bits.to_bytes(width, "little"), dtype=np.uint8)
-            out[:] = np.unpackbits(data, count=size, bitorder="little")
-            return
-        for layer, more in enumerate(copies, start=1):  # one layer after the other
-            bits |= more << (8 * width * layer)
-        data = np.frombuffer(bits.to_bytes(width * (1 + len(copies)), "little"), dtype=np.uint8)
-        ones = np.unpackbits(data, bitorder="little").reshape(1 + len(copies), 8 * width)
-        np.add.reduce(ones[:, :size], axis=0, dtype=np.float32, out=out)
+        data = np.frombuffer(bits.to_bytes((size + 7) >> 3, "little"), np.uint8)
+        ones = np.unpackbits(data, None, size, "little")
+        if copies is not None:
+            np.add(ones, np.frombuffer(copies, np.uint8), ones)
+        out[...] = ones
 
 
 def _bad_out(size: int, history: bool, what: str) -> RulesError:
@@ -269,34 +287,37 @@ class _CrampsWriter(_Writer):
         return tricks, by_seat
 
     def _reals(self, p: Any, seat: int) -> list[float]:
-        """The round's points, the totals and the round number, as the list has them."""
+        """The round's points, the totals and the round number, as the list has them
+        (they change with nearly every trick: worked out each time)."""
+        round_scores, scores = p.round_scores, _clipped(p.scores)
         target = self.cramps._target
         s0, s1, s2, s3 = self.cramps._order[seat]
-        round_scores, scores = p.round_scores, p.scores
         return [
             round_scores[s0] / target,
             round_scores[s1] / target,
             round_scores[s2] / target,
             round_scores[s3] / target,
-            clipped(scores[s0]) / target,
-            clipped(scores[s1]) / target,
-            clipped(scores[s2]) / target,
-            clipped(scores[s3]) / target,
+            scores[s0] / target,
+            scores[s1] / target,
+            scores[s2] / target,
+            scores[s3] / target,
             clipped(p.round_number) / 10,
         ]
 
 
-def _more_copies(extra: list[int], at: int, mask: int) -> None:
-    """Add the second and later copies of the hand mask ``mask``, for entries from
-    ``at``, to ``extra`` (``extra[0]``: the bits of the second copies, and so on)."""
+def _count_copies(counts: bytearray, at: int, mask: int) -> None:
+    """Count the second and later copies of the hand mask ``mask`` (its first copies
+    are bits) into ``counts[at:]``: at most 2 each, as Craits plays with 3 decks at
+    most, so no byte overflows."""
     mask >>= 52
-    copy = 0
     while mask:
-        if copy == len(extra):
-            extra.append(0)
-        extra[copy] |= (mask & FULL_MASK) << at
+        block = mask & FULL_MASK
+        while block:
+            low = block & -block
+            where = at + low.bit_length() - 1
+            counts[where] += 1
+            block ^= low
         mask >>= 52
-        copy += 1
 
 
 class _CraitsWriter(_Writer):
@@ -316,45 +337,57 @@ class _CraitsWriter(_Writer):
         self.suit = _rows(start["suit"], 4)
         self.phase = _rows(start["phase"], 4)
         self.number = _rows(start["hand_number"], encoder.field("hand_number").size)
-        # count … scores lie one after the other (the 0/1 ones among them too).
+        # Runs of real-valued entries: count … scores (the 0/1 ones among them too),
+        # cards_dealt and idle_turns, draws and stuck.
         self.table = _Run(start["count"], start["scores"] + players - start["count"])
-        self.hand = _Run(start["cards_dealt"], 2)  # cards_dealt, idle_turns
-        self.history = _Run(start["draws"], 2 * players)  # draws, stuck
+        self.no_points = (0.0,) * (3 * players)
+        self.hand = _Run(start["cards_dealt"], 2)
+        self.history = _Run(start["draws"], 2 * players)
         self.tens = (10,) * players
         self.hundreds = (100,) * players
+        self.kept = _PerSeat(players, self._points)
 
     def write(
         self, out: Any, public: Public, private: Any, seat: int, history: bool, contiguous: bool
     ) -> None:
         p: Any = public
         start = self.starts
-        table = p.table
-        extra: list[int] = []
-        bits = self._bits(table, seat)
-        for at, mask in ((start["hand"], private[0]), (start["discard"], p.discard)):
-            bits |= (mask & FULL_MASK) << at
-            if mask > FULL_MASK:
-                _more_copies(extra, at, mask)
+        hand, discard = private[0], p.discard
+        bits = self._bits(p.table, seat)
+        bits |= ((hand & FULL_MASK) << start["hand"]) | ((discard & FULL_MASK) << start["discard"])
+        copied = hand > FULL_MASK or discard > FULL_MASK  # a card held twice or more
         if history:
             _, dealt, drawn = private
-            masks = [(start["dealt"], dealt), (start["drawn"], drawn)]
-            masks += zip(self.played_at[seat], p.played, strict=True)
-            for at, mask in masks:
+            bits |= (dealt & FULL_MASK) << start["dealt"]
+            bits |= (drawn & FULL_MASK) << start["drawn"]
+            for at, mask in zip(self.played_at[seat], p.played, strict=True):
                 bits |= (mask & FULL_MASK) << at
-                if mask > FULL_MASK:
-                    _more_copies(extra, at, mask)
-        self.unpack(out, bits, extra)
-        self.table.put(out, contiguous, self._table(table, seat))
-        self.hand.put(out, contiguous, (table[15] / 8, table[16] / self.players))
-        if history:
+            copied = copied or dealt > FULL_MASK or drawn > FULL_MASK or max(p.played) > FULL_MASK
+        copies = self._copies(p, private, seat, history, out.shape[0]) if copied else None
+        self.unpack(out, bits, copies)
+        self._reals(out, contiguous, p.table, seat)
+        if history and (any(p.draws) or any(p.stuck)):  # (else 0.0 already)
             get = self.craits._get[seat]
             counts = [*map(truediv, get(p.draws), self.tens)]
             counts += map(truediv, get(p.stuck), self.tens)
             self.history.put(out, contiguous, counts)
 
+    def _copies(self, p: Any, private: Any, seat: int, history: bool, size: int) -> bytearray:
+        """The second and later copies of each card in the hand masks, counted in
+        bytes by entry."""
+        start = self.starts
+        masks = [(start["hand"], private[0]), (start["discard"], p.discard)]
+        if history:
+            masks += ((start["dealt"], private[1]), (start["drawn"], private[2]))
+            masks += zip(self.played_at[seat], p.played, strict=True)
+        copies = bytearray(size)
+        for at, mask in masks:
+            if mask > FULL_MASK:
+                _count_copies(copies, at, mask)
+        return copies
+
     def _bits(self, table: tuple[Any, ...], seat: int) -> int:
         """The 0/1 entries of the table's one-hot fields, as bits."""
-        to_move = table[11]
         bits: int = (
             self.top[table[0]]
             | self.suit[table[1]]
@@ -362,39 +395,52 @@ class _CraitsWriter(_Writer):
             | self.phase[table[13]]
             | self.number[table[14] - 1]
         )
-        if to_move is not None:
-            bits |= self.to_move[seat][to_move]
+        if table[11] is not None:
+            bits |= self.to_move[seat][table[11]]
         for winner in table[17]:
             bits |= self.winners[seat][winner]
         return bits
 
-    def _table(self, table: tuple[Any, ...], seat: int) -> list[float]:
-        """The entries from ``count`` to ``scores``, as the list has them (``a / b``
-        by ``truediv``: the same division)."""
+    def _reals(self, out: Any, contiguous: bool, table: tuple[Any, ...], seat: int) -> None:
+        """Write the table's real-valued entries (and the 0/1 ones among them),
+        worked out as in the list (``a / b`` by ``truediv``: the same division)."""
         get = self.craits._get[seat]
-        count, count_out, direction, stock, sizes, exposed = table[2:8]
+        count = table[2]
         values = [
             count / 10,
             1.0 if count else 0.0,
-            1.0 if count_out else 0.0,
-            1.0 if direction > 0 else -1.0,
-            stock / self.craits._cards,
+            1.0 if table[3] else 0.0,
+            1.0 if table[4] > 0 else -1.0,
+            table[5] / self.craits._cards,
         ]
-        values += map(truediv, get(sizes), self.tens)
-        open_to = [0.0] * self.players
-        rel = self.craits._rel[seat]
-        for other in exposed:
-            open_to[rel[other]] = 1.0
-        values += open_to
-        values += map(float, get(table[8]))
-        values += map(truediv, get(_clipped(table[9])), self.hundreds)
-        values += map(truediv, get(_clipped(table[10])), self.hundreds)
+        values += map(truediv, get(table[6]), self.tens)
+        exposed = [0.0] * self.players
+        if table[7]:
+            rel = self.craits._rel[seat]
+            for other in table[7]:
+                exposed[rel[other]] = 1.0
+        values += exposed
+        values += self.kept.get(table[8:11], seat) or self.no_points
+        self.table.put(out, contiguous, values)
+        self.hand.put(out, contiguous, (table[15] / 8, table[16] / self.players))
+
+    def _points(self, points: tuple[Any, ...], seat: int) -> list[float]:
+        """The entries of the turns to forfeit, the penalties and the totals
+        (``points``, their tuples), or none if they are all 0."""
+        forfeits, penalties, scores = points
+        if not (any(forfeits) or any(penalties) or any(scores)):
+            return []
+        get = self.craits._get[seat]
+        values = [*map(float, get(forfeits))]
+        values += map(truediv, get(_clipped(penalties)), self.hundreds)
+        values += map(truediv, get(_clipped(scores)), self.hundreds)
         return values
 
 
 def _clipped(points: tuple[int, ...]) -> tuple[int, ...]:
     """Each of ``points`` held within :data:`~cardrules.encoding.vectors.POINTS_LIMIT`
     (:func:`~cardrules.encoding.vectors.clipped`)."""
-    if min(points) >= -POINTS_LIMIT and max(points) <= POINTS_LIMIT:
-        return points
-    return tuple(map(clipped, points))
+    for value in points:
+        if not -POINTS_LIMIT <= value <= POINTS_LIMIT:
+            return tuple(map(clipped, points))
+    return points
