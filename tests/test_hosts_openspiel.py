@@ -75,6 +75,26 @@ def test_the_deal_is_chance_nodes_and_play_follows_the_rules() -> None:
     assert state.information_state_string(1) != state.information_state_string(2)
 
 
+def test_bad_actions_are_refused_saying_what_is_allowed() -> None:
+    game = hosted.load_game(cr.Cramps())
+    state = game.new_initial_state()
+    with pytest.raises(cr.CardParseError, match="int from 0 to 51, not 52"):
+        state.apply_action(52)  # a chance action is a card's index
+    state.apply_action(5)
+    with pytest.raises(cr.IllegalMoveError, match="not among the cards left"):
+        state.apply_action(5)  # placed already
+    for card in [*range(5), *range(6, 52)]:
+        state.apply_action(card)
+    with pytest.raises(cr.IllegalMoveError, match="no move id 52; ids run from 0 to 51"):
+        state.apply_action(52)
+    seat = state.current_player()
+    held = [cr.Cramps().move_id(cr.Play(card)) for card in state.position.inner.hands[seat]]
+    illegal = next(i for i in range(52) if i not in held)
+    with pytest.raises(cr.IllegalMoveError):
+        state.apply_action(illegal)  # a card the seat does not hold
+    assert state.current_player() == seat  # nothing changed
+
+
 def test_a_game_cut_short_at_the_cap_returns_zeros() -> None:
     game = hosted.load_game(cr.Cramps(), max_game_length=10)
     state = game.new_initial_state()

@@ -67,7 +67,7 @@ def _as_bool(value: bool) -> bool:
     return value
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Play(Immutable):
     """Play ``card``. ``suit`` names the suit to follow after a wild card (an 8 in
     Craits); ``announce=True`` says "one card" with a play that leaves one card."""
@@ -85,7 +85,7 @@ class Play(Immutable):
         return text
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Draw(Immutable):
     """Draw from the stock (in games where that is a move)."""
 
@@ -103,7 +103,7 @@ def _as_optional_seat(value: int | None) -> int | None:
     return None if value is None else _as_seat(value)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class CallIdiot(Immutable):
     """Seat ``caller`` calls "idiot" on ``target``, a player who was left with one card
     without saying "one card" (Craits). It may be made out of turn while the window is
@@ -117,7 +117,7 @@ class CallIdiot(Immutable):
         return f'seat {self.caller} calls "idiot"{on}'
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class NameSuit(Immutable):
     """Name the suit to follow without playing a card: the dealer's decision after
     turning up a wild card (Craits K6)."""
@@ -128,7 +128,7 @@ class NameSuit(Immutable):
         return f"name {self.suit.symbol}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Announce(Immutable):
     """Say "one card" on receiving the one card of the one-card hand (Craits V4)."""
 
@@ -136,7 +136,7 @@ class Announce(Immutable):
         return 'say "one card"'
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pass(Immutable):
     """Decline to act where the rules offer a choice of acting or not (e.g. stay silent
     on receiving the one card of the one-card hand, Craits V4)."""

@@ -56,7 +56,7 @@ except ImportError as missing:  # pragma: no cover - depends on the environment
         'cardrules.hosts.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
     ) from missing
 
-from cardrules.cards import Card
+from cardrules.cards import ALL_CARDS, Card
 from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.encoding import encoder_for
 from cardrules.errors import RulesError
@@ -188,12 +188,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def _moved(self) -> None:
         """After ``_position`` (or the move count) changed: whose turn it is."""
         position = self._position
-        if position.is_chance:
+        if position._waiting is not None:
             self._player = _CHANCE
-        elif position.is_over or self._moves >= self._game.cap:
+        elif position._inner.is_over or self._moves >= self._game.cap:
             self._player = _TERMINAL
         else:
-            self._player = position.to_move  # type: ignore[assignment]
+            self._player = position._inner.to_move
         self._legal = None
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -206,24 +206,30 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come next, by index, with their probabilities."""
+        waiting = self._position._waiting
+        if waiting is not None and waiting._unique:  # one copy of each card: all as likely
+            pairs = _uniform(len(waiting._left))
+            return [pairs[card] for card in waiting._left]
         total = self._position.cards_to_place
-        counts = self._game.table.chance_counts(self._position)
-        if len(counts) == total:  # one copy of each card left: all as likely
-            pairs = _uniform(total)
-            return [pairs[card] for card, _ in counts]
+        counts = self._game.table.chance_counts(self._position)  # (raises off chance nodes)
         return [(int(card), count / total) for card, count in counts]
 
     def _apply_action(self, action: int) -> None:
-        table = self._game.table
-        if self._position.is_chance:
-            step = table.step_chance(self._position, Card.from_index(action))
+        setup = self._game
+        if self._position._waiting is not None:
+            step = setup.table.step_chance(self._position, _card(action))
         else:
-            move = self._game.rules.move_from_id(action)
-            step = table.step(self._position, move)
+            moves = setup.moves
+            # (OpenSpiel passes ints; any other id is left to move_from_id to refuse)
+            move = moves[action] if 0 <= action < len(moves) else setup.rules.move_from_id(action)
+            step = setup.table.step(self._position, move)
             self._moves += 1
         self._position = step.state
-        if not self._position.is_chance:
-            events, self._carried = (*self._carried, *step.events), ()
+        if step.state._waiting is None:
+            if self._carried:
+                events, self._carried = (*self._carried, *step.events), ()
+            else:
+                events = step.events
             self._settle(events)
         self._moved()
 
@@ -233,7 +239,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         rules = self._game.rules
         table = self._game.table
         position = self._position
-        while (call := open_call(rules, position.inner)) is not None:
+        while self._game.calls and (call := open_call(rules, position.inner)) is not None:
             made = table.step(position, call, seat=call.caller)
             events = (*events, *made.events)
             position = made.state
@@ -319,6 +325,8 @@ class _Setup:
 
     def __init__(self, rules: Game[Any, Any, Any], cap: int) -> None:
         self.rules = rules
+        self.moves = tuple(rules.move_from_id(number) for number in range(rules.num_move_ids))
+        self.calls = getattr(rules, "calls", None) is not None  # out-of-turn calls to make
         self.table = ExplicitChance(rules)
         self.encoder = encoder_for(rules)
         self.cap = cap
@@ -366,6 +374,13 @@ class _Observer:
             text: str = info.text
             return text
         return str(self._game.rules.observe(state.position.inner, player))
+
+
+def _card(action: int) -> Card:
+    """The card of a chance action (its index), or the error that says what is allowed."""
+    if 0 <= action < 52:
+        return ALL_CARDS[action]
+    return Card.from_index(action)
 
 
 @functools.cache
