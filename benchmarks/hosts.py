@@ -22,7 +22,9 @@ choice, ``apply``) and to a baseline that also does the encoding a host hands ou
   observations);
 - "library + info states" keeps every seat's information state
   (:class:`~cardrules.encoding.InfoState`) and writes the information-state tensor of
-  the seat to move at every move: what OpenSpiel's "+ info tensor" line asks for.
+  the seat to move at every move;
+- "library + chance + info states" does both: explicit chance, and the information
+  states and tensors: what OpenSpiel's "+ info" lines ask for (their baseline).
 
 A "floor" is the framework's loop around a game that does nothing, of the same shape
 (seats, move ids, observation size, moves per game, legal moves per decision, chance
@@ -32,10 +34,18 @@ PettingZoo's ``agent_iter``/``last``/``step`` with the action mask, Gymnasium's
 ``reset``/``step`` (one seat, the others random bots: every move of the game counts),
 OpenSpiel's ``legal_actions``/``apply_action`` with every chance outcome sampled from
 Python (explicit chance: one chance node per card of each shuffle). OpenSpiel is timed
-without asking for observations, and again asking for the information-state tensor of
-the player to move at every decision. The loops choose their moves in different
-orders, so their games differ: the ratios are of the cost per move. The adapters'
-target is at most 2x.
+without asking for observations, then asking for the information-state tensor of the
+player to move at every decision, twice: by ``state.information_state_tensor`` (for a
+Python game, OpenSpiel makes a new initial state to learn the tensor's size and copies
+the tensor into a list of floats at every call: most of that line's floor) and through
+OpenSpiel's observation API (``make_observation``, then ``set_from`` into one array).
+
+Every loop makes the idiot calls of Craits' manual rule for the seats the way the hosts
+make them (:func:`cardrules.hosts.table.open_call`), so that all play the same kind of
+game: the calls make the exposed players draw, and games with them run about 1.6 times
+as many moves. The calls are not counted as moves. The loops choose their moves in
+different orders, so their games differ: the ratios are of the cost per move. The
+adapters' target is at most 2x.
 """
 
 from __future__ import annotations
@@ -48,19 +58,31 @@ from functools import partial
 from typing import Any
 
 import cardrules as cr
+from cardrules.hosts.table import open_call
 
 TARGET = 2.0
 
 
 def library_game(game: Any, seed: int) -> int:
-    """One random game through the library; returns the number of moves."""
+    """One random game through the library; returns the number of moves (the idiot
+    calls made for the seats not counted)."""
     chooser = random.Random(seed)
     state = game.new_game(seed=seed)
+    calls = _has_calls(game)
     moves = 0
     while not state.is_over:
+        if calls and (call := open_call(game, state)) is not None:
+            state = game.apply(state, call, seat=call.caller)
+            continue
         state = game.apply(state, chooser.choice(game.legal_moves(state)))
         moves += 1
     return moves
+
+
+def _has_calls(game: Any) -> bool:
+    """Whether ``game`` has out-of-turn idiot calls (Craits' manual rule), which every
+    loop here makes for the seats as the hosts do (:func:`open_call`)."""
+    return getattr(game, "calls", None) is not None
 
 
 def encoded_game(game: Any, seed: int) -> int:
@@ -76,9 +98,14 @@ def encoded_game(game: Any, seed: int) -> int:
     step = game.start(seed=seed)
     arrays = ObservationArrays(encoder_for(game), step.state)
     no_moves = np.zeros(game.num_move_ids, dtype=np.int8)
+    calls = _has_calls(game)
     moves = 0
     while not step.state.is_over:
         state = step.state
+        if calls and (call := open_call(game, state)) is not None:
+            step = game.step(state, call, seat=call.caller)
+            arrays.update(step)
+            continue
         arrays.observation(state.to_move)
         legal = game.legal_move_ids(state)
         mask = no_moves.copy()
@@ -101,9 +128,14 @@ def informed_game(game: Any, seed: int) -> int:
     chooser = random.Random(seed)
     step = game.start(seed=seed)
     infos = encoder.info_states(step.state)
+    calls = _has_calls(game)
     moves = 0
     while not step.state.is_over:
         state = step.state
+        if calls and (call := open_call(game, state)) is not None:
+            step = game.step(state, call, seat=call.caller)
+            infos = encoder.after(infos, step)
+            continue
         infos[state.to_move].array(out=tensor)
         legal = game.legal_move_ids(state)
         step = game.step(state, game.move_from_id(chooser.choice(legal)))
@@ -121,6 +153,7 @@ def chance_game(game: Any, seed: int) -> int:
     table = _TABLES.get(game) or _TABLES.setdefault(game, ExplicitChance(game))
     chooser = random.Random(seed)
     position = table.new_game()
+    calls = _has_calls(game)
     moves = 0
     while not position.is_over:
         if position.is_chance:
@@ -128,9 +161,51 @@ def chance_game(game: Any, seed: int) -> int:
             cards = [card for card, _ in outcomes]
             weights = [count for _, count in outcomes]
             position = table.apply_chance(position, chooser.choices(cards, weights)[0])
+        elif calls and (call := open_call(game, position.inner)) is not None:
+            position = table.apply(position, call, seat=call.caller)
         else:
             position = table.apply(position, chooser.choice(table.legal_moves(position)))
             moves += 1
+    return moves
+
+
+def informed_chance_game(game: Any, seed: int) -> int:
+    """The random game with explicit chance, also keeping every seat's information
+    state (from the first complete deal on) and writing the information-state tensor
+    of the seat to move into one NumPy array at each move: the work OpenSpiel's tensor
+    lines ask for, done directly."""
+    import numpy as np
+
+    from cardrules.chance import ExplicitChance
+    from cardrules.encoding import encoder_for
+    from cardrules.game import Step
+
+    table = _TABLES.get(game) or _TABLES.setdefault(game, ExplicitChance(game))
+    encoder = encoder_for(game)
+    tensor = np.zeros(encoder.info_state_size, dtype=np.float32)
+    chooser = random.Random(seed)
+    position = table.new_game()
+    calls = _has_calls(game)
+    infos: Any = None
+    moves = 0
+    while not position.is_over:
+        if position.is_chance:
+            outcomes = table.chance_counts(position)
+            cards = [card for card, _ in outcomes]
+            weights = [count for _, count in outcomes]
+            step = table.step_chance(position, chooser.choices(cards, weights)[0])
+        elif calls and (call := open_call(game, position.inner)) is not None:
+            step = table.step(position, call, seat=call.caller)
+        else:
+            infos[position.to_move].array(out=tensor)
+            step = table.step(position, chooser.choice(table.legal_moves(position)))
+            moves += 1
+        position = step.state
+        if not position.is_chance:  # a complete transition
+            if infos is None:
+                infos = encoder.info_states(position.inner)
+            else:
+                infos = encoder.after(infos, Step(position.inner, step.events))
     return moves
 
 
@@ -184,6 +259,42 @@ def openspiel_game(game: Any, seed: int, *, information: bool = False) -> int:
     return moves
 
 
+def observed_game(game: Any, seed: int) -> int:
+    """The same, writing the information-state tensor of the player to move through
+    OpenSpiel's observation API (``make_observation``), as OpenSpiel's Python
+    algorithms read tensors: for a Python game it is the game's own observer, filling
+    one NumPy array in place, with no round trip through C++."""
+    from open_spiel.python.observation import make_observation
+
+    observer = make_observation(game, pyspiel_type(perfect_recall=True))
+    chooser = random.Random(seed)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            actions = [action for action, _ in outcomes]
+            weights = [chance for _, chance in outcomes]
+            state.apply_action(chooser.choices(actions, weights)[0])
+        else:
+            observer.set_from(state, state.current_player())
+            state.apply_action(chooser.choice(state.legal_actions()))
+            moves += 1
+    return moves
+
+
+def pyspiel_type(*, perfect_recall: bool) -> Any:
+    """OpenSpiel's observation type: a seat's private and the public information, with
+    or without perfect recall."""
+    import pyspiel
+
+    return pyspiel.IIGObservationType(
+        perfect_recall=perfect_recall,
+        public_info=True,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+    )
+
+
 def timed(plays: list[Callable[[int], int]], games: int, rounds: int) -> list[tuple[float, float]]:
     """For each loop of ``plays``: seconds per move (the best of ``rounds`` passes over
     ``games`` seeded games) and the mean number of moves per game. The passes go round
@@ -202,17 +313,21 @@ def timed(plays: list[Callable[[int], int]], games: int, rounds: int) -> list[tu
 def shape_of(rules: Any, games: int) -> Any:
     """The shape of ``rules``' random games, for the floors: moves per game and legal
     moves per decision (from the library's loop), chance nodes per move (the cards of
-    every shuffle, from explicit chance)."""
+    every shuffle, from explicit chance), the idiot calls made as the hosts make them."""
     from hostfloors import Shape
 
     from cardrules.chance import ExplicitChance
     from cardrules.encoding import encoder_for
 
+    calls = _has_calls(rules)
     decisions = legal = 0
     for seed in range(games):
         chooser = random.Random(seed)
         state = rules.new_game(seed=seed)
         while not state.is_over:
+            if calls and (call := open_call(rules, state)) is not None:
+                state = rules.apply(state, call, seat=call.caller)
+                continue
             moves = rules.legal_moves(state)
             decisions += 1
             legal += len(moves)
@@ -227,6 +342,8 @@ def shape_of(rules: Any, games: int) -> Any:
                 outcomes = table.chance_outcomes(position)
                 position = table.apply_chance(position, chooser.choice(outcomes)[0])
                 chance += 1
+            elif calls and (call := open_call(rules, position.inner)) is not None:
+                position = table.apply(position, call, seat=call.caller)
             else:
                 position = table.apply(position, chooser.choice(table.legal_moves(position)))
                 moves_made += 1
@@ -280,6 +397,7 @@ def _loops_of(rules: Any, games: int) -> list[Loop]:
     add("library + encoding", partial(encoded_game, rules), "")
     add("library + info states", partial(informed_game, rules), "")
     add("library + explicit chance", partial(chance_game, rules), "")
+    add("library + chance + info states", partial(informed_chance_game, rules), "")
     shape = shape_of(rules, games)
     try:
         from hostfloors import pettingzoo_floor
@@ -302,10 +420,13 @@ def _loops_of(rules: Any, games: int) -> list[Loop]:
         floor = openspiel_floor(shape)
         add("openspiel floor", partial(openspiel_game, floor), "")
         add("openspiel + info tensor floor", partial(openspiel_game, floor, information=True), "")
+        add("openspiel + info observer floor", partial(observed_game, floor), "")
         spiel = load_game(rules)
         add("openspiel", partial(openspiel_game, spiel), "library + explicit chance")
         informed = partial(openspiel_game, spiel, information=True)
-        add("openspiel + info tensor", informed, "library + info states")
+        baseline = "library + chance + info states"
+        add("openspiel + info tensor", informed, baseline)
+        add("openspiel + info observer", partial(observed_game, spiel), baseline)
     except ImportError as missing:
         print(f"openspiel: not installed ({missing})")
     return loops

@@ -196,3 +196,43 @@ def test_tensors_asked_late_and_in_any_order_are_the_seats_own(rules: Any) -> No
         lazy.apply_action(action)
         eager.apply_action(action)
     assert decisions > 50
+
+
+@pytest.mark.parametrize("rules", [cr.Cramps(), cr.Craits(players=4, short_game=True)], ids=_name)
+def test_openspiels_observation_api_fills_the_same_tensors_and_strings(rules: Any) -> None:
+    """``make_observation`` hands out the game's own observer (no round trip through
+    C++): with perfect recall it writes what ``information_state_tensor`` gives, without
+    it what ``observation_tensor`` gives, into one array reused from call to call."""
+    import random
+
+    from open_spiel.python.observation import make_observation
+
+    game = hosted.load_game(rules)
+    recall = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            perfect_recall=True,
+            public_info=True,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    present = make_observation(game)
+    state = game.new_initial_state()
+    recall.set_from(state, 0)  # before the first deal: nothing seen yet
+    assert not recall.tensor.any()
+    chooser = random.Random(2)
+    decisions = 0
+    while not state.is_terminal() and decisions < 120:
+        if state.is_chance_node():
+            state.apply_action(chooser.choice([action for action, _ in state.chance_outcomes()]))
+            continue
+        decisions += 1
+        seat = chooser.randrange(rules.players)
+        recall.set_from(state, seat)
+        present.set_from(state, seat)
+        assert recall.tensor.tolist() == state.information_state_tensor(seat)
+        assert present.tensor.tolist() == state.observation_tensor(seat)
+        assert recall.string_from(state, seat) == state.information_state_string(seat)
+        assert present.string_from(state, seat) == state.observation_string(seat)
+        state.apply_action(chooser.choice(state.legal_actions()))
+    assert decisions == 120
