@@ -127,7 +127,8 @@ def openspiel_floor(shape: Shape) -> Any:
         max_game_length=shape.moves,
     )
     legal = list(shape.legal)
-    outcomes = [(card, 1.0 / shape.deal) for card in range(shape.deal)]
+    # As in a shuffle of `deal` cards: `deal` outcomes at its first node, one at its last.
+    outcomes = [[(card, 1.0 / left) for card in range(left)] for left in range(shape.deal + 1)]
     # One run of `deal` chance nodes every `every` moves: chance_per_move on average.
     every = max(1, round(shape.deal / max(shape.chance_per_move, 1e-9)))
 
@@ -148,7 +149,7 @@ def openspiel_floor(shape: Shape) -> Any:
             return legal
 
         def chance_outcomes(self) -> list[tuple[int, float]]:
-            return outcomes
+            return outcomes[shape.deal - self._dealt]
 
         def _apply_action(self, action: int) -> None:
             if self._moves % every == 0 and self._dealt < shape.deal:

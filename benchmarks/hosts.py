@@ -333,16 +333,21 @@ def shape_of(rules: Any, games: int) -> Any:
             legal += len(moves)
             state = rules.apply(state, chooser.choice(moves))
     table = ExplicitChance(rules)
-    chance = moves_made = 0
+    chance = moves_made = shuffles = 0
     for seed in range(games):
         chooser = random.Random(seed)
         position = table.new_game()
+        left = 0  # cards left to place at the last chance node
         while not position.is_over:
             if position.is_chance:
                 outcomes = table.chance_outcomes(position)
+                shuffles += position.cards_to_place >= left  # the first card of a shuffle
+                left = position.cards_to_place
                 position = table.apply_chance(position, chooser.choice(outcomes)[0])
                 chance += 1
-            elif calls and (call := open_call(rules, position.inner)) is not None:
+                continue
+            left = 0
+            if calls and (call := open_call(rules, position.inner)) is not None:
                 position = table.apply(position, call, seat=call.caller)
             else:
                 position = table.apply(position, chooser.choice(table.legal_moves(position)))
@@ -354,6 +359,7 @@ def shape_of(rules: Any, games: int) -> Any:
         info_size=encoder_for(rules).info_state_size,
         moves=round(decisions / games),
         legal=max(1, round(legal / decisions)),
+        deal=max(1, round(chance / max(1, shuffles))),
         chance_per_move=chance / max(1, moves_made),
     )
 
