@@ -144,45 +144,24 @@ def informed_game(game: Any, seed: int) -> int:
     return moves
 
 
-def chance_game(game: Any, seed: int) -> int:
+def chance_game(game: Any, seed: int, *, informed: bool = False) -> int:
     """The same random game with explicit chance (:class:`cardrules.chance.ExplicitChance`),
     driven directly: every card of every shuffle a chance outcome sampled in Python, as
-    OpenSpiel's loop samples them."""
-    from cardrules.chance import ExplicitChance
-
-    table = _TABLES.get(game) or _TABLES.setdefault(game, ExplicitChance(game))
-    chooser = random.Random(seed)
-    position = table.new_game()
-    calls = _has_calls(game)
-    moves = 0
-    while not position.is_over:
-        if position.is_chance:
-            outcomes = table.chance_counts(position)
-            cards = [card for card, _ in outcomes]
-            weights = [count for _, count in outcomes]
-            position = table.apply_chance(position, chooser.choices(cards, weights)[0])
-        elif calls and (call := open_call(game, position.inner)) is not None:
-            position = table.apply(position, call, seat=call.caller)
-        else:
-            position = table.apply(position, chooser.choice(table.legal_moves(position)))
-            moves += 1
-    return moves
-
-
-def informed_chance_game(game: Any, seed: int) -> int:
-    """The random game with explicit chance, also keeping every seat's information
-    state (from the first complete deal on) and writing the information-state tensor
-    of the seat to move into one NumPy array at each move: the work OpenSpiel's tensor
+    OpenSpiel's loop samples them. ``informed=True`` also keeps every seat's information
+    state (from the first complete deal on) and writes the information-state tensor of
+    the seat to move into one NumPy array at each move: the work OpenSpiel's tensor
     lines ask for, done directly."""
-    import numpy as np
-
     from cardrules.chance import ExplicitChance
-    from cardrules.encoding import encoder_for
     from cardrules.game import Step
 
     table = _TABLES.get(game) or _TABLES.setdefault(game, ExplicitChance(game))
-    encoder = encoder_for(game)
-    tensor = np.zeros(encoder.info_state_size, dtype=np.float32)
+    if informed:
+        import numpy as np
+
+        from cardrules.encoding import encoder_for
+
+        encoder = encoder_for(game)
+        tensor = np.zeros(encoder.info_state_size, dtype=np.float32)
     chooser = random.Random(seed)
     position = table.new_game()
     calls = _has_calls(game)
@@ -190,23 +169,30 @@ def informed_chance_game(game: Any, seed: int) -> int:
     moves = 0
     while not position.is_over:
         if position.is_chance:
-            outcomes = table.chance_counts(position)
-            cards = [card for card, _ in outcomes]
-            weights = [count for _, count in outcomes]
-            step = table.step_chance(position, chooser.choices(cards, weights)[0])
+            step = table.step_chance(position, _chance_card(table, position, chooser))
         elif calls and (call := open_call(game, position.inner)) is not None:
             step = table.step(position, call, seat=call.caller)
         else:
-            infos[position.to_move].array(out=tensor)
+            if informed:
+                infos[position.to_move].array(out=tensor)
             step = table.step(position, chooser.choice(table.legal_moves(position)))
             moves += 1
         position = step.state
-        if not position.is_chance:  # a complete transition
+        if informed and not position.is_chance:  # a complete transition
             if infos is None:
                 infos = encoder.info_states(position.inner)
             else:
                 infos = encoder.after(infos, Step(position.inner, step.events))
     return moves
+
+
+def _chance_card(table: Any, position: Any, chooser: random.Random) -> Any:
+    """A card for the chance node ``position``, sampled by ``chooser`` in proportion to
+    the copies of each card left, as OpenSpiel's loop samples chance outcomes."""
+    outcomes = table.chance_counts(position)
+    cards = [card for card, _ in outcomes]
+    weights = [count for _, count in outcomes]
+    return chooser.choices(cards, weights)[0]
 
 
 _TABLES: dict[Any, Any] = {}
@@ -240,8 +226,20 @@ def gymnasium_game(env: Any, seed: int) -> int:
     return moves
 
 
-def openspiel_game(game: Any, seed: int, *, information: bool = False) -> int:
-    """One random game through the OpenSpiel game, chance sampled from Python."""
+def openspiel_game(game: Any, seed: int, *, tensors: str = "") -> int:
+    """One random game through the OpenSpiel game, chance sampled from Python.
+
+    ``tensors`` says how the information-state tensor of the player to move is read at
+    every decision: ``""``, not at all; ``"list"``, by ``state.information_state_tensor``
+    (a list of floats); ``"observer"``, through OpenSpiel's observation API
+    (``make_observation``, then ``set_from``), as OpenSpiel's Python algorithms read
+    tensors: for a Python game it is the game's own observer, filling one NumPy array
+    in place, with no round trip through C++."""
+    observer = None
+    if tensors == "observer":
+        from open_spiel.python.observation import make_observation
+
+        observer = make_observation(game, pyspiel_type(perfect_recall=True))
     chooser = random.Random(seed)
     state = game.new_initial_state()
     moves = 0
@@ -252,32 +250,10 @@ def openspiel_game(game: Any, seed: int, *, information: bool = False) -> int:
             weights = [chance for _, chance in outcomes]
             state.apply_action(chooser.choices(actions, weights)[0])
         else:
-            if information:
+            if observer is not None:
+                observer.set_from(state, state.current_player())
+            elif tensors:
                 state.information_state_tensor(state.current_player())
-            state.apply_action(chooser.choice(state.legal_actions()))
-            moves += 1
-    return moves
-
-
-def observed_game(game: Any, seed: int) -> int:
-    """The same, writing the information-state tensor of the player to move through
-    OpenSpiel's observation API (``make_observation``), as OpenSpiel's Python
-    algorithms read tensors: for a Python game it is the game's own observer, filling
-    one NumPy array in place, with no round trip through C++."""
-    from open_spiel.python.observation import make_observation
-
-    observer = make_observation(game, pyspiel_type(perfect_recall=True))
-    chooser = random.Random(seed)
-    state = game.new_initial_state()
-    moves = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            actions = [action for action, _ in outcomes]
-            weights = [chance for _, chance in outcomes]
-            state.apply_action(chooser.choices(actions, weights)[0])
-        else:
-            observer.set_from(state, state.current_player())
             state.apply_action(chooser.choice(state.legal_actions()))
             moves += 1
     return moves
@@ -403,7 +379,7 @@ def _loops_of(rules: Any, games: int) -> list[Loop]:
     add("library + encoding", partial(encoded_game, rules), "")
     add("library + info states", partial(informed_game, rules), "")
     add("library + explicit chance", partial(chance_game, rules), "")
-    add("library + chance + info states", partial(informed_chance_game, rules), "")
+    add("library + chance + info states", partial(chance_game, rules, informed=True), "")
     shape = shape_of(rules, games)
     try:
         from hostfloors import pettingzoo_floor
@@ -424,15 +400,16 @@ def _loops_of(rules: Any, games: int) -> list[Loop]:
         from cardrules.hosts.openspiel import load_game
 
         floor = openspiel_floor(shape)
-        add("openspiel floor", partial(openspiel_game, floor), "")
-        add("openspiel + info tensor floor", partial(openspiel_game, floor, information=True), "")
-        add("openspiel + info observer floor", partial(observed_game, floor), "")
         spiel = load_game(rules)
-        add("openspiel", partial(openspiel_game, spiel), "library + explicit chance")
-        informed = partial(openspiel_game, spiel, information=True)
-        baseline = "library + chance + info states"
-        add("openspiel + info tensor", informed, baseline)
-        add("openspiel + info observer", partial(observed_game, spiel), baseline)
+        for game, suffix in ((floor, " floor"), (spiel, "")):
+            hosted = game is spiel
+            for how, tensors, baseline in (
+                ("", "", "library + explicit chance"),
+                (" + info tensor", "list", "library + chance + info states"),
+                (" + info observer", "observer", "library + chance + info states"),
+            ):
+                play = partial(openspiel_game, game, tensors=tensors)
+                add("openspiel" + how + suffix, play, baseline if hosted else "")
     except ImportError as missing:
         print(f"openspiel: not installed ({missing})")
     return loops
