@@ -289,20 +289,7 @@ class _CrampsWriter(_Writer):
     def _reals(self, p: Any, seat: int) -> list[float]:
         """The round's points, the totals and the round number, as the list has them
         (they change with nearly every trick: worked out each time)."""
-        round_scores, scores = p.round_scores, _clipped(p.scores)
-        target = self.cramps._target
-        s0, s1, s2, s3 = self.cramps._order[seat]
-        return [
-            round_scores[s0] / target,
-            round_scores[s1] / target,
-            round_scores[s2] / target,
-            round_scores[s3] / target,
-            scores[s0] / target,
-            scores[s1] / target,
-            scores[s2] / target,
-            scores[s3] / target,
-            clipped(p.round_number) / 10,
-        ]
+        return self.cramps._points(p.round_scores, p.scores, p.round_number, seat)
 
 
 def _count_copies(counts: bytearray, at: int, mask: int) -> None:

@@ -51,6 +51,7 @@ scores (the text recalls them whole).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, mask_of
@@ -273,7 +274,6 @@ class CrampsEncoder(Encoder):
         else:
             won = _Z4  # type: ignore[assignment]
         bits = self._bits
-        target = self._target
         # In the order of the layout (see _layouts).
         return [
             *bits[hand & 8191],
@@ -297,6 +297,18 @@ class CrampsEncoder(Encoder):
             *self._windows[number - 1],
             *(_Z4 if to_move is None else _ONE_HOT4[rel[to_move]]),
             *_ONE_HOT4[rel[dealer]],
+            *self._points(round_scores, scores, round_number, seat),
+            *won,
+        ]
+
+    def _points(
+        self, round_scores: Sequence[int], scores: Sequence[int], round_number: int, seat: int
+    ) -> list[float]:
+        """The observation's real-valued run, seen from ``seat``: the round's points and
+        the totals (both over the target) and the round number (over 10)."""
+        target = self._target
+        s0, s1, s2, s3 = self._order[seat]
+        return [
             round_scores[s0] / target,
             round_scores[s1] / target,
             round_scores[s2] / target,
@@ -306,7 +318,6 @@ class CrampsEncoder(Encoder):
             clipped(scores[s2]) / target,
             clipped(scores[s3]) / target,
             clipped(round_number) / 10,
-            *won,
         ]
 
     # -- information states --------------------------------------------------------
