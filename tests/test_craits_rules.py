@@ -138,6 +138,14 @@ def test_k2_naming_the_dealer_skips_the_draw() -> None:
     assert state.dealer_draws == ()
 
 
+def test_k2_a_game_started_at_a_later_hand_without_a_dealer_draws_for_one() -> None:
+    state = cr.Craits(players=4).new_game(seed=3, hand_number=5)
+    assert state.hand_number == 5
+    check_dealer_draw(state, 4)
+    named = cr.Craits(players=4).new_game(seed=3, hand_number=5, dealer=1)
+    assert named.dealer == 1 and named.dealer_draws == ()
+
+
 def test_k2_draw_is_reproducible_from_the_seed() -> None:
     game = cr.Craits(players=6)
     assert game.new_game(11) == game.new_game(11)

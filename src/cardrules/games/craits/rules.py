@@ -248,8 +248,9 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
                 every reshuffle come from it). ``None`` (the default) draws a fresh
                 seed from the operating system (:func:`cardrules.rng.new_seed`): pass
                 your own only to replay a game, and keep it secret while the game is on.
-            dealer: the first dealer; ``None`` (default) makes the players draw for it
-                (K2, the lowest card deals).
+            dealer: the dealer of the first hand played (of hand ``hand_number``);
+                ``None`` (default) makes the players draw for it (K2, the lowest card
+                deals), whichever hand the game starts at.
             deck: a stacked deck for the first deal, every card in play, top first.
             hands: explicit hands, one per seat (with ``stock``), instead of a deal.
             stock: with ``hands``: the stock, top first; its top card is turned up.
