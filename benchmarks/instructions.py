@@ -14,7 +14,13 @@ beside bench.py's, not instead of them.
 
 Workloads are the loops of bench.py with its seeds: a random Cramps hand, a random
 4-player Craits hand, a random OpenSpiel hearts (no passing) or crazy_eights game, and
-one child (legal moves, then clone and apply) of 200 mid-hand states.
+one child (legal moves, then clone and apply) of 200 mid-hand states. The ``*-host-*``
+workloads are loops of hosts.py: random games through PettingZoo and OpenSpiel and
+through the library doing the same work directly (the encoding, explicit chance,
+information states), and their ratios are costs per move, host over baseline (the
+adapters' target is at most 2x), without the noise of a loaded machine:
+
+    python benchmarks/instructions.py --only cramps-host-chance cramps-host-openspiel
 """
 
 from __future__ import annotations
@@ -27,12 +33,15 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench
+
+import cardrules as cr
 
 Workload = tuple[Callable[[], Any], Callable[[Any, int, int], int]]
 """A setup returning its data, and a function doing ``units`` units of work on it from
@@ -119,6 +128,48 @@ def _spiel_children(name: str) -> Workload:
     return setup, run
 
 
+def _host_moves(game_name: str, loop: str) -> Workload:
+    """Random games through one loop of hosts.py (``loop``: a host, or the library
+    doing the same work directly) for Cramps or Craits with 4 players; a unit is a
+    game, and the ratio counts its moves (the idiot calls made for the seats not
+    counted, as in hosts.py)."""
+
+    def setup() -> Any:
+        import hosts
+
+        rules = cr.Cramps() if game_name == "cramps" else cr.Craits(players=4)
+        if loop == "library + encoding":
+            return partial(hosts.encoded_game, rules)
+        if loop == "library + explicit chance":
+            return partial(hosts.chance_game, rules)
+        if loop == "library + chance + info states":
+            return partial(hosts.chance_game, rules, informed=True)
+        if loop == "pettingzoo":
+            from cardrules.hosts.pettingzoo import CardGameEnv
+
+            return partial(hosts.pettingzoo_game, CardGameEnv(rules))
+        from cardrules.hosts.openspiel import load_game
+
+        tensors = {"openspiel": "", "openspiel + info observer": "observer"}[loop]
+        return partial(hosts.openspiel_game, load_game(rules), tensors=tensors)
+
+    def run(play: Any, first: int, units: int) -> int:
+        return sum(play(seed) for seed in range(first, first + units))
+
+    return setup, run
+
+
+_HOST_LOOPS = (
+    ("encoding", "library + encoding"),
+    ("pettingzoo", "pettingzoo"),
+    ("chance", "library + explicit chance"),
+    ("openspiel", "openspiel"),
+    ("chance-info", "library + chance + info states"),
+    ("openspiel-observer", "openspiel + info observer"),
+)
+"""The loops of hosts.py counted here (short name, hosts.py's name): each host beside
+its baseline, the library doing the same work directly."""
+
 WORKLOADS: dict[str, tuple[Workload, int, int, str]] = {
     "cramps-hands": (_our_hands("cramps"), 300, 40, "hand"),
     "hearts-games": (_spiel_games("openspiel hearts"), 20, 40, "game"),
@@ -129,14 +180,30 @@ WORKLOADS: dict[str, tuple[Workload, int, int, str]] = {
     "craits-children": (_our_children("craits"), 1, 3, "child"),
     "crazy_eights-children": (_spiel_children("openspiel crazy_eights"), 1, 3, "child"),
 }
+WORKLOADS.update(
+    {
+        f"{game}-host-{short}": (_host_moves(game, loop), 1, 3 if game == "cramps" else 1, "move")
+        for game in ("cramps", "craits")
+        for short, loop in _HOST_LOOPS
+    }
+)
 """Each workload, the units that warm it up (as bench.py's repeated runs are warm), the
-units one count runs, and what a unit is."""
+units one count runs, and what a unit is (what its ratio counts)."""
 
 COMPARISONS = (
     ("Cramps hands vs OpenSpiel hearts games", "cramps-hands", "hearts-games"),
     ("Craits 4p hands vs OpenSpiel crazy_eights games", "craits-hands", "crazy_eights-games"),
     ("Cramps children vs OpenSpiel hearts children", "cramps-children", "hearts-children"),
     ("Craits children vs crazy_eights children", "craits-children", "crazy_eights-children"),
+    *(
+        (
+            f"{title}: {host} per move / {baseline} (cost)",
+            f"{game}-host-{ours}",
+            f"{game}-host-{it}",
+        )
+        for game, title in (("cramps", "Cramps"), ("craits", "Craits 4p"))
+        for (ours, baseline), (it, host) in zip(_HOST_LOOPS[::2], _HOST_LOOPS[1::2], strict=True)
+    ),
 )
 
 

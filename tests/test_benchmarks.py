@@ -303,6 +303,28 @@ def test_instruction_counts_run_our_workloads_and_report_their_units() -> None:
     assert out.strip() == "1"
 
 
+def test_instruction_counts_of_the_hosts_count_moves_beside_their_baselines() -> None:
+    """The hosts' workloads of benchmarks/instructions.py play whole games and count
+    their moves; each comparison sets a host beside the loop that does its work
+    directly."""
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("pyspiel")
+    script = ROOT / "benchmarks" / "instructions.py"
+    spec = importlib.util.spec_from_file_location("cardrules_instructions", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for loop in ("openspiel", "chance"):  # whole Cramps games: rounds of 52 plays
+        moves = module.run_workload(f"cramps-host-{loop}", 1)
+        assert moves >= 104 and moves % 52 == 0
+    hosts = {theirs for _, ours, theirs in module.COMPARISONS if "-host-" in ours}
+    assert hosts == {
+        f"{game}-host-{host}"
+        for game in ("cramps", "craits")
+        for host in ("pettingzoo", "openspiel", "openspiel-observer")
+    }
+
+
 def test_benchmarks_time_legal_moves_on_states_as_first_met(bench: ModuleType) -> None:
     """States remember their legal moves once asked; the benchmarks empty that memory
     before each timed call, so a call is timed doing the whole work."""
