@@ -269,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         except subprocess.CalledProcessError as error:
             print(f"{name}: not measured ({error.stderr.strip().splitlines()[-1]})")
             continue
-        print(f"{name:<24} {counted[name]:>14,.0f} instructions per {WORKLOADS[name][3]}")
+        print(f"{name:<32} {counted[name]:>14,.0f} instructions per {WORKLOADS[name][3]}")
     for label, ours, theirs in COMPARISONS:
         if ours in counted and theirs in counted:
             print(f"{label:<50} {counted[theirs] / counted[ours]:.2f}x")
