@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
-from cardrules.moveids import MoveIds
+from cardrules.moveids import MoveIds, move_ids_of
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
@@ -149,3 +149,19 @@ def test_a_game_that_does_not_number_its_moves_says_so() -> None:
 
     with pytest.raises(NotImplementedError, match="define all_moves"):
         _ = Bare().num_move_ids
+
+
+def test_tables_are_kept_by_identity_and_forgotten_past_the_limit() -> None:
+    from cardrules._kept import KeptByIdentity
+
+    kept: KeptByIdentity[int] = KeptByIdentity(limit=3)
+    owners = [cr.Cramps(target=21 + n) for n in range(5)]
+    equal_twin = cr.Cramps(target=21)
+    assert equal_twin == owners[0] and equal_twin is not owners[0]
+    for number, owner in enumerate(owners[:3]):
+        assert kept.keep(owner, number) == number
+    assert [kept.get(owner) for owner in owners[:3]] == [0, 1, 2]
+    assert kept.get(equal_twin) is None  # found by identity, not by equality
+    kept.keep(owners[3], 3)  # the fourth: all the others are forgotten
+    assert [kept.get(owner) for owner in owners[:4]] == [None, None, None, 3]
+    assert move_ids_of(owners[4]) is move_ids_of(owners[4])

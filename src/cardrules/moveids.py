@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
+from cardrules._kept import KeptByIdentity
 from cardrules._text import shown
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError
 
@@ -102,18 +103,13 @@ class MoveIds(Generic[M]):
         return bytes(mask)
 
 
-_TABLES: dict[int, tuple[object, MoveIds[Any]]] = {}
-_TABLES_KEPT = 64  # rules objects are few; forget them all if a program makes many
+_TABLES: KeptByIdentity[MoveIds[Any]] = KeptByIdentity()
 
 
 def move_ids_of(game: Any) -> MoveIds[Any]:
     """The :class:`MoveIds` of ``game`` (a rules object), built from its
     ``all_moves()`` once and kept."""
-    kept = _TABLES.get(id(game))
-    if kept is not None and kept[0] is game:
-        return kept[1]
-    table: MoveIds[Any] = MoveIds(game.all_moves(), type(game).__name__)
-    if len(_TABLES) >= _TABLES_KEPT:
-        _TABLES.clear()
-    _TABLES[id(game)] = (game, table)
+    table = _TABLES.get(game)
+    if table is None:
+        table = _TABLES.keep(game, MoveIds(game.all_moves(), type(game).__name__))
     return table

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules._kept import KeptByIdentity
 from cardrules.cards import SUIT_OF_INDEX
 from cardrules.encoding.cramps import CrampsEncoder
 from cardrules.encoding.vectors import clipped, to_float32
@@ -273,14 +274,10 @@ class CrampsRows:
             )
 
 
-_CRAMPS: dict[int, tuple[CrampsEncoder, CrampsTables]] = {}
+_CRAMPS: KeptByIdentity[CrampsTables] = KeptByIdentity()
 
 
 def cramps_tables(encoder: CrampsEncoder, np: Any) -> CrampsTables:
     """The tables of ``encoder`` (made once per encoder and shared by its trackers)."""
-    known = _CRAMPS.get(id(encoder))
-    if known is None or known[0] is not encoder:
-        if len(_CRAMPS) >= 64:
-            _CRAMPS.clear()
-        known = _CRAMPS[id(encoder)] = (encoder, CrampsTables(encoder, np))
-    return known[1]
+    tables = _CRAMPS.get(encoder)
+    return _CRAMPS.keep(encoder, CrampsTables(encoder, np)) if tables is None else tables

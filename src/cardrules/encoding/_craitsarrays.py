@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardrules._kept import KeptByIdentity
 from cardrules.cards import FULL_MASK
 from cardrules.encoding.craits import CraitsEncoder
 from cardrules.encoding.vectors import clipped, count_floats, to_float32
@@ -233,14 +234,10 @@ def _pile_counts(pile: Sequence[int]) -> list[int]:
     return counts
 
 
-_CRAITS: dict[int, tuple[CraitsEncoder, CraitsTables]] = {}
+_CRAITS: KeptByIdentity[CraitsTables] = KeptByIdentity()
 
 
 def craits_tables(encoder: CraitsEncoder, np: Any) -> CraitsTables:
     """The tables of ``encoder`` (made once per encoder and shared by its trackers)."""
-    known = _CRAITS.get(id(encoder))
-    if known is None or known[0] is not encoder:
-        if len(_CRAITS) >= 64:
-            _CRAITS.clear()
-        known = _CRAITS[id(encoder)] = (encoder, CraitsTables(encoder, np))
-    return known[1]
+    tables = _CRAITS.get(encoder)
+    return _CRAITS.keep(encoder, CraitsTables(encoder, np)) if tables is None else tables
