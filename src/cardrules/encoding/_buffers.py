@@ -6,7 +6,7 @@ Most entries of an encoding are 0 or 1 (card masks, one-hot fields) or small cou
 (copies of a card). A writer gathers the 0/1 entries as the bits of one Python int
 (bit ``i`` is entry ``i``: a card mask is one shift, a one-hot entry one ``|``), and one
 ``numpy.unpackbits`` turns them into the buffer; counts above 1 (a second copy of a
-card) come as further ints, added the same way. The few real-valued entries (scores,
+card) come as a byte per entry, added to the unpacked bits. The few real-valued entries (scores,
 trick values, sizes) are then written over their runs with :mod:`struct`, each value
 worked out by the same expression as in the list and converted to ``float32`` by the
 same C cast as :func:`~cardrules.encoding.vectors.to_float32`, so the buffer holds
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import struct
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from operator import truediv
 from typing import TYPE_CHECKING, Any
 
@@ -123,12 +123,12 @@ class _PerSeat:
 
     __slots__ = ("kept", "make", "players")
 
-    def __init__(self, players: int, make: Callable[[Any, int], list[float]]) -> None:
+    def __init__(self, players: int, make: Callable[[Any, int], Sequence[float]]) -> None:
         self.players = players
         self.make = make
-        self.kept: tuple[Any, list[list[float] | None]] = (None, [])
+        self.kept: tuple[Any, list[Sequence[float] | None]] = (None, [])
 
-    def get(self, key: Any, seat: int) -> list[float]:
+    def get(self, key: Any, seat: int) -> Sequence[float]:
         """``make(key, seat)``, or what it gave last time for an equal key."""
         known, values = self.kept
         if key != known:
@@ -229,7 +229,8 @@ class _CrampsWriter(_Writer):
             bits |= self._history_bits(p, private, seat)
         self.unpack(out, bits)
         self.values.put(out, contiguous, self.windows[p.trick_number - 1])
-        self.reals.put(out, contiguous, self._reals(p, seat))
+        points = self.cramps._points(p.round_scores, p.scores, p.round_number, seat)
+        self.reals.put(out, contiguous, points)
 
     def _bits(self, p: Any, hand: int, seat: int) -> int:
         """The observation's 0/1 entries, as bits."""
@@ -285,11 +286,6 @@ class _CrampsWriter(_Writer):
         by_seat = tuple(seats)
         self.known = (plays, tricks, by_seat)
         return tricks, by_seat
-
-    def _reals(self, p: Any, seat: int) -> list[float]:
-        """The round's points, the totals and the round number, as the list has them
-        (they change with nearly every trick: worked out each time)."""
-        return self.cramps._points(p.round_scores, p.scores, p.round_number, seat)
 
 
 def _count_copies(counts: bytearray, at: int, mask: int) -> None:
@@ -407,16 +403,16 @@ class _CraitsWriter(_Writer):
             for other in table[7]:
                 exposed[rel[other]] = 1.0
         values += exposed
-        values += self.kept.get(table[8:11], seat) or self.no_points
+        values += self.kept.get(table[8:11], seat)
         self.table.put(out, contiguous, values)
         self.hand.put(out, contiguous, (table[15] / 8, table[16] / self.players))
 
-    def _points(self, points: tuple[Any, ...], seat: int) -> list[float]:
+    def _points(self, points: tuple[Any, ...], seat: int) -> Sequence[float]:
         """The entries of the turns to forfeit, the penalties and the totals
-        (``points``, their tuples), or none if they are all 0."""
+        (``points``, their tuples)."""
         forfeits, penalties, scores = points
         if not (any(forfeits) or any(penalties) or any(scores)):
-            return []
+            return self.no_points
         get = self.craits._get[seat]
         values = [*map(float, get(forfeits))]
         values += map(truediv, get(_clipped(penalties)), self.hundreds)

@@ -40,6 +40,7 @@ class Chain:
 
 
 def chain_of(steps: list[Step[Any]]) -> Chain:
+    """The :class:`Chain` of ``steps`` (oldest first): how a pickled chain is made again."""
     chain = Chain(None, None)
     for step in steps:
         chain = Chain(step, chain)
@@ -58,10 +59,12 @@ class Seen:
 
     @classmethod
     def start(cls, inner: Any, players: int) -> Seen:
+        """Nothing seen yet: every seat starts from ``inner`` (the first dealt position)."""
         chain = Chain(None, None)
         return cls(chain, tuple((None, inner, 0) for _ in range(players)))
 
     def then(self, step: Step[Any]) -> Seen:
+        """This record after the complete transition ``step`` (folded in when asked for)."""
         return Seen(Chain(step, self.chain), self.seats)
 
     def restarted(self, inner: Any, keep: int) -> Seen:

@@ -65,6 +65,7 @@ from cardrules.games.craits import Craits
 from cardrules.games.cramps import Cramps
 from cardrules.hosts._seen import Seen
 from cardrules.hosts.table import open_call
+from cardrules.moveids import move_ids_of
 
 __all__ = [
     "CardrulesGame",
@@ -325,7 +326,7 @@ class _Setup:
 
     def __init__(self, rules: Game[Any, Any, Any], cap: int) -> None:
         self.rules = rules
-        self.moves = tuple(rules.move_from_id(number) for number in range(rules.num_move_ids))
+        self.moves = move_ids_of(rules).moves  # by id
         self.calls = getattr(rules, "calls", None) is not None  # out-of-turn calls to make
         self.table = ExplicitChance(rules)
         self.encoder = encoder_for(rules)

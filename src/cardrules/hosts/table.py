@@ -27,6 +27,7 @@ from cardrules.encoding.vectors import clipped
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
 from cardrules.events import Event
 from cardrules.game import Game, Step
+from cardrules.moveids import move_ids_of
 from cardrules.moves import CallIdiot
 
 __all__ = ["REWARDS", "HostTable", "action_id", "open_call", "setup_of"]
@@ -107,9 +108,7 @@ class HostTable:
         # Kept for the move path, which a host runs for every move of every game:
         self._to_move: int | None = None  # the state's, or None once stopped
         self._legal: tuple[int, ...] | None = None  # the state's legal ids, once asked
-        self._moves_by_id: tuple[Any, ...] = tuple(
-            game.move_from_id(number) for number in range(game.num_move_ids)
-        )
+        self._moves_by_id: tuple[Any, ...] = move_ids_of(game).moves
         self._calls = getattr(game, "calls", None)  # None: no out-of-turn calls
         # Only moves made out of turn need their sender checked: every other move is
         # played for the seat to move.
