@@ -330,10 +330,10 @@ def test_whole_game_reaches_the_end() -> None:
         input_fn=lambda prompt: "1",
     )
     assert code == 0
-    assert "End of round 1." in out
-    tail = before_seed(out, 5)
-    assert tail[-2].startswith("Game over. Final scores: seat 0 ")
-    assert tail[-1] == "You win!" or tail[-1].endswith(" wins.")
+    assert "End of round 1: " in out
+    over = before_seed(out, 5)[-1]
+    assert over.startswith("Game over. Final scores: seat 0 ")
+    assert over.endswith(". You win!") or over.endswith(" wins.")
 
 
 def test_whole_game_result_matches_the_rules() -> None:
@@ -345,10 +345,10 @@ def test_whole_game_result_matches_the_rules() -> None:
     code, out = play(["1"] * 1000, seed=9, human=1)
     assert code == 0
     names = ["seat 0", "you", "seat 2", "seat 3"]
-    scores = " | ".join(f"{n} {s}" for n, s in zip(names, state.scores, strict=True))
-    assert f"Game over. Final scores: {scores}" in out
+    scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores, strict=True))
     (winner,) = state.winners
-    assert before_seed(out, 9)[-1] == ("You win!" if winner == 1 else f"Seat {winner} wins.")
+    verdict = "You win!" if winner == 1 else f"Seat {winner} wins."
+    assert before_seed(out, 9)[-1] == f"Game over. Final scores: {scores}. {verdict}"
 
 
 def test_ctrl_c_and_ctrl_d_leave_cleanly() -> None:
@@ -422,16 +422,27 @@ def test_generic_adapter_picks_moves_by_number_or_text() -> None:
         assert not any(str(card) in table for card in state.hands[seat])
 
 
-def test_generic_adapter_tells_shared_events() -> None:
+def test_generic_adapter_tells_shared_events_in_the_librarys_words() -> None:
     adapter = cli.GameAdapter()
-    assert adapter.describe_event(cr.MovePlayed(1, cr.Draw()), 0) == ["  Seat 1 draws"]
-    assert adapter.describe_event(cr.MovePlayed(0, cr.Play("QS")), 0) == ["  You play Q♠"]
-    assert (
-        adapter.describe_event(cr.HandDealt(2, 3, 7), 0)[-1] == "Hand 2: seat 3 dealt 7 cards each."
+    events = [
+        cr.MovePlayed(0, cr.Play("QS")),
+        cr.CardPlayed(0, cr.Card.parse("QS")),
+        cr.HandDealt(2, 3, 7),
+        cr.GameOver((0, 2), (5, 1, 5)),
+    ]
+    assert adapter.describe_events(events, 2) == [
+        "  Seat 0 plays Q♠.",
+        "",
+        "Hand 2: seat 3 dealt 7 cards each.",
+        "",
+        "Game over. Final scores: seat 0 5, seat 1 1, you 5. Shared win: seat 0 and you.",
+    ]
+    # One text: the command line's lines are the library's, laid out.
+    told = [text for _, text in cr.narrate(events, 2)]
+    assert [line.strip() for line in adapter.describe_events(events, 2) if line] == told
+    assert cli.CrampsAdapter().describe_events([cr.HandDealt(2, 3, 13)], 0)[-1] == (
+        "Round 2: seat 3 dealt 13 cards each."
     )
-    over = adapter.describe_event(cr.GameOver((0, 2), (5, 1, 5)), 2)
-    assert over[-1] == "Shared win: seat 0 and you."
-    assert adapter.describe_event(cr.GameOver((1,), (5, 9)), 0)[-1] == "Seat 1 wins."
 
 
 def test_generic_loop_runs_any_game_with_the_plain_adapter() -> None:
@@ -503,4 +514,4 @@ def test_cards_played_are_told_once_in_cramps() -> None:
         state = step.state
     card = cr.Card.parse("QS")
     events = [cr.MovePlayed(2, cr.Play(card)), cr.CardPlayed(2, card)]
-    assert adapter.describe_events(events, 0, GAME) == ["  Seat 2 plays Q♠"]
+    assert adapter.describe_events(events, 0, GAME) == ["  Seat 2 plays Q♠."]

@@ -393,34 +393,36 @@ def test_ascii_mode_shows_and_accepts_ascii() -> None:
 
 
 @pytest.mark.parametrize(
-    ("event", "text"),
+    "event",
     [
-        (CardTurnedUp(2, cr.Card.parse("9S")), "Seat 2 turns up 9♠."),
-        (TurnSkipped(1, 0), "Seat 1 is skipped by you."),
-        (TurnSkipped(0, 2), "You are skipped by seat 2."),
-        (TurnForfeited(0), 'You miss this turn ("idiot" penalty).'),
-        (DirectionChanged(-1), "Play now goes counter-clockwise."),
-        (DirectionChanged(1), "Play now goes clockwise."),
-        (CountStarted(1, 2), "Seat 1 starts the count at 2."),
-        (CountRaised(2, 5), "Seat 2 raises the count to 5."),
-        (CountEnded(0, 5), "You cannot follow the count: it ends at 5."),
-        (SuitNamed(2, cr.Suit.CLUBS), "Seat 2 names ♣ as the suit to follow."),
-        (OneCardAnnounced(1), 'Seat 1 says "one card".'),
-        (IdiotCalled(2, 0), 'Seat 2 calls "idiot" on you!'),
-        (CardsDrawn(1, 1, "cannot_play", 1), "Seat 1 cannot play and draws 1 card."),
-        (CardsDrawn(1, 2, "count", 4), "Seat 1 draws 2 cards (for the count; 4 were due"),
-        (CardsDrawn(0, 0, "cannot_play", 1), "You cannot draw (cannot play): the stock is empty"),
-        (
-            Reshuffled(2, 30, 10),
-            "The stock is empty: seat 2 shuffles the discard pile (30 cards) into a new stock "
-            "and takes a shuffle-pressure penalty of 10 points.",
-        ),
-        (HandBlocked(4), "Hand 4 is blocked: a full cycle of turns passed"),
+        CardTurnedUp(2, cr.Card.parse("9S")),
+        TurnSkipped(1, 0),
+        TurnForfeited(0),
+        DirectionChanged(-1),
+        CountStarted(1, 2),
+        CountRaised(2, 5),
+        CountEnded(0, 5),
+        SuitNamed(2, cr.Suit.CLUBS),
+        OneCardAnnounced(1),
+        IdiotCalled(2, 0),
+        CardsDrawn(1, 1, "cannot_play", 1),
+        CardsDrawn(0, 0, "cannot_play", 1),
+        Reshuffled(2, 30, 10),
+        cr.PlayAgain(0),
     ],
 )
-def test_event_texts(event: cr.Event, text: str) -> None:
-    (line,) = ADAPTER.describe_event(event, human=0)
-    assert line.startswith("  " + text)
+def test_event_lines_are_the_librarys_text(event: cr.Event) -> None:
+    """The command line tells an event in the library's words (cardrules.describe, for
+    the human's seat), not in its own."""
+    assert ADAPTER.describe_events([event], human=0, game=GAME) == ["  " + cr.describe(event, 0)]
+
+
+def test_a_blocked_hand_says_how_it_scores() -> None:
+    (line,) = ADAPTER.describe_events([HandBlocked(4)], human=0, game=GAME)
+    assert line == (
+        "  " + cr.describe(HandBlocked(4)) + " Everyone scores the cards they hold, and nobody "
+        "scores -10."
+    )
 
 
 def test_play_line_tells_the_suit_named_and_one_card_once() -> None:
@@ -474,18 +476,21 @@ def test_draws_caused_by_a_card_name_it() -> None:
 
 def test_moves_told_by_their_events_have_no_line_of_their_own() -> None:
     for move in (cr.Draw(), cr.CallIdiot(1, 0), cr.NameSuit("h"), cr.Announce()):
-        assert ADAPTER.describe_event(cr.MovePlayed(1, move), human=0) == []
+        assert ADAPTER.describe_events([cr.MovePlayed(1, move)], human=0) == []
 
 
 def test_scores_and_game_over_say_lowest_wins() -> None:
-    scored = ADAPTER.describe_event(cr.HandScored(3, (-10, 25, 4), (30, 80, 12)), human=0)
-    assert scored[1] == "End of hand 3. This hand: you -10 | seat 1 25 | seat 2 4"
-    assert scored[2] == "Totals: you 30 | seat 1 80 | seat 2 12  (lowest total wins)"
-    over = ADAPTER.describe_event(cr.GameOver((2,), (30, 80, 12)), human=0)
-    assert over[-3:] == [
-        "Game over. Final scores: you 30 | seat 1 80 | seat 2 12",
-        "The lowest total wins.",
-        "Seat 2 wins.",
+    scored = ADAPTER.describe_events([cr.HandScored(3, (-10, 25, 4), (30, 80, 12))], human=0)
+    assert scored == [
+        "",
+        "End of hand 3: you -10, seat 1 25, seat 2 4. Totals: you 30, seat 1 80, seat 2 12. "
+        "(The lowest total wins.)",
+    ]
+    over = ADAPTER.describe_events([cr.GameOver((2,), (30, 80, 12))], human=0)
+    assert over == [
+        "",
+        "Game over. Final scores: you 30, seat 1 80, seat 2 12. Seat 2 wins.",
+        "(The lowest total wins.)",
     ]
 
 
@@ -498,14 +503,14 @@ def test_whole_game_against_each_kind_of_opponent() -> None:
         code, out, err = run([*argv, "--opponents", opponents], input_fn=first_or_no)
         assert code == 0 and err == ""
         tail = before_seed(out)
-        assert tail[-3].startswith("Game over. Final scores: you ")
-        assert tail[-2] == "The lowest total wins."
-        scores = [int(part.split()[-1]) for part in tail[-3].split(": ", 1)[1].split(" | ")]
+        assert tail[-1] == "(The lowest total wins.)"
+        result, verdict = tail[-2].removeprefix("Game over. Final scores: ").split(". ")
+        scores = [int(part.split()[-1]) for part in result.split(", ")]
         low = min(scores)
         winners = [seat for seat, score in enumerate(scores) if score == low]
         expected = {0: "You win!", 1: "Seat 1 wins."}.get(winners[0])
-        assert tail[-1] == (expected if len(winners) == 1 else "Shared win: you and seat 1.")
-        assert "End of hand 8." in out and "End of hand 9." not in out
+        assert verdict == (expected if len(winners) == 1 else "Shared win: you and seat 1.")
+        assert "End of hand 8: " in out and "End of hand 9" not in out
 
 
 def test_play_is_reproducible_with_bot_opponents() -> None:
@@ -655,7 +660,8 @@ def test_cards_drawn_are_told_right_after_the_draw() -> None:
     lines = out.splitlines()
     drew = lines.index("  You draw 1 card (5♥ makes every other player draw).")
     assert lines[drew + 1] == "  (You drew 4♠.)"
-    assert lines.index("Seat 1 wins.") > drew + 1
+    over = next(i for i, line in enumerate(lines) if line.startswith("Game over."))
+    assert lines[over].endswith("Seat 1 wins.") and over > drew + 1
     assert out.count("(You drew") == 1
 
 
@@ -664,8 +670,11 @@ def test_describe_step_defaults_to_events_then_change() -> None:
         def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
             return [f"  ({before} -> {after})"]
 
-    events = [cr.MovePlayed(1, cr.Draw())]
-    assert Private().describe_step(events, "a", "b", 0, GAME) == ["  Seat 1 draws", "  (a -> b)"]
+    events = [cr.MovePlayed(1, cr.Pass())]
+    assert Private().describe_step(events, "a", "b", 0, GAME) == [
+        "  Seat 1 stays silent.",
+        "  (a -> b)",
+    ]
 
 
 # -- events of the library: playing again, cards played ---------------------------------

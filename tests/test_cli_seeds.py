@@ -74,7 +74,8 @@ def test_play_shows_the_game_seed_on_the_final_screen() -> None:
     assert code == 0
     lines = out.rstrip().splitlines()
     over = next(i for i, line in enumerate(lines) if line.startswith("Game over."))
-    assert lines[over + 2 :] == [
+    assert lines[over].endswith(("You win!", " wins."))  # the verdict ends the result
+    assert lines[over + 1 :] == [
         "",
         replay_line(5),
         "(The computer players' seed was 6: add --bot-seed 6 for the same choices.)",

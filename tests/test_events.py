@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import cardrules as cr
-from craits_helpers import events_of, play, position
+from craits_helpers import events_of, iter_random_game, play, position
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -112,3 +112,238 @@ def test_the_events_page_lists_every_event() -> None:
     } - {"Event"}
     listed = set(re.findall(r"\{class\}`~cardrules\.(\w+)`", page))
     assert exported <= listed, sorted(exported - listed)
+
+
+# -- the text of events ------------------------------------------------------------------
+
+# One example of every event class the library defines, with its text for seat 0 and for
+# a log (seat None).
+EXAMPLES: list[tuple[cr.Event, str, str]] = [
+    (
+        cr.MovePlayed(0, cr.Play("8C", suit="H", announce=True)),
+        'You play 8♣, name ♥ and say "one card".',
+        'Seat 0 plays 8♣, names ♥ and says "one card".',
+    ),
+    (cr.MovePlayed(1, cr.Draw()), "Seat 1 draws.", "Seat 1 draws."),
+    (
+        cr.MovePlayed(0, cr.CallIdiot(0, 2)),
+        'You call "idiot" on seat 2.',
+        'Seat 0 calls "idiot" on seat 2.',
+    ),
+    (
+        cr.MovePlayed(2, cr.NameSuit("s")),
+        "Seat 2 names ♠ as the suit to follow.",
+        "Seat 2 names ♠ as the suit to follow.",
+    ),
+    (cr.MovePlayed(0, cr.Announce()), 'You say "one card".', 'Seat 0 says "one card".'),
+    (cr.MovePlayed(0, cr.Pass()), "You stay silent.", "Seat 0 stays silent."),
+    (cr.CardPlayed(0, cr.Card.parse("QS")), "You play Q♠.", "Seat 0 plays Q♠."),
+    (
+        cr.TrickWon(0, 3, tuple(cr.parse_cards("QS 2S 5S QH")), 1),
+        "You win trick 3 (Q♠ 2♠ 5♠ Q♥) and score +1.",
+        "Seat 0 wins trick 3 (Q♠ 2♠ 5♠ Q♥) and scores +1.",
+    ),
+    (
+        cr.HandScored(3, (-10, 25), (30, 80)),
+        "End of hand 3: you -10, seat 1 25. Totals: you 30, seat 1 80.",
+        "End of hand 3: seat 0 -10, seat 1 25. Totals: seat 0 30, seat 1 80.",
+    ),
+    (cr.HandDealt(2, 0, 1), "Hand 2: you dealt 1 card each.", "Hand 2: seat 0 dealt 1 card each."),
+    (
+        cr.GameOver((0,), (5, 9)),
+        "Game over. Final scores: you 5, seat 1 9. You win!",
+        "Game over. Final scores: seat 0 5, seat 1 9. Seat 0 wins.",
+    ),
+    (cr.CardTurnedUp(2, cr.Card.parse("9S")), "Seat 2 turns up 9♠.", "Seat 2 turns up 9♠."),
+    (
+        cr.CardsDrawn(1, 2, "count", 4),
+        "Seat 1 draws 2 cards (for the count; 4 were due but the cards ran out).",
+        "Seat 1 draws 2 cards (for the count; 4 were due but the cards ran out).",
+    ),
+    (
+        cr.Reshuffled(0, 30, 10),
+        "The stock is empty: you shuffle the discard pile (30 cards) into a new stock and take "
+        "a shuffle-pressure penalty of 10 points.",
+        "The stock is empty: seat 0 shuffles the discard pile (30 cards) into a new stock and "
+        "takes a shuffle-pressure penalty of 10 points.",
+    ),
+    (
+        cr.SuitNamed(0, cr.Suit.CLUBS),
+        "You name ♣ as the suit to follow.",
+        "Seat 0 names ♣ as the suit to follow.",
+    ),
+    (cr.TurnSkipped(0, 2), "You are skipped by seat 2.", "Seat 0 is skipped by seat 2."),
+    (cr.PlayAgain(0), "You play again.", "Seat 0 plays again."),
+    (
+        cr.TurnForfeited(0),
+        'You miss this turn ("idiot" penalty).',
+        'Seat 0 misses this turn ("idiot" penalty).',
+    ),
+    (
+        cr.DirectionChanged(-1),
+        "Play now goes counter-clockwise.",
+        "Play now goes counter-clockwise.",
+    ),
+    (cr.CountStarted(0, 2), "You start the count at 2.", "Seat 0 starts the count at 2."),
+    (cr.CountRaised(1, 5), "Seat 1 raises the count to 5.", "Seat 1 raises the count to 5."),
+    (
+        cr.CountEnded(0, 5),
+        "You cannot follow the count: it ends at 5.",
+        "Seat 0 cannot follow the count: it ends at 5.",
+    ),
+    (cr.OneCardAnnounced(1), 'Seat 1 says "one card".', 'Seat 1 says "one card".'),
+    (cr.IdiotCalled(2, 0), 'Seat 2 calls "idiot" on you!', 'Seat 2 calls "idiot" on seat 0!'),
+    (
+        cr.HandBlocked(4),
+        "Hand 4 is blocked: a full cycle of turns passed with no card played or drawn.",
+        "Hand 4 is blocked: a full cycle of turns passed with no card played or drawn.",
+    ),
+]
+
+
+def _event_classes() -> set[type[cr.Event]]:
+    """Every event class of the library (subclasses of Event defined in cardrules)."""
+    found: set[type[cr.Event]] = set()
+    todo = [cr.Event]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            todo.append(sub)
+            if sub.__module__.startswith("cardrules."):
+                found.add(sub)
+    return found
+
+
+def test_every_event_class_has_its_own_text() -> None:
+    """None is forgotten: each event class defines its text (not the base class's
+    fallback, its repr), and has an example here."""
+    classes = _event_classes()
+    assert len(classes) == 20
+    assert {type(event) for event, _, _ in EXAMPLES} == classes
+    for cls in classes:
+        assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"
+    for event, _, _ in EXAMPLES:
+        assert cr.describe(event) != repr(event)
+
+
+@pytest.mark.parametrize(("event", "for_seat", "for_log"), EXAMPLES)
+def test_event_texts(event: cr.Event, for_seat: str, for_log: str) -> None:
+    assert cr.describe(event, seat=0) == event.describe(0) == for_seat
+    assert cr.describe(event) == str(event) == for_log
+    # Another seat than those named reads the log's text.
+    assert cr.describe(event, seat=7) == for_log
+
+
+def test_shared_wins_and_the_deal_word() -> None:
+    over = cr.GameOver((0, 2), (5, 1, 5))
+    assert cr.describe(over, 2) == (
+        "Game over. Final scores: seat 0 5, seat 1 1, you 5. Shared win: seat 0 and you."
+    )
+    assert cr.describe(cr.GameOver((1,), (5, 9)), 0).endswith(" Seat 1 wins.")
+    assert cr.describe(cr.HandDealt(2, 3, 13), 0, deal_word="round") == (
+        "Round 2: seat 3 dealt 13 cards each."
+    )
+    assert cr.describe(cr.HandScored(1, (3,), (3,)), deal_word="round").startswith(
+        "End of round 1:"
+    )
+    assert cr.describe(cr.Reshuffled(1, 5)) == (
+        "The stock is empty: seat 1 shuffles the discard pile (5 cards) into a new stock."
+    )
+
+
+def test_a_draw_names_the_card_that_caused_it_in_a_step() -> None:
+    five = cr.Card.parse("5H")
+    events = [
+        cr.MovePlayed(1, cr.Play(five)),
+        cr.CardPlayed(1, five),
+        cr.CardsDrawn(2, 1, "others_draw", 1),
+        cr.CardsDrawn(0, 0, "others_draw", 1),
+    ]
+    assert [text for _, text in cr.narrate(events, 0)] == [
+        "Seat 1 plays 5♥.",
+        "Seat 2 draws 1 card (5♥ makes every other player draw).",
+        "You cannot draw (5♥ makes every other player draw): the stock is empty and there is "
+        "nothing to reshuffle.",
+    ]
+    # Alone, the draw cannot know the card.
+    assert cr.describe(events[2]) == "Seat 2 draws 1 card (a card makes every other player draw)."
+
+
+def test_narrate_leaves_out_what_another_event_tells() -> None:
+    eight = cr.Card.parse("8C")
+    play = cr.Play(eight, suit="H", announce=True)
+    events = [
+        cr.MovePlayed(1, play),
+        cr.CardPlayed(1, eight),
+        cr.OneCardAnnounced(1),
+        cr.SuitNamed(1, cr.Suit.HEARTS),
+        cr.HandScored(2, (0, -10), (9, 1)),
+    ]
+    told = cr.narrate(events, 1)
+    assert [event for event, _ in told] == [events[0], events[4]]
+    assert told[0][1] == 'You play 8♣, name ♥ and say "one card".'
+    for move in (cr.Draw(), cr.CallIdiot(1, 0), cr.NameSuit("h"), cr.Announce()):
+        assert cr.narrate([cr.MovePlayed(1, move)]) == []
+    assert [text for _, text in cr.narrate([cr.MovePlayed(1, cr.Pass())])] == [
+        "Seat 1 stays silent."
+    ]
+
+
+def test_bad_input_to_the_texts_is_refused_clearly() -> None:
+    event = cr.PlayAgain(1)
+    for bad in (-1, True, "1", 1.0):
+        with pytest.raises(cr.SeatError, match="seat must be an int from 0 up, or None"):
+            cr.describe(event, seat=bad)  # type: ignore[arg-type]
+    with pytest.raises(cr.EventError, match="describe tells one event"):
+        cr.describe("PlayAgain(1)")  # type: ignore[arg-type]
+    step = cr.Cramps().start(seed=1)
+    with pytest.raises(cr.EventError, match=r"a sequence of events \(a step's \.events\)"):
+        cr.narrate(step)  # type: ignore[arg-type]
+    with pytest.raises(cr.EventError, match="narrate tells events"):
+        cr.narrate([event, "x"])  # type: ignore[list-item]
+    with pytest.raises(cr.EventError, match="deal_word must be a word"):
+        cr.describe(event, deal_word="")
+    assert isinstance(cr.EventError("x"), TypeError)
+
+
+_CARD_TEXT = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
+
+
+def _hidden_from(state: Any, seat: int) -> set[cr.Card]:
+    """The cards ``seat`` cannot see in ``state``: the other hands, and the stock of a
+    shedding game."""
+    hidden = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
+    if isinstance(state, cr.CraitsState):
+        hidden |= set(state.table.stock)
+    return hidden - set(state.hands[seat])
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        cr.Cramps(target=10),
+        cr.Craits(players=3, short_game=True),
+        cr.Craits(players=6, short_game=True),  # two decks: copies of every card
+        cr.Craits(players=3, short_game=True, idiot_calls="automatic"),
+    ],
+    ids=["cramps", "craits", "craits-two-decks", "craits-automatic-idiot"],
+)
+def test_no_text_names_a_card_its_seat_cannot_see(game: Any) -> None:
+    """Play whole games; for every step and every seat, the step's text (and each
+    event's, alone) names no card held by another seat or lying in the stock, before or
+    after the step, unless the seat has seen it played or turned up."""
+    players = len(game.new_game(seed=1).scores)
+    checked = 0
+    for seed in (1, 2):
+        seen: set[cr.Card] = set()  # cards every seat has seen face up
+        for before, _, step in iter_random_game(game, seed, seed):
+            for event in step.events:
+                if isinstance(event, (cr.CardPlayed, cr.CardTurnedUp)):
+                    seen.add(event.card)
+            for seat in range(players):
+                hidden = (_hidden_from(before, seat) | _hidden_from(step.state, seat)) - seen
+                texts = [text for _, text in cr.narrate(step.events, seat)]
+                texts += [cr.describe(event, seat) for event in step.events]
+                named = {cr.Card.parse(card) for text in texts for card in _CARD_TEXT.findall(text)}
+                assert not named & hidden, (seat, step.events)
+                checked += len(named)
+    assert checked > 500  # the texts name cards: the check is not empty

@@ -13,7 +13,8 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 
 # The layers of docs/architecture.md, lowest first.
 LAYERS = (
-    ("_text", "_kept", "errors", "values", "cards", "rng", "table", "deck", "handmasks"),
+    ("_text", "_kept", "errors", "_wording", "values", "cards", "rng", "table", "deck",
+     "handmasks"),
     ("moves", "events", "game", "digest", "moveids", "chance"),
     ("tricks", "shedding"),
     ("trickstate", "tricksetup", "trickgame", "shedstate", "shedflow", "shedsetup",

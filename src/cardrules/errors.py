@@ -12,6 +12,7 @@ __all__ = [
     "ArenaError",
     "CardParseError",
     "CardrulesError",
+    "EventError",
     "IllegalMoveError",
     "MoveTypeError",
     "RecordError",
@@ -73,6 +74,12 @@ class IllegalMoveError(CardrulesError, ValueError):
 class MoveTypeError(CardrulesError, TypeError):
     """Something that is not a move at all was passed as a move (a move of another game
     is an :class:`IllegalMoveError`)."""
+
+
+class EventError(CardrulesError, TypeError):
+    """Something that is not an event given to be told in words
+    (:func:`cardrules.describe`, :func:`cardrules.narrate`): a step instead of its
+    events, say, or a wording option that is not a word."""
 
 
 class RecordError(CardrulesError, ValueError):

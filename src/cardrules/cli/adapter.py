@@ -52,12 +52,6 @@ class GameAdapter:
         name = self.seat(seat, human)
         return name[:1].upper() + name[1:]
 
-    @staticmethod
-    def verb(seat: int, human: int, base: str, third: str | None = None) -> str:
-        """``base`` for the human ("you play"), its third person otherwise ("seat 1
-        plays"); ``third`` defaults to ``base + "s"``."""
-        return base if seat == human else (third or base + "s")
-
     def move_text(self, move: Any) -> str:
         """A move as the player reads it."""
         return str(move)
@@ -221,13 +215,10 @@ class GameAdapter:
     def describe_events(
         self, events: Sequence[cr.Event], human: int, game: AnyGame | None = None
     ) -> list[str]:
-        """What is said about the events of one step, in order (by default each event
-        on its own, with :meth:`describe_event`); ``game`` is the rules, if a text
-        depends on them."""
-        lines: list[str] = []
-        for event in events:
-            lines.extend(self.describe_event(event, human))
-        return lines
+        """What is said about the events of one step, in order: the library's text of
+        each event worth telling (:func:`cardrules.narrate`), laid out by
+        :meth:`event_lines`; ``game`` is the rules, if a text depends on them."""
+        return self.tell(events, human, game)
 
     def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
         """What the human learns privately from a step, from their views ``before`` and
@@ -243,60 +234,52 @@ class GameAdapter:
         game: AnyGame | None = None,
     ) -> list[str]:
         """Everything said about one step: its events, and what the human learns
-        privately from their views ``before`` and ``after`` it. By default
-        :meth:`describe_events` then :meth:`describe_change`; a game whose private news
-        belongs next to one event (the cards drawn, next to the draw) places it there.
+        privately from their views ``before`` and ``after`` it
+        (:meth:`describe_change`), after the event :meth:`private_news_after` names,
+        else at the end."""
+        private = self.describe_change(before, after, human)
+        return self.tell(events, human, game, before=before, private=private)
+
+    def tell(
+        self,
+        events: Sequence[cr.Event],
+        human: int,
+        game: AnyGame | None = None,
+        *,
+        before: Any = None,
+        private: Sequence[str] = (),
+    ) -> list[str]:
+        """The lines of ``events`` for ``human``: each told event's lines
+        (:meth:`event_lines`), with the ``private`` lines after the last event
+        :meth:`private_news_after` accepts (at the end if none does). ``before`` is the
+        human's view before the step, if known."""
+        lines: list[str] = []
+        at: int | None = None
+        for event, text in cr.narrate(events, human, deal_word=self.round_word):
+            lines.extend(self.event_lines(event, text, human, game))
+            if self.private_news_after(event, human):
+                at = len(lines)
+        at = len(lines) if at is None else at
+        return [*lines[:at], *private, *lines[at:]]
+
+    def event_lines(
+        self, event: cr.Event, text: str, human: int, game: AnyGame | None
+    ) -> list[str]:
+        """How the library's ``text`` of ``event`` is shown: a deal, its end and the end
+        of the game after a blank line, every other event indented.
+
+        >>> GameAdapter().event_lines(cr.PlayAgain(1), "Seat 1 plays again.", 0, None)
+        ['  Seat 1 plays again.']
         """
-        return [
-            *self.describe_events(events, human, game),
-            *self.describe_change(before, after, human),
-        ]
+        if isinstance(event, (cr.HandDealt, cr.HandScored, cr.GameOver)):
+            return ["", text]
+        return [f"  {text}"]
 
-    def describe_event(self, event: cr.Event, human: int) -> list[str]:
-        """What is said about one event of a step (the events every game shares)."""
-        if isinstance(event, cr.MovePlayed):
-            who = self.seat_title(event.seat, human)
-            if isinstance(event.move, cr.Draw):
-                return [f"  {who} {self.verb(event.seat, human, 'draw')}"]
-            return [f"  {who} {self.verb(event.seat, human, 'play')} {self.move_text(event.move)}"]
-        if isinstance(event, cr.TrickWon):
-            cards = cr.format_cards(event.cards)
-            return [
-                f"  {self.seat_title(event.seat, human)} {self.verb(event.seat, human, 'win')} "
-                f"trick {event.number} ({cards}): {event.points:+d}"
-            ]
-        if isinstance(event, cr.HandScored):
-            return [
-                "",
-                f"End of {self.round_word} {event.number}. "
-                f"This {self.round_word}: {self.score_line(event.hand_scores, human)}",
-                f"Totals: {self.score_line(event.scores, human)}",
-            ]
-        if isinstance(event, cr.HandDealt):
-            return [
-                "",
-                f"{self.round_word.capitalize()} {event.number}: "
-                f"{self.seat(event.dealer, human)} dealt {event.cards_each} "
-                f"card{'' if event.cards_each == 1 else 's'} each.",
-            ]
-        if isinstance(event, cr.GameOver):
-            return self.describe_game_over(event, human)
-        return []
-
-    def describe_game_over(self, event: cr.GameOver, human: int) -> list[str]:
-        """The final result."""
-        names = " and ".join(self.seat(s, human) for s in event.winners)
-        if event.winners == (human,):
-            verdict = "You win!"
-        elif len(event.winners) > 1:
-            verdict = f"Shared win: {names}."
-        else:
-            verdict = f"{names[:1].upper() + names[1:]} wins."
-        return [
-            "",
-            f"Game over. Final scores: {self.score_line(event.scores, human)}",
-            verdict,
-        ]
+    def private_news_after(self, event: cr.Event, human: int) -> bool:
+        """Whether the human's private news of the step (:meth:`describe_change`) is
+        told right after ``event`` (the last such event of the step); never, by
+        default: it comes at the end."""
+        return False
 
 
 def plain(value: object) -> str:

@@ -15,9 +15,10 @@ from typing import Any
 
 import cardrules as cr
 from cardrules._text import int_text
+from cardrules._wording import cards_text, direction_text
 from cardrules.cli.adapter import COMMAND_HELP
 from cardrules.cli.base import AnyGame, MoveInputError, MoveRefusedError
-from cardrules.cli.craits_events import CraitsNarration, cards_text, direction_text
+from cardrules.cli.craits_events import CraitsNarration
 
 __all__ = ["CraitsAdapter", "parse_suit_word"]
 
