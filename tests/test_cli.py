@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
+import types
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -515,3 +517,65 @@ def test_cards_played_are_told_once_in_cramps() -> None:
     card = cr.Card.parse("QS")
     events = [cr.MovePlayed(2, cr.Play(card)), cr.CardPlayed(2, card)]
     assert adapter.describe_events(events, 0, GAME) == ["  Seat 2 plays Q♠."]
+
+
+# -- how tricks and rounds made their points --------------------------------------------
+
+
+def test_tricks_and_rounds_say_how_they_scored() -> None:
+    """A whole round, every seat picking its first legal card: a trick with Queens says
+    what its value and its Queens made; the end of the round says, for every seat, the
+    tricks it won and its Queens, adding up to the round's points (C8-C10)."""
+    out = io.StringIO()
+    console = cli.Console(out, lambda prompt: "1")
+    cli.play_game(cr.Cramps(target=1), cli.CrampsAdapter(), console, seed=3, computer=first_legal)
+    lines = out.getvalue().splitlines()
+    queens = 0
+    for index, line in enumerate(lines):
+        if " wins trick " not in line and " win trick " not in line:
+            continue
+        number = int(line.split(" trick ")[1].split()[0])
+        cards = cr.parse_cards(line.split("(")[1].split(")")[0])
+        points = int(line.rsplit(" ", 1)[1].rstrip("."))
+        held = [card for card in cards if card.rank == cr.Rank.QUEEN]
+        if held:
+            queens += len(held)
+            value = cr.Cramps().trick_values[number - 1]
+            named = " ".join(map(str, held)) + (" -1 each" if len(held) > 1 else " -1")
+            assert (
+                lines[index + 1]
+                == f"    (trick {number} is worth {value:+d}, {named}: {points:+d})"
+            )
+        else:
+            assert not lines[index + 1].startswith("    (")
+    assert queens == 4
+    end = next(i for i, line in enumerate(lines) if line.startswith("End of round 1: "))
+    round_points = [int(part.split()[-1]) for part in lines[end].split(". ")[0].split(", ")]
+    explained = lines[end + 1 : end + 5]
+    assert [line.split(":")[0] for line in explained] == [
+        "  You",
+        "  Seat 1",
+        "  Seat 2",
+        "  Seat 3",
+    ]
+    for line, points in zip(explained, round_points, strict=True):
+        assert line.endswith(f": {points:+d}")
+        values = [int(value) for value in re.findall(r"\(([+-]\d+)\)", line)]
+        if "no tricks" not in line:
+            assert sum(values) == points  # trick values and the Queens' points
+
+
+def test_round_points_are_not_explained_under_other_scoring() -> None:
+    """A game whose tricks score otherwise than its trick values and Queens say gets no
+    explanation (the command line does not guess)."""
+
+    cramps = cr.Cramps()
+    doubled = types.SimpleNamespace(
+        trick_values=cramps.trick_values,
+        queen_points=cramps.queen_points,
+        trick_points=lambda number, cards: 2 * cramps.trick_points(number, cards),
+    )
+    tricks = [(3, 1, cr.parse_cards("QS 2S 5S QH"))]
+    assert cli.cramps.round_points_text(doubled, tricks, 1, 2) is None
+    assert cli.cramps.trick_points_text(doubled, 3, tricks[0][2]) is None
+    assert cli.cramps.round_points_text(cr.Cramps(), tricks, 1, 2) is None  # not the points

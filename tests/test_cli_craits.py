@@ -6,6 +6,7 @@ turn, the one-card deal, bad lines, end of input), the event texts, and
 from __future__ import annotations
 
 import io
+import random
 import types
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -714,3 +715,69 @@ def test_naming_a_suit_by_name_or_emoji(answer: str) -> None:
     _, out, script = play(state, [answer])
     assert "  You name ♥ as the suit to follow.\n" in out
     assert "a name like hearts" in script.prompts[0]
+
+
+# -- how the human's hand made its score -------------------------------------------------
+
+OTHERS = "JC JD 10C 10D 7C"  # seat 2's hand, holding none of the cards played below
+
+
+def test_the_humans_hand_score_is_explained() -> None:
+    """The issue's hand: 133 in cards scores 93, because the 3 cancels the 9 (K23). Seat
+    1 goes out with its last card; the human's cards are told with their points."""
+    state = start(["3C 9H 8D 2S 4H", "JS", OTHERS], dealer=0)
+    _, out, _ = play(state, [])
+    lines = out.splitlines()
+    scored = next(i for i, line in enumerate(lines) if line.startswith("End of hand 1: "))
+    assert lines[scored].startswith("End of hand 1: you 93, seat 1 -10, ")
+    assert lines[scored + 1] == (
+        "  Your hand: 3♣ 3 + 8♦ 50 + 4♥ 20 + 9♥ 40 + 2♠ 20 = 133 in cards; 3♣ cancels 9♥ (-40): 93."
+    )
+
+
+def test_going_out_and_threes_alone_are_explained() -> None:
+    state = start(["JS", "3C 3D", OTHERS], dealer=2)  # the human goes out at once
+    _, out, _ = play(state, ["js"])
+    assert "\n  Your hand: no cards left: -10.\n" in out
+    state = start(["3C 3D", "JS", OTHERS], dealer=0)  # seat 1 goes out
+    _, out, _ = play(state, [])
+    assert "  Your hand: 3♣ 3 + 3♦ 3 = 6 in cards; 3♣ 3♦: a hand of only threes, -50 each " in out
+
+
+def test_the_hand_is_not_explained_when_its_last_cards_are_unknown() -> None:
+    """Seat 1 goes out with a 5: the human draws a card as the hand ends, and the next
+    hand is dealt at once, so the human's view cannot say which card (K15): no
+    explanation rather than a wrong one."""
+    state = start(["9C QS", "5S", HANDS[2]], dealer=0)
+    _, out, _ = play(state, [])
+    assert "You draw 1 card (5♠ makes every other player draw)." in out
+    assert "End of hand 1: " in out
+    assert "Your hand:" not in out
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"threes_cancel_eights": True}, {"threes_rule": "published"}],
+    ids=["seed", "v7", "published"],
+)
+def test_the_breakdown_gives_the_points_the_rules_give(options: dict[str, Any]) -> None:
+    """The explanation is the scoring's own reading: for every hand of a large sample
+    (threes, eights and copies from two decks among them), the breakdown's total is
+    hand_points, its cards are the hand with their points, and what it cancels adds up."""
+    from cardrules.games.craits.scoring import ALONE_THREE_POINTS, hand_breakdown, hand_points
+
+    chooser = random.Random(7)
+    deck = list(cr.Craits(players=6).deck.cards())
+    threes = [card for card in deck if card.rank == 3]
+    for _ in range(2000):
+        hand = chooser.sample(deck, chooser.randint(0, 8)) + chooser.sample(
+            threes, chooser.randint(0, 3)
+        )
+        breakdown = hand_breakdown(hand, **options)
+        assert breakdown.total == hand_points(hand, **options)
+        assert [card for card, _ in breakdown.cards] == hand
+        points = dict(breakdown.cards)
+        cancelled = sum(points[card] for _, card in breakdown.cancels)
+        alone = len(breakdown.alone) * (ALONE_THREE_POINTS - 3)
+        assert breakdown.in_cards - cancelled + alone == breakdown.total
+        assert all(three.rank == 3 and card.rank != 3 for three, card in breakdown.cancels)

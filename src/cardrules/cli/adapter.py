@@ -233,8 +233,9 @@ class GameAdapter:
         human: int,
         game: AnyGame | None = None,
     ) -> list[str]:
-        """Everything said about one step: its events, and what the human learns
-        privately from their views ``before`` and ``after`` it
+        """Everything said about one step: its events (with what explains the scores
+        they tell, from the human's view ``before`` the step), and what the human
+        learns privately from their views ``before`` and ``after`` it
         (:meth:`describe_change`), after the event :meth:`private_news_after` names,
         else at the end."""
         private = self.describe_change(before, after, human)
@@ -250,13 +251,14 @@ class GameAdapter:
         private: Sequence[str] = (),
     ) -> list[str]:
         """The lines of ``events`` for ``human``: each told event's lines
-        (:meth:`event_lines`), with the ``private`` lines after the last event
-        :meth:`private_news_after` accepts (at the end if none does). ``before`` is the
-        human's view before the step, if known."""
+        (:meth:`event_lines`) and their explanation (:meth:`explain`, from the human's
+        view ``before`` the step, if known), with the ``private`` lines after the last
+        event :meth:`private_news_after` accepts (at the end if none does)."""
         lines: list[str] = []
         at: int | None = None
         for event, text in cr.narrate(events, human, deal_word=self.round_word):
             lines.extend(self.event_lines(event, text, human, game))
+            lines.extend(self.explain(event, events, before, human, game))
             if self.private_news_after(event, human):
                 at = len(lines)
         at = len(lines) if at is None else at
@@ -274,6 +276,19 @@ class GameAdapter:
         if isinstance(event, (cr.HandDealt, cr.HandScored, cr.GameOver)):
             return ["", text]
         return [f"  {text}"]
+
+    def explain(
+        self,
+        event: cr.Event,
+        events: Sequence[cr.Event],
+        before: Any,
+        human: int,
+        game: AnyGame | None,
+    ) -> list[str]:
+        """Lines that explain a score ``event`` tells (how a trick or a hand made its
+        points), from the step's ``events`` and the human's view ``before`` the step
+        (``None`` if unknown); nothing by default."""
+        return []
 
     def private_news_after(self, event: cr.Event, human: int) -> bool:
         """Whether the human's private news of the step (:meth:`describe_change`) is

@@ -22,7 +22,7 @@ reference.
 """
 
 from cardrules.games.craits.rules import Craits
-from cardrules.games.craits.scoring import hand_points
+from cardrules.games.craits.scoring import HandBreakdown, hand_breakdown, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME
 from cardrules.shedstate import Phase
@@ -33,6 +33,8 @@ __all__ = [
     "Craits",
     "CraitsState",
     "CraitsView",
+    "HandBreakdown",
     "Phase",
+    "hand_breakdown",
     "hand_points",
 ]
