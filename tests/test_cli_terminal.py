@@ -1,12 +1,15 @@
 """Tests of ``cardrules play`` at a real terminal: the command runs under a
 pseudo-terminal (Linux and other Unix systems), keystrokes are typed into it and the
-screen is read back, to check what pipes cannot show (line editing at the prompt)."""
+screen is read back, to check what pipes cannot show (line editing at the prompt, lines
+wrapped to the terminal's width)."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import select
+import struct
 import subprocess
 import sys
 import time
@@ -18,6 +21,8 @@ import pytest
 import cardrules as cr
 
 pty = pytest.importorskip("pty")
+fcntl = pytest.importorskip("fcntl")
+termios = pytest.importorskip("termios")
 pytest.importorskip("readline")  # without it (e.g. some minimal builds) there is no editing
 
 PROMPT = b"q to quit): "
@@ -27,9 +32,12 @@ LEFT, BACKSPACE, HOME, END = b"\x1b[D", b"\x7f", b"\x01", b"\x05"  # Home/End: C
 class Terminal:
     """A command running under a pseudo-terminal: type keys, read the screen."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, columns: int = 80) -> None:
         self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         env = dict(os.environ, TERM="xterm", INPUTRC=os.devnull, PYTHONIOENCODING="utf-8")
+        for name in ("COLUMNS", "LINES"):  # the terminal's own size, not the caller's
+            env.pop(name, None)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "cardrules", *args],
             stdin=slave,
@@ -107,3 +115,28 @@ def test_arrow_keys_edit_the_line(terminal: Terminal) -> None:
     after = terminal.read_until(b"Game seed 1: replay this deal with --seed 1").decode()
     assert "You left the game." in after
     assert terminal.close() == 0
+
+
+_ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]")
+
+
+def test_a_narrow_terminal_wraps_lines_and_prompts_at_words() -> None:
+    """In a 60-column terminal no line is wider than 60 columns (the terminal would break
+    it mid-word), and the prompt keeps its words whole, wrapped before the last line."""
+    term = Terminal("play", "craits", "--seed", "2", "--players", "4", columns=60)
+    try:
+        screen = term.read_until(PROMPT)
+        term.type(b"q\r")
+        term.read_until(b"replay this deal with --seed 2")
+        assert term.close() == 0
+    finally:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            term.close(wait=0.5)
+    lines = _ESCAPES.sub(b"", screen).decode("utf-8").replace("\r\n", "\n").split("\n")
+    assert max(map(len, lines)) <= 60, max(lines, key=len)
+    assert sum(len(line) > 50 for line in lines) > 3  # long lines were there to wrap
+    start = max(i for i, line in enumerate(lines) if line.startswith("Your move ("))
+    prompt = "Your move (a card like QS, 8h c, QS!, d to draw, or a number, ? for help, q to quit):"
+    assert " ".join(" ".join(lines[start:]).split()) == prompt
+    assert len(lines) - start > 1  # wrapped
+    assert lines[-1].endswith("q to quit): ")  # typed after the prompt's last line

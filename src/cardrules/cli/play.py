@@ -39,6 +39,7 @@ from cardrules.cli.console import (
     enable_line_editing,
     isatty,
     stream_input,
+    terminal_width,
 )
 from cardrules.cli.simulate import RandomPlayer
 
@@ -256,10 +257,11 @@ def run_play(
     confirm: bool = False,
 ) -> int:
     """Run ``cardrules play``: choose the input (line editing at a terminal, echoed
-    lines from a pipe), check the seat, and play. ``opponents`` is the bot of every
-    computer seat (``None``: random moves). ``seed`` deals the game and ``bot_seed``
-    seeds the computer players, independently; ``None`` draws a fresh one
-    (:func:`cardrules.rng.new_seed`). ``confirm`` asks for a single legal move too.
+    lines from a pipe), wrap the output to the terminal's width if it is one, check the
+    seat, and play. ``opponents`` is the bot of every computer seat (``None``: random
+    moves). ``seed`` deals the game and ``bot_seed`` seeds the computer players,
+    independently; ``None`` draws a fresh one (:func:`cardrules.rng.new_seed`).
+    ``confirm`` asks for a single legal move too.
     Raises :class:`~cardrules.cli.base.UsageError` for a seat outside the table."""
     if input_fn is None:
         source = stdin if stdin is not None else sys.stdin
@@ -274,7 +276,12 @@ def run_play(
     seats = len(game.new_game(seed=seed).scores)
     if seat >= seats:
         raise UsageError(f"--seat must be a seat from 0 to {seats - 1}, not {seat}")
-    console = Console(out, input_fn, ascii_only or not can_encode(out, "♣♦♥♠→"))
+    console = Console(
+        out,
+        input_fn,
+        ascii_only or not can_encode(out, "♣♦♥♠→"),
+        width=terminal_width if isatty(out) else None,
+    )
     computer = None if opponents is None else BotPlayer(opponents, bot_seed)
     return play_game(
         game,
