@@ -1,5 +1,6 @@
 """Tests of the command line at its limits: games capped at ``--max-moves``, scores of
-thousands of digits in the simulation summary, and an output closed early (``| head``)."""
+thousands of digits in the simulation summary, an output closed early (``| head``), and
+piped input that never gives an answer that does (``yes 1 | cardrules play craits``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import math
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -149,3 +151,73 @@ def test_exit_codes_are_documented() -> None:
     code, out, _ = run(["--help"])
     assert code == 0 and "141 output closed early" in " ".join(out.split())
     assert "141" in (cli.__doc__ or "")
+
+
+# -- piped input that is never understood ------------------------------------------------
+
+# Random opponents leave themselves one card without saying so: the human is soon asked
+# whether to call "idiot" on one of them.
+OFFERS = ["play", "craits", "--players", "3", "--seed", "5", "--bot-seed", "2",
+          "--opponents", "random", "-o", "short_game=true"]  # fmt: skip
+
+
+def test_endless_piped_answers_that_do_not_do_give_up() -> None:
+    """``yes 1 | cardrules play craits``: 1 picks a move at every move prompt, but answers
+    no yes/no question. The command stops after a few tries, with a message and exit
+    code 1, instead of writing prompts for ever."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardrules", *OFFERS],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).parent,
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def yes() -> None:  # an endless "1" per line, like yes(1)
+        try:
+            while True:
+                process.stdin.write(b"1\n" * 1000)  # type: ignore[union-attr]
+        except (BrokenPipeError, OSError, ValueError):
+            pass
+
+    threading.Thread(target=yes, daemon=True).start()
+    limit = 1_000_000
+    try:
+        out = process.stdout.read(limit)
+        assert len(out) < limit, "the command wrote prompts without end"
+        assert process.wait(timeout=60) == cli.EXIT_ERROR == 1
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    text = out.decode("utf-8")
+    assert len(out) < 100_000
+    assert text.count("[y/N] 1\n") == cli.play.TRIES == 3
+    assert (
+        "Giving up: 3 answers in a row to a yes/no question were not understood, and the "
+        "input is not a terminal to ask again." in text
+    )
+    assert "Game seed 5: replay this deal with --seed 5" in text  # said on leaving, as always
+
+
+def test_piped_moves_that_are_never_understood_give_up() -> None:
+    code, out, _ = run(["play", "cramps", "--seed", "1"], stdin=io.StringIO("xyz\n" * 1000))
+    assert code == 1
+    assert out.count("Not understood: cannot read 'xyz'") == 3
+    assert "Giving up: 3 answers in a row to the move prompt were not understood" in out
+    code, out, _ = run(["play", "cramps", "--seed", "1"], stdin=io.StringIO("\n" * 1000))
+    assert code == 1 and "Giving up: 3 answers in a row" in out
+    # Mistakes among good answers, or a help request, never give up.
+    code, out, _ = run(
+        ["play", "cramps", "--seed", "1", "--target", "1"],
+        stdin=io.StringIO("xyz\nxyz\n?\n1\n" * 200),
+    )
+    assert code == 0 and "Giving up" not in out and "Game over." in out
+
+
+def test_a_person_typing_is_asked_until_they_answer() -> None:
+    """Input read by an input function (a terminal, a test) is not given up on."""
+    answers = iter(["xyz"] * 10 + ["q"])
+    code, out, _ = run(["play", "cramps", "--seed", "1"], input_fn=lambda prompt: next(answers))
+    assert code == 0 and out.count("Not understood") == 10 and "Giving up" not in out

@@ -29,7 +29,8 @@ is known to :func:`cardrules.registered_games` but has no adapter of its own can
 be simulated, and played with the plain :class:`GameAdapter` (moves picked by number).
 
 Exit codes: 0 success (also when the player quits or input ends), 1 an error from the
-library or a file that cannot be written, 2 bad command-line usage (unknown game or
+library, a file that cannot be written, or piped input to ``play`` that is not
+understood a few times in a row, 2 bad command-line usage (unknown game or
 bot, bad option), 130 interrupted by Ctrl-C, 141 the output was closed before
 everything was written (``cardrules simulate cramps | head -1``; 128 + SIGPIPE, as Unix
 tools report it), without a traceback.

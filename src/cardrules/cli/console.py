@@ -70,7 +70,9 @@ class Console:
 
     ``width`` wraps every line and prompt at word boundaries to that many columns: a
     number, or a function asked before each line (:func:`terminal_width` follows the
-    terminal as it is resized); ``None`` (the default) does not wrap.
+    terminal as it is resized); ``None`` (the default) does not wrap. ``interactive``
+    says whether a person types the input (a terminal); piped input that is not
+    understood a few times in a row makes the game give up instead of asking forever.
 
     >>> import io
     >>> Console(io.StringIO(), input, ascii_only=True).text("8♣→♥ …")
@@ -86,6 +88,7 @@ class Console:
     input_fn: InputFn
     ascii_only: bool = False
     width: int | Callable[[], int] | None = None
+    interactive: bool = True
 
     def text(self, text: str) -> str:
         """``text`` as it will be shown (symbols replaced in ASCII mode)."""

@@ -188,9 +188,10 @@ def _add_play(sub: Any, rules: argparse.ArgumentParser) -> None:
         help="play one game in the terminal against computer players",
         description="Play one seat yourself; the computer plays the other seats. "
         "Type ? during the game for help, q to quit. Ctrl-D leaves (exit code 0), "
-        "Ctrl-C interrupts (exit code 130). Text is wrapped to the terminal's width. The "
-        "game's seed is shown when the game is over or when you leave it, never before "
-        "(it deals every hand).",
+        "Ctrl-C interrupts (exit code 130). Piped input that is not understood 3 times "
+        "in a row at one question ends the game (exit code 1). Text is wrapped to the "
+        "terminal's width. The game's seed is shown when the game is over or when you "
+        "leave it, never before (it deals every hand).",
     )
     play_parser.add_argument(
         "--seat", type=int_in(0, None, "--seat"), default=0, help="your seat (0)"

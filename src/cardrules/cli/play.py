@@ -6,6 +6,12 @@ offers out of turn (in Craits, an "idiot" call) is offered once, as a yes/no que
 whose default is no. A human with a single legal move has it made for them (unless
 asked to confirm every move).
 
+Input that is not a terminal (a pipe, a file) and is not understood
+:data:`TRIES` times in a row at the same question makes the game give up, with exit
+code :data:`~cardrules.cli.base.EXIT_ERROR`, instead of asking forever
+(``yes 1 | cardrules play craits`` answers every yes/no question with ``1``). At a
+terminal the human is asked until they answer.
+
 Two seeds make a game: the game's seed deals the cards, the bot seed makes the computer
 players' choices. They are independent (a computer player's seeds say nothing about the
 deal), both are fresh from the operating system unless given, and the game's seed is
@@ -25,6 +31,7 @@ from cardrules import rng as seeds
 from cardrules.bots import Bot
 from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.base import (
+    EXIT_ERROR,
     EXIT_INTERRUPTED,
     EXIT_OK,
     AnyGame,
@@ -43,7 +50,11 @@ from cardrules.cli.console import (
 )
 from cardrules.cli.simulate import RandomPlayer
 
-__all__ = ["BotPlayer", "play_game", "run_play"]
+__all__ = ["TRIES", "BotPlayer", "play_game", "run_play"]
+
+TRIES = 3
+"""How many answers in a row piped input may give that are not understood (or not
+allowed) at one question before the game gives up."""
 
 _HELP = frozenset({"?", "help", "h"})
 _QUIT = frozenset({"q", "quit", "exit"})
@@ -52,6 +63,31 @@ _SHOW = frozenset({"show", "table"})
 
 class _LeaveGame(Exception):
     """The human typed q."""
+
+
+class _GiveUp(Exception):
+    """Piped input gave :data:`TRIES` answers in a row that were not understood; the
+    message says what was asked."""
+
+
+class _Tries:
+    """Counts the answers in a row that did not do at one question, for input that is
+    not a terminal; at a terminal it never gives up."""
+
+    def __init__(self, console: Console, question: str) -> None:
+        self.left = TRIES if not console.interactive else None
+        self.question = question
+
+    def failed(self) -> None:
+        """One more answer that did not do; raises :class:`_GiveUp` at the last."""
+        if self.left is None:
+            return
+        self.left -= 1
+        if self.left <= 0:
+            raise _GiveUp(
+                f"Giving up: {TRIES} answers in a row to {self.question} were not "
+                "understood, and the input is not a terminal to ask again."
+            )
 
 
 class BotPlayer:
@@ -104,10 +140,12 @@ def _ask_move(
     if len(legal) == 1 and not confirm:
         console.say(adapter.only_move_line(legal[0]))
         return game.step(state, legal[0], seat=human)
+    tries = _Tries(console, "the move prompt")
     while True:
         line = console.ask(adapter.prompt(legal)).strip()
         command = line.lower()
         if not line:
+            tries.failed()
             continue
         if command in _HELP:
             console.say(*adapter.help_lines(game))
@@ -121,9 +159,11 @@ def _ask_move(
             move = adapter.parse_move(line, view, legal)
         except MoveRefusedError as exc:
             console.say(f"Not allowed: {exc}. Try again (? for help).")
+            tries.failed()
             continue
         except (ValueError, cr.MoveTypeError) as exc:  # includes MoveInputError
             console.say(f"Not understood: {exc}. Try again (? for help).")
+            tries.failed()
             continue
         try:
             return game.step(state, move, seat=human)
@@ -132,6 +172,7 @@ def _ask_move(
             console.say(f"Not allowed: {refusal}. Try again (? for help).")
         except (ValueError, cr.MoveTypeError) as exc:
             console.say(f"Not understood: {exc}. Try again (? for help).")
+        tries.failed()
 
 
 def _offer(
@@ -151,6 +192,7 @@ def _offer(
     for move in offers:
         if move in declined:
             continue
+        tries = _Tries(console, "a yes/no question")
         while True:
             answer = console.ask(adapter.offer_prompt(move, human)).strip().lower()
             if answer in _QUIT:
@@ -162,6 +204,7 @@ def _offer(
             elif adapter.declines_offer(answer):
                 break
             else:
+                tries.failed()
                 console.say(adapter.offer_retry_line())
         declined.append(move)
     return None
@@ -194,7 +237,9 @@ def play_game(
 
     Returns an exit code: :data:`~cardrules.cli.base.EXIT_OK` when the game ends, the
     player quits or the input ends, :data:`~cardrules.cli.base.EXIT_INTERRUPTED` on
-    Ctrl-C. Never raises for bad input.
+    Ctrl-C, :data:`~cardrules.cli.base.EXIT_ERROR` when input that is not a terminal
+    (``console.interactive`` false) gives :data:`TRIES` answers in a row that do not do.
+    Never raises for bad input.
     """
     seed = seeds.resolve_seed(seed)
     if computer is None:
@@ -232,6 +277,9 @@ def play_game(
     except _LeaveGame:
         console.say("You left the game.", *replay)
         return EXIT_OK
+    except _GiveUp as exc:
+        console.say("", str(exc), *replay)
+        return EXIT_ERROR
     except EOFError:
         console.say("", "End of input: leaving the game.", *replay)
         return EXIT_OK
@@ -257,12 +305,14 @@ def run_play(
     confirm: bool = False,
 ) -> int:
     """Run ``cardrules play``: choose the input (line editing at a terminal, echoed
-    lines from a pipe), wrap the output to the terminal's width if it is one, check the
-    seat, and play. ``opponents`` is the bot of every computer seat (``None``: random
-    moves). ``seed`` deals the game and ``bot_seed`` seeds the computer players,
-    independently; ``None`` draws a fresh one (:func:`cardrules.rng.new_seed`).
-    ``confirm`` asks for a single legal move too.
+    lines from a pipe, giving up on lines not understood :data:`TRIES` times in a row),
+    wrap the output to the terminal's width if it is one, check the seat, and play.
+    ``opponents`` is the bot of every computer seat (``None``: random moves). ``seed``
+    deals the game and ``bot_seed`` seeds the computer players, independently;
+    ``None`` draws a fresh one (:func:`cardrules.rng.new_seed`). ``confirm`` asks for a
+    single legal move too.
     Raises :class:`~cardrules.cli.base.UsageError` for a seat outside the table."""
+    interactive = True  # an input function of the caller's: asked until it answers
     if input_fn is None:
         source = stdin if stdin is not None else sys.stdin
         interactive = isatty(source)
@@ -281,6 +331,7 @@ def run_play(
         input_fn,
         ascii_only or not can_encode(out, "♣♦♥♠→"),
         width=terminal_width if isatty(out) else None,
+        interactive=interactive,
     )
     computer = None if opponents is None else BotPlayer(opponents, bot_seed)
     return play_game(
