@@ -421,13 +421,20 @@ def test_bot_from_name(text: str, expected: Bot) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "alphazero", "ismcts:0", "ismcts:-5", "ismcts:ten", "random:3",
+    ["", "alphazero", "ismcts:ten", "random:3",
      "heuristic:1", "ismcts:1.5", "ismcts:+3", "ismcts 10", "ismcts:50:greedy",
-     "ismcts::heuristic", "ismcts:0:heuristic", "ismcts:5:heuristic:2", "random:heuristic",
-     "ismcts:flat", "ismcts:0:flat", "flat:5"],
+     "ismcts::heuristic", "ismcts:5:heuristic:2", "random:heuristic",
+     "ismcts:flat", "flat:5", "ismcts:0:greedy"],
 )  # fmt: skip
 def test_bot_from_name_rejects_unknown_names(text: str) -> None:
     with pytest.raises(ValueError, match=r"unknown bot .*known bots: random, heuristic, ismcts"):
+        bot_from_name(text)
+
+
+@pytest.mark.parametrize("text", ["ismcts:0", "ismcts:-5", "ismcts:0:heuristic", "ismcts:0:flat"])
+def test_bot_from_name_says_the_search_needs_an_iteration(text: str) -> None:
+    budget = text.split(":")[1]
+    with pytest.raises(ValueError, match=f"ismcts iterations must be at least 1, not {budget} in"):
         bot_from_name(text)
 
 

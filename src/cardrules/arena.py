@@ -227,9 +227,10 @@ class ArenaResult:
 
     def table(self) -> str:
         """A plain-text table of :meth:`rows` (and a line on unfinished games)."""
+        width = max([14, *map(len, self.entrants)])  # a name with its parameters is long
         lines = [
             f"{self.game}: {len(self.games)} games, seed {self.seed}",
-            f"{'entrant':<14} {'games':>6} {'wins':>8} {'win share (95% CI)':>26} "
+            f"{'entrant':<{width}} {'games':>6} {'wins':>8} {'win share (95% CI)':>26} "
             f"{'mean score (95% CI)':>30}",
         ]
         for row in self.rows() if self.games else ():  # no finished game: no rows
@@ -240,7 +241,7 @@ class ArenaResult:
                 f"{row.mean_score:8.2f} ({row.mean_score_ci[0]:8.2f} … {row.mean_score_ci[1]:8.2f})"
             )
             lines.append(
-                f"{row.entrant:<14} {row.games:>6} {row.wins:>8.2f} {share:>26} {score:>30}"
+                f"{row.entrant:<{width}} {row.games:>6} {row.wins:>8.2f} {share:>26} {score:>30}"
             )
         if self.unfinished:
             moves = max(result.moves for result in self.unfinished)

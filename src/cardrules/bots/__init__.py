@@ -40,6 +40,9 @@ def bot_from_name(text: str) -> Bot:
     HeuristicBot(name='heuristic')
     >>> bot_from_name("ismcts:1000:flat").max_depth
     1
+
+    Raises ``ValueError`` for a name it does not know, and for a search budget below
+    one iteration (``ismcts:0``).
     """
     if not isinstance(text, str):
         raise TypeError(f"a bot name must be text ({_NAMES}), not {shown(text)}")
@@ -52,7 +55,13 @@ def bot_from_name(text: str) -> Bot:
     if name == "ismcts" and rollout in ("", "random", "heuristic", "flat"):
         if not rest:
             return ISMCTSBot()
-        if budget.isdigit() and int(budget) > 0:
+        digits = budget.removeprefix("-")
+        if digits.isascii() and digits.isdigit():
+            if int(budget) < 1:
+                raise ValueError(
+                    f"ismcts iterations must be at least 1, not {budget} in {shown(text)} "
+                    "(e.g. ismcts:300)"
+                )
             playout = HeuristicBot() if rollout in ("heuristic", "flat") else None
             depth = 1 if rollout == "flat" else None
             return ISMCTSBot(iterations=int(budget), rollout=playout, max_depth=depth)

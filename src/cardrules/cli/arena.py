@@ -124,11 +124,12 @@ def summary_lines(result: ArenaResult, game: AnyGame, elapsed: float) -> list[st
     lines = result.table().splitlines()
     if len(result.games) > 1:
         lines.append(f"{result.entrants[0]} against each other entrant, game by game (95% CI):")
+        width = max([12, *map(len, result.entrants[1:])])
         for other in range(1, len(result.entrants)):
             c = result.compare(0, other)
             low, high = c.win_difference_ci
             lines.append(
-                f"  vs {c.second:<12} score {c.score_difference:+9.2f} "
+                f"  vs {c.second:<{width}} score {c.score_difference:+9.2f} "
                 f"({c.score_difference_ci[0]:+.2f} … {c.score_difference_ci[1]:+.2f}), "
                 f"wins {c.win_difference:+7.1%} ({low:+.1%} … {high:+.1%})"
             )

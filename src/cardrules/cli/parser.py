@@ -7,6 +7,8 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
@@ -66,15 +68,19 @@ def int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
 
 
 def one_bot(text: str) -> Bot:
-    """An argparse type: a bot by name (``random``, ``heuristic``, ``ismcts[:N]``).
+    """An argparse type: a bot by name (``random``, ``heuristic``, ``ismcts[:N]``), named
+    as it was given, parameters included, so that tables tell apart two searches.
 
-    >>> one_bot("ismcts:50").iterations
-    50
+    >>> bot = one_bot("ISMCTS:50:flat ")
+    >>> bot.iterations, bot.name
+    (50, 'ismcts:50:flat')
     """
     try:
-        return bot_from_name(text)
+        bot = bot_from_name(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    named: Any = bot  # the library's bots are attrs classes with a name field
+    return attrs.evolve(named, name=text.strip().lower())  # type: ignore[no-any-return]
 
 
 def bot_list(text: str) -> tuple[Bot, ...]:
