@@ -152,6 +152,28 @@ def test_k2_draw_is_reproducible_from_the_seed() -> None:
     check_dealer_draw(game.new_game(11), 6, decks=2)
 
 
+def test_k2_each_round_of_the_draw_uses_a_freshly_shuffled_full_deck() -> None:
+    """Tied players draw again from the whole deck, shuffled anew, not from what is
+    left of it: a card drawn in one round can be drawn again in the next (one deck),
+    and with two decks a card can come up more often than the decks hold copies."""
+    one_deck = cr.Craits(players=5)
+    again = []
+    for seed in range(300):
+        draws = one_deck.new_game(seed).dealer_draws
+        first, later = {card for _, card in draws[:5]}, {card for _, card in draws[5:]}
+        if first & later:
+            again.append(seed)
+    assert again, "no tie-break below seed 300 drew a card of the first round again"
+    two_decks = cr.Craits(players=10)
+    assert two_decks.decks == 2
+    thrice = [
+        seed
+        for seed in range(600)
+        if max(Counter(card for _, card in two_decks.new_game(seed).dealer_draws).values()) > 2
+    ]
+    assert thrice, "no draw below seed 600 drew a card more often than the two decks hold it"
+
+
 # -- K3: the hand schedule ------------------------------------------------------------
 
 
