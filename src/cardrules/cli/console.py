@@ -114,6 +114,8 @@ class Console:
         *above, last = self.lines(prompt)
         for part in above:
             self.out.write(part + "\n")
+        if above:
+            self.out.flush()  # before the prompt, which the input function may write itself
         trailing = prompt[len(prompt.rstrip()) :]
         return self.input_fn(last.rstrip() + trailing)
 
