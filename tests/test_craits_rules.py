@@ -1,11 +1,6 @@
 """Craits, rule by rule: one or more tests for each rule K1 … K25 of the rules reference
-(/work/shared/RULES.md). Every test names its rule and fails if that rule is broken.
-
-Most positions are explicit (``new_game(hands=..., stock=...)``): the hands per seat and
-the stock top first, whose first card is turned up; the rest of the deck goes to the
-bottom of the stock in index order (see :func:`craits_helpers.position`). Starting at
-the last hand of a short game (``hand_number=8``) makes the game end with the hand, so
-the final hands stay on the table to be checked.
+(the project's RULES.md, summarised on the docs' rules pages). Every test names its
+rule and fails if that rule is broken.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Craits variations V1 … V8 of the rules reference (all off by default) and the
 published-rules preset. Each test names its variation and fails if the option does not
-change the game the way /work/shared/RULES.md says (or changes it when off).
+change the game the way the project's RULES.md says (or changes it when off).
 """
 
 from __future__ import annotations

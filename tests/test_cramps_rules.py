@@ -1,8 +1,6 @@
 """Cramps, rule by rule: one or more tests for each rule C1 … C12 of the rules reference
-(/work/shared/RULES.md). Every test names its rule and fails if that rule is broken.
-
-Positions are set up with stacked decks (``new_game(deck=...)``, top card first) or
-explicit hands (``new_game(hands=...)``).
+(the project's RULES.md, summarised on the docs' rules pages). Every test names its
+rule and fails if that rule is broken.
 """
 
 from __future__ import annotations
