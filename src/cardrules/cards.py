@@ -233,7 +233,14 @@ class Card(int, Immutable):
         return format(_CARD_TEXT[self], spec)
 
     def __reduce__(self) -> tuple[object, tuple[int]]:
-        return (Card.from_index, (int(self),))
+        # A module-level function, found by name: cloudpickle sends a classmethod by
+        # value, and the copy it rebuilds has lost this module's globals.
+        return (_card_of_index, (int(self),))
+
+
+def _card_of_index(index: int) -> Card:
+    """Unpickle a :class:`Card`: the one card of that index."""
+    return ALL_CARDS[index]
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))

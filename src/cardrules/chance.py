@@ -172,6 +172,10 @@ class ExplicitChance:
     def __hash__(self) -> int:
         return hash((ExplicitChance, self.game))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Slots and no __dict__: pickle's protocols 0 and 1 need to be told how.
+        return (ExplicitChance, (self.game,))
+
     # -- chance ------------------------------------------------------------------------
 
     def new_game(self, **setup: Any) -> ChanceState:

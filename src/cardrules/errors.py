@@ -70,6 +70,10 @@ class IllegalMoveError(CardrulesError, ValueError):
         super().__init__(message)
         self.reason = reason
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # An exception is rebuilt from its args, which hold the message only.
+        return (type(self), (self.reason, *self.args), dict(vars(self)))
+
 
 class MoveTypeError(CardrulesError, TypeError):
     """Something that is not a move at all was passed as a move (a move of another game

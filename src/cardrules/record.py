@@ -101,6 +101,16 @@ def _from_json(value: Any) -> Any:
     return value
 
 
+def _unfrozen(value: Any) -> Any:
+    """:func:`_frozen` data with plain dicts for its read-only mappings (which do not
+    pickle); ints stay ints."""
+    if isinstance(value, Mapping):
+        return {key: _unfrozen(item) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_unfrozen(item) for item in value)
+    return value
+
+
 def _to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RecordError(f"a record's setup must be a mapping, not {shown(value)}")
@@ -212,6 +222,10 @@ class GameRecord(Immutable):
         record = cls(game, new_seed() if seed is None else seed, setup, ())
         record.initial_state()
         return record
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        setup = _unfrozen(self.setup)
+        return (GameRecord, (self.game, self.seed, setup, self.moves, self._written))
 
     def then(self, move: Move) -> GameRecord:
         """This record with ``move`` appended (not checked until replay)."""
