@@ -15,7 +15,8 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 LAYERS = (
     ("_text", "_kept", "errors", "_wording", "values", "cards", "rng", "table", "deck",
      "handmasks"),
-    ("moves", "events", "game", "digest", "moveids", "chance"),
+    ("moves", "events", "game", "digest", "_digestv4", "_recorddata", "record", "moveids",
+     "chance"),
     ("tricks", "shedding"),
     ("trickstate", "tricksetup", "trickgame", "shedstate", "shedflow", "shedsetup",
      "shedexplain", "shedgame"),

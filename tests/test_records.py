@@ -11,6 +11,8 @@ import pytest
 
 import cardrules as cr
 import cardrules.record
+from cardrules._digestv4 import EncoderV4
+from cardrules.digest import digest_with
 from cardrules.moves import move_from_data, move_to_data
 from cardrules.record import state_digest
 from conftest import ALL_52, fill_hands, stack_deck, suit_hands
@@ -51,7 +53,7 @@ def test_record_shape() -> None:
     record, _ = recorded(cr.Cramps(), 5, seed=3, dealer=1)
     data = json.loads(record.to_json())
     assert data["format"] == "cardrules.record"
-    assert data["version"] == 4
+    assert data["version"] == 5
     assert data["game"] == "cramps"
     assert data["seed"] == 3
     assert data["setup"] == {"dealer": 1}
@@ -227,7 +229,7 @@ def test_bad_options(options: Any, match: str) -> None:
     "change",
     [
         {"format": "chess.pgn"},
-        {"version": 5},
+        {"version": 6},
         {"version": "4"},
         {"version": True},
     ],
@@ -433,13 +435,35 @@ calls), 120 to 160 moves each."""
 def test_records_written_by_earlier_code_still_verify_and_replay(name: str) -> None:
     """The engine may change how it keeps a state, never the game a record describes:
     every position's check and the outcome (moves, scores, winners, the last
-    position's digest) still agree."""
+    position's digest, as version 4 wrote them) still agree; written again, the record
+    is a version 5 record of the same game."""
     data = json.loads(RECORDS_V4.read_text(encoding="utf-8"))[name]
     record = cr.GameRecord.from_dict(data)  # verifies every position and the outcome
-    assert len(record.states()) == len(data["moves"]) + 1
-    outcome = record.outcome()
-    assert outcome.digest == data["outcome"]["digest"]
-    assert list(outcome.scores) == data["outcome"]["scores"]
+    states = record.states()
+    assert len(states) == len(data["moves"]) + 1
+    final = states[-1]
+    assert digest_with(EncoderV4(), record.game, final) == data["outcome"]["digest"]
+    assert list(record.outcome().scores) == data["outcome"]["scores"]
+    again = record.to_dict()
+    assert again["version"] == 5
+    assert again["outcome"]["digest"] == state_digest(record.game, final)
+    assert cr.GameRecord.from_dict(again).states() == states
+
+
+@pytest.mark.parametrize("name", ["cramps", "craits_4p"])
+def test_edits_of_version_4_records_are_still_refused(name: str) -> None:
+    data = json.loads(RECORDS_V4.read_text(encoding="utf-8"))[name]
+    record = cr.GameRecord.from_dict(data)
+    states = record.states()
+    index = next(
+        i
+        for i in range(len(record.moves) - 1, 0, -1)
+        if len(record.game.legal_moves(states[i])) > 1
+    )
+    other = next(m for m in record.game.legal_moves(states[index]) if m != record.moves[index])
+    data["moves"][index] = move_to_data(other)
+    with pytest.raises(cr.RecordError, match=rf"edited at move {index + 1}\b"):
+        cr.GameRecord.from_dict(data)
 
 
 def test_a_record_written_by_the_previous_format_is_refused() -> None:

@@ -249,7 +249,7 @@ def _cases() -> Iterator[Any]:
             )
 
 
-@pytest.mark.parametrize(("index", "trip"), _cases())
+@pytest.mark.parametrize(("index", "trip"), list(_cases()))
 def test_every_public_object_round_trips(index: int, trip: str) -> None:
     value = SAMPLES[index]
     again = ROUND_TRIPS[trip](value)

@@ -1,13 +1,31 @@
-"""Digests of positions: an unambiguous text of a state and everything in it, hashed
-with the rules that made it. Game records (:mod:`cardrules.record`) write a short check
-of every position and a digest of the last one, and compare them on replay.
+"""Digests of positions: an unambiguous text of a state and everything its equality
+compares, hashed with the rules that made it. Game records (:mod:`cardrules.record`)
+write a short check of every position and a digest of the last one, and compare them
+on replay.
 
-Hidden parts count (other hands, the stock, the generator), so a digest is for
-comparing states, never for showing to players.
+The text covers the whole state, hidden parts too (other hands, the stock, the
+generator that makes the deals still to come), so a digest is for comparing states,
+never for showing to players. It is written from the values a state's equality
+compares, never from a ``repr``, and the same way for a game of your own: its state
+may be made of None, bools, ints (cards and int enums too), floats, text, bytes,
+enums, tuples, lists, sets and mappings of those, and values of
+:class:`~cardrules.values.Value` classes (their slots but those ``_hidden``), attrs
+classes (their fields that take part in equality) and dataclasses (their compared
+fields). Anything else is refused with a :class:`~cardrules.StateError` naming where
+it is, rather than written in part.
+
+>>> import attrs
+>>> @attrs.frozen
+... class Tally:
+...     counts: tuple[int, ...]
+...     seen: object = attrs.field(eq=False, default=None)   # a cache: not compared
+>>> Encoder().text(Tally((3, 1)))
+'<5:Tallyc0301;>'
 """
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 import hashlib
@@ -16,18 +34,31 @@ from typing import Any
 
 import attrs
 
-from cardrules._text import int_text
-from cardrules.cards import Card
+from cardrules._text import int_text, shown
+from cardrules.errors import StateError
 from cardrules.game import Game
+from cardrules.values import Value, _slots
 
 __all__ = ["Encoder", "digest_with", "state_digest"]
 
+_PERSON = b"cardrules.5"  # digests of format version 5 records
+
+
+class _Unwritable(Exception):
+    """A part of a value the encoder cannot write; ``path`` says where it is."""
+
+    def __init__(self, kind: type, path: str = "") -> None:
+        super().__init__(kind, path)
+        self.kind = kind
+        self.path = path
+
 
 class Encoder:
-    """Writes an unambiguous text of a state and everything in it. Consecutive states
-    of a game share most of their parts (the tricks so far, the hands that did not
-    move), so the text of every tuple and attrs value is remembered by identity while
-    the encoder lives (it keeps the values alive, so identities stay valid)."""
+    """Writes an unambiguous text of a state and everything its equality compares (see
+    the module). Consecutive states of a game share most of their parts (the deal, the
+    tricks so far, the hands that did not move), so the text of every composite part is
+    remembered by identity while the encoder lives (it keeps the parts alive, so
+    identities stay valid)."""
 
     def __init__(self) -> None:
         self._memo: dict[int, tuple[Any, str]] = {}
@@ -41,64 +72,121 @@ class Encoder:
         return self._rules[1]
 
     def text(self, value: Any) -> str:
-        """The unambiguous text of ``value``: ints (cards, int enums), strings, enums,
-        mappings, lists, tuples and values of attrs classes, nested; anything else by
-        its type name and ``repr``."""
+        """The unambiguous text of ``value``: equal values have the same text, values
+        that differ have different texts.
+
+        Raises :class:`~cardrules.StateError` for a part it cannot write (see the
+        module), naming where it is.
+
+        >>> Encoder().text((1, "a", None)) == Encoder().text((1, "a", None))
+        True
+        >>> Encoder().text(((1, 2), [object()]))
+        Traceback (most recent call last):
+            ...
+        cardrules.errors.StateError: a digest cannot write object values (found at tuple[1][0]): ...
+        """
+        try:
+            return self._text(value)
+        except _Unwritable as unwritable:
+            where = type(value).__qualname__ + unwritable.path if unwritable.path else "the top"
+            name = unwritable.kind.__qualname__
+            raise StateError(
+                f"a digest cannot write {name} values (found at {where}): it writes None, "
+                "bools, ints, floats, text, bytes, enums, tuples, lists, sets, mappings and "
+                "values of cardrules.values.Value, attrs and dataclass classes, so that it "
+                f"covers everything a state's equality compares; make {name} one of those"
+            ) from None
+
+    def _text(self, value: Any) -> str:
         kind: type = type(value)
-        if kind is tuple or _compared_fields(kind) is not None:
+        if isinstance(value, tuple) or _compared(kind) is not None:
             known = self._memo.get(id(value))
             if known is not None and known[0] is value:
                 return known[1]
             text = self._composite(value, kind)
             self._memo[id(value)] = (value, text)
             return text
-        if kind is bool or value is None:
-            return repr(value)
-        if isinstance(value, int):  # ints, cards, int enums
+        if value is None:
+            return "N"
+        if isinstance(value, int):  # ints, bools, cards, int enums: equal to their int
             return "i" + int_text(int(value))
-        if isinstance(value, str):
+        if isinstance(value, float):  # equal to an int when it has no fraction
+            if value.is_integer():
+                return "i" + int_text(int(value))
+            return "f" + value.hex() + ";"
+        if isinstance(value, str):  # text and str enums: equal to their text
             return f"s{len(value)}:{value}"
+        if isinstance(value, (bytes, bytearray)):
+            return f"b{len(value)}:{bytes(value).hex()}"
         if isinstance(value, enum.Enum):
-            return f"e{value.value!r}"
+            return "e" + self._text(kind.__qualname__) + self._text(value.value)
         if isinstance(value, Mapping):
-            items = (self.text(str(key)) + self.text(value[key]) for key in sorted(value, key=str))
+            items = sorted(
+                self._text(key) + self._at(item, f"[{shown(key)}]") for key, item in value.items()
+            )
             return "{" + "".join(items) + "}"
         if isinstance(value, list):
-            return "[" + "".join(self.text(item) for item in value) + "]"
-        return f"?{kind.__name__}:{value!r}"
+            return "[" + self._items(value) + "]"
+        if isinstance(value, (set, frozenset)):
+            return "S(" + "".join(sorted(self._text(item) for item in value)) + ")"
+        raise _Unwritable(kind)
 
     def _composite(self, value: Any, kind: type) -> str:
-        if kind is tuple:
-            if value and type(value[0]) is Card:  # a hand, a pile, a trick: cards only
-                return "c" + bytes(value).hex() + ";"
-            return "(" + "".join(self.text(item) for item in value) + ")"
-        names = _compared_fields(kind) or ()
-        parts = "".join([self.text(getattr(value, name)) for name in names])
-        return f"<{kind.__name__}{parts}>"
+        if isinstance(value, tuple):  # named tuples too: they equal plain tuples
+            if value and isinstance(value[0], int):  # a hand, a pile, a trick: card ints
+                try:
+                    return "c" + bytes(value).hex() + ";"
+                except (TypeError, ValueError):  # not all ints from 0 to 255
+                    pass
+            return "(" + self._items(value) + ")"
+        name, fields = _compared(kind) or ("", ())
+        parts = "".join([self._at(getattr(value, field), "." + field) for field in fields])
+        return f"<{len(name)}:{name}{parts}>"
+
+    def _items(self, items: tuple[Any, ...] | list[Any]) -> str:
+        return "".join([self._at(item, f"[{index}]") for index, item in enumerate(items)])
+
+    def _at(self, value: Any, step: str) -> str:
+        """The text of a part of a value, ``step`` from it (named if it is unwritable)."""
+        try:
+            return self._text(value)
+        except _Unwritable as unwritable:
+            raise _Unwritable(unwritable.kind, step + unwritable.path) from None
 
 
 @functools.cache
-def _compared_fields(kind: type) -> tuple[str, ...] | None:
-    """The fields of an attrs class that equality compares (not the rules a state keeps
-    beside itself); ``None`` for a class that is not an attrs class."""
-    if not attrs.has(kind):
+def _compared(kind: type) -> tuple[str, tuple[str, ...]] | None:
+    """The name of a class of values and the fields its equality compares: the slots of
+    a :class:`~cardrules.values.Value` but its hidden ones, the fields of an attrs class
+    or a dataclass that take part in equality; ``None`` for any other class."""
+    if issubclass(kind, Value):
+        hidden = kind._hidden()
+        fields = tuple(name for name in _slots(kind) if name not in hidden)
+    elif attrs.has(kind):
+        fields = tuple(field.name for field in attrs.fields(kind) if field.eq)
+    elif dataclasses.is_dataclass(kind):
+        fields = tuple(field.name for field in dataclasses.fields(kind) if field.compare)
+    else:
         return None
-    return tuple(field.name for field in attrs.fields(kind) if field.eq)
+    return kind.__qualname__, fields
 
 
 @functools.lru_cache(maxsize=64)
 def _rules_hasher(game: Game[Any, Any, Any]) -> Any:
     """A digest already fed with the game's name and options (computed once per rules
     object: options can be slow to write out)."""
-    text = game.name + Encoder().text(game.options())
-    return hashlib.blake2b(text.encode(), digest_size=16)
+    text = Encoder().text((game.name, game.options()))
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16, person=_PERSON)
 
 
 def state_digest(game: Game[Any, Any, Any], state: Any) -> str:
     """A 128-bit digest (32 hex digits) of ``state`` under the rules ``game``: equal for
-    equal states of equal rules, different (but for a one-in-2**128 chance) otherwise.
-    Hidden parts count too (other hands, the stock, the generator), so compare digests,
-    never show them to players.
+    equal states of equal rules, different (but for a one-in-2**128 chance) otherwise,
+    the generator included. Hidden parts count too (other hands, the stock, the
+    generator), so compare digests, never show them to players.
+
+    Raises :class:`~cardrules.StateError` for a state with a part it cannot write (see
+    the module).
 
     >>> import cardrules as cr
     >>> game = cr.Cramps()
@@ -114,5 +202,5 @@ def digest_with(encoder: Encoder, game: Game[Any, Any, Any], state: Any) -> str:
     """:func:`state_digest` through ``encoder``, which remembers the parts it has
     written (a record's replay digests every position with one encoder)."""
     hasher = encoder.rules_hasher(game).copy()
-    hasher.update(("\x1e" + encoder.text(state)).encode())
+    hasher.update(("\x1e" + encoder.text(state)).encode("utf-8", "surrogatepass"))
     return str(hasher.hexdigest())

@@ -15,13 +15,33 @@ True
 >>> record.state_at(1) == game.apply(record.initial_state(), record.moves[0])
 True
 
-Written records (format version 4) also hold a short check of every position of the
-game and the outcome (moves, scores, winners and a digest of the last position).
+Written records (format version 5) also hold a short check of every position of the
+game and the outcome (moves, scores, winners and a digest of the last position), all
+of them covering the whole state, the generator that makes later deals included.
 Reading one replays it and compares, so a change to the rules, the seed, the setup or
-any move is reported at the first position it changes; a record cut short or with
-moves removed or added is refused too. These checks catch edits, not forgeries:
-anyone with the library can write a new consistent record, so sign the JSON text
-yourself if you need to know who wrote it.
+any move is reported at the first position it changes; a record cut short, with moves
+removed or added, or with its checks cut or padded is refused too.
+
+These checks catch edits, not forgeries: they are not keyed, so anyone with the
+library can write a new, consistent record of any game. A server that must know that
+a record is one it wrote signs it with a key of its own: ``to_json(key=...)`` adds an
+HMAC-SHA256 signature of the whole record, and ``from_json(text, key=...)`` refuses a
+record whose signature is missing or does not match (the record was changed, or
+signed with another key):
+
+>>> key = b"the server's own secret key"   # e.g. secrets.token_bytes(32), kept safe
+>>> signed = record.to_json(key=key)
+>>> cr.GameRecord.from_json(signed, key=key) == record
+True
+>>> cr.GameRecord.from_json(signed.replace('"seed": 7', '"seed": 8'), key=key)
+Traceback (most recent call last):
+    ...
+cardrules.errors.RecordError: the record's signature does not match: it was signed with ...
+
+Reading without a key ignores the signature. Records of format version 4 (written by
+development versions before 0.1.0) still read: their checks are compared as they were
+written, which for Cramps leaves out the generator, and writing them again writes
+version 5.
 
 A record holds the game's seed, from which every hand can be rebuilt: while a game is
 on, keep its record as secret as its seed.
@@ -30,13 +50,32 @@ on, keep its record as secret as its seed.
 from __future__ import annotations
 
 import json
-import types
+import threading
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic
 
 import attrs
+from typing_extensions import TypeVar
 
-from cardrules._text import int_from_text, json_int, shown
+from cardrules._recorddata import (
+    CHECK_DIGITS,
+    FORMAT,
+    KEYS,
+    SIGNATURE,
+    VERSION,
+    check_checks,
+    check_digest,
+    check_key,
+    check_version,
+    from_json,
+    frozen,
+    read_int,
+    sign,
+    thawed,
+    unfrozen,
+    verify_signature,
+)
+from cardrules._text import json_int, shown
 from cardrules.digest import Encoder, digest_with, state_digest
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import Game, _to_data, game_class
@@ -46,75 +85,24 @@ from cardrules.values import Immutable
 
 __all__ = ["GameRecord", "Outcome", "state_digest"]
 
-_FORMAT = "cardrules.record"
-_VERSION = 4
-_OLD_VERSIONS = {
-    1: "has no outcome to check it against, and",
-    2: "holds its outcome, but",
-    3: "holds its outcome, but",
-}
-_CHECK_DIGITS = 4  # hex digits of each position's check: 16 bits
-_KEYS = frozenset(
-    {"format", "version", "game", "options", "seed", "setup", "moves", "checks", "outcome"}
-)
+S = TypeVar("S", default=Any)
+"""The type of a record's states (``Any`` when not given: ``GameRecord`` is
+``GameRecord[Any]``)."""
+
 _OUTCOME_KEYS = frozenset({"moves", "scores", "winners", "digest"})
 
 
-def _check(game: Game[Any, Any, Any], state: Any, encoder: Encoder) -> str:
-    """The short check of one position written in records."""
-    return digest_with(encoder, game, state)[:_CHECK_DIGITS]
-
-
-# -- setups as immutable data -------------------------------------------------------------
-
-
-def _frozen(value: Any) -> Any:
-    """JSON-like data made immutable: mappings read-only, lists tuples."""
-    if isinstance(value, Mapping):
-        return types.MappingProxyType({str(k): _frozen(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(item) for item in value)
-    return value
-
-
-def _thawed(value: Any) -> Any:
-    """A fresh mutable copy of :func:`_frozen` data (dicts and lists), ready for JSON:
-    an int too long for a JSON number becomes ``{"int": "<decimal digits>"}``."""
-    if isinstance(value, Mapping):
-        return {key: _thawed(item) for key, item in value.items()}
-    if isinstance(value, tuple):
-        return [_thawed(item) for item in value]
-    if isinstance(value, int) and not isinstance(value, bool):
-        number = json_int(value)
-        return number if isinstance(number, int) else {"int": number}
-    return value
-
-
-def _from_json(value: Any) -> Any:
-    """Undo the ``{"int": ...}`` form of :func:`_thawed`."""
-    if isinstance(value, Mapping):
-        if set(value) == {"int"} and isinstance(value["int"], str):
-            return _read_int(value["int"], "a number of the setup")
-        return {key: _from_json(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_from_json(item) for item in value]
-    return value
-
-
-def _unfrozen(value: Any) -> Any:
-    """:func:`_frozen` data with plain dicts for its read-only mappings (which do not
-    pickle); ints stay ints."""
-    if isinstance(value, Mapping):
-        return {key: _unfrozen(item) for key, item in value.items()}
-    if isinstance(value, tuple):
-        return tuple(_unfrozen(item) for item in value)
-    return value
+def _check_game(record: object, attribute: object, game: object) -> None:
+    if not isinstance(game, Game):
+        raise RecordError(
+            f"a record's game is a rules object such as cardrules.Cramps(), not {shown(game)}"
+        )
 
 
 def _to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
         raise RecordError(f"a record's setup must be a mapping, not {shown(value)}")
-    return _frozen(_to_data(value))  # type: ignore[no-any-return]
+    return frozen(_to_data(value))  # type: ignore[no-any-return]
 
 
 def _to_moves(value: Sequence[Move]) -> tuple[Move, ...]:
@@ -124,17 +112,6 @@ def _to_moves(value: Sequence[Move]) -> tuple[Move, ...]:
 
 
 # -- outcomes -----------------------------------------------------------------------------
-
-
-def _read_int(value: object, what: str) -> int:
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        try:
-            return int_from_text(value)
-        except ValueError:
-            pass
-    raise RecordError(f"{what} must be an int, not {shown(value)}")
 
 
 @attrs.frozen
@@ -165,139 +142,186 @@ class Outcome(Immutable):
                 f"a record's outcome is an object with the keys {sorted(_OUTCOME_KEYS)}, "
                 f"not {shown(data)}"
             )
-        scores, winners, digest = data["scores"], data["winners"], data["digest"]
+        scores, winners = data["scores"], data["winners"]
         if not isinstance(scores, list) or not isinstance(winners, list):
             raise RecordError("a record's outcome lists its scores and winners")
-        if not isinstance(digest, str) or len(digest) != 32:
-            raise RecordError(f"a record's digest is 32 hex digits, not {shown(digest)}")
         return cls(
-            _read_int(data["moves"], "the outcome's number of moves"),
-            tuple(_read_int(score, "a score") for score in scores),
-            tuple(_read_int(seat, "a winning seat") for seat in winners),
-            digest,
+            read_int(data["moves"], "the outcome's number of moves"),
+            tuple(read_int(score, "a score") for score in scores),
+            tuple(read_int(seat, "a winning seat") for seat in winners),
+            check_digest(data["digest"]),
         )
 
 
-def _outcome(
-    game: Game[Any, Any, Any], state: Any, moves: int, encoder: Encoder | None = None
-) -> Outcome:
-    digest = digest_with(encoder or Encoder(), game, state)
+def _outcome(game: Game[Any, Any, Any], state: Any, moves: int, encoder: Encoder) -> Outcome:
+    digest = digest_with(encoder, game, state)
     return Outcome(moves, tuple(state.scores), tuple(state.winners), digest)
 
 
 @attrs.frozen
 class _Written:
-    """What a record read from data says its replay must give."""
+    """What a record read from data says its replay must give, and the encoder of the
+    version that wrote it."""
 
     checks: str
     outcome: Outcome
+    encoder: type[Encoder] = Encoder
+
+
+class _Replayed:
+    """The states of a record replayed so far, for :meth:`GameRecord.state_at`, and the
+    replay that goes on from the last of them (guarded by a lock: records are shared
+    between threads like every immutable value)."""
+
+    __slots__ = ("lock", "states", "steps")
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.states: list[Any] = []
+        self.steps: Iterator[tuple[Any, str]] | None = None
 
 
 # -- records ------------------------------------------------------------------------------
 
 
 @attrs.frozen(eq=True, hash=False)
-class GameRecord(Immutable):
+class GameRecord(Immutable, Generic[S]):
     """A whole game as data: ``game`` (the rules object), ``seed``, ``setup`` (the other
     keyword arguments of ``new_game``, as read-only JSON-friendly data) and ``moves`` in
-    order.
+    order. ``S`` is the type of the game's states (``GameRecord[CrampsState]``).
 
     Build one with :meth:`start` and :meth:`then`, or read one with :meth:`from_json`.
     """
 
-    game: Game[Any, Any, Any]
+    game: Game[S, Any, Any] = attrs.field(validator=_check_game)
     seed: int = attrs.field(converter=check_seed)
     setup: Mapping[str, Any] = attrs.field(factory=dict, converter=_to_setup)
     moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
     _written: _Written | None = attrs.field(default=None, eq=False, repr=False)
+    _replayed: _Replayed = attrs.field(init=False, factory=_Replayed, eq=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        setup = unfrozen(self.setup)
+        return (GameRecord, (self.game, self.seed, setup, self.moves, self._written))
 
     @classmethod
-    def start(cls, game: Game[Any, Any, Any], seed: int | None = None, **setup: Any) -> GameRecord:
+    def start(cls, game: Game[S, Any, Any], seed: int | None = None, **setup: Any) -> GameRecord[S]:
         """A record with no moves yet; ``setup`` is passed on to ``game.new_game``.
         ``seed=None`` draws a fresh seed (:func:`cardrules.rng.new_seed`), which the
         record keeps.
 
         Raises whatever ``new_game`` raises for a bad setup.
         """
-        record = cls(game, new_seed() if seed is None else seed, setup, ())
+        record = GameRecord(game, new_seed() if seed is None else seed, setup, ())
         record.initial_state()
         return record
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        setup = _unfrozen(self.setup)
-        return (GameRecord, (self.game, self.seed, setup, self.moves, self._written))
-
-    def then(self, move: Move) -> GameRecord:
+    def then(self, move: Move) -> GameRecord[S]:
         """This record with ``move`` appended (not checked until replay)."""
         return GameRecord(self.game, self.seed, self.setup, self.moves + (move,))
 
-    def initial_state(self) -> Any:
+    def initial_state(self) -> S:
         """The state before the first move."""
         return self.game.new_game(self.seed, **self.setup)
 
-    def replay(self) -> Iterator[Any]:
+    def replay(self) -> Iterator[S]:
         """Yield the initial state, then the state after each move.
 
         Raises :class:`~cardrules.RecordError` naming the first move that is not legal,
         and, for a record read from data, the first position that is not the one the
         record says it was, or an outcome that does not match.
         """
-        return self._replay(Encoder())
+        for state, _ in self._replay(None):
+            yield state
 
-    def _replay(self, encoder: Encoder) -> Iterator[Any]:
-        written = self._written
-        game = self.game
+    def _replay(self, writer: Encoder | None) -> Iterator[tuple[S, str]]:
+        """Each state with its digest through ``writer`` (``""`` without one), compared
+        with the record's checks and outcome if it was read from data."""
+        game, moves, written = self.game, self.moves, self._written
+        reader = None
+        if written is not None:
+            same = writer is not None and type(writer) is written.encoder
+            reader = writer if same else written.encoder()
         try:
             state = self.initial_state()
         except CardrulesError as exc:
             raise RecordError(f"the record's setup is not valid: {exc}") from None
-        if written is not None and written.checks[:_CHECK_DIGITS] != _check(game, state, encoder):
-            raise RecordError(
-                "the record was edited: its rules, seed or setup do not give the starting "
-                "position it recorded"
-            )
-        yield state
-        for number, move in enumerate(self.moves, start=1):
+        number = 0
+        while True:
+            digest = "" if writer is None else digest_with(writer, game, state)
+            if written is not None and reader is not None:
+                check = (digest if reader is writer else digest_with(reader, game, state))[
+                    :CHECK_DIGITS
+                ]
+                at = number * CHECK_DIGITS
+                recorded = written.checks[at : at + CHECK_DIGITS]
+                if not recorded:
+                    raise self._miscounted(written)
+                if recorded != check:
+                    raise self._edited_at(number)
+            yield state, digest
+            if number == len(moves):
+                break
+            move = moves[number]
+            number += 1
             try:
                 state = game.apply(state, move)
             except CardrulesError as exc:
                 raise RecordError(f"move {number} ({move}) cannot be replayed: {exc}") from None
-            if written is not None:
-                at = number * _CHECK_DIGITS
-                recorded = written.checks[at : at + _CHECK_DIGITS]
-                if recorded and recorded != _check(game, state, encoder):
-                    raise RecordError(
-                        f"the record was edited at move {number} ({move}): the position "
-                        "after it is not the one the record holds"
-                    )
-            yield state
-        if written is not None:
-            self._compare(written.outcome, state, encoder)
+        if written is not None and reader is not None:
+            positions = len(written.checks) // CHECK_DIGITS
+            if positions != len(moves) + 1 or written.outcome.moves != len(moves):
+                raise self._miscounted(written)
+            if _outcome(game, state, len(moves), reader) != written.outcome:
+                raise RecordError(
+                    "the record was edited: its moves do not lead to the outcome it holds "
+                    "(scores, winners or final position differ)"
+                )
 
-    def _compare(self, expected: Outcome, state: Any, encoder: Encoder) -> None:
-        if expected.moves != len(self.moves):
-            if expected.moves > len(self.moves):
-                change = "cut short or had moves removed"
-            else:
-                change = "had moves added"
-            raise RecordError(
-                f"the record was {change}: it says the game had {expected.moves} moves "
-                f"but holds {len(self.moves)}"
+    def _miscounted(self, written: _Written) -> RecordError:
+        """The error for a record whose outcome or checks count other moves than it
+        holds."""
+        moves = len(self.moves)
+        if written.outcome.moves != moves:
+            change = (
+                "cut short or had moves removed"
+                if written.outcome.moves > moves
+                else ("had moves added")
             )
-        actual = _outcome(self.game, state, len(self.moves), encoder)
-        if actual != expected:
-            raise RecordError(
-                "the record was edited: its moves do not lead to the outcome it holds "
-                "(scores, winners or final position differ)"
+            return RecordError(
+                f"the record was {change}: it says the game had {written.outcome.moves} "
+                f"moves but holds {moves}"
             )
+        positions = moves + 1
+        return RecordError(
+            f"the record's checks were cut or padded: a record of {moves} moves has "
+            f"{positions} positions, so {positions * CHECK_DIGITS} hex digits of checks, "
+            f"not {len(written.checks)}"
+        )
 
-    def states(self) -> tuple[Any, ...]:
-        """Every state of the game: initial, then after each move."""
-        return tuple(self.replay())
+    def _edited_at(self, number: int) -> RecordError:
+        if number == 0:
+            return RecordError(
+                "the record was edited: its rules, seed or setup do not give the starting "
+                "position it recorded"
+            )
+        return RecordError(
+            f"the record was edited at move {number} ({self.moves[number - 1]}): the "
+            "position after it is not the one the record holds"
+        )
 
-    def state_at(self, move: int) -> Any:
+    def states(self) -> tuple[S, ...]:
+        """Every state of the game: initial, then after each move (kept by the record,
+        as :meth:`state_at` keeps them)."""
+        self.state_at(len(self.moves))
+        return tuple(self._replayed.states)
+
+    def state_at(self, move: int) -> S:
         """The state after ``move`` moves (0: the initial state; ``len(record.moves)``:
         the final one).
+
+        The record keeps the states it replays, so stepping through a game with
+        ``state_at(0)``, ``state_at(1)``, … replays it once in all.
 
         Raises :class:`~cardrules.RecordError` for a number outside that range or a
         move that does not replay.
@@ -307,58 +331,99 @@ class GameRecord(Immutable):
                 f"a record of {len(self.moves)} moves has states 0 to {len(self.moves)}, "
                 f"not {shown(move)}"
             )
-        for number, state in enumerate(self.replay()):
-            if number == move:
-                return state
-        raise AssertionError("unreachable")  # pragma: no cover
+        replayed = self._replayed
+        with replayed.lock:
+            states = replayed.states
+            if move < len(states):
+                return states[move]  # type: ignore[no-any-return]
+            if replayed.steps is None:
+                replayed.steps = self._replay(None)
+            last = len(self.moves)
+            try:
+                for state, _ in replayed.steps:
+                    states.append(state)
+                    if len(states) > move and move < last:
+                        break  # (the last goes on to compare the outcome)
+            except RecordError:
+                replayed.steps = None
+                states.clear()
+                raise
+            if len(states) > last:
+                replayed.steps = None  # the whole game, its outcome compared
+            return states[move]  # type: ignore[no-any-return]
 
-    def final_state(self) -> Any:
-        """The state after the last move."""
+    def final_state(self) -> S:
+        """The state after the last move (replayed again unless :meth:`state_at` or
+        :meth:`states` already went through the whole game)."""
+        replayed = self._replayed
+        with replayed.lock:
+            if len(replayed.states) > len(self.moves):
+                return replayed.states[-1]  # type: ignore[no-any-return]
         *_, last = self.replay()
         return last
 
     def outcome(self) -> Outcome:
         """Where the moves lead (replays the record)."""
-        return _outcome(self.game, self.final_state(), len(self.moves))
+        return _outcome(self.game, self.final_state(), len(self.moves), Encoder())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
         """The record as JSON-friendly data: fresh objects that share nothing with the
         record. Replays the record to write each position's check and the outcome, so
-        it raises :class:`~cardrules.RecordError` for a record that does not replay."""
-        encoder = Encoder()  # shared with the replay, which may check the same states
+        it raises :class:`~cardrules.RecordError` for a record that does not replay.
+
+        With ``key`` (bytes), the data also holds its ``signature`` under that key
+        (HMAC-SHA256 of everything else), which :meth:`from_dict` checks when given the
+        same key.
+        """
+        signing = None if key is None else check_key(key)
         checks = []
-        state = None
-        for state in self._replay(encoder):
-            checks.append(_check(self.game, state, encoder))
-        return {
-            "format": _FORMAT,
-            "version": _VERSION,
+        last: Any = None
+        digest = ""
+        for state, digest in self._replay(Encoder()):
+            checks.append(digest[:CHECK_DIGITS])
+            last = state
+        outcome = Outcome(len(self.moves), tuple(last.scores), tuple(last.winners), digest)
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
             "game": self.game.name,
             "options": self.game.options(),
             "seed": self.seed,
-            "setup": _thawed(self.setup),
+            "setup": thawed(self.setup),
             "moves": [move_to_data(move) for move in self.moves],
             "checks": "".join(checks),
-            "outcome": _outcome(self.game, state, len(self.moves), encoder).to_dict(),
+            "outcome": outcome.to_dict(),
         }
+        if signing is not None:
+            data[SIGNATURE] = sign(data, signing)
+        return data
 
-    def to_json(self, indent: int | None = None) -> str:
-        """The record as JSON text."""
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+    def to_json(self, indent: int | None = None, *, key: bytes | None = None) -> str:
+        """The record as JSON text; with ``key``, signed (see :meth:`to_dict`)."""
+        return json.dumps(self.to_dict(key=key), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, verify: bool = True) -> GameRecord:
+    def from_dict(
+        cls, data: Mapping[str, Any], *, verify: bool = True, key: bytes | None = None
+    ) -> GameRecord[Any]:
         """Read a record from :meth:`to_dict`'s form.
 
         With ``verify`` (the default) the record is replayed here, so an illegal or
         edited record is refused at once; without it, the same checks run whenever it
-        is replayed. Records of format versions 1 to 3 (written by development versions
-        before the first release) are refused with an error naming their version: their
-        deals came from an older shuffle, so their seeds no longer give the same game.
+        is replayed. With ``key``, the record must carry the signature
+        :meth:`to_dict` writes with that key, and is refused before anything else if
+        it does not (without a key, a signature is not looked at). Records of format
+        version 4 read with the checks they were written with; versions 1 to 3
+        (written by development versions before the first release) are refused with an
+        error naming their version: their deals came from an older shuffle, so their
+        seeds no longer give the same game.
 
         Raises :class:`~cardrules.RecordError` saying what is wrong.
         """
+        signing = None if key is None else check_key(key)
         try:
+            if signing is not None and isinstance(data, Mapping):
+                verify_signature(data, signing)
             record = cls._read(data)
             if verify:
                 for _ in record.replay():
@@ -372,25 +437,14 @@ class GameRecord(Immutable):
         return record
 
     @classmethod
-    def _read(cls, data: Mapping[str, Any]) -> GameRecord:
+    def _read(cls, data: Mapping[str, Any]) -> GameRecord[Any]:
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
-        version = data.get("version")
-        if data.get("format") == _FORMAT and type(version) is int and version in _OLD_VERSIONS:
+        encoder = check_version(data)
+        if set(data) - {SIGNATURE} != KEYS:
             raise RecordError(
-                f"this is a format version {version} record, written by a development "
-                f"version of cardrules before 0.1.0; it {_OLD_VERSIONS[version]} its deals "
-                "came from an older shuffle, so this version cannot replay it (read it with "
-                "the cardrules that wrote it)"
-            )
-        if data.get("format") != _FORMAT or type(version) is not int or version != _VERSION:
-            raise RecordError(
-                f"not a cardrules record: expected format {_FORMAT!r} version {_VERSION}, "
-                f"found {shown(data.get('format'))} version {shown(version)}"
-            )
-        if set(data) != _KEYS:
-            raise RecordError(
-                f"a record has exactly the keys {sorted(_KEYS)}; found {sorted(map(str, data))}"
+                f"a record has exactly the keys {sorted(KEYS)} (and a {SIGNATURE!r} if it is "
+                f"signed); found {sorted(map(str, data))}"
             )
         try:
             game = game_class(data["game"]).from_options(data["options"])
@@ -404,7 +458,7 @@ class GameRecord(Immutable):
         setup = data["setup"]
         if not isinstance(setup, Mapping):
             raise RecordError(f"the record's setup must be a JSON object, not {shown(setup)}")
-        setup = _from_json(setup)
+        setup = from_json(setup)
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError(f"the record's moves must be a list, not {type(moves).__name__}")
@@ -414,21 +468,14 @@ class GameRecord(Immutable):
                 parsed.append(move_from_data(move))
             except RecordError as exc:
                 raise RecordError(f"move {number}: {exc}") from None
-        checks = data["checks"]
-        if (
-            not isinstance(checks, str)
-            or len(checks) % _CHECK_DIGITS
-            or not all(c in "0123456789abcdef" for c in checks)
-        ):
-            raise RecordError(
-                f"a record's checks are {_CHECK_DIGITS} hex digits per position, "
-                f"not {shown(checks)}"
-            )
-        written = _Written(checks, Outcome.from_dict(data["outcome"]))
-        return cls(game, seed, setup, tuple(parsed), written)
+        checks = check_checks(data["checks"])
+        outcome = Outcome.from_dict(data["outcome"])
+        return GameRecord(game, seed, setup, tuple(parsed), _Written(checks, outcome, encoder))
 
     @classmethod
-    def from_json(cls, text: str | bytes, *, verify: bool = True) -> GameRecord:
+    def from_json(
+        cls, text: str | bytes, *, verify: bool = True, key: bytes | None = None
+    ) -> GameRecord[Any]:
         """Read a record from JSON text; see :meth:`from_dict`."""
         try:
             data = json.loads(text)
@@ -438,4 +485,4 @@ class GameRecord(Immutable):
             raise RecordError("a record must not be nested this deeply") from None
         except ValueError as exc:  # e.g. a number too long for Python to read
             raise RecordError(f"a record must be JSON text that Python can read: {exc}") from None
-        return cls.from_dict(data, verify=verify)
+        return cls.from_dict(data, verify=verify, key=key)
