@@ -171,7 +171,7 @@ def test_bad_dealer(dealer: Any) -> None:
 
 @pytest.mark.parametrize("number", [0, 16, "1", None])
 def test_bad_hand_number(number: Any) -> None:
-    with pytest.raises(cr.SetupError, match="hand_number must be 1 to 15"):
+    with pytest.raises(cr.SetupError, match="hand_number must be an int from 1 to 15"):
         GAME.new_game(seed=0, dealer=0, hand_number=number)
 
 

@@ -46,7 +46,7 @@ def test_v1_short_game_plays_only_the_first_eight_hands(short_game: bool) -> Non
 
 
 def test_v1_short_game_hand_numbers_stop_at_eight() -> None:
-    with pytest.raises(cr.SetupError, match="hand_number must be 1 to 8"):
+    with pytest.raises(cr.SetupError, match="hand_number must be an int from 1 to 8"):
         short(3).new_game(seed=0, dealer=0, hand_number=9)
     assert cr.Craits(players=3).new_game(seed=0, dealer=0, hand_number=15).cards_dealt == 8
 

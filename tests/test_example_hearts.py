@@ -43,9 +43,9 @@ def position(
     )
 
 
-PAST = (cr.Trick(0, cards("JD QD KD AD"), winner=0),)
+PAST = (cr.Trick(0, cards("AD JD QD KD"), winner=0),)
 """One completed trick without points: positions with it are past the first trick."""
-BROKEN = (cr.Trick(0, cards("JD QD KD 2H"), winner=0),)
+BROKEN = (cr.Trick(0, cards("AD QD KD 2H"), winner=0),)
 """One completed trick with a heart in it: hearts are broken."""
 
 
@@ -167,41 +167,52 @@ def test_a_heart_or_the_queen_of_spades_breaks_hearts(discard: str, broken: bool
 def test_each_heart_scores_one_and_the_queen_of_spades_thirteen() -> None:
     assert [hearts.card_points(c) for c in cards("2H AH QS KS QH 2C")] == [1, 1, 13, 0, 1, 0]
     taken = (
-        cr.Trick(0, cards("2H 3H 4H 5H"), winner=0),
-        cr.Trick(0, cards("QS 6H 2D 3D"), winner=2),
+        cr.Trick(0, cards("5H 2H 3H 4H"), winner=0),
+        cr.Trick(0, cards("2D QS 3D 6H"), winner=2),  # seats 1 and 3 have no diamonds
     )
-    start = position(["AC", "2S", "7H", "3S"], tricks=taken, scores=(10, 20, 30, 40))
-    state, events = play_all(start, "AC 2S 7H 3S")
-    assert events[-3] == cr.TrickWon(0, 3, cards("AC 2S 7H 3S"), 1)
+    start = position(["AC", "2S", "3C", "7H"], leader=2, tricks=taken, scores=(10, 20, 30, 40))
+    state, events = play_all(start, "3C 7H AC 2S")
+    assert events[-3] == cr.TrickWon(0, 3, cards("3C 7H AC 2S"), 1)
     scored = events[-2]
     assert scored == cr.HandScored(1, (5, 0, 14, 0), (15, 20, 44, 40))
     assert state.scores == (15, 20, 44, 40)
 
 
-def moon_tricks(shooter: int, without: str = "") -> tuple[cr.Trick, ...]:
-    """Four tricks holding all 13 hearts and Q♠ (less ``without``, replaced by 8♣) and
-    two other clubs, all won by ``shooter``."""
-    text = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH QS 9C TC"
-    points = cards(text.replace(without, "8C") if without else text)
-    return tuple(cr.Trick(0, points[4 * i : 4 * i + 4], winner=shooter) for i in range(4))
+def moon_tricks(without_2h: bool = False) -> tuple[cr.Trick, ...]:
+    """Four tricks led and won by seat 1, holding all 13 hearts and Q♠ (or, with
+    ``without_2h``, all but 2♥, with 8♣ instead) and some clubs; a seat plays another
+    suit only when it holds none of the suit led."""
+    fourth = "TC 8C QS 9C" if without_2h else "TC JH QS 9C"
+    hearts_led = (
+        ("AH 3H 4H JH", "KH 5H 6H 7H", "QH 8H 9H TH")
+        if without_2h
+        else (
+            "AH 2H 3H 4H",
+            "KH 5H 6H 7H",
+            "QH 8H 9H TH",
+        )
+    )
+    return tuple(cr.Trick(1, cards(text), winner=1) for text in (*hearts_led, fourth))
 
 
 def test_shooting_the_moon_gives_26_to_each_other_player() -> None:
-    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1))
-    _, events = play_all(start, "AC 2S 3S 4S")
+    start = position(["AC", "2S", "3S", "4S"], leader=1, tricks=moon_tricks())
+    _, events = play_all(start, "2S 3S 4S AC")
     assert events[-2] == cr.HandScored(1, (26, 0, 26, 26), (26, 0, 26, 26))
 
 
 def test_taking_25_points_is_not_the_moon() -> None:
-    start = position(["AC", "2S", "3S", "2H"], tricks=moon_tricks(1, without="2H"))
-    _, events = play_all(start, "AC 2S 3S 2H")
+    start = position(["AC", "2S", "3S", "2H"], leader=1, tricks=moon_tricks(without_2h=True))
+    _, events = play_all(start, "2S 3S 2H AC")  # seat 2 takes 2♥ with 3♠
     scored = events[-2]
-    assert isinstance(scored, cr.HandScored) and scored.hand_scores == (1, 25, 0, 0)
+    assert isinstance(scored, cr.HandScored) and scored.hand_scores == (0, 25, 1, 0)
 
 
 def test_a_new_hand_is_dealt_by_the_next_dealer_when_nobody_reached_100() -> None:
-    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1), scores=(70, 0, 0, 73))
-    state, events = play_all(start, "AC 2S 3S 4S")
+    start = position(
+        ["AC", "2S", "3S", "4S"], leader=1, tricks=moon_tricks(), scores=(70, 0, 0, 73)
+    )
+    state, events = play_all(start, "2S 3S 4S AC")
     assert events[-1] == cr.HandDealt(2, 0, 13)  # the dealer was seat 3
     assert (state.hand_number, state.dealer, state.hearts_broken) == (2, 0, False)
     assert state.scores == (96, 0, 26, 99) and not state.is_over
@@ -209,8 +220,10 @@ def test_a_new_hand_is_dealt_by_the_next_dealer_when_nobody_reached_100() -> Non
 
 
 def test_the_game_ends_at_100_and_the_lowest_total_wins() -> None:
-    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1), scores=(74, 20, 60, 10))
-    state, events = play_all(start, "AC 2S 3S 4S")
+    start = position(
+        ["AC", "2S", "3S", "4S"], leader=1, tricks=moon_tricks(), scores=(74, 20, 60, 10)
+    )
+    state, events = play_all(start, "2S 3S 4S AC")
     assert state.scores == (100, 20, 86, 36)
     assert events[-1] == cr.GameOver((1,), (100, 20, 86, 36))
     assert state.is_over and state.to_move is None and state.winners == (1,)
@@ -219,8 +232,10 @@ def test_the_game_ends_at_100_and_the_lowest_total_wins() -> None:
 
 
 def test_tied_lowest_totals_share_the_win() -> None:
-    start = position(["AC", "2S", "3S", "4S"], tricks=moon_tricks(1), scores=(80, 30, 4, 4))
-    state, _ = play_all(start, "AC 2S 3S 4S")
+    start = position(
+        ["AC", "2S", "3S", "4S"], leader=1, tricks=moon_tricks(), scores=(80, 30, 4, 4)
+    )
+    state, _ = play_all(start, "2S 3S 4S AC")
     assert state.scores == (106, 30, 30, 30)
     assert state.winners == (1, 2, 3)
 

@@ -45,7 +45,7 @@ from typing import Any
 
 from cardrules._text import shown
 from cardrules.cards import Card
-from cardrules.errors import IllegalMoveError, RulesError, StateError
+from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, StateError
 from cardrules.events import Event
 from cardrules.game import Game, Step
 from cardrules.moves import Move
@@ -216,14 +216,27 @@ class ExplicitChance:
                 start = end
         return tuple(counts)
 
-    def apply_chance(self, state: ChanceState, card: Card) -> ChanceState:
-        """The state after chance placed ``card`` next in the shuffle being decided."""
+    def apply_chance(self, state: ChanceState, card: Card | str) -> ChanceState:
+        """The state after chance placed ``card`` next in the shuffle being decided:
+        one of the cards of :meth:`chance_outcomes` (a :class:`~cardrules.Card`, or
+        card text such as ``"QS"``).
+
+        Raises :class:`~cardrules.IllegalMoveError` for a card that is not among the
+        cards left to place, :class:`~cardrules.CardParseError` for text that names no
+        card and :class:`~cardrules.MoveTypeError` for anything else (an int is not a
+        card here: ``0`` is not 2♣)."""
         return self.step_chance(state, card).state
 
-    def step_chance(self, state: ChanceState, card: Card) -> Step[ChanceState]:
+    def step_chance(self, state: ChanceState, card: Card | str) -> Step[ChanceState]:
         """Like :meth:`apply_chance`, with the events of the transition if it completes."""
         waiting = self._waiting(state)
         left = waiting._left
+        if not isinstance(card, Card):
+            if not isinstance(card, str):  # a card is an int, but 0, True and 0.0 are no 2♣
+                raise MoveTypeError(
+                    f"a chance outcome is a Card (or card text like 'QS'), not {shown(card)}"
+                )
+            card = Card.parse(card)
         try:
             at = left.index(card)
         except ValueError:

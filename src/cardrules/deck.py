@@ -30,6 +30,11 @@ __all__ = ["STANDARD_DECK", "DeckSpec", "deal_masks", "deal_unseen", "positions_
 
 
 def _to_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise RulesError(
+            "removed_ranks must be a collection of ranks (Ranks or ints from 2 to 14, "
+            f"e.g. (Rank.KING, Rank.QUEEN)), not {shown(value)}"
+        )
     ranks = set()
     for item in value:
         if isinstance(item, bool) or not isinstance(item, int) or not 2 <= item <= 14:

@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules._checks import check_direction, check_int
 from cardrules._text import shown
 from cardrules.cards import Card, Suit, format_cards, parse_cards
 from cardrules.errors import SetupError, StateError
@@ -51,14 +52,8 @@ class ShedSetup:
     ) -> Any:
         rng = seed_state(resolve_seed(seed))
         players = self.players
-        last = self.hands_in_game
-        if (
-            isinstance(hand_number, bool)
-            or not isinstance(hand_number, int)
-            or not 1 <= hand_number <= last
-        ):
-            raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
-        self._check_start_direction(direction, hand_number)
+        hand_number = self._check_hand_number(hand_number)
+        direction = self._check_start_direction(direction, hand_number)
         work = object.__new__(self.state_class)
         work._events = events
         work._legal = None
@@ -86,14 +81,15 @@ class ShedSetup:
             self._deal(work, hand_number, dealer, direction, order, rng, draws)
         return _done(work)
 
-    def _check_start_direction(self: Any, direction: object, hand_number: int) -> None:
-        """Refuse a direction of play that no hand of these rules can start in."""
-        if isinstance(direction, bool) or direction not in (1, -1):
-            raise SetupError(
-                f"direction must be 1 (clockwise) or -1 (counter-clockwise), not {shown(direction)}"
-            )
+    def _check_hand_number(self: Any, hand_number: object) -> int:
+        return check_int(hand_number, "hand_number", 1, self.hands_in_game)
+
+    def _check_start_direction(self: Any, direction: object, hand_number: int) -> int:
+        """The direction of play a hand starts in, refused if no hand of these rules
+        can start in it."""
+        direction = check_direction(direction)
         if direction == CLOCKWISE:
-            return
+            return direction
         if -1 not in (self.next_direction(CLOCKWISE), self.next_direction(-1)):
             raise SetupError(
                 f"under these {type(self).__name__} rules every hand starts clockwise, so "
@@ -105,6 +101,7 @@ class ShedSetup:
                 "the first hand starts clockwise: direction=-1 is for a later hand "
                 "(hand_number 2 or more), after one that ended counter-clockwise"
             )
+        return direction
 
     def _check_penalties(self: Any, penalties: Sequence[int] | None) -> tuple[int, ...]:
         """Each seat's last shuffle-pressure penalty, checked: 0, or one of the penalties
@@ -170,11 +167,12 @@ class ShedSetup:
         stock (top first), who is to move and the suit to follow (by default the top
         card's). The cards need not be the whole deck (an endgame is fine), but no card
         may appear more often than the deck holds it. ``penalties`` are each seat's last
-        shuffle-pressure penalty (zeros by default). ``seed`` drives reshuffles and the
-        later deals.
+        shuffle-pressure penalty (zeros by default). ``idle_turns`` (turns in a row with
+        nothing played or drawn) is below ``players``: a full cycle of them blocks the
+        hand. ``seed`` drives reshuffles and the later deals.
 
-        Raises :class:`~cardrules.SetupError` for a bad seat, direction, card, count or
-        penalty.
+        Raises :class:`~cardrules.SetupError` for a bad seat, direction, hand number,
+        card, count, number of idle turns or penalty.
 
         >>> import cardrules as cr
         >>> game = cr.Craits(players=3)
@@ -195,14 +193,17 @@ class ShedSetup:
                 raise SetupError(
                     f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}"
                 )
-        if direction not in (1, -1) or isinstance(direction, bool):
-            raise SetupError(f"direction must be 1 (clockwise) or -1, not {shown(direction)}")
-        last = self.hands_in_game
-        if isinstance(hand_number, bool) or hand_number not in range(1, last + 1):
-            raise SetupError(f"hand_number must be 1 to {last}, not {shown(hand_number)}")
-        for value, what in ((count, "count"), (idle_turns, "idle_turns")):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise SetupError(f"{what} must be an int from 0 up, not {shown(value)}")
+        direction = check_direction(direction)
+        hand_number = self._check_hand_number(hand_number)
+        count = check_int(count, "count", 0)
+        idle_turns = check_int(
+            idle_turns,
+            "idle_turns",
+            0,
+            players - 1,
+            note=f" (after {players} turns in a row with nothing played or drawn the hand "
+            "is blocked)",
+        )
         in_play = Counter(self.deck.cards())
         used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
         extra = used - in_play

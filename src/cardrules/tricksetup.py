@@ -12,15 +12,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules._checks import check_int
 from cardrules._text import shown
-from cardrules.cards import CARD_BIT, Card, format_cards, parse_cards
+from cardrules.cards import (
+    CARD_BIT,
+    SUIT_MASK,
+    SUIT_OF_INDEX,
+    Card,
+    Suit,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+    parse_cards,
+)
 from cardrules.deck import STANDARD_DECK, deal_masks, positions_of
 from cardrules.errors import SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
 from cardrules.rng import resolve_seed, seed_state, shuffled_positions
 from cardrules.table import is_seat
-from cardrules.tricks import Trick
+from cardrules.tricks import Trick, trick_winner
 from cardrules.trickstate import _Deal, tricks_as_records
 
 __all__ = ["TrickSetup"]
@@ -47,7 +58,7 @@ class TrickSetup:
         if not is_seat(dealer, players):
             raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
         totals = check_scores(scores, players)
-        _check_round_number(round_number)
+        round_number = _check_round_number(round_number)
         if deck is not None and hands is not None:
             raise SetupError("give a stacked deck or explicit hands, not both")
         if hands is not None:
@@ -80,8 +91,13 @@ class TrickSetup:
         whole deck (an endgame with three cards each is fine): the deal ends when they
         are played out. ``seed`` deals the later rounds.
 
-        Raises :class:`~cardrules.SetupError` for a card held or played twice, or hand
-        sizes that do not fit the trick in progress.
+        The tricks must be ones these rules could have played: each complete, won by
+        the seat the rules say, led by the winner of the trick before (and the trick in
+        progress by the winner of the last), and no seat may have played another suit
+        than the one led while it held a card of it (in its hand now, or played later).
+
+        Raises :class:`~cardrules.SetupError` for a card held or played twice, hand
+        sizes that do not fit the trick in progress, or tricks no play could give.
 
         >>> import cardrules as cr
         >>> game = cr.Cramps()
@@ -97,7 +113,7 @@ class TrickSetup:
             raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
         if not is_seat(dealer, players):
             raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        _check_round_number(round_number)
+        round_number = _check_round_number(round_number)
         current = parse_cards(trick)
         if len(current) >= players:
             raise SetupError(f"a trick in progress has fewer than {players} cards")
@@ -105,6 +121,7 @@ class TrickSetup:
             raise SetupError(f"tricks must be a sequence of Trick values, not {shown(tricks)}")
         if not all(isinstance(done, Trick) for done in tricks):
             raise SetupError("tricks must be Trick values (cardrules.tricks.Trick)")
+        self._check_tricks(tricks, leader)
         played: list[list[Card]] = [[] for _ in range(players)]
         for done in (*tricks, Trick(leader, current)):
             for seat, card in done.plays(players):
@@ -126,6 +143,7 @@ class TrickSetup:
         left = sum(CARD_BIT[card] for hand in held for card in hand)
         rng = seed_state(resolve_seed(seed))
         deal = _Deal(self, round_number, dealer, dealt, check_scores(scores, players), rng)
+        _check_voids(held, (*tricks, Trick(leader, current)), players)
         records = tricks_as_records(tricks, players)
         if round_scores is None:  # what the tricks given have scored
             earned = [0] * players
@@ -135,6 +153,40 @@ class TrickSetup:
         else:
             points = check_scores(round_scores, players)
         return self.state_class(deal, left, leader, current, records, points)
+
+    def _check_tricks(self: Any, tricks: Sequence[Trick], leader: int) -> None:
+        """Refuse completed tricks that these rules could not have played: each led by
+        a seat, complete, won by the seat the rules say, and led by the winner of the
+        one before; the trick in progress led by the winner of the last."""
+        players: int = self.players
+        winner = None
+        for number, done in enumerate(tricks, start=1):
+            if not is_seat(done.leader, players) or not all(
+                isinstance(card, Card) for card in done.cards
+            ):
+                raise SetupError(
+                    f"trick {number} must be led by a seat from 0 to {players - 1} and hold "
+                    f"cards, not {shown(done)}"
+                )
+            if len(done.cards) != players:
+                raise SetupError(f"trick {number} ({done}) must be complete ({players} cards)")
+            if winner is not None and done.leader != winner:
+                raise SetupError(
+                    f"trick {number} ({done}) must be led by seat {winner}, who won trick "
+                    f"{number - 1}, not by seat {shown(done.leader)}"
+                )
+            winner = trick_winner(done.cards, done.leader, players, self.trump)
+            if done.winner != winner:
+                rule = "the highest trump, or else " if self.trump is not None else ""
+                raise SetupError(
+                    f"trick {number} ({done}) is won by seat {winner} ({rule}the highest card "
+                    f"of the suit led), not by {shown(done.winner)}"
+                )
+        if winner is not None and leader != winner:
+            raise SetupError(
+                f"the trick in progress must be led by seat {winner}, who won trick "
+                f"{len(tricks)}, not by seat {leader}"
+            )
 
     def _check_hands(self: Any, hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
         players = self.players
@@ -152,10 +204,29 @@ class TrickSetup:
         return tuple(masks)
 
 
-def _check_round_number(round_number: object) -> None:
-    """Raise :class:`~cardrules.SetupError` unless ``round_number`` is an int from 1 up."""
-    if isinstance(round_number, bool) or not isinstance(round_number, int) or round_number < 1:
-        raise SetupError(
-            f"round_number must be an int from 1 up (the round the game starts at; 1 by "
-            f"default), not {shown(round_number)}"
-        )
+def _check_round_number(round_number: object) -> int:
+    """``round_number`` if it is an int from 1 up; else a :class:`~cardrules.SetupError`."""
+    note = " (the round the game starts at; 1 by default)"
+    return check_int(round_number, "round_number", 1, note=note)
+
+
+def _check_voids(held: Sequence[tuple[Card, ...]], tricks: Sequence[Trick], players: int) -> None:
+    """Refuse a seat that did not follow the suit led (in a completed trick or the trick
+    in progress) while it held a card of that suit: in its hand now, or played later."""
+    later = [mask_of(hand) for hand in held]  # each seat's cards after the trick looked at
+    for number in range(len(tricks), 0, -1):
+        done = tricks[number - 1]
+        if not done.cards:
+            continue
+        led = SUIT_OF_INDEX[done.cards[0]]
+        for seat, card in done.plays(players):
+            if SUIT_OF_INDEX[card] != led and later[seat] & SUIT_MASK[led]:
+                suit = Suit(led)
+                kept = format_cards(cards_of_mask(later[seat] & SUIT_MASK[led]))
+                where = f"trick {number}" if number < len(tricks) else "the trick in progress"
+                raise SetupError(
+                    f"seat {seat} played {card} to {where} ({done}) while it held {kept}: a "
+                    f"seat must follow the suit led ({suit.symbol}) when it can"
+                )
+        for seat, card in done.plays(players):
+            later[seat] |= CARD_BIT[card]
