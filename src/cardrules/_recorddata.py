@@ -8,13 +8,15 @@ import hashlib
 import hmac
 import json
 import types
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardrules._digestv4 import EncoderV4
 from cardrules._text import int_from_text, json_int, shown
 from cardrules.digest import Encoder
 from cardrules.errors import RecordError
+from cardrules.game import _to_data
+from cardrules.moves import Move
 
 __all__ = [
     "CHECK_DIGITS",
@@ -33,6 +35,8 @@ __all__ = [
     "read_int",
     "sign",
     "thawed",
+    "to_moves",
+    "to_setup",
     "unfrozen",
     "verify_signature",
 ]
@@ -108,6 +112,20 @@ def frozen(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return tuple(frozen(item) for item in value)
     return value
+
+
+def to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A record's setup as read-only JSON-friendly data."""
+    if not isinstance(value, Mapping):
+        raise RecordError(f"a record's setup must be a mapping, not {shown(value)}")
+    return frozen(_to_data(value))  # type: ignore[no-any-return]
+
+
+def to_moves(value: Sequence[Move]) -> tuple[Move, ...]:
+    """A record's moves as a tuple."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise RecordError(f"a record's moves must be a sequence, not {shown(value)}")
+    return tuple(value)
 
 
 def unfrozen(value: Any) -> Any:

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from typing import Any, Generic
 
 import attrs
@@ -68,17 +68,18 @@ from cardrules._recorddata import (
     check_key,
     check_version,
     from_json,
-    frozen,
     read_int,
     sign,
     thawed,
+    to_moves,
+    to_setup,
     unfrozen,
     verify_signature,
 )
 from cardrules._text import json_int, shown
 from cardrules.digest import Encoder, digest_with, state_digest
 from cardrules.errors import CardrulesError, RecordError
-from cardrules.game import Game, _to_data, game_class
+from cardrules.game import Game, game_class
 from cardrules.moves import Move, move_from_data, move_to_data
 from cardrules.rng import check_seed, new_seed
 from cardrules.values import Immutable
@@ -97,18 +98,6 @@ def _check_game(record: object, attribute: object, game: object) -> None:
         raise RecordError(
             f"a record's game is a rules object such as cardrules.Cramps(), not {shown(game)}"
         )
-
-
-def _to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise RecordError(f"a record's setup must be a mapping, not {shown(value)}")
-    return frozen(_to_data(value))  # type: ignore[no-any-return]
-
-
-def _to_moves(value: Sequence[Move]) -> tuple[Move, ...]:
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise RecordError(f"a record's moves must be a sequence, not {shown(value)}")
-    return tuple(value)
 
 
 # -- outcomes -----------------------------------------------------------------------------
@@ -168,6 +157,10 @@ class _Written:
     encoder: type[Encoder] = Encoder
 
 
+_MAKING = threading.Lock()
+"""Held while a record makes its :class:`_Replayed` (once per record)."""
+
+
 class _Replayed:
     """The states of a record replayed so far, for :meth:`GameRecord.state_at`, and the
     replay that goes on from the last of them (guarded by a lock: records are shared
@@ -195,10 +188,10 @@ class GameRecord(Immutable, Generic[S]):
 
     game: Game[S, Any, Any] = attrs.field(validator=_check_game)
     seed: int = attrs.field(converter=check_seed)
-    setup: Mapping[str, Any] = attrs.field(factory=dict, converter=_to_setup)
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_moves)
+    setup: Mapping[str, Any] = attrs.field(factory=dict, converter=to_setup)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=to_moves)
     _written: _Written | None = attrs.field(default=None, eq=False, repr=False)
-    _replayed: _Replayed = attrs.field(init=False, factory=_Replayed, eq=False, repr=False)
+    _replayed: _Replayed | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __reduce__(self) -> tuple[Any, ...]:
         setup = unfrozen(self.setup)
@@ -314,7 +307,7 @@ class GameRecord(Immutable, Generic[S]):
         """Every state of the game: initial, then after each move (kept by the record,
         as :meth:`state_at` keeps them)."""
         self.state_at(len(self.moves))
-        return tuple(self._replayed.states)
+        return tuple(self._replay_memo().states)
 
     def state_at(self, move: int) -> S:
         """The state after ``move`` moves (0: the initial state; ``len(record.moves)``:
@@ -331,7 +324,7 @@ class GameRecord(Immutable, Generic[S]):
                 f"a record of {len(self.moves)} moves has states 0 to {len(self.moves)}, "
                 f"not {shown(move)}"
             )
-        replayed = self._replayed
+        replayed = self._replay_memo()
         with replayed.lock:
             states = replayed.states
             if move < len(states):
@@ -352,13 +345,26 @@ class GameRecord(Immutable, Generic[S]):
                 replayed.steps = None  # the whole game, its outcome compared
             return states[move]  # type: ignore[no-any-return]
 
+    def _replay_memo(self) -> _Replayed:
+        """The states replayed so far, made when first asked for (most records are
+        never stepped through: they do not pay for it)."""
+        replayed = self._replayed
+        if replayed is None:
+            with _MAKING:
+                replayed = self._replayed
+                if replayed is None:
+                    replayed = _Replayed()
+                    object.__setattr__(self, "_replayed", replayed)
+        return replayed
+
     def final_state(self) -> S:
         """The state after the last move (replayed again unless :meth:`state_at` or
         :meth:`states` already went through the whole game)."""
         replayed = self._replayed
-        with replayed.lock:
-            if len(replayed.states) > len(self.moves):
-                return replayed.states[-1]  # type: ignore[no-any-return]
+        if replayed is not None:
+            with replayed.lock:
+                if len(replayed.states) > len(self.moves):
+                    return replayed.states[-1]  # type: ignore[no-any-return]
         *_, last = self.replay()
         return last
 
