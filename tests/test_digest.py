@@ -266,3 +266,19 @@ def test_texts_differ_exactly_when_values_differ(first: Any, second: Any) -> Non
 def test_equal_values_have_equal_texts(first: Any, second: Any) -> None:
     assert first == second
     assert Encoder().text(first) == Encoder().text(second)
+
+
+def test_a_mutable_part_is_written_as_it_is_now() -> None:
+    """An encoder remembers the text of tuples and Values, which never change; a
+    dataclass or attrs value may, so it is written afresh each time."""
+
+    @dataclasses.dataclass
+    class Counter:
+        count: int
+
+    encoder = Encoder()
+    part = Counter(1)
+    before = encoder.text(part)
+    part.count = 2
+    assert encoder.text(part) != before
+    assert encoder.text(part) == Encoder().text(Counter(2))

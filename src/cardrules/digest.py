@@ -56,9 +56,9 @@ class _Unwritable(Exception):
 class Encoder:
     """Writes an unambiguous text of a state and everything its equality compares (see
     the module). Consecutive states of a game share most of their parts (the deal, the
-    tricks so far, the hands that did not move), so the text of every composite part is
-    remembered by identity while the encoder lives (it keeps the parts alive, so
-    identities stay valid)."""
+    tricks so far, the hands that did not move), so the text of every tuple and
+    :class:`~cardrules.values.Value` (which never change) is remembered by identity
+    while the encoder lives (it keeps them alive, so identities stay valid)."""
 
     def __init__(self) -> None:
         self._memo: dict[int, tuple[Any, str]] = {}
@@ -99,13 +99,15 @@ class Encoder:
 
     def _text(self, value: Any) -> str:
         kind: type = type(value)
-        if isinstance(value, tuple) or _compared(kind) is not None:
+        if isinstance(value, (tuple, Value)):  # immutable: remembered
             known = self._memo.get(id(value))
             if known is not None and known[0] is value:
                 return known[1]
             text = self._composite(value, kind)
             self._memo[id(value)] = (value, text)
             return text
+        if _compared(kind) is not None:  # attrs and dataclasses may be mutable
+            return self._composite(value, kind)
         if value is None:
             return "N"
         if isinstance(value, int):  # ints, bools, cards, int enums: equal to their int

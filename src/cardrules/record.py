@@ -243,14 +243,12 @@ class GameRecord(Immutable, Generic[S]):
         while True:
             digest = "" if writer is None else digest_with(writer, game, state)
             if written is not None and reader is not None:
-                check = (digest if reader is writer else digest_with(reader, game, state))[
-                    :CHECK_DIGITS
-                ]
                 at = number * CHECK_DIGITS
                 recorded = written.checks[at : at + CHECK_DIGITS]
                 if not recorded:
                     raise self._miscounted(written)
-                if recorded != check:
+                full = digest if reader is writer else digest_with(reader, game, state)
+                if recorded != full[:CHECK_DIGITS]:
                     raise self._edited_at(number)
             yield state, digest
             if number == len(moves):
@@ -276,11 +274,8 @@ class GameRecord(Immutable, Generic[S]):
         holds."""
         moves = len(self.moves)
         if written.outcome.moves != moves:
-            change = (
-                "cut short or had moves removed"
-                if written.outcome.moves > moves
-                else ("had moves added")
-            )
+            more = written.outcome.moves > moves
+            change = "cut short or had moves removed" if more else "had moves added"
             return RecordError(
                 f"the record was {change}: it says the game had {written.outcome.moves} "
                 f"moves but holds {moves}"
