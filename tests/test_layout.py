@@ -14,8 +14,7 @@ MODULES = sorted(PACKAGE.rglob("*.py"))
 # The layers of docs/architecture.md, lowest first.
 LAYERS = (
     ("_text", "_kept", "errors", "_checks", "_wording", "values", "cards", "rng", "table",
-     "deck",
-     "handmasks"),
+     "deck", "handmasks"),
     ("moves", "events", "game", "digest", "_digestv4", "_recorddata", "record", "moveids",
      "chance"),
     ("tricks", "shedding"),
