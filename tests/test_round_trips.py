@@ -29,6 +29,7 @@ from cardrules import arena, errors, shedding
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.digest import Encoder
+from cardrules.games.craits import hand_breakdown
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
@@ -170,6 +171,7 @@ def samples() -> list[Any]:
         state.table.draw(0, 3),
         craits.card_table,
         craits.card_table[cr.Rank.EIGHT],
+        hand_breakdown(cr.parse_cards("3C 9H 8D 2S 4H")),
     ]
     cramps_state = cr.Cramps().new_game(seed=2)
     found += [cramps_state.trick, cramps_state.play, cr.Trick(2, cr.parse_cards("QS 3S"), 2)]
