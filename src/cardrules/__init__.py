@@ -13,6 +13,7 @@ from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import (
     ArenaError,
+    BotError,
     CardParseError,
     CardrulesError,
     EventError,
@@ -73,6 +74,7 @@ __all__ = [
     "Action",
     "Announce",
     "ArenaError",
+    "BotError",
     "CallIdiot",
     "Card",
     "CardParseError",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 __all__ = [
     "ArenaError",
+    "BotError",
     "CardParseError",
     "CardrulesError",
     "EventError",
@@ -78,6 +79,12 @@ class IllegalMoveError(CardrulesError, ValueError):
 class MoveTypeError(CardrulesError, TypeError):
     """Something that is not a move at all was passed as a move (a move of another game
     is an :class:`IllegalMoveError`)."""
+
+
+class BotError(CardrulesError, ValueError):
+    """A bot that cannot be made: an unknown bot name (``bot_from_name("greedy")``), or
+    a bad option (``ISMCTSBot(iterations=0)``, ``ISMCTSBot(seconds="1")``). A value of
+    the wrong type is a bad value too: this one class covers both."""
 
 
 class EventError(CardrulesError, TypeError):

@@ -13,6 +13,7 @@ from cardrules._text import shown
 from cardrules.bots.base import Bot, RandomBot
 from cardrules.bots.heuristic import HeuristicBot, craits_heuristic, cramps_heuristic
 from cardrules.bots.ismcts import ISMCTSBot
+from cardrules.errors import BotError
 
 __all__ = [
     "Bot",
@@ -41,11 +42,11 @@ def bot_from_name(text: str) -> Bot:
     >>> bot_from_name("ismcts:1000:flat").max_depth
     1
 
-    Raises ``ValueError`` for a name it does not know, and for a search budget below
-    one iteration (``ismcts:0``).
+    Raises :class:`~cardrules.BotError` for a name it does not know, and for a search
+    budget below one iteration (``ismcts:0``).
     """
     if not isinstance(text, str):
-        raise TypeError(f"a bot name must be text ({_NAMES}), not {shown(text)}")
+        raise BotError(f"a bot name must be text ({_NAMES}), not {shown(text)}")
     name, _, rest = text.strip().lower().partition(":")
     budget, _, rollout = rest.partition(":")
     if name == "random" and not rest:
@@ -58,11 +59,11 @@ def bot_from_name(text: str) -> Bot:
         digits = budget.removeprefix("-")
         if digits.isascii() and digits.isdigit():
             if int(budget) < 1:
-                raise ValueError(
+                raise BotError(
                     f"ismcts iterations must be at least 1, not {budget} in {shown(text)} "
                     "(e.g. ismcts:300)"
                 )
             playout = HeuristicBot() if rollout in ("heuristic", "flat") else None
             depth = 1 if rollout == "flat" else None
             return ISMCTSBot(iterations=int(budget), rollout=playout, max_depth=depth)
-    raise ValueError(f"unknown bot {shown(text)}; known bots: {_NAMES}")
+    raise BotError(f"unknown bot {shown(text)}; known bots: {_NAMES}")

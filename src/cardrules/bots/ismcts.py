@@ -24,6 +24,7 @@ import attrs
 
 from cardrules._text import shown
 from cardrules.bots.base import Bot
+from cardrules.errors import BotError
 from cardrules.game import Game
 from cardrules.moves import Move
 
@@ -78,9 +79,9 @@ def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: An
     number = isinstance(value, int) or (not whole and isinstance(value, float))
     if isinstance(value, bool) or not number:
         kind = "an int" if whole else "a number"
-        raise TypeError(f"{attribute.name} must be {kind}, not {shown(value)}")
+        raise BotError(f"{attribute.name} must be {kind}, not {shown(value)}")
     if not value > 0:  # also refuses NaN
-        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
+        raise BotError(f"{attribute.name} must be positive, not {shown(value)}")
 
 
 @attrs.frozen
