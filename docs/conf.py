@@ -1,14 +1,21 @@
 """Sphinx configuration for the cardrules documentation.
 
-Build the site and test every example in it::
+Build the site and test every example in it (the ``docs`` extra is all it needs)::
 
-    python -m pip install -e ".[docs]"
+    python -m pip install ".[docs]"
     python -m sphinx -W --keep-going -b html docs docs/_build/html
     python -m sphinx -W -b doctest docs docs/_build/doctest
 
+The pages run examples with the learning hosts' frameworks, which the ``docs`` extra
+installs; OpenSpiel has wheels only for Linux x86_64 and Python 3.11 to 3.13, and
+elsewhere its examples are skipped and the API page leaves its module out (the build
+says so). ``CARDRULES_REQUIRE_HOSTS=1`` (as in CI) makes a missing framework an
+error instead.
+
 The build works offline. Links to the Python and attrs documentation (intersphinx)
 need the network, so they are only switched on when the environment variable
-``CARDRULES_DOCS_ONLINE=1`` is set (as on Read the Docs)::
+``CARDRULES_DOCS_ONLINE=1`` is set (on Read the Docs, in the project's environment
+variables: ``.readthedocs.yaml`` cannot set it)::
 
     CARDRULES_DOCS_ONLINE=1 python -m sphinx -W -b html docs docs/_build/html
 """
@@ -17,13 +24,17 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.errors import ConfigError
 from sphinx.util import logging
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,6 +78,26 @@ language = "en"
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
+# -- The learning hosts' frameworks ---------------------------------------------------
+
+# Modules the pages' examples import, with the framework each belongs to. The docs
+# extra installs them all, OpenSpiel only where it has wheels (as the test extra).
+FRAMEWORK_MODULES = {
+    "numpy": "NumPy",
+    "gymnasium": "Gymnasium",
+    "pettingzoo": "PettingZoo",
+    "pyspiel": "OpenSpiel",
+}
+# Frameworks that may be missing where the docs extra cannot install them: the flag
+# their examples test (``:skipif: not HAS_OPENSPIEL``), their host module, whose section
+# the API page then leaves out (it cannot be imported), and the names that show an
+# example uses them.
+OPTIONAL_FRAMEWORKS = {
+    "pyspiel": ("OPENSPIEL", "cardrules.hosts.openspiel", ("pyspiel", "open_spiel")),
+}
+MISSING_MODULES = [m for m in FRAMEWORK_MODULES if importlib.util.find_spec(m) is None]
+REQUIRE_HOSTS = os.environ.get("CARDRULES_REQUIRE_HOSTS", "") == "1"
+
 # -- autodoc ------------------------------------------------------------------------
 
 autodoc_typehints = "description"
@@ -86,7 +117,10 @@ napoleon_use_rtype = False
 # doctest builder. The ``>>>`` examples in the docstrings are run by pytest
 # (``--doctest-modules``), each with its own module's names in scope.
 doctest_test_doctest_blocks = ""
-doctest_global_setup = "import cardrules as cr"
+doctest_global_setup = "import cardrules as cr\n" + "".join(
+    f"HAS_{flag} = {module not in MISSING_MODULES}\n"
+    for module, (flag, _, _) in OPTIONAL_FRAMEWORKS.items()
+)
 # Sphinx's defaults, less IGNORE_EXCEPTION_DETAIL: error messages are part of the API.
 doctest_default_flags = (
     doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.NORMALIZE_WHITESPACE
@@ -211,6 +245,96 @@ def restore_attribute_docstring(
         lines[:] = saved
 
 
+# A constant whose value is long (CARD_BIT's 52 numbers) is documented with
+# ``:no-value:``; this check keeps new ones from printing their values in full.
+LONGEST_VALUE_SHOWN = 100
+
+
+def check_value_lengths(app: Sphinx, doctree: nodes.document) -> None:
+    """Warn (an error under ``-W``) about a documented value longer than
+    :data:`LONGEST_VALUE_SHOWN` characters."""
+    for desc in doctree.findall(addnodes.desc):
+        if desc.get("objtype") not in ("data", "attribute"):
+            continue
+        for signature in desc.findall(addnodes.desc_signature):
+            for annotation in signature.findall(addnodes.desc_annotation):
+                text = annotation.astext().strip()
+                if text.startswith("=") and len(text) > LONGEST_VALUE_SHOWN + 2:
+                    logger.warning(
+                        "%s shows a value of %d characters: document it with :no-value:",
+                        signature.get("ids", ["a constant"])[0],
+                        len(text) - 2,
+                        location=app.env.docname,
+                    )
+
+
+def check_optional_examples(app: Sphinx, doctree: nodes.document) -> None:
+    """Warn about an example that uses an optional framework (OpenSpiel) without the
+    ``:skipif:`` that skips it where the framework cannot be installed."""
+    for node in doctree.findall(nodes.literal_block):
+        if "testnodetype" not in node:
+            continue
+        for module, (flag, host, names) in OPTIONAL_FRAMEWORKS.items():
+            uses = any(name in node.astext() for name in (host, *names))
+            if uses and flag not in node.get("skipif", ""):
+                logger.warning(
+                    "an example uses %s: give it ':skipif: not HAS_%s' (it cannot run "
+                    "where the docs extra cannot install it)",
+                    FRAMEWORK_MODULES[module],
+                    flag,
+                    location=node,
+                )
+
+
+def check_frameworks(app: Sphinx, config: Any) -> None:
+    """Stop when a framework the pages need is missing (any of them, under
+    ``CARDRULES_REQUIRE_HOSTS=1``); say which examples are skipped otherwise."""
+    missing = {m: FRAMEWORK_MODULES[m] for m in MISSING_MODULES}
+    needed = {
+        m: name for m, name in missing.items() if REQUIRE_HOSTS or m not in OPTIONAL_FRAMEWORKS
+    }
+    if needed:
+        optional = [name for m, name in needed.items() if m in OPTIONAL_FRAMEWORKS]
+        raise ConfigError(
+            f"the documentation's examples need {', '.join(needed.values())} (not "
+            'installed): install the docs extra, python -m pip install ".[docs]"'
+            + (
+                f"; it installs {', '.join(optional)} only where there are wheels, and "
+                "CARDRULES_REQUIRE_HOSTS=1 asks for every framework (unset it to skip "
+                "their examples)"
+                if optional
+                else ""
+            )
+        )
+    for module, name in missing.items():
+        logger.info(
+            "note: %s is not installed (the docs extra installs it only where it has "
+            "wheels): its examples are skipped and the API page leaves out %s",
+            name,
+            OPTIONAL_FRAMEWORKS[module][1],
+        )
+
+
+def leave_out_missing_hosts(app: Sphinx, docname: str, source: list[str]) -> None:
+    """On the API page, put a note in place of the section of a host module whose
+    framework is not installed."""
+    if docname != "api":
+        return
+    for module in MISSING_MODULES:
+        if module not in OPTIONAL_FRAMEWORKS:
+            continue
+        host = OPTIONAL_FRAMEWORKS[module][1]
+        note = (
+            f".. note::\n\n   {FRAMEWORK_MODULES[module]} was not installed where this page "
+            f"was built, so the reference of ``{host}`` is left out here; see the "
+            "module's docstrings.\n"
+        )
+        pattern = rf"^\.\. automodule:: {re.escape(host)}\n(?:[ \t]+\S.*\n)*"
+        source[0], count = re.subn(pattern, note, source[0], flags=re.MULTILINE)
+        if count != 1:
+            logger.warning("docs/api.rst has no automodule section for %s to leave out", host)
+
+
 def drop_exception_return_type(
     app: Sphinx, domain: str, objtype: str, contentnode: nodes.Element
 ) -> None:
@@ -226,6 +350,10 @@ def drop_exception_return_type(
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("config-inited", check_frameworks)
+    app.connect("source-read", leave_out_missing_hosts)
+    app.connect("doctree-read", check_value_lengths)
+    app.connect("doctree-read", check_optional_examples)
     app.connect("missing-reference", resolve_public_name)
     app.connect("env-check-consistency", check_public_names)
     app.connect("autodoc-process-docstring", keep_attribute_docstring, priority=400)
