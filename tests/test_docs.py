@@ -1,26 +1,34 @@
 """The pages say true things about themselves: every sample output shown on them is what
-the command or code before it prints today."""
+the command or code before it prints today, and every link of the README and of the
+package metadata resolves in the repository or is where the project is published."""
 
 from __future__ import annotations
 
 import doctest
+import importlib
 import os
 import re
 import shlex
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
 
+# Where the project is published: its repository and its PyPI page. Any other address
+# in the README or the metadata is a link that does not resolve until someone sets it up.
+PUBLISHED = ("https://github.com/cardrules/cardrules", "https://pypi.org/project/cardrules/")
+
 # ```text blocks that are not sample output, by page and their place among its
 # ```text blocks (0 = the first).
 NOT_OUTPUT = {("docs/architecture.md", 0)}  # the diagram of the layers
 
 FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", flags=re.MULTILINE | re.DOTALL)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|<(https?://[^>\s]+)>")
 
 
 def blocks(page: Path) -> list[tuple[str, str]]:
@@ -115,3 +123,67 @@ def test_console_blocks_show_no_output_of_their_own() -> None:
 def test_a_stale_sample_output_is_caught() -> None:  # the comparison can fail
     assert matches("Mean rounds per game: 6.18\n...\n", "Mean rounds per game: 6.18\nmore\n")
     assert not matches("Mean rounds per game: 6.46\n...\n", "Mean rounds per game: 6.18\n")
+
+
+# -- links ---------------------------------------------------------------------------
+
+
+def heading_anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a Markdown page's headings."""
+    anchors = set()
+    for line in page.read_text("utf-8").splitlines():
+        heading = re.match(r"#{1,6} +(.*)", line)
+        if heading:
+            text = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower())
+            anchors.add(text.replace(" ", "-"))
+    return anchors
+
+
+def readme_links() -> list[str]:
+    text = (ROOT / "README.md").read_text("utf-8")
+    return [m.group(1) or m.group(2) for m in LINK.finditer(text)]
+
+
+def test_readme_links_resolve_in_the_repository_or_where_it_is_published() -> None:
+    links = readme_links()
+    assert any(not link.startswith("https://") for link in links)  # relative links found
+    for link in links:
+        if re.match(r"[a-z]+://", link):
+            assert link.startswith(PUBLISHED), f"README.md links outside the project: {link}"
+            continue
+        path, _, anchor = link.partition("#")
+        target = ROOT / path
+        assert target.exists(), f"README.md links to {path}, which is not in the repository"
+        if anchor:
+            assert anchor in heading_anchors(target), f"{path} has no heading #{anchor}"
+
+
+def pyproject() -> dict[str, Any]:
+    toml = importlib.import_module("tomllib" if sys.version_info >= (3, 11) else "tomli")
+    loaded: dict[str, Any] = toml.loads((ROOT / "pyproject.toml").read_text("utf-8"))
+    return loaded
+
+
+def test_metadata_links_are_where_the_project_is_published() -> None:
+    urls = pyproject()["project"]["urls"]
+    assert urls
+    for name, url in urls.items():
+        assert url.startswith(PUBLISHED), f"[project.urls] {name} = {url} is not published"
+
+
+def test_the_pypi_page_links_into_the_repository() -> None:
+    """PyPI shows README.md with its relative links made absolute (the substitution in
+    pyproject.toml): each must land on a file of the repository."""
+    hook = pyproject()["tool"]["hatch"]["metadata"]["hooks"]["fancy-pypi-readme"]
+    assert [fragment["path"] for fragment in hook["fragments"]] == ["README.md"]
+    text = (ROOT / "README.md").read_text("utf-8")
+    for substitution in hook["substitutions"]:
+        text = re.sub(substitution["pattern"], substitution["replacement"], text)
+    blob = "https://github.com/cardrules/cardrules/blob/main/"
+    links = [m.group(1) or m.group(2) for m in LINK.finditer(text)]
+    assert any(link.startswith(blob) for link in links)
+    for link in links:
+        assert link.startswith(PUBLISHED), f"the PyPI page would link to {link}"
+        if link.startswith(blob):
+            path = link.removeprefix(blob).partition("#")[0]
+            assert (ROOT / path).exists(), f"the PyPI page links to {path}, not in the repository"
