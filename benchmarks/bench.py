@@ -52,7 +52,7 @@ from typing import Any
 
 import cardrules as cr
 from cardrules.cards import ALL_CARDS
-from cardrules.shedstate import tables_for
+from cardrules.shedding.state import tables_for
 
 AnyGame = Any
 """A rules object (``cr.Cramps()``, …): anything with new_game, legal_moves and apply."""

@@ -1,7 +1,7 @@
 """Crazy Eights (the common rules, 2-5 players) built on cardrules' shedding engine.
 
 What it shows: a shedding game is a frozen attrs rules class on
-:class:`cardrules.shedgame.SheddingGame` with a table of :class:`cardrules.CardRule`
+:class:`cardrules.shedding.engine.SheddingGame` with a table of :class:`cardrules.CardRule`
 rows (what each rank does and scores: rules as data) and a few policies. The engine
 deals, matches cards, carries out wild cards, draws and reshuffles, keeps the state,
 tells the events, makes views, and deals the unseen cards for search bots
@@ -39,8 +39,8 @@ from cardrules.cards import Card, Rank
 from cardrules.errors import RulesError
 from cardrules.moves import Draw, Play
 from cardrules.shedding import Action, CardRule, CardTable
-from cardrules.shedgame import SheddingGame
-from cardrules.shedstate import ShedState, ShedView
+from cardrules.shedding.engine import SheddingGame
+from cardrules.shedding.state import ShedState, ShedView
 
 CARD_TABLE = CardTable(
     {

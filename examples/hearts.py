@@ -2,7 +2,7 @@
 engine.
 
 What it shows: a trick-taking game is a frozen attrs rules class on
-:class:`cardrules.trickgame.TrickGame`. The engine deals, makes players follow suit,
+:class:`cardrules.tricks.engine.TrickGame`. The engine deals, makes players follow suit,
 decides tricks, keeps the state, tells the events, makes views, and deals the unseen
 cards consistently for search bots (``determinize``), so the library's bots play Hearts
 too. This file only says what Hearts adds:
@@ -35,7 +35,7 @@ import attrs
 from cardrules.cards import CARD_BIT, SUIT_MASK, Card, Rank, Suit
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.events import HandScored
-from cardrules.trickgame import TrickGame, TrickState, TrickView
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 PLAYERS = 4
 TWO_OF_CLUBS = Card(Rank.TWO, Suit.CLUBS)

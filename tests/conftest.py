@@ -137,7 +137,7 @@ def with_cramps_hands(
     cards; the cards already played stay as they were) and, if given, another hidden
     generator state. Built from the engine's private parts: states have no public way
     to change hidden information, on purpose."""
-    from cardrules.trickstate import _Deal
+    from cardrules.tricks.state import _Deal
 
     deal = state._deal
     played: list[list[cr.Card]] = [[] for _ in range(4)]

@@ -29,7 +29,7 @@ from cardrules.bots import (
 )
 from cardrules.deck import STANDARD_DECK
 from cardrules.games.craits import Phase
-from cardrules.table import deal
+from cardrules.seats import deal
 from conftest import with_cramps_hands
 from craits_helpers import position, with_table
 from test_cramps_views import reachable

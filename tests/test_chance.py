@@ -15,7 +15,7 @@ import pytest
 import cardrules as cr
 from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.rng import DecidedShuffles, seed_state, shuffled, shuffled_positions
-from cardrules.trickgame import TrickGame
+from cardrules.tricks.engine import TrickGame
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 crazy_eights: Any = importlib.import_module("crazy_eights")

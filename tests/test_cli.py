@@ -17,6 +17,7 @@ import pytest
 import cardrules as cr
 from cardrules import cli
 from cardrules.cli import registry
+from cardrules.games.cramps import cli as cramps_cli
 
 GAME = cr.Cramps()
 
@@ -576,6 +577,6 @@ def test_round_points_are_not_explained_under_other_scoring() -> None:
         trick_points=lambda number, cards: 2 * cramps.trick_points(number, cards),
     )
     tricks = [(3, 1, cr.parse_cards("QS 2S 5S QH"))]
-    assert cli.cramps.round_points_text(doubled, tricks, 1, 2) is None
-    assert cli.cramps.trick_points_text(doubled, 3, tricks[0][2]) is None
-    assert cli.cramps.round_points_text(cr.Cramps(), tricks, 1, 2) is None  # not the points
+    assert cramps_cli.round_points_text(doubled, tricks, 1, 2) is None
+    assert cramps_cli.trick_points_text(doubled, 3, tricks[0][2]) is None
+    assert cramps_cli.round_points_text(cr.Cramps(), tricks, 1, 2) is None  # not the points

@@ -33,8 +33,8 @@ from cardrules.games.craits import hand_breakdown
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
-from cardrules.shedstate import ShedState, ShedView
-from cardrules.trickgame import TrickGame, TrickState, TrickView
+from cardrules.shedding.state import ShedState, ShedView
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
@@ -66,7 +66,13 @@ class PlainEights(crazy_eights.CrazyEights):  # type: ignore[misc]
     view_class: ClassVar[type] = ShedView
 
 
-LEFT_TO_THE_HOSTS = ("cardrules.hosts", "cardrules.encoding", "cardrules.cli")
+LEFT_TO_THE_HOSTS = (
+    "cardrules.hosts",
+    "cardrules.encoding",
+    "cardrules.cli",
+    "cardrules.games.cramps.cli",
+    "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
+)
 
 
 def public_classes() -> set[type]:
@@ -93,11 +99,11 @@ BASES: dict[Any, str] = {
     cr.values.Value: "the base of the fast values: each of them has samples",
     cr.bots.Bot: "the protocol of bots: each bot class has samples",
     arena.Pool: "a protocol of process pools (multiprocessing's, Ray's)",
-    cr.trickgame.TrickGame: "the trick engine: sampled through Cramps and Hearts",
-    cr.shedgame.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
-    cr.tricksetup.TrickSetup: "a part of the trick engine",
-    cr.shedsetup.ShedSetup: "a part of the shedding engine",
-    cr.shedflow.ShedFlow: "a part of the shedding engine",
+    cr.tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
+    cr.shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
+    cr.tricks.setup.TrickSetup: "a part of the trick engine",
+    cr.shedding.setup.ShedSetup: "a part of the shedding engine",
+    cr.shedding.flow.ShedFlow: "a part of the shedding engine",
 }
 """Public classes that have no instances of their own (bases, protocols, mixins)."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules.table import (
+from cardrules.seats import (
     CLOCKWISE,
     COUNTER_CLOCKWISE,
     deal,

@@ -59,12 +59,12 @@ from cardrules.game import (
     registered_games,
 )
 from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
-from cardrules.games.cramps import Cramps, CrampsState, CrampsView
+from cardrules.games.cramps.rules import Cramps, CrampsState, CrampsView
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
 from cardrules.rng import new_seed
-from cardrules.shedding import Action, CardRule, CardTable, ShedTable
-from cardrules.tricks import Trick, TrickRound
+from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable
+from cardrules.tricks.core import Trick, TrickRound
 
 __version__ = "0.1.0"
 

@@ -50,7 +50,7 @@ from cardrules.events import Event
 from cardrules.game import Game, Step
 from cardrules.moves import Move
 from cardrules.rng import DecidedShuffles
-from cardrules.values import Value, _slots
+from cardrules.values import Value, slots_of
 
 __all__ = ["ChanceState", "ExplicitChance"]
 
@@ -374,7 +374,7 @@ def _with_generator(state: Any, generator: int) -> Any:
 
 def _copied(value: Any, **changes: Any) -> Any:
     made = object.__new__(type(value))
-    for name in _slots(type(value)):
+    for name in slots_of(type(value)):
         if hasattr(value, name):
             object.__setattr__(made, name, getattr(value, name))
     for name, item in changes.items():

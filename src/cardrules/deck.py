@@ -23,7 +23,7 @@ from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, Card, Rank, format_cards
 from cardrules.errors import RulesError, SetupError, StateError
 from cardrules.rng import next_u64, shuffled
-from cardrules.table import deal_order
+from cardrules.seats import deal_order
 from cardrules.values import Immutable
 
 __all__ = ["STANDARD_DECK", "DeckSpec", "deal_masks", "deal_unseen", "positions_of"]
@@ -137,7 +137,7 @@ def deal_masks(
     positions: bytes, dealer: int, players: int, packets: Sequence[int]
 ) -> tuple[int, ...]:
     """Deal one standard deck in ``packets`` from the dealer's left (see
-    :func:`cardrules.table.deal_order`), each seat's cards as a card mask (bit ``i`` set
+    :func:`cardrules.seats.deal_order`), each seat's cards as a card mask (bit ``i`` set
     for the card of index ``i``). ``positions`` says where each card lies in the deck:
     :func:`positions_of` a deck order, or a shuffle straight from
     :func:`cardrules.rng.shuffled_positions`.

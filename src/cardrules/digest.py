@@ -37,7 +37,7 @@ import attrs
 from cardrules._text import int_text, shown
 from cardrules.errors import StateError
 from cardrules.game import Game
-from cardrules.values import Value, _slots
+from cardrules.values import Value, slots_of
 
 __all__ = ["Encoder", "digest_with", "state_digest"]
 
@@ -163,7 +163,7 @@ def _compared(kind: type) -> tuple[str, tuple[str, ...]] | None:
     or a dataclass that take part in equality; ``None`` for any other class."""
     if issubclass(kind, Value):
         hidden = kind._hidden()
-        fields = tuple(name for name in _slots(kind) if name not in hidden)
+        fields = tuple(name for name in slots_of(kind) if name not in hidden)
     elif attrs.has(kind):
         fields = tuple(field.name for field in attrs.fields(kind) if field.eq)
     elif dataclasses.is_dataclass(kind):

@@ -34,7 +34,7 @@ from cardrules.errors import (
 from cardrules.events import Event
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
-from cardrules.table import is_seat
+from cardrules.seats import is_seat
 from cardrules.values import Immutable
 
 __all__ = [

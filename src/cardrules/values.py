@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from cardrules._text import int_text
 
-__all__ = ["Immutable", "Value"]
+__all__ = ["Immutable", "Value", "slots_of", "value_from_slots"]
 
 _T = TypeVar("_T")
 
@@ -72,8 +72,14 @@ class Immutable:
 _SLOTS: dict[type, tuple[str, ...]] = {}
 
 
-def _slots(cls: type) -> tuple[str, ...]:
-    """Every slot of ``cls`` and its bases, base classes first (remembered per class)."""
+def slots_of(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, base classes first (remembered per class).
+
+    >>> class Point(Value):
+    ...     __slots__ = ("_x", "_y")
+    >>> slots_of(Point)
+    ('_x', '_y')
+    """
     known = _SLOTS.get(cls)
     if known is None:
         names: list[str] = []
@@ -112,7 +118,7 @@ class Value(Immutable):
     def _data(self) -> tuple[Any, ...]:
         """The values of the slots that define this value."""
         hidden = self._hidden()
-        return tuple(getattr(self, name) for name in _slots(type(self)) if name not in hidden)
+        return tuple(getattr(self, name) for name in slots_of(type(self)) if name not in hidden)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -130,18 +136,23 @@ class Value(Immutable):
         hidden = self._hidden()
         fields = ", ".join(
             f"{name.lstrip('_')}={_shown(getattr(self, name))}"
-            for name in _slots(type(self))
+            for name in slots_of(type(self))
             if name not in hidden
         )
         return f"{type(self).__name__}({fields})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), tuple(getattr(self, n) for n in _slots(type(self)))))
+        return (
+            value_from_slots,
+            (type(self), tuple(getattr(self, n) for n in slots_of(type(self)))),
+        )
 
 
-def _rebuild(cls: type[Value], data: tuple[Any, ...]) -> Value:
-    """Unpickle a :class:`Value`: fill its slots without calling ``__init__``."""
+def value_from_slots(cls: type[Value], data: tuple[Any, ...]) -> Value:
+    """A :class:`Value` of class ``cls`` whose slots (:func:`slots_of`, in that order)
+    hold ``data``, made without calling ``__init__``: how values unpickle, and how a
+    class that keeps derived slots pickles without them."""
     value = object.__new__(cls)
-    for name, item in zip(_slots(cls), data, strict=True):
+    for name, item in zip(slots_of(cls), data, strict=True):
         object.__setattr__(value, name, item)
     return value

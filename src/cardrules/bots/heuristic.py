@@ -15,9 +15,9 @@ import attrs
 from cardrules.cards import RANK_OF_INDEX, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.game import Game
 from cardrules.games.craits import Craits, CraitsView, Phase
-from cardrules.games.cramps import Cramps, CrampsView
+from cardrules.games.cramps.rules import Cramps, CrampsView
 from cardrules.moves import Announce, CallIdiot, Move, NameSuit, Play
-from cardrules.shedding import Action
+from cardrules.shedding.core import Action
 
 __all__ = ["HeuristicBot", "craits_heuristic", "cramps_heuristic"]
 

@@ -15,7 +15,7 @@ The package has one module per job:
 - :mod:`~cardrules.cli.parser`: the argument parser;
 - :mod:`~cardrules.cli.registry`: the games the command knows and their adapters;
 - :mod:`~cardrules.cli.adapter`: :class:`GameAdapter`, the plain text of any game;
-- :mod:`~cardrules.cli.cramps`, :mod:`~cardrules.cli.craits`: the adapters of the games
+- :mod:`~cardrules.games.cramps.cli`, :mod:`~cardrules.games.craits.cli`: the adapters of the games
   cardrules ships;
 - :mod:`~cardrules.cli.simulate`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.arena`:
   the three subcommands.
@@ -65,8 +65,6 @@ from cardrules.cli.base import (
     UsageError,
 )
 from cardrules.cli.console import Console, stream_input
-from cardrules.cli.craits import CraitsAdapter
-from cardrules.cli.cramps import CrampsAdapter
 from cardrules.cli.parser import build_parser, parse_option
 from cardrules.cli.play import BotPlayer, play_game, run_play
 from cardrules.cli.registry import (
@@ -84,6 +82,8 @@ from cardrules.cli.simulate import (
     run_simulate,
     simulate,
 )
+from cardrules.games.craits.cli import CraitsAdapter
+from cardrules.games.cramps.cli import CrampsAdapter
 
 __all__ = [
     "EXIT_BROKEN_PIPE",

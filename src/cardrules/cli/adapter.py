@@ -35,7 +35,7 @@ class GameAdapter:
     This base class works for any game, plainly: it shows the scores, the hand (if the
     view has one) and the legal moves numbered, and accepts a number or the text of a
     move. A game subclasses it to do better (see
-    :class:`~cardrules.cli.cramps.CrampsAdapter`).
+    :class:`~cardrules.games.cramps.cli.CrampsAdapter`).
     """
 
     round_word = "hand"

@@ -11,8 +11,8 @@ import attrs
 import cardrules as cr
 from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.base import AnyGame
-from cardrules.cli.craits import CraitsAdapter
-from cardrules.cli.cramps import CrampsAdapter
+from cardrules.games.craits.cli import CraitsAdapter
+from cardrules.games.cramps.cli import CrampsAdapter
 
 __all__ = ["GameEntry", "game_entry", "known_games", "make_rules", "register_game"]
 

@@ -38,7 +38,7 @@ from cardrules.encoding.info import InfoState
 from cardrules.encoding.vectors import Field
 from cardrules.errors import RulesError
 from cardrules.games.craits import Craits
-from cardrules.games.cramps import Cramps
+from cardrules.games.cramps.rules import Cramps
 
 __all__ = ["CraitsEncoder", "CrampsEncoder", "Encoder", "Field", "InfoState", "encoder_for"]
 

@@ -53,7 +53,7 @@ from cardrules.encoding.cramps import CrampsEncoder
 from cardrules.encoding.vectors import _numpy
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Step
-from cardrules.table import is_seat
+from cardrules.seats import is_seat
 
 __all__ = ["ObservationArrays"]
 

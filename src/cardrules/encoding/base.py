@@ -20,7 +20,7 @@ from cardrules.encoding.vectors import Field, to_float32
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Game, Step
 from cardrules.moveids import move_ids_of
-from cardrules.table import is_seat
+from cardrules.seats import is_seat
 
 __all__ = ["Encoder"]
 

@@ -71,7 +71,7 @@ from cardrules.encoding.vectors import (
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, GameOver, HandDealt, HandScored, TrickWon
 from cardrules.game import Step
-from cardrules.games.cramps import Cramps
+from cardrules.games.cramps.rules import Cramps
 
 __all__ = ["CrampsEncoder"]
 

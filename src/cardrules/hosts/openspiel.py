@@ -62,7 +62,7 @@ from cardrules.encoding import encoder_for
 from cardrules.errors import RulesError
 from cardrules.game import Game, Step
 from cardrules.games.craits import Craits
-from cardrules.games.cramps import Cramps
+from cardrules.games.cramps.rules import Cramps
 from cardrules.hosts._seen import Seen
 from cardrules.hosts.table import open_call
 from cardrules.moveids import move_ids_of

@@ -1,13 +1,13 @@
 """Craits: a Crazy Eights family shedding game with card functions, the count, "one
 card" calls, threes, shuffle pressure and fifteen hands; the lowest total wins.
 
-Craits is a configuration of the shedding engine (:mod:`cardrules.shedgame`), in one
+Craits is a configuration of the shedding engine (:mod:`cardrules.shedding.engine`), in one
 module per job: its options and rules (:mod:`~cardrules.games.craits.rules`), its tables
 (:mod:`~cardrules.games.craits.tables`), its scoring
 (:mod:`~cardrules.games.craits.scoring`) and its states and views
 (:mod:`~cardrules.games.craits.state`). The turn mechanics are the engine's
-(:mod:`cardrules.shedflow`), and so are the explanations of illegal moves
-(:mod:`cardrules.shedexplain`). Rule numbers (K1 …, V1 …) refer to the library's rules
+(:mod:`cardrules.shedding.flow`), and so are the explanations of illegal moves
+(:mod:`cardrules.shedding.explain`). Rule numbers (K1 …, V1 …) refer to the library's rules
 reference.
 
 >>> import cardrules as cr
@@ -25,7 +25,7 @@ from cardrules.games.craits.rules import Craits
 from cardrules.games.craits.scoring import HandBreakdown, hand_breakdown, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME
-from cardrules.shedstate import Phase
+from cardrules.shedding.state import Phase
 
 __all__ = [
     "DEFAULT_CARD_TABLE",

@@ -1,6 +1,6 @@
 """The rules of Craits: its options (every variation of the seed is one), its deal
 schedule, its scoring and shuffle pressure, on the shedding engine
-(:class:`~cardrules.shedgame.SheddingGame`). Rule numbers (K1 …, V1 …) refer to the
+(:class:`~cardrules.shedding.engine.SheddingGame`). Rule numbers (K1 …, V1 …) refer to the
 library's rules reference."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from cardrules.game import Step
 from cardrules.games.craits.scoring import OUT_POINTS, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME, to_card_table
-from cardrules.shedding import Action, CardRule, CardTable
-from cardrules.shedgame import SheddingGame
-from cardrules.shedstate import ShedState
-from cardrules.table import CLOCKWISE
+from cardrules.seats import CLOCKWISE
+from cardrules.shedding.core import Action, CardRule, CardTable
+from cardrules.shedding.engine import SheddingGame
+from cardrules.shedding.state import ShedState
 
 __all__ = ["Craits"]
 
@@ -66,7 +66,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             hand goes on even though somebody went out during it.
         threes_cancel_eights: V7, threes may cancel eights too.
         card_table: V8, replace rows of the card table: a mapping from rank to
-            :class:`~cardrules.shedding.CardRule` (rows left out keep their default).
+            :class:`~cardrules.shedding.core.CardRule` (rows left out keep their default).
         threes_rule: ``"seed"`` (K23-K24) or ``"published"`` (a 3 that cancels nothing
             scores -50).
         idiot_calls: ``"manual"`` (opponents call, K17) or ``"automatic"`` (the penalty

@@ -10,8 +10,8 @@ import attrs
 from cardrules._text import int_text
 from cardrules.cards import RANK_OF_INDEX, Card, Rank
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE
-from cardrules.shedding import CardRule, CardTable
-from cardrules.shedstate import tables_for
+from cardrules.shedding.core import CardRule, CardTable
+from cardrules.shedding.state import tables_for
 from cardrules.values import Immutable
 
 __all__ = ["ALONE_THREE_POINTS", "OUT_POINTS", "HandBreakdown", "hand_breakdown", "hand_points"]

@@ -1,11 +1,11 @@
 """Craits' states and views: those of the shedding engine
-(:mod:`cardrules.shedstate`), under Craits' names."""
+(:mod:`cardrules.shedding.state`), under Craits' names."""
 
 from __future__ import annotations
 
 import attrs
 
-from cardrules.shedstate import ShedState, ShedView
+from cardrules.shedding.state import ShedState, ShedView
 
 __all__ = ["CraitsState", "CraitsView"]
 

@@ -10,7 +10,7 @@ from typing import Any
 from cardrules._text import shown
 from cardrules.cards import Rank
 from cardrules.errors import RulesError
-from cardrules.shedding import Action, CardRule, CardTable
+from cardrules.shedding.core import Action, CardRule, CardTable
 
 __all__ = ["DEFAULT_CARD_TABLE", "FULL_GAME", "to_card_table"]
 
@@ -65,9 +65,9 @@ def _card_rule(value: CardRule | Mapping[str, Any], rank: Rank) -> CardRule:
 
 
 def to_card_table(value: Mapping[Any, Any] | Sequence[Any] | None) -> CardTable:
-    """A ``card_table`` option as a :class:`~cardrules.shedding.CardTable`: a table as
+    """A ``card_table`` option as a :class:`~cardrules.shedding.core.CardTable`: a table as
     it is, a mapping of ranks (``Rank``, 2 … 14, ``"A"``, ``"10"`` …) to rows
-    (:class:`~cardrules.shedding.CardRule` or its fields as a mapping) replacing those
+    (:class:`~cardrules.shedding.core.CardRule` or its fields as a mapping) replacing those
     rows of the default table, 13 rows from 2 to A, or ``None`` for the default.
 
     >>> to_card_table({"J": {"action": "skip", "points": 10}})[Rank.JACK].action

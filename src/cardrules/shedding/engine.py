@@ -5,12 +5,12 @@ determinization, configured by a card table and a few rules.
 A game is a subclass that says what it deals (:meth:`SheddingGame.cards_each`,
 :attr:`SheddingGame.deck`, :attr:`SheddingGame.hands_in_game`) and how it scores
 (:meth:`SheddingGame.hand_scores`, :meth:`SheddingGame.game_winners`), holds a
-``card_table`` (:class:`~cardrules.shedding.CardTable`: what each rank does and
+``card_table`` (:class:`~cardrules.shedding.core.CardTable`: what each rank does and
 scores), and picks its policies with class attributes: whether the turned-up card acts
 as the dealer's play, whether players must say "one card", when a player may draw and
 whether drawing ends the turn. Craits is one such game
 (:mod:`cardrules.games.craits`); the Crazy Eights example is another. The mechanics are
-in :mod:`cardrules.shedflow`; the states and views in :mod:`cardrules.shedstate`.
+in :mod:`cardrules.shedding.flow`; the states and views in :mod:`cardrules.shedding.state`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,11 @@ from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
 from cardrules.game import SHIPPED_MOVES, Game
 from cardrules.handmasks import hand_cards
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
-from cardrules.shedding import CardTable
-from cardrules.shedflow import _NAMING, _PLAYING, _WILD, ShedFlow, _done, _work_on
-from cardrules.shedsetup import ShedSetup
-from cardrules.shedstate import (
+from cardrules.seats import CLOCKWISE, is_seat
+from cardrules.shedding.core import CardTable
+from cardrules.shedding.flow import _NAMING, _PLAYING, _WILD, ShedFlow, _done, _work_on
+from cardrules.shedding.setup import ShedSetup
+from cardrules.shedding.state import (
     _PLAY,
     _PLAY_NAMING,
     _PLAY_NAMING_SAY,
@@ -38,7 +39,6 @@ from cardrules.shedstate import (
     ShedView,
     _Tables,
 )
-from cardrules.table import CLOCKWISE, is_seat
 
 __all__ = ["SheddingGame"]
 
@@ -291,7 +291,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
             self._advance(work, (mover + work._direction) % self.players)
         else:
             self._announce_move(work, mover, kind is Announce)
-        work._events = None  # the transition is done (shedflow._done)
+        work._events = None  # the transition is done (flow._done)
         return work  # type: ignore[return-value]
 
     def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
@@ -356,7 +356,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
     def why_illegal(self, state: S, move: object) -> Exception:
         """The error for a move that is not in :meth:`legal_moves` (messages speak to
         the player to move and name no card but the move's own and the top card)."""
-        from cardrules.shedexplain import explain
+        from cardrules.shedding.explain import explain
 
         return explain(self, state, move)
 
@@ -407,7 +407,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
     def determinize(self, view: V, seed: int) -> S:
         """A full state that agrees with ``view``: the other hands and the stock dealt
         uniformly from the cards ``view.seat`` has not seen (every draw is face down;
-        made by :mod:`cardrules.shedsetup`)."""
+        made by :mod:`cardrules.shedding.setup`)."""
         state: S = self._determinized(view, seed)
         return state
 

@@ -4,7 +4,7 @@ and scores.
 
 Games of the Crazy Eights family are built on it in one of two ways:
 
-- :class:`~cardrules.shedgame.SheddingGame` is the whole engine of a shedding game
+- :class:`~cardrules.shedding.engine.SheddingGame` is the whole engine of a shedding game
   (deals, turns, card functions, the count, draws, "one card" calls, views and
   determinization for search bots); Craits and the Crazy Eights example are
   configurations of it;
@@ -42,7 +42,7 @@ from cardrules.cards import (
 )
 from cardrules.errors import RulesError
 from cardrules.rng import shuffled
-from cardrules.table import CLOCKWISE
+from cardrules.seats import CLOCKWISE
 from cardrules.values import Immutable, Value
 
 __all__ = [

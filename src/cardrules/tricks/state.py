@@ -1,10 +1,10 @@
-"""States and views of trick-taking games (the engine is :mod:`cardrules.trickgame`).
+"""States and views of trick-taking games (the engine is :mod:`cardrules.tricks.engine`).
 
 Inside, hands are card masks (bit ``i`` is the card of index ``i``): each deal keeps the
 dealt masks once, and a state keeps the mask of the cards still unplayed, so a card
 played changes one int. Completed tricks are kept as plain ``(leader, cards, winner)``
 tuples. The public properties (``hands`` as tuples of :class:`~cardrules.Card`,
-``trick`` and ``tricks`` as :class:`~cardrules.tricks.Trick` values) are built from
+``trick`` and ``tricks`` as :class:`~cardrules.tricks.core.Trick` values) are built from
 them when asked for.
 """
 
@@ -19,7 +19,7 @@ from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, cards_of_mask, format_cards
 from cardrules.errors import SetupError
 from cardrules.moves import Play
-from cardrules.tricks import Trick, TrickRound
+from cardrules.tricks.core import Trick, TrickRound
 from cardrules.values import Immutable, Value
 
 __all__ = ["TrickState", "TrickView"]
@@ -213,7 +213,7 @@ class TrickState(Value):
 
     @property
     def play(self) -> TrickRound:
-        """The round as a :class:`~cardrules.tricks.TrickRound` value (hands, trick,
+        """The round as a :class:`~cardrules.tricks.core.TrickRound` value (hands, trick,
         tricks)."""
         return TrickRound(self.hands, self.trick, self.tricks, self._deal._rules.trump)
 

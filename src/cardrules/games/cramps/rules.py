@@ -2,7 +2,7 @@
 every captured Queen -1; first to 31 wins.
 
 Cramps is a configuration of the trick-taking engine
-(:class:`~cardrules.trickgame.TrickGame`): this module holds its options, the deal in
+(:class:`~cardrules.tricks.engine.TrickGame`): this module holds its options, the deal in
 packets, the trick values, the Queen penalty and who wins (C11). Following suit, trick
 winners, dealing, events, views and determinization come from the engine. Rule numbers
 (C1 …) refer to the library's rules reference.
@@ -28,7 +28,7 @@ from cardrules._text import int_text, shown
 from cardrules.cards import ALL_CARDS, Card, Rank
 from cardrules.errors import RulesError
 from cardrules.game import Step
-from cardrules.trickgame import TrickGame, TrickState, TrickView
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
 

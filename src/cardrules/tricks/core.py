@@ -3,7 +3,7 @@ without trumps), leads and what play reveals (voids) are decided.
 
 Games are built on it in one of two ways:
 
-- :class:`~cardrules.trickgame.TrickGame` is the whole engine of a trick-taking game
+- :class:`~cardrules.tricks.engine.TrickGame` is the whole engine of a trick-taking game
   (deals, legal moves, transitions, views, determinization for search bots); Cramps is
   one, and a new game is a subclass with its scoring and any extra restrictions;
 - :class:`TrickRound` is one deal as a plain value, for games that keep it in a state
@@ -185,7 +185,7 @@ def voids_of(tricks: Sequence[Trick], trick: Trick, players: int) -> list[set[in
 class TrickRound(Immutable):
     """One deal of a trick-taking game in progress, as a plain value: the hands, the
     trick being played and the tricks already won. Immutable: :meth:`play` returns a
-    new round. (Games on :class:`~cardrules.trickgame.TrickGame` keep the same
+    new round. (Games on :class:`~cardrules.tricks.engine.TrickGame` keep the same
     information more compactly; their states offer it as a ``TrickRound`` too.)
 
     Every player plays one card per trick, in seat order from the leader; the winner of

@@ -9,10 +9,10 @@ first leader, a trump suit, extra restrictions on what may be played
 (:meth:`TrickGame.restrict`), and a last adjustment of a deal's scores. Everything else
 (follow suit, trick winners, dealing, events, views, records, and a ``determinize``
 that lets the library's search bots play the game) comes from here. Cramps is one such
-game (:mod:`cardrules.games.cramps`); the Hearts example is another.
+game (:mod:`cardrules.games.cramps.rules`); the Hearts example is another.
 
-The states and views are in :mod:`cardrules.trickstate`; the rules of play (following
-suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks`.
+The states and views are in :mod:`cardrules.tricks.state`; the rules of play (following
+suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks.core`.
 """
 
 from __future__ import annotations
@@ -46,10 +46,10 @@ from cardrules.events import (
 from cardrules.game import Game
 from cardrules.moves import Play
 from cardrules.rng import check_seed, next_u64, seed_state, shuffled_positions
-from cardrules.table import is_seat
-from cardrules.tricks import follow_mask, refuse_play, voids_of, winning_index
-from cardrules.tricksetup import TrickSetup
-from cardrules.trickstate import TrickRecord, TrickState, TrickView, _Deal, tricks_as_records
+from cardrules.seats import is_seat
+from cardrules.tricks.core import follow_mask, refuse_play, voids_of, winning_index
+from cardrules.tricks.setup import TrickSetup
+from cardrules.tricks.state import TrickRecord, TrickState, TrickView, _Deal, tricks_as_records
 
 __all__ = ["TrickGame", "TrickState", "TrickView", "plays_of_mask"]
 

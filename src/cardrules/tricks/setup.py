@@ -2,7 +2,7 @@
 hands (behind ``new_game`` and ``start``), and positions in the middle of a deal for
 analysis, puzzles and tests (:meth:`TrickSetup.position`).
 
-:class:`TrickSetup` is a part of :class:`~cardrules.trickgame.TrickGame`, which
+:class:`TrickSetup` is a part of :class:`~cardrules.tricks.engine.TrickGame`, which
 inherits it; the options and hooks it reads (``players``, ``deal_packets``,
 ``trick_points``, ``state_class``) are the engine's.
 """
@@ -30,9 +30,9 @@ from cardrules.errors import SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
 from cardrules.rng import resolve_seed, seed_state, shuffled_positions
-from cardrules.table import is_seat
-from cardrules.tricks import Trick, trick_winner
-from cardrules.trickstate import _Deal, tricks_as_records
+from cardrules.seats import is_seat
+from cardrules.tricks.core import Trick, trick_winner
+from cardrules.tricks.state import _Deal, tricks_as_records
 
 __all__ = ["TrickSetup"]
 
@@ -120,7 +120,7 @@ class TrickSetup:
         if isinstance(tricks, str) or not isinstance(tricks, Sequence):
             raise SetupError(f"tricks must be a sequence of Trick values, not {shown(tricks)}")
         if not all(isinstance(done, Trick) for done in tricks):
-            raise SetupError("tricks must be Trick values (cardrules.tricks.Trick)")
+            raise SetupError("tricks must be Trick values (cardrules.tricks.core.Trick)")
         self._check_tricks(tricks, leader)
         played: list[list[Card]] = [[] for _ in range(players)]
         for done in (*tricks, Trick(leader, current)):

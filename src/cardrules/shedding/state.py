@@ -1,6 +1,6 @@
-"""States and views of shedding games (the engine is :mod:`cardrules.shedgame`).
+"""States and views of shedding games (the engine is :mod:`cardrules.shedding.engine`).
 
-A :class:`ShedState` is the table (what a :class:`~cardrules.shedding.ShedTable`
+A :class:`ShedState` is the table (what a :class:`~cardrules.shedding.core.ShedTable`
 holds: hands, stock, discard pile, suit to follow, direction, generator; the hands as
 hand masks of :mod:`cardrules.handmasks`) with whose turn it is and what is pending:
 the count, forfeited turns, players open to an "idiot" call, idle turns and the
@@ -21,8 +21,8 @@ from cardrules.cards import ALL_CARDS, Card, Suit, format_cards, mask_of
 from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, Play
-from cardrules.shedding import Action, CardRule, CardTable, ShedTable, matching_table
-from cardrules.values import Immutable, Value, _rebuild, _slots
+from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable, matching_table
+from cardrules.values import Immutable, Value, slots_of, value_from_slots
 
 __all__ = ["Phase", "ShedState", "ShedView"]
 
@@ -167,7 +167,7 @@ class ShedState(Value):
     The stock's order and the generator are part of the state but hidden from views.
 
     The table (:attr:`table`) is kept in the state's own fields rather than as a
-    :class:`~cardrules.shedding.ShedTable`, so a move builds one object, not two."""
+    :class:`~cardrules.shedding.core.ShedTable`, so a move builds one object, not two."""
 
     __slots__ = (
         "_count",
@@ -215,7 +215,7 @@ class ShedState(Value):
         self._idle = idle
         self._penalties = penalties
         self._scores = scores
-        # Only set while a transition fills in a new state (cardrules.shedflow).
+        # Only set while a transition fills in a new state (cardrules.shedding.flow).
         self._events: list[Event] | None = None
         # The legal moves, once asked for (SheddingGame.legal_moves).
         self._legal: tuple[Move, ...] | None = None
@@ -237,10 +237,10 @@ class ShedState(Value):
     def __reduce__(self) -> tuple[Any, ...]:
         # The remembered legal moves are worked out again after loading.
         return (
-            _rebuild,
+            value_from_slots,
             (
                 type(self),
-                tuple(_CLEARED.get(name, getattr(self, name)) for name in _slots(type(self))),
+                tuple(_CLEARED.get(name, getattr(self, name)) for name in slots_of(type(self))),
             ),
         )
 

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, cast
 from cardrules.errors import IllegalMoveError
 from cardrules.game import SHIPPED_MOVES
 from cardrules.moves import Announce, Draw, NameSuit, Pass, Play
-from cardrules.shedding import Action
-from cardrules.shedflow import tables_for
-from cardrules.shedstate import Phase, ShedState
+from cardrules.shedding.core import Action
+from cardrules.shedding.flow import tables_for
+from cardrules.shedding.state import Phase, ShedState
 
 if TYPE_CHECKING:
-    from cardrules.shedgame import SheddingGame
+    from cardrules.shedding.engine import SheddingGame
 
 __all__ = ["explain"]
 

@@ -4,10 +4,10 @@ first dealer), and positions in the middle of a hand for analysis, puzzles and t
 (:meth:`ShedSetup.position`), and the full states that agree with what one player
 sees, for search (``determinize``).
 
-:class:`ShedSetup` is a part of :class:`~cardrules.shedgame.SheddingGame`, which
+:class:`ShedSetup` is a part of :class:`~cardrules.shedding.engine.SheddingGame`, which
 inherits it; the options and hooks it reads (``players``, ``deck``,
 ``hands_in_game``, ``cards_each``, ``draws_for_first_dealer``, ``state_class``) are the
-engine's, and the deal itself is :mod:`cardrules.shedflow`'s.
+engine's, and the deal itself is :mod:`cardrules.shedding.flow`'s.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from cardrules.errors import SetupError, StateError
 from cardrules.events import Event
 from cardrules.game import check_scores
 from cardrules.rng import check_seed, resolve_seed, seed_state, shuffled
-from cardrules.shedding import ShedTable
-from cardrules.shedflow import _done, lowest_rank_deals
-from cardrules.shedstate import Phase, _Hand
-from cardrules.table import CLOCKWISE, is_seat
+from cardrules.seats import CLOCKWISE, is_seat
+from cardrules.shedding.core import ShedTable
+from cardrules.shedding.flow import _done, lowest_rank_deals
+from cardrules.shedding.state import Phase, _Hand
 
 __all__ = ["ShedSetup"]
 
@@ -229,7 +229,7 @@ class ShedSetup:
         )
 
     def _determinized(self: Any, view: Any, seed: int) -> Any:
-        """:meth:`SheddingGame.determinize <cardrules.shedgame.SheddingGame.determinize>`:
+        """:meth:`SheddingGame.determinize <cardrules.shedding.engine.SheddingGame.determinize>`:
         the other hands and the stock dealt uniformly from the cards ``view.seat`` has
         not seen (every draw is face down)."""
         if type(view) is not self.view_class:

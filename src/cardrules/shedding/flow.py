@@ -3,7 +3,7 @@ play again, the count), drawing with reshuffles and their penalty, turn advance 
 forfeited turns, "one card" and its penalty, blocked hands and the end of a hand.
 
 :class:`ShedFlow` holds these mechanics once for every game on the shedding engine
-(:class:`~cardrules.shedgame.SheddingGame` inherits them). A transition copies the state
+(:class:`~cardrules.shedding.engine.SheddingGame` inherits them). A transition copies the state
 into a new one that only it has seen, applies the mechanics to it in place and returns
 it.
 """
@@ -35,8 +35,8 @@ from cardrules.events import (
 )
 from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
 from cardrules.moves import Play
-from cardrules.shedding import Action, CardTable, dealt_cards, draw_from
-from cardrules.shedstate import Phase, ShedState, _Hand, _Tables, tables_for
+from cardrules.shedding.core import Action, CardTable, dealt_cards, draw_from
+from cardrules.shedding.state import Phase, ShedState, _Hand, _Tables, tables_for
 
 __all__ = ["ShedFlow", "lowest_rank_deals", "tables_for"]
 
@@ -99,7 +99,7 @@ def _done(work: ShedState) -> ShedState:
 class ShedFlow:
     """The turn mechanics of shedding games (see the module documentation). The
     engine's options and hooks they read are declared on
-    :class:`~cardrules.shedgame.SheddingGame`."""
+    :class:`~cardrules.shedding.engine.SheddingGame`."""
 
     __slots__ = ()
 

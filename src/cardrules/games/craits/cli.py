@@ -18,7 +18,7 @@ from cardrules._text import int_text
 from cardrules._wording import cards_text, direction_text
 from cardrules.cli.adapter import COMMAND_HELP
 from cardrules.cli.base import AnyGame, MoveInputError, MoveRefusedError
-from cardrules.cli.craits_events import CraitsNarration
+from cardrules.games.craits.cli_events import CraitsNarration
 
 __all__ = ["CraitsAdapter", "parse_suit_word"]
 

@@ -1,5 +1,5 @@
 """Craits events at the terminal: :class:`CraitsNarration`, the part of
-:class:`~cardrules.cli.craits.CraitsAdapter` that tells what happened. The text of
+:class:`~cardrules.games.craits.cli.CraitsAdapter` that tells what happened. The text of
 every event is the library's (:func:`cardrules.narrate`); this adds what only the
 human may know (the cards they drew, right after their draw), the reminder that the
 lowest total wins, and how the human's hand made its score.

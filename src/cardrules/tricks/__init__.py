@@ -1,0 +1,36 @@
+"""The trick-taking family: the core rules of play (:mod:`~cardrules.tricks.core`:
+following suit, trick winners, what play reveals), the states and views
+(:mod:`~cardrules.tricks.state`), how a game starts (:mod:`~cardrules.tricks.setup`) and
+the engine every trick-taking game is a configuration of
+(:mod:`~cardrules.tricks.engine`). Cramps is one such game
+(:mod:`cardrules.games.cramps`); the examples' Hearts, Spades, Oh Hell and Euchre are
+others.
+"""
+
+from cardrules.tricks.core import (
+    Trick,
+    TrickRound,
+    follow_mask,
+    follow_suit_cards,
+    refuse_play,
+    trick_winner,
+    voids_of,
+    winning_index,
+)
+from cardrules.tricks.engine import TrickGame, plays_of_mask
+from cardrules.tricks.state import TrickState, TrickView
+
+__all__ = [
+    "Trick",
+    "TrickGame",
+    "TrickRound",
+    "TrickState",
+    "TrickView",
+    "follow_mask",
+    "follow_suit_cards",
+    "plays_of_mask",
+    "refuse_play",
+    "trick_winner",
+    "voids_of",
+    "winning_index",
+]
