@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from cardrules._text import shown
-from cardrules.encoding.info import InfoState, Note, Public, _new, _not_a_step, _weak
+from cardrules.encoding.info import InfoState, Log, Note, Public, _new, _not_a_step, _weak
 from cardrules.encoding.vectors import Field, to_float32
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Game, Step
@@ -231,10 +231,8 @@ class Encoder(ABC):
         info._seat = view.seat
         info._public = public
         info._private = self._start_private(view)
-        info._log = (None, None, self._header(view))
+        info._log = Log(None, None, self._header(view))
         info._steps = 0
-        info._base = None
-        info._text = None
         return info
 
     # -- what a game's encoder says --------------------------------------------------

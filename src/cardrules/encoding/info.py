@@ -7,13 +7,15 @@ public fields of the new state say) is worked out once and shared by the informa
 states of every seat that were started together
 (:meth:`~cardrules.encoding.base.Encoder.info_states`); each seat adds only its own
 cards, read when they change (a deal, a draw). The vector and the observation are made
-when asked for (from that compact record, in one pass); the text is made when first
-asked for and remembered, and the text of a state whose predecessor's text was asked
-for is that text plus the new step's phrases.
+when asked for (from that compact record, in one pass). The text is made when asked
+for, from a log of the steps that information states share with their predecessors
+(:class:`Log`): each step's phrases are worked out once and kept in the log, in blocks
+of :data:`BLOCK` steps, so no information state holds a whole text of its own.
 """
 
 from __future__ import annotations
 
+import hashlib
 import weakref
 from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
@@ -27,7 +29,7 @@ from cardrules.game import Step
 if TYPE_CHECKING:
     from cardrules.encoding.base import Encoder
 
-__all__ = ["InfoState", "Log", "Note", "Public"]
+__all__ = ["BLOCK", "InfoState", "Log", "Note", "Public"]
 
 
 class Public:
@@ -61,22 +63,201 @@ Note = tuple[str, tuple[Card, ...]]
 """The cards a seat received in a step, with what they are: ``("hand", cards)`` for a
 new hand, ``("drew", cards)`` for cards drawn."""
 
-Log = tuple[Any, Any, Any]
-"""One step of an information state's text, ``(log before, events, note)``: the
-step's events (public) and the cards the seat received in it (a :data:`Note`, or
-``None``), or ``(None, None, header)`` for the position the information state started
-from. Made into text only when the text is asked for."""
+BLOCK = 64
+"""The steps of an information state's text kept together as one string in its
+:class:`Log` (a text is joined from about ``steps / BLOCK`` such strings and the last
+few steps' phrases)."""
 
 
-def _chunk(log: Log) -> str:
-    """The text of one step of a log."""
-    _, events, note = log
-    if events is None:
-        return str(note)
-    chunk = "; " + step_text(events)
-    if note is None:
+class Log:
+    """The text of an information state, step by step, as a persistent list that
+    information states share with the ones they came from: the step's events (public)
+    and the cards the seat received in it (a :data:`Note`, or ``None``), or, for the
+    first entry, the text of the position the information state started from. Each
+    entry works out its phrases when first asked for, and every :data:`BLOCK`-th entry
+    keeps the phrases of the :data:`BLOCK` entries up to it as one string, so a text
+    of ``n`` steps is joined from about ``n / BLOCK`` strings and no entry holds a
+    whole text (a game's positions kept side by side cost the game's text once, not
+    once per position).
+
+    >>> log = Log(None, None, "start")
+    >>> log.text()
+    'start'
+    """
+
+    __slots__ = (
+        "_block",
+        "_chunk",
+        "_hasher",
+        "_last",
+        "_root",
+        "_skip",
+        "before",
+        "depth",
+        "events",
+        "note",
+    )
+
+    before: Log | None
+    events: Any
+    note: Any
+    depth: int
+    _chunk: str | None
+    _block: str | None
+    _skip: Log | None
+    _hasher: Any
+    _root: Log
+    _last: tuple[Log, str] | None
+
+    def __init__(self, before: Log | None, events: Any, note: Any) -> None:
+        self.before = before
+        self.events = events  # None for the first entry, whose note is its text
+        self.note = note
+        self.depth = 0 if before is None else before.depth + 1
+        self._chunk = None
+        self._block = None
+        self._skip = None
+        self._hasher = None  # at depth 0 and every BLOCK-th entry, once a digest is asked
+        self._root = self if before is None else before._root
+        self._last = None  # at the first entry: the last text made in its log, and where
+
+    def chunk(self) -> str:
+        """This entry's own phrases (made once)."""
+        chunk = self._chunk
+        if chunk is None:
+            events, note = self.events, self.note
+            if events is None:
+                chunk = str(note)
+            else:
+                chunk = "; " + step_text(events)
+                if note is not None:
+                    chunk = f"{chunk} [{note[0]} {cards_text(note[1])}]"
+            self._chunk = chunk
         return chunk
-    return f"{chunk} [{note[0]} {cards_text(note[1])}]"
+
+    def _block_text(self) -> str:
+        """At an entry whose depth is a multiple of :data:`BLOCK`: the phrases of the
+        :data:`BLOCK` entries up to it (made once), with ``_skip`` set to the entry
+        before them."""
+        block = self._block
+        if block is None:
+            chunks = []
+            entry: Log | None = self
+            for _ in range(BLOCK):
+                assert entry is not None  # (the first entry is at depth 0)
+                chunks.append(entry.chunk())
+                entry = entry.before
+            chunks.reverse()
+            self._skip = entry
+            block = self._block = "".join(chunks)
+        return block
+
+    def text(self) -> str:
+        """The whole text up to this entry. The log keeps the last text it made (one for
+        the whole log), so a text asked a few steps after the one before is that text
+        and the new steps' phrases."""
+        root = self._root
+        last = root._last
+        entry: Log | None = self
+        if last is not None:
+            known, known_text = last
+            gap = self.depth - known.depth
+            if 0 <= gap <= BLOCK:
+                chunks = []
+                for _ in range(gap):
+                    assert entry is not None  # (gap entries come before this one)
+                    chunks.append(entry.chunk())
+                    entry = entry.before
+                if entry is known:
+                    chunks.reverse()
+                    text = known_text + "".join(chunks)
+                    root._last = (self, text)
+                    return text
+        parts = []
+        entry = self
+        while entry is not None and entry.depth % BLOCK:
+            parts.append(entry.chunk())
+            entry = entry.before
+        while entry is not None and entry.depth:
+            parts.append(entry._block_text())
+            entry = entry._skip
+        if entry is not None:
+            parts.append(entry.chunk())
+        parts.reverse()
+        text = "".join(parts)
+        root._last = (self, text)
+        return text
+
+    def digest(self) -> str:
+        """A digest of :meth:`text` (BLAKE2b, 128 bits, as 32 hex digits), worked out
+        from the digest of the last :data:`BLOCK`-th entry and the phrases after it,
+        without the text: equal for equal texts, and for different texts only by a
+        chance of about 2**-128.
+
+        >>> import hashlib
+        >>> log = Log(None, None, "start")
+        >>> log.digest() == hashlib.blake2b(b"start", digest_size=16).hexdigest()
+        True
+        """
+        tail = []
+        entry: Log | None = self
+        while entry is not None and entry.depth % BLOCK:
+            tail.append(entry.chunk())
+            entry = entry.before
+        assert entry is not None  # (the first entry is at depth 0)
+        hasher = entry._hashed().copy()
+        for chunk in reversed(tail):
+            hasher.update(chunk.encode())
+        digest: str = hasher.hexdigest()
+        return digest
+
+    def _hashed(self) -> Any:
+        """At the first entry or a :data:`BLOCK`-th one: the hash of the text up to it
+        (worked out once, from the one at the block before)."""
+        waiting = []
+        entry: Log | None = self
+        while entry is not None and entry._hasher is None and entry.depth:
+            waiting.append(entry)
+            entry._block_text()  # (finds the entry before the block)
+            entry = entry._skip
+        assert entry is not None  # (the first entry is at depth 0)
+        if entry._hasher is None:
+            entry._hasher = hashlib.blake2b(entry.chunk().encode(), digest_size=16)
+        hasher = entry._hasher
+        for later in reversed(waiting):
+            hasher = hasher.copy()
+            hasher.update(later._block_text().encode())
+            later._hasher = hasher
+        return hasher
+
+    def entries(self) -> list[tuple[Any, Any]]:
+        """Each entry's ``(events, note)``, first to last: a flat list (pickles make a
+        log again from it, since a long chain would be too deep to pickle)."""
+        steps = []
+        entry: Log | None = self
+        while entry is not None:
+            steps.append((entry.events, entry.note))
+            entry = entry.before
+        steps.reverse()
+        return steps
+
+    def __copy__(self) -> Log:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Log:
+        return self  # what it says never changes (only what it has worked out)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_log_of, (self.entries(),))
+
+
+def _log_of(entries: list[tuple[Any, Any]]) -> Log:
+    """The :class:`Log` of ``entries`` (see :meth:`Log.entries`)."""
+    log = None
+    for events, note in entries:
+        log = Log(log, events, note)
+    assert log is not None
+    return log
 
 
 def _not_a_step(thing: object) -> StateError:
@@ -115,16 +296,7 @@ class InfoState:
     False
     """
 
-    __slots__ = (
-        "_base",
-        "_encoder",
-        "_log",
-        "_private",
-        "_public",
-        "_seat",
-        "_steps",
-        "_text",
-    )
+    __slots__ = ("_encoder", "_log", "_private", "_public", "_seat", "_steps")
 
     _encoder: Encoder
     _seat: int
@@ -132,8 +304,6 @@ class InfoState:
     _private: Any
     _log: Log
     _steps: int
-    _base: tuple[str, Log] | None
-    _text: str | None
 
     def __init__(self) -> None:
         raise StateError("information states come from Encoder.info_state(state, seat)")
@@ -182,11 +352,8 @@ class InfoState:
             info._private, note = encoder._next_private(self._private, public, step.state, seat)
         else:
             info._private, note = self._private, None
-        info._log = (self._log, step.events, note)
+        info._log = Log(self._log, step.events, note)
         info._steps = self._steps + 1
-        text = self._text
-        info._base = self._base if text is None else (text, self._log)
-        info._text = None
         return info
 
     @property
@@ -247,19 +414,25 @@ class InfoState:
         """The whole game as this seat saw it, as text: the position it started from
         (its own cards, the public table), then every step's events, with the cards the
         seat received in brackets. Two histories give the same text exactly when the
-        seat cannot tell them apart (OpenSpiel's information state string)."""
-        text = self._text
-        if text is None:
-            base = self._base
-            stop = None if base is None else base[1]
-            chunks = []
-            log = self._log
-            while log is not None and log is not stop:
-                chunks.append(_chunk(log))
-                log = log[0]
-            chunks.reverse()
-            text = self._text = ("" if base is None else base[0]) + "".join(chunks)
-        return text
+        seat cannot tell them apart (OpenSpiel's information state string). Made
+        anew on each call from the :class:`Log` the information state shares with the
+        ones before it."""
+        return self._log.text()
+
+    @property
+    def digest(self) -> str:
+        """A digest of :attr:`text`, 32 hex digits, worked out without the text (see
+        :meth:`Log.digest`): a short key for a table of information states, equal
+        exactly when the texts are (but for a 128-bit hash's collisions).
+
+        >>> import cardrules as cr
+        >>> from cardrules.encoding import encoder_for
+        >>> info = encoder_for(cr.Cramps()).info_state(cr.Cramps().new_game(seed=7), seat=2)
+        >>> import hashlib
+        >>> info.digest == hashlib.blake2b(info.text.encode(), digest_size=16).hexdigest()
+        True
+        """
+        return self._log.digest()
 
     def __repr__(self) -> str:
         return (
@@ -274,33 +447,16 @@ class InfoState:
         return self  # immutable: nothing to copy
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # The text's steps as a flat list: a long chain would be too deep to pickle.
-        steps = []
-        log: Log | None = self._log
-        while log is not None:
-            steps.append(log[1:])
-            log = log[0]
-        steps.reverse()
         return (
             _rebuild,
-            (self._encoder.game, self._seat, self._public, self._private, self._steps, steps),
+            (self._encoder.game, self._seat, self._public, self._private, self._steps, self._log),
         )
 
 
-def _rebuild(
-    game: Any,
-    seat: int,
-    public: Public,
-    private: Any,
-    steps: int,
-    logs: list[tuple[Any, Any]],
-) -> InfoState:
+def _rebuild(game: Any, seat: int, public: Public, private: Any, steps: int, log: Log) -> InfoState:
     """Unpickle an :class:`InfoState`."""
     from cardrules.encoding import encoder_for
 
-    log: Any = None
-    for events, note in logs:
-        log = (log, events, note)
     info = _new(InfoState)
     info._encoder = encoder_for(game)
     info._seat = seat
@@ -308,8 +464,6 @@ def _rebuild(
     info._private = private
     info._log = log
     info._steps = steps
-    info._base = None
-    info._text = None
     return info
 
 
