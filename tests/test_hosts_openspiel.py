@@ -49,10 +49,112 @@ def test_games_load_by_name_with_their_options() -> None:
     rules = cr.Craits(players=3, short_game=True, idiot_calls="automatic")
     game = hosted.load_game(rules)
     assert game.rules == rules
+    assert str(game) == "python_cardrules_craits(idiot_calls=automatic,players=3,short_game=True)"
     again = pyspiel.load_game(str(game))
     assert again.rules == rules and again.num_distinct_actions() == rules.num_move_ids
     assert pyspiel.load_game("python_cardrules_cramps").rules == cr.Cramps()
+    assert pyspiel.load_game("python_cardrules_cramps(target=5)").rules == cr.Cramps(target=5)
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+RULES_WITH_EVERY_OPTION = [
+    cr.Cramps(target=5, packets=(3, 3, 3, 2, 2), trick_values=tuple(range(-6, 7)), queen_points=0),
+    cr.Craits(
+        players=3,
+        decks=2,
+        short_game=True,
+        deal_follows_direction=True,
+        remove_kings_queens=True,
+        one_card_deal_announce=True,
+        idiot_penalty="draw_one",
+        continue_after_count_out=True,
+        threes_cancel_eights=True,
+        card_table={
+            "J": cr.shedding.CardRule("skip", 10),
+            "A": cr.shedding.CardRule("none", 1, count=3, starts_count=True),
+        },
+        threes_rule="published",
+        idiot_calls="automatic",
+    ),
+    cr.Craits.published_rules(players=10),
+    cr.Craits(players=2, decks=3),
+]
+
+
+@pytest.mark.parametrize("rules", RULES_WITH_EVERY_OPTION, ids=_name)
+def test_every_rules_option_is_a_named_parameter(rules: Any) -> None:
+    """Each option that differs from the default is a parameter of the game string,
+    and the string loads the same rules again; every option has its parameter."""
+    game = hosted.load_game(rules)
+    text = str(game)
+    default = type(rules)(players=rules.players).options()
+    changed = {name for name, value in rules.options().items() if value != default[name]}
+    named = {part.split("=")[0] for part in text[text.index("(") + 1 : -1].split(",")}
+    assert changed - {"players"} <= named and changed
+    assert pyspiel.load_game(text).rules == rules
+    spec = game.get_type().parameter_specification
+    options = set(type(rules)().options()) - (
+        {"players"} if isinstance(rules, cr.Cramps) else set()
+    )
+    assert options | {"max_game_length", "info_strings"} == set(spec)
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "match"),
+    [
+        ("python_cardrules_cramps(target=-5)", cr.RulesError, "target must be"),
+        ("python_cardrules_cramps(packets=3/x)", cr.RulesError, "joined by '/'"),
+        ("python_cardrules_craits(card_table=J:fly:3)", cr.RulesError, "action is one of"),
+        ("python_cardrules_craits(card_table=J:skip)", cr.RulesError, "rank:action:points"),
+        ("python_cardrules_craits(decks=7)", cr.RulesError, "0 for the default"),
+        ("python_cardrules_craits(players=11)", cr.RulesError, "2 to 10 players"),
+        ("python_cardrules_craits(info_strings=hash)", cr.RulesError, "info_strings must be"),
+        ("python_cardrules_cramps(max_game_length=0)", cr.RulesError, "max_game_length must"),
+        # the base64 options of development versions: OpenSpiel names the parameters
+        ("python_cardrules_cramps(options=eyJ0YXJnZXQiOjV9)", pyspiel.SpielError, "target"),
+    ],
+)
+def test_bad_parameters_are_refused_saying_what_is_allowed(
+    text: str, error: type, match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        pyspiel.load_game(text)
+
+
+def test_load_game_refuses_what_is_not_its_rules_or_its_parameters() -> None:
+    with pytest.raises(cr.RulesError, match="registered for Cramps and Craits"):
+        hosted.load_game(object())  # type: ignore[arg-type]
+    with pytest.raises(cr.RulesError, match="max_game_length must be an int"):
+        hosted.load_game(cr.Cramps(), max_game_length="20")  # type: ignore[arg-type]
+    with pytest.raises(cr.RulesError, match="info_strings must be one of"):
+        hosted.load_game(cr.Cramps(), info_strings="short")
+
+
+def test_information_state_strings_may_be_digests() -> None:
+    """``info_strings=digest``: each information state string is the digest of the
+    text (32 hex digits), so two states give the same string exactly when they give
+    the same text; the game still passes the simulation test."""
+    text_game = hosted.load_game(cr.Craits(players=3, short_game=True))
+    game = hosted.load_game(cr.Craits(players=3, short_game=True), info_strings="digest")
+    assert str(game).startswith("python_cardrules_craits(info_strings=digest,")
+    chooser = np.random.RandomState(3)
+    plain, hashed = text_game.new_initial_state(), game.new_initial_state()
+    seen: dict[str, str] = {}
+    while not plain.is_terminal() and len(seen) < 300:
+        if plain.is_chance_node():
+            action = plain.chance_outcomes()[chooser.randint(len(plain.chance_outcomes()))][0]
+        else:
+            for seat in range(3):
+                digest, text = (
+                    hashed.information_state_string(seat),
+                    plain.information_state_string(seat),
+                )
+                assert len(digest) == 32 and seen.setdefault(digest, text) == text
+            action = chooser.choice(plain.legal_actions())
+        plain.apply_action(action)
+        hashed.apply_action(action)
+    assert len(seen) >= 300
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_deal_is_chance_nodes_and_play_follows_the_rules() -> None:
@@ -105,15 +207,6 @@ def test_a_game_cut_short_at_the_cap_returns_zeros() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert state.returns() == [0.0] * 4 and not state.position.is_over
-
-
-def test_options_that_are_not_packed_options_are_refused() -> None:
-    with pytest.raises(cr.RulesError, match="not packed options"):
-        hosted.unpack_options("!!!")
-    with pytest.raises(cr.RulesError, match="JSON object"):
-        hosted.unpack_options(hosted.pack_options({"a": 1})[:0] + "WzFd")  # "[1]"
-    with pytest.raises(cr.RulesError, match="registered for Cramps and Craits"):
-        hosted.load_game(object())  # type: ignore[arg-type]
 
 
 def test_openspiel_ismcts_plays_a_game_with_the_resampler() -> None:

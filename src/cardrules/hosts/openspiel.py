@@ -3,21 +3,30 @@
 Needs OpenSpiel (``pip install "cardrules[openspiel]"``). Importing this module
 registers two Python games with ``pyspiel``, so ``pyspiel.load_game`` (and
 OpenSpiel's serialization, which loads games by name) finds them:
-
-- ``python_cardrules_cramps`` (parameter ``options``);
-- ``python_cardrules_craits`` (parameters ``players``, 2 to 10, and ``options``).
-
-``options`` carries any other rules options, packed by :func:`load_game`, which is
-the easy way in:
+``python_cardrules_cramps`` and ``python_cardrules_craits``. Every rules option is a
+named parameter, so a game string says which rules are played:
 
 >>> import cardrules as cr
 >>> import pyspiel
->>> from cardrules.hosts.openspiel import load_game
->>> game = load_game(cr.Craits(players=3, short_game=True))
+>>> from cardrules.hosts import openspiel
+>>> game = pyspiel.load_game("python_cardrules_craits(players=3,short_game=true)")
+>>> game.rules == cr.Craits(players=3, short_game=True)
+True
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
 >>> pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+Ints, bools and strings are themselves; the other options are written as text, since
+a game string may not hold commas or brackets: a list of ints as the numbers joined by
+``/`` (Cramps' ``packets=3/3/3/2/2``), Craits' ``card_table`` as the rows that differ
+from the default table, each ``rank:action:points[:count[:starts_count]]``, joined by
+``/`` (``card_table=J:skip:10/9:wild_keep_suit:40``), and Craits' ``decks=0`` for the
+default for the number of players. :func:`load_game` writes them for a rules object.
+Two parameters are the host's own: ``max_game_length`` (below) and ``info_strings``:
+``text`` (the default) or ``digest`` (``information_state_string`` gives a digest of
+the text, 32 hex digits: a short key for tabular algorithms such as CFR, which keep
+one entry per information state).
 
 How the game maps onto OpenSpiel:
 
@@ -41,9 +50,7 @@ How the game maps onto OpenSpiel:
 
 from __future__ import annotations
 
-import base64
 import functools
-import json
 import random
 from collections.abc import Callable
 from typing import Any
@@ -56,6 +63,7 @@ except ImportError as missing:  # pragma: no cover - depends on the environment
         'cardrules.hosts.openspiel needs OpenSpiel: pip install "cardrules[openspiel]"'
     ) from missing
 
+from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, Card
 from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.encoding import encoder_for
@@ -63,65 +71,54 @@ from cardrules.errors import RulesError
 from cardrules.game import Game, Step
 from cardrules.games.craits import Craits
 from cardrules.games.cramps.rules import Cramps
+from cardrules.hosts._params import game_parameters, parameter_specification, rules_from_parameters
 from cardrules.hosts._seen import Seen
 from cardrules.hosts.table import open_call
 from cardrules.moveids import move_ids_of
 
-__all__ = [
-    "CardrulesGame",
-    "CardrulesState",
-    "load_game",
-    "pack_options",
-    "resampler",
-    "unpack_options",
-]
+__all__ = ["CardrulesGame", "CardrulesState", "load_game", "resampler"]
 
 _DEFAULT_CAP = 20_000
 """Moves (chance nodes not counted) after which an OpenSpiel game is cut short: far
 above a random game of either (about 300 moves for Cramps, 1,100 for Craits)."""
 
-
-def pack_options(options: dict[str, Any]) -> str:
-    """Rules options as an OpenSpiel parameter (base64 of their JSON: OpenSpiel's game
-    strings may not hold commas or brackets); ``""`` for none.
-
-    >>> unpack_options(pack_options({"target": 21}))
-    {'target': 21}
-    """
-    if not options:
-        return ""
-    text = json.dumps(options, sort_keys=True, separators=(",", ":"))
-    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+_INFO_STRINGS = ("text", "digest")
 
 
-def unpack_options(packed: str) -> dict[str, Any]:
-    """The options that :func:`pack_options` packed."""
-    if not packed:
-        return {}
-    try:
-        text = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)).decode()
-        options = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as error:
-        raise RulesError(f"the options parameter is not packed options: {error}") from None
-    if not isinstance(options, dict):
-        raise RulesError("the options parameter must pack a JSON object")
-    return options
-
-
-def load_game(rules: Game[Any, Any, Any], *, max_game_length: int = _DEFAULT_CAP) -> Any:
+def load_game(
+    rules: Game[Any, Any, Any],
+    *,
+    max_game_length: int = _DEFAULT_CAP,
+    info_strings: str = "text",
+) -> Any:
     """The OpenSpiel game for ``rules`` (a :class:`~cardrules.Cramps` or
-    :class:`~cardrules.Craits` rules object), loaded through ``pyspiel.load_game``."""
-    params: dict[str, Any] = {"max_game_length": max_game_length}
-    if isinstance(rules, Cramps):
-        name, defaults = _CRAMPS, Cramps().options()
-    elif isinstance(rules, Craits):
-        name, defaults = _CRAITS, Craits(players=rules.players).options()
-        params["players"] = rules.players
-    else:
-        raise RulesError(f"OpenSpiel games are registered for Cramps and Craits, not {rules!r}")
-    changed = {k: v for k, v in rules.options().items() if defaults.get(k) != v}
-    params["options"] = pack_options(changed)
-    return pyspiel.load_game(name, params)
+    :class:`~cardrules.Craits` rules object), loaded through ``pyspiel.load_game``
+    with its options as named parameters (see the module's text).
+    ``info_strings="digest"`` makes ``information_state_string`` a 32-hex-digit
+    digest of the text instead of the text (:attr:`InfoState.digest
+    <cardrules.encoding.info.InfoState.digest>`)."""
+    params = game_parameters(rules)  # (raises for rules of other games)
+    params.update(
+        _own_parameters({"max_game_length": max_game_length, "info_strings": info_strings})
+    )
+    return pyspiel.load_game(_CRAMPS if isinstance(rules, Cramps) else _CRAITS, params)
+
+
+def _own_parameters(params: dict[str, Any]) -> dict[str, Any]:
+    """The host's own parameters among ``params``, checked, those that differ from
+    their defaults."""
+    cap = params.get("max_game_length", _DEFAULT_CAP)
+    if isinstance(cap, bool) or not isinstance(cap, int) or cap < 1:
+        raise RulesError(f"max_game_length must be an int of at least 1, not {shown(cap)}")
+    strings = params.get("info_strings", "text")
+    if strings not in _INFO_STRINGS:
+        raise RulesError(f"info_strings must be one of {_INFO_STRINGS}, not {shown(strings)}")
+    own: dict[str, Any] = {}
+    if cap != _DEFAULT_CAP:
+        own["max_game_length"] = cap
+    if strings != "text":
+        own["info_strings"] = strings
+    return own
 
 
 class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
@@ -131,13 +128,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         self, params: dict[str, Any] | None, game_type: Any, rules_class: type[Cramps | Craits]
     ) -> None:
         params = dict(params or {})
-        options = unpack_options(str(params.get("options", "")))
-        if rules_class is Craits:
-            options["players"] = int(params.get("players", 4))
-        rules: Game[Any, Any, Any] = rules_class.from_options(options)
-        cap = int(params.get("max_game_length", _DEFAULT_CAP))
-        if cap < 1:
-            raise RulesError(f"max_game_length must be at least 1, not {cap}")
+        rules: Game[Any, Any, Any] = rules_from_parameters(rules_class, params)
+        own = _own_parameters(params)
+        cap = own.get("max_game_length", _DEFAULT_CAP)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_move_ids,
             max_chance_outcomes=52,
@@ -147,8 +140,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=cap,
         )
-        super().__init__(game_type, info, params)
-        self.setup = _Setup(rules, cap)
+        # The game string shows what differs from the defaults (and Craits' players).
+        super().__init__(game_type, info, {**game_parameters(rules), **own})
+        self.setup = _Setup(rules, cap, own.get("info_strings", "text") == "digest")
         self.rules = rules
 
     def new_initial_state(self) -> CardrulesState:
@@ -324,8 +318,9 @@ class _Setup:
     """What a game's states share: the rules, their explicit-chance table, the encoder
     and the cap. Immutable, so copies of a state share it."""
 
-    def __init__(self, rules: Game[Any, Any, Any], cap: int) -> None:
+    def __init__(self, rules: Game[Any, Any, Any], cap: int, digests: bool = False) -> None:
         self.rules = rules
+        self.digests = digests  # information state strings as digests of the text
         self.moves = move_ids_of(rules).moves  # by id
         self.calls = getattr(rules, "calls", None) is not None  # out-of-turn calls to make
         self.table = ExplicitChance(rules)
@@ -342,7 +337,7 @@ class _Setup:
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled as what makes it: the table, the encoder and the first position are
         # made again (the encoder keeps tables that are not for pickling).
-        return (_Setup, (self.rules, self.cap))
+        return (_Setup, (self.rules, self.cap, self.digests))
 
 
 class _Observer:
@@ -372,7 +367,7 @@ class _Observer:
         if info is None:
             return "the first deal, waiting for its cards"
         if self._perfect_recall:
-            text: str = info.text
+            text: str = info.digest if self._game.digests else info.text
             return text
         return str(self._game.rules.observe(state.position.inner, player))
 
@@ -416,15 +411,12 @@ def _game_type(short_name: str, long_name: str, low: int, high: int, params: dic
     )
 
 
+_OWN_PARAMETERS = {"max_game_length": _DEFAULT_CAP, "info_strings": "text"}
 _CRAMPS_TYPE = _game_type(
-    _CRAMPS, "cardrules Cramps", 4, 4, {"options": "", "max_game_length": _DEFAULT_CAP}
+    _CRAMPS, "cardrules Cramps", 4, 4, {**parameter_specification(Cramps), **_OWN_PARAMETERS}
 )
 _CRAITS_TYPE = _game_type(
-    _CRAITS,
-    "cardrules Craits",
-    2,
-    10,
-    {"players": 4, "options": "", "max_game_length": _DEFAULT_CAP},
+    _CRAITS, "cardrules Craits", 2, 10, {**parameter_specification(Craits), **_OWN_PARAMETERS}
 )
 
 
