@@ -102,6 +102,10 @@ class MoveIds(Generic[M]):
             mask[number] = 1
         return bytes(mask)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (slots and no __dict__: pickle's protocols 0 and 1 need to be told how)
+        return (MoveIds, (self.moves, self.title))
+
 
 _TABLES: KeptByIdentity[MoveIds[Any]] = KeptByIdentity()
 

@@ -92,6 +92,11 @@ class Draw(Immutable):
     def __str__(self) -> str:
         return "draw"
 
+    def __reduce__(self) -> tuple[type[Draw], tuple[()]]:
+        # Made again by calling the class: with no fields, pickle's protocols 0 and 1
+        # would leave the cached hash unset.
+        return (Draw, ())
+
 
 def _as_seat(value: int) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
@@ -135,6 +140,11 @@ class Announce(Immutable):
     def __str__(self) -> str:
         return 'say "one card"'
 
+    def __reduce__(self) -> tuple[type[Announce], tuple[()]]:
+        # Made again by calling the class: with no fields, pickle's protocols 0 and 1
+        # would leave the cached hash unset.
+        return (Announce, ())
+
 
 @attrs.frozen(cache_hash=True)
 class Pass(Immutable):
@@ -143,6 +153,11 @@ class Pass(Immutable):
 
     def __str__(self) -> str:
         return "pass"
+
+    def __reduce__(self) -> tuple[type[Pass], tuple[()]]:
+        # Made again by calling the class: with no fields, pickle's protocols 0 and 1
+        # would leave the cached hash unset.
+        return (Pass, ())
 
 
 Move: TypeAlias = "Play | Draw | CallIdiot | NameSuit | Announce | Pass"

@@ -16,7 +16,7 @@ from typing import Any
 from cardrules._kept import KeptByIdentity
 from cardrules.cards import SUIT_OF_INDEX
 from cardrules.encoding.cramps import CrampsEncoder
-from cardrules.encoding.vectors import clipped, to_float32
+from cardrules.encoding.vectors import _numpy, clipped, to_float32
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Event, GameOver, HandScored, MovePlayed, TrickWon
 
@@ -32,6 +32,7 @@ class CrampsTables:
     ``o`` is seat ``o``'s observation), and the rows of a round before its deal."""
 
     def __init__(self, encoder: CrampsEncoder, np: Any) -> None:
+        self.encoder = encoder
         self.np = np
         self.size = size = encoder.observation_size
         start = {field.name: field.start for field in encoder.fields}
@@ -98,6 +99,21 @@ class CrampsTables:
         self.round_scores_slice = slice(start["round_scores"], start["round_scores"] + 4)
         self.round_number = start["round_number"]
 
+    def __copy__(self) -> CrampsTables:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CrampsTables:
+        return self  # never changed once made: shared by every tracker of its encoder
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Made again for the encoder (they hold the NumPy module, which does not pickle).
+        return (_cramps_tables_again, (self.encoder,))
+
+
+def _cramps_tables_again(encoder: CrampsEncoder) -> CrampsTables:
+    """Unpickle :class:`CrampsTables`: the encoder's own."""
+    return cramps_tables(encoder, _numpy())
+
 
 def _values(np: Any, zeros: int, ones: int) -> Any:
     """``zeros`` 0.0 then ``ones`` 1.0, as ``float32``."""
@@ -139,6 +155,15 @@ class CrampsRows:
     def observation(self, seat: int) -> Any:
         """A copy of ``seat``'s row."""
         return self.data[seat].copy()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Without ``flat``, a view of ``data`` that a copy must make again of its own.
+        return {name: getattr(self, name) for name in self.__slots__ if name != "flat"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.flat = self.data.reshape(-1)
 
     def start(self, state: Any) -> None:
         """Write every row for ``state``: at the start of a round from its dealt hands,

@@ -19,7 +19,7 @@ from typing import Any
 from cardrules._kept import KeptByIdentity
 from cardrules.cards import FULL_MASK
 from cardrules.encoding.craits import CraitsEncoder
-from cardrules.encoding.vectors import clipped, count_floats, to_float32
+from cardrules.encoding.vectors import _numpy, clipped, count_floats, to_float32
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Event, HandDealt, Reshuffled
 
@@ -36,6 +36,7 @@ class CraitsTables:
     """Where a Craits tracker's buffer holds each entry (see the module documentation)."""
 
     def __init__(self, encoder: CraitsEncoder, np: Any) -> None:
+        self.encoder = encoder
         self.np = np
         players = self.players = encoder.game.players
         self.seats = range(players)
@@ -58,6 +59,21 @@ class CraitsTables:
                     row[first + k] = first + (seat + k) % players
             gather[seat] = row
         self.gather = gather
+
+    def __copy__(self) -> CraitsTables:
+        return self
+
+    def __deepcopy__(self, memo: object) -> CraitsTables:
+        return self  # never changed once made: shared by every tracker of its encoder
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Made again for the encoder (they hold the NumPy module, which does not pickle).
+        return (_craits_tables_again, (self.encoder,))
+
+
+def _craits_tables_again(encoder: CraitsEncoder) -> CraitsTables:
+    """Unpickle :class:`CraitsTables`: the encoder's own."""
+    return craits_tables(encoder, _numpy())
 
 
 class CraitsRows:
@@ -84,6 +100,15 @@ class CraitsRows:
     def observation(self, seat: int) -> Any:
         """Seat ``seat``'s observation (a new array)."""
         return self.buffer.take(self.t.gather[seat])
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Without ``mv``, a view of ``buffer`` (a copy makes its own; none pickles).
+        return {name: getattr(self, name) for name in self.__slots__ if name != "mv"}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+        self.mv = memoryview(self.buffer)
 
     def update(self, state: Any, events: Sequence[Event]) -> None:
         """Write what a step changed (its state is ``state``); raises

@@ -158,6 +158,13 @@ class ObservationArrays:
             raise
         self._state = state
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        for name, value in data.items():
+            setattr(self, name, value)
+
 
 def _what(thing: object) -> str:
     """What ``thing`` is, for a message (no repr: a state's would show every hand)."""

@@ -154,6 +154,11 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return _Observer(self, perfect_recall)
 
+    def __reduce_ex__(self, protocol: object) -> tuple[Any, ...]:
+        # Pickled as its game string, with any protocol (OpenSpiel's own pickling needs
+        # protocol 2 or more: 0 and 1 abort the process).
+        return (pyspiel.load_game, (str(self),))
+
 
 class CardrulesState(pyspiel.State):  # type: ignore[misc]
     """A position of a :class:`CardrulesGame` (see the module's text)."""
@@ -273,6 +278,11 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             text += f"\n(waiting for chance: {self._position.cards_to_place} cards to place)"
         return text
 
+    def __reduce_ex__(self, protocol: object) -> tuple[Any, ...]:
+        # Pickled as OpenSpiel serializes it, with any protocol (OpenSpiel's own
+        # pickling needs protocol 2 or more: 0 and 1 abort the process).
+        return (_state_again, (str(self.get_game()), self.serialize()))
+
     def info_state(self, player: int) -> Any:
         """``player``'s :class:`~cardrules.encoding.InfoState` (``None`` before the
         first deal is complete). Information states are brought up to date when asked
@@ -370,6 +380,13 @@ class _Observer:
             text: str = info.digest if self._game.digests else info.text
             return text
         return str(self._game.rules.observe(state.position.inner, player))
+
+
+def _state_again(game: str, serialized: str) -> CardrulesState:
+    """Unpickle a :class:`CardrulesState`: the game loaded by its string, and the state
+    it serialized."""
+    state: CardrulesState = pyspiel.load_game(game).deserialize_state(serialized)
+    return state
 
 
 def _card(action: int) -> Card:

@@ -109,6 +109,10 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self._no_moves = np.zeros(game.num_move_ids, dtype=np.int8)
         self._no_moves.flags.writeable = False  # (shared by the seats not to move)
 
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        self._no_moves.flags.writeable = False  # (a copy's is its own, shared again)
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The space of ``agent``'s observations (the same object on every call)."""
         return self.observation_spaces[agent]
