@@ -252,6 +252,95 @@ def test_the_resampler_keeps_the_searchers_information_and_deals_the_rest() -> N
     assert len(others) > 1  # the other hands are dealt afresh
 
 
+def _played(game: Any, seed: int, moves: int) -> Any:
+    """A state of ``game`` after ``moves`` random moves (and the chance nodes after them),
+    at a decision."""
+    chooser = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    made = 0
+    while not state.is_terminal() and (state.is_chance_node() or made < moves):
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[chooser.randint(len(outcomes))][0])
+        else:
+            state.apply_action(chooser.choice(state.legal_actions()))
+            made += 1
+    assert not state.is_terminal()
+    return state
+
+
+@pytest.mark.parametrize(
+    ("rules", "moves"),
+    [
+        (cr.Cramps(), 3),
+        (cr.Cramps(), 30),
+        (cr.Craits(players=3), 10),
+        (cr.Craits(players=3), 200),
+        (cr.Craits(players=6, short_game=True), 120),
+        (cr.Craits(players=4, idiot_calls="automatic"), 400),
+    ],
+    ids=lambda value: _name(value) if not isinstance(value, int) else str(value),
+)
+def test_a_samples_history_is_its_own(rules: Any, moves: int) -> None:
+    """A sample's history replays to the sample (not to the real position): the same
+    position, and every seat's information state is the sample's own; the searching
+    player's is the real one, and the other hands are dealt otherwise."""
+    game = hosted.load_game(rules)
+    state = _played(game, 11, moves)
+    player = state.current_player()
+    resample = hosted.resampler(seed=2)
+    changed = 0
+    for _ in range(6):
+        sample = resample(state, player)
+        replayed = game.new_initial_state()
+        for action in sample.history():
+            replayed.apply_action(action)
+        assert str(replayed) == str(sample)
+        for seat in range(rules.players):
+            assert replayed.information_state_string(seat) == sample.information_state_string(seat)
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        hidden = [hand for seat, hand in enumerate(sample.position.inner.hands) if seat != player]
+        real = [hand for seat, hand in enumerate(state.position.inner.hands) if seat != player]
+        if hidden != real:
+            changed += 1
+            assert sample.history() != state.history()
+    assert changed >= 3
+
+
+def test_information_states_and_observers_refuse_bad_seats_and_states() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = hosted.load_game(cr.Cramps())
+    state = _played(game, 3, 1)
+    with pytest.raises(cr.SeatError, match="player must be a seat from 0 to 3, not 4"):
+        state.info_state(4)
+    with pytest.raises(cr.SeatError, match="not True"):
+        state.info_state(True)
+    observer = game.make_py_observer()
+    with pytest.raises(cr.StateError, match="an observer needs a state of its cardrules"):
+        observer.set_from("state", 0)
+    other = hosted.load_game(cr.Craits(players=4)).new_initial_state()
+    with pytest.raises(cr.StateError, match=r"\(Cramps\)"):
+        observer.string_from(other, 0)
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    recall.set_from(state, 2)  # (a state of the game itself: no error)
+    assert recall.tensor.any()
+
+
+def test_the_resampler_refuses_what_it_cannot_sample() -> None:
+    game = hosted.load_game(cr.Cramps())
+    resample = hosted.resampler(seed=1)
+    with pytest.raises(cr.StateError, match="needs a state of a cardrules OpenSpiel game"):
+        resample("state", 0)  # type: ignore[arg-type]
+    with pytest.raises(cr.StateError, match="not a chance node"):
+        resample(game.new_initial_state(), 0)
+    with pytest.raises(cr.SeatError, match="player must be a seat from 0 to 3"):
+        resample(_played(game, 1, 2), 4)
+    with pytest.raises(cr.SetupError, match="seed must be an int"):
+        hosted.resampler(seed="1")  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("rules", [cr.Cramps(), cr.Craits(players=3, short_game=True)], ids=_name)
 def test_tensors_asked_late_and_in_any_order_are_the_seats_own(rules: Any) -> None:
     """Information states are folded only when asked for, and the seats that start

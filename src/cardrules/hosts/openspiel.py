@@ -51,8 +51,6 @@ How the game maps onto OpenSpiel:
 from __future__ import annotations
 
 import functools
-import random
-from collections.abc import Callable
 from typing import Any
 
 try:
@@ -67,16 +65,18 @@ from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, Card
 from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.encoding import encoder_for
-from cardrules.errors import RulesError
+from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Game, Step
 from cardrules.games.craits import Craits
 from cardrules.games.cramps.rules import Cramps
 from cardrules.hosts._params import game_parameters, parameter_specification, rules_from_parameters
+from cardrules.hosts._resample import Resampler
 from cardrules.hosts._seen import Seen
 from cardrules.hosts.table import open_call
 from cardrules.moveids import move_ids_of
+from cardrules.table import is_seat
 
-__all__ = ["CardrulesGame", "CardrulesState", "load_game", "resampler"]
+__all__ = ["CardrulesGame", "CardrulesState", "Resampler", "load_game", "resampler"]
 
 _DEFAULT_CAP = 20_000
 """Moves (chance nodes not counted) after which an OpenSpiel game is cut short: far
@@ -286,20 +286,25 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def info_state(self, player: int) -> Any:
         """``player``'s :class:`~cardrules.encoding.InfoState` (``None`` before the
         first deal is complete). Information states are brought up to date when asked
-        for, so play that never asks (a search's rollouts) does not pay for them."""
+        for, so play that never asks (a search's rollouts) does not pay for them.
+        Raises :class:`~cardrules.SeatError` for a player not at the table."""
+        players = self._game.rules.players
+        if not is_seat(player, players):
+            raise SeatError(f"player must be a seat from 0 to {players - 1}, not {shown(player)}")
         if self._seen is None:
             return None
         info, self._seen = self._seen.info(self._game.encoder, player)
         return info
 
 
-def resampler(seed: int = 0) -> Callable[[CardrulesState, int], CardrulesState]:
+def resampler(seed: int = 0) -> Resampler:
     """A resampler for OpenSpiel's ISMCTS (``bot.set_resampler(resampler(seed))``): a
-    state that ``player`` cannot tell from the given one, dealt by the game's
-    :meth:`~cardrules.game.Game.determinize` from ``player``'s view, with ``player``'s
-    information state kept and every other seat's started afresh from the dealt
-    position (its history of what it saw is not rebuilt, so the search does not learn
-    from the real hidden cards).
+    :class:`Resampler`, whose samples are states that
+    ``player`` cannot tell from the given one, each with a history of its own that
+    replays to it: the current deal's cards that the player has not seen dealt
+    otherwise, as far as the other seats' moves allow (a player who drew because it
+    could not play held no card it could have played; one who did not follow suit held
+    none of that suit), and the rest of the game as it was.
 
     >>> import cardrules as cr
     >>> from open_spiel.python.algorithms import ismcts, mcts
@@ -307,21 +312,7 @@ def resampler(seed: int = 0) -> Callable[[CardrulesState, int], CardrulesState]:
     >>> bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1), 2.0, 20)
     >>> bot.set_resampler(resampler(seed=3))
     """
-    draws = random.Random(seed)
-
-    def resample(state: CardrulesState, player: int) -> CardrulesState:
-        setup = state._game
-        inner = state.position.inner
-        dealt = setup.rules.determinize(setup.rules.observe(inner, player), draws.getrandbits(64))
-        state.info_state(player)  # folded once, shared by every sample
-        sampled: CardrulesState = state.clone()
-        sampled._position = ChanceState(setup.rules, dealt, None)
-        sampled._moved()
-        seen = state._seen
-        sampled._seen = None if seen is None else seen.restarted(dealt, player)
-        return sampled
-
-    return resample
+    return Resampler(seed)
 
 
 class _Setup:
@@ -361,9 +352,14 @@ class _Observer:
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
+    def _checked(self, state: object) -> CardrulesState:
+        if isinstance(state, CardrulesState) and state._game is self._game:
+            return state  # (the usual case, asked at every decision: no comparison)
+        return _checked_state(state, self._game, "an observer")
+
     def set_from(self, state: CardrulesState, player: int) -> None:
         """Fill :attr:`tensor` for ``player`` at ``state`` (in place)."""
-        info = state.info_state(player)
+        info = self._checked(state).info_state(player)
         if info is None:
             self.tensor.fill(0.0)
         elif self._perfect_recall:
@@ -373,13 +369,23 @@ class _Observer:
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         """The information state's or the observation's text for ``player``."""
-        info = state.info_state(player)
+        info = self._checked(state).info_state(player)
         if info is None:
             return "the first deal, waiting for its cards"
         if self._perfect_recall:
             text: str = info.digest if self._game.digests else info.text
             return text
         return str(self._game.rules.observe(state.position.inner, player))
+
+
+def _checked_state(state: object, setup: _Setup, what: str) -> CardrulesState:
+    """``state`` itself if it is a state of the game of ``setup``."""
+    if not isinstance(state, CardrulesState) or state._game.rules != setup.rules:
+        raise StateError(
+            f"{what} needs a state of its cardrules OpenSpiel game "
+            f"({type(setup.rules).__name__}), not {shown(state)}"
+        )
+    return state
 
 
 def _state_again(game: str, serialized: str) -> CardrulesState:

@@ -1,0 +1,309 @@
+"""Samples of an OpenSpiel information set for ISMCTS (:class:`Resampler`): states a
+player cannot tell from the real one, each with a history of its own that replays to
+it.
+
+A sample is the real game with the current deal's cards that the player has not seen
+dealt otherwise: the deal's chance actions relabel those cards (a card the player has
+not seen becomes another one it has not seen), every other action is the real one,
+and the whole history is replayed from the position before the deal. Opponents'
+moves say something about their hidden cards (a Craits player who draws held no card
+that could be played; a Cramps player who did not follow suit held none of the suit
+led), so a card may become another only where that other would have allowed the same
+moves; a replay that still meets an illegal move is drawn again, and in the end the
+cards only the stock held (which no move tells anything about) are relabeled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from cardrules._text import shown
+from cardrules.cards import FULL_MASK, SUIT_MASK, SUIT_OF_INDEX
+from cardrules.errors import CardrulesError, SeatError, StateError
+from cardrules.events import CardPlayed, CardTurnedUp
+from cardrules.moves import Draw, Pass, Play
+from cardrules.rng import check_seed
+from cardrules.shedflow import _PLAYING
+from cardrules.shedgame import SheddingGame, _allowed
+from cardrules.table import is_seat
+from cardrules.trickgame import TrickGame
+
+if TYPE_CHECKING:
+    from cardrules.hosts.openspiel import CardrulesState
+
+__all__ = ["Resampler"]
+
+_CHANCE = -1  # OpenSpiel's chance player in a state's full history
+_TRIES = 8  # relabelings drawn before only the stock's cards are relabeled
+
+
+class Resampler:
+    """A resampler for OpenSpiel's ISMCTS (``bot.set_resampler(Resampler(seed))``; see
+    the module's text). ``seed`` (an int from 0 to 2**64 - 1) makes its samples
+    reproducible. A sample is a state that ``player`` cannot tell from the given one
+    (its information state is the same), whose ``history()`` replays to it, and whose
+    other seats' information states are the sample's own. Samples are random, not
+    uniform among the deals the player cannot tell apart."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._draws = random.Random(check_seed(seed))
+        self._prefix: tuple[tuple[int, ...], Any] | None = None  # the last one replayed
+        self._hand: _Hand | None = None  # the last real position's analysis
+
+    def __call__(self, state: CardrulesState, player: int) -> CardrulesState:
+        from cardrules.hosts.openspiel import CardrulesState
+
+        if not isinstance(state, CardrulesState):
+            raise StateError(
+                f"the resampler needs a state of a cardrules OpenSpiel game, not {shown(state)}"
+            )
+        players = state._game.rules.players
+        if not is_seat(player, players):
+            raise SeatError(f"player must be a seat from 0 to {players - 1}, not {shown(player)}")
+        if state.is_chance_node() or state.is_terminal():
+            raise StateError(
+                "the resampler samples positions where a player moves, not a chance node "
+                "or the end of a game"
+            )
+        full = tuple((int(item.player), int(item.action)) for item in state.full_history())
+        hand = self._hand
+        if hand is None or hand.history != full or hand.player != player:
+            hand = self._hand = _Hand(state, player, full, self._prefix_state(state, full))
+        for _ in range(_TRIES):
+            relabel = hand.relabeling(self._draws)
+            sample: CardrulesState | None = None if relabel is None else hand.replayed(relabel)
+            if sample is not None:
+                return sample
+        sample = hand.replayed(hand.stock_relabeling(self._draws))
+        return sample if sample is not None else state.clone()
+
+    def _prefix_state(self, state: CardrulesState, full: tuple[tuple[int, int], ...]) -> Any:
+        """The position before the current deal, replayed (kept for the next calls)."""
+        start = _deal_start(state, full)
+        actions = tuple(action for _, action in full[:start])
+        kept = self._prefix
+        if kept is None or kept[0] != actions:
+            position = state.get_game().new_initial_state()
+            for action in actions:
+                position.apply_action(action)
+            kept = self._prefix = (actions, position)
+        return kept[1]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (what it has replayed is only kept for speed)
+        return (_resampler_again, (self._draws.getstate(),))
+
+
+def _resampler_again(draws: Any) -> Resampler:
+    """Unpickle a :class:`Resampler`."""
+    resampler = Resampler()
+    resampler._draws.setstate(draws)
+    return resampler
+
+
+def _deal_start(state: CardrulesState, full: tuple[tuple[int, int], ...]) -> int:
+    """Where the current deal's chance actions begin in a full history: the last run of
+    chance actions that places a whole deck (a reshuffle places fewer cards)."""
+    deck = state._game.initial.cards_to_place
+    end = len(full)
+    while end > 0:
+        while end > 0 and full[end - 1][0] != _CHANCE:
+            end -= 1
+        start = end
+        while start > 0 and full[start - 1][0] == _CHANCE:
+            start -= 1
+        if end - start >= deck:
+            return end - deck  # (the run's last ``deck`` actions: the deal)
+        end = start
+    raise StateError("the resampler needs a position after the first deal")
+
+
+class _Hand:
+    """What the current deal of a real position lets a sample change: for each run of
+    chance actions since the deal (the deal, each reshuffle), the cards it placed that
+    the player has not seen since, and for each of them the cards it may become."""
+
+    def __init__(
+        self, state: CardrulesState, player: int, full: tuple[tuple[int, int], ...], prefix: Any
+    ) -> None:
+        self.history = full
+        self.player = player
+        self.prefix = prefix
+        prefix.info_state(player)  # folded once: every sample's replay goes on from it
+        self.digest = state.info_state(player).digest  # what every sample must show
+        first = len(prefix.history())
+        hand = full[first:]
+        self.players = [who for who, _ in hand]
+        self.actions = [action for _, action in hand]
+        rules = state._game.rules
+        seen: dict[int, int] = {}  # card: the last time the player saw it
+        held: dict[int, int] = {}  # card: the last time a seat other than the player held it
+        voids: dict[int, list[tuple[int, frozenset[int]]]] = {}
+        position = prefix.clone()
+        steps = 0 if prefix._seen is None else prefix._seen.chain.length
+        for time, (who, action) in enumerate(hand):
+            if who != _CHANCE:
+                inner = position.position.inner
+                _saw(seen, inner, player, time)
+                for seat, cards in enumerate(inner.hands):
+                    if seat != player:
+                        held.update(dict.fromkeys(cards, time))
+                if who != player:
+                    void = _void(rules, inner, who, rules.move_from_id(action))
+                    if void:
+                        for card in set(inner.hands[who]):
+                            voids.setdefault(card, []).append((time, void))
+            position.apply_action(action)
+            chain = position._seen.chain if position._seen is not None else None
+            if chain is not None and chain.length > steps:
+                for step in chain.since(steps):
+                    _saw(seen, step.state, player, time)
+                    for event in step.events:
+                        if type(event) is CardPlayed or type(event) is CardTurnedUp:
+                            seen[int(event.card)] = time
+                steps = chain.length
+        if not position.is_chance_node():
+            _saw(seen, position.position.inner, player, len(hand))
+        # The runs of chance actions, and in each the cards the player has not seen since.
+        self.runs: list[_Run] = []
+        time = 0
+        while time < len(hand):
+            if self.players[time] != _CHANCE:
+                time += 1
+                continue
+            end = time
+            while end < len(hand) and self.players[end] == _CHANCE:
+                end += 1
+            self.runs.append(_Run(self.actions[time:end], time, seen, held, voids))
+            time = end
+
+    def relabeling(self, draws: random.Random) -> dict[int, dict[int, int]] | None:
+        """A random relabeling of each run's cards that keeps to what the moves showed
+        (by the run's first action; ``None`` if a card finds no place)."""
+        relabel = {}
+        for run in self.runs:
+            cards = run.relabeling(draws)
+            if cards is None:
+                return None
+            relabel[run.start] = cards
+        return relabel
+
+    def stock_relabeling(self, draws: random.Random) -> dict[int, dict[int, int]]:
+        """A random relabeling of the cards only the stock held since (always possible)."""
+        return {run.start: run.stock_relabeling(draws) for run in self.runs}
+
+    def replayed(self, relabel: dict[int, dict[int, int]]) -> Any:
+        """The sample of a relabeling: the prefix replayed on with the runs relabeled;
+        ``None`` if the replay parts from the real game (a move not legal, another
+        seat to move, or in the end a different information state for the player)."""
+        sample = self.prefix.clone()
+        players = self.players
+        cards: dict[int, int] = {}
+        try:
+            for time, action in enumerate(self.actions):
+                who = players[time]
+                if sample.current_player() != who:
+                    return None
+                if who == _CHANCE:
+                    cards = relabel.get(time, cards)
+                    action = cards.get(action, action)
+                sample.apply_action(action)
+        except CardrulesError:
+            return None
+        if sample.info_state(self.player).digest != self.digest:
+            return None
+        return sample
+
+
+class _Run:
+    """One run of chance actions (a shuffle): the cards it placed that the player has
+    not seen since, and what each may become."""
+
+    def __init__(
+        self,
+        actions: list[int],
+        start: int,
+        seen: dict[int, int],
+        held: dict[int, int],
+        voids: dict[int, list[tuple[int, frozenset[int]]]],
+    ) -> None:
+        self.start = start
+        placed = Counter(actions)
+        free = [card for card in placed if seen.get(card, -1) < start]
+        self.free = free
+        self.copies = {card: placed[card] for card in free}
+        shown = {
+            card: {c for time, void in voids.get(card, ()) if time >= start for c in void}
+            for card in free
+        }
+        self.allowed = {
+            card: [
+                other
+                for other in free
+                if self.copies[other] == self.copies[card] and other not in shown[card]
+            ]
+            for card in free
+        }
+        self.stock_only = [card for card in free if held.get(card, -1) < start]
+
+    def relabeling(self, draws: random.Random) -> dict[int, int] | None:
+        """Greedy, in a random order; ``None`` if a card finds no place."""
+        order = self.free[:]
+        draws.shuffle(order)
+        taken: set[int] = set()
+        relabel: dict[int, int] = {}
+        for card in order:
+            options = [other for other in self.allowed[card] if other not in taken]
+            if not options:
+                return None
+            choice = draws.choice(options)
+            relabel[card] = choice
+            taken.add(choice)
+        return relabel
+
+    def stock_relabeling(self, draws: random.Random) -> dict[int, int]:
+        groups: dict[int, list[int]] = {}
+        for card in self.stock_only:
+            groups.setdefault(self.copies[card], []).append(card)
+        relabel: dict[int, int] = {}
+        for cards in groups.values():
+            images = cards[:]
+            draws.shuffle(images)
+            relabel.update(zip(cards, images, strict=True))
+        return relabel
+
+
+def _saw(seen: dict[int, int], inner: Any, player: int, time: int) -> None:
+    """Note the cards ``player`` sees at ``inner``: its hand and a discard pile."""
+    for card in inner.hands[player]:
+        seen[card] = time
+    for card in getattr(inner, "_discard", ()):
+        seen[card] = time
+
+
+def _void(rules: Any, inner: Any, seat: int, move: Any) -> frozenset[int]:
+    """The cards ``seat`` shows it does not hold by making ``move`` at ``inner``: in a
+    shedding game, every card that could be played, when it draws or passes because it
+    cannot play; in a trick game, the suit led, when it does not follow."""
+    if isinstance(rules, SheddingGame):
+        kind = type(move)
+        if inner._phase is _PLAYING and (
+            (kind is Draw and rules.draw_only_when_stuck)
+            or (kind is Pass and rules.pass_when_stuck)
+        ):
+            mask = _allowed(inner, inner._hand._tables)
+            folded = 0
+            while mask:
+                folded |= mask & FULL_MASK
+                mask >>= 52
+            return frozenset(i for i in range(52) if folded >> i & 1)
+    elif isinstance(rules, TrickGame):
+        cards = inner._cards
+        if cards and type(move) is Play:
+            led = SUIT_OF_INDEX[cards[0]]
+            if SUIT_OF_INDEX[move.card] != led:
+                mask = SUIT_MASK[led]
+                return frozenset(i for i in range(52) if mask >> i & 1)
+    return frozenset()
