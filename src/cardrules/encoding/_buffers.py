@@ -24,7 +24,7 @@ from operator import truediv
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import FULL_MASK
-from cardrules.encoding.vectors import POINTS_LIMIT, _numpy, clipped, to_float32
+from cardrules.encoding.vectors import _numpy, all_clipped, clipped, to_float32
 from cardrules.errors import RulesError
 
 if TYPE_CHECKING:
@@ -390,7 +390,7 @@ class _CraitsWriter(_Writer):
         get = self.craits._get[seat]
         count = table[2]
         values = [
-            count / 10,
+            clipped(count) / 10,
             1.0 if count else 0.0,
             1.0 if table[3] else 0.0,
             1.0 if table[4] > 0 else -1.0,
@@ -414,16 +414,7 @@ class _CraitsWriter(_Writer):
         if not (any(forfeits) or any(penalties) or any(scores)):
             return self.no_points
         get = self.craits._get[seat]
-        values = [*map(float, get(forfeits))]
-        values += map(truediv, get(_clipped(penalties)), self.hundreds)
-        values += map(truediv, get(_clipped(scores)), self.hundreds)
+        values = [*map(float, get(all_clipped(forfeits)))]
+        values += map(truediv, get(all_clipped(penalties)), self.hundreds)
+        values += map(truediv, get(all_clipped(scores)), self.hundreds)
         return values
-
-
-def _clipped(points: tuple[int, ...]) -> tuple[int, ...]:
-    """Each of ``points`` held within :data:`~cardrules.encoding.vectors.POINTS_LIMIT`
-    (:func:`~cardrules.encoding.vectors.clipped`)."""
-    for value in points:
-        if not -POINTS_LIMIT <= value <= POINTS_LIMIT:
-            return tuple(map(clipped, points))
-    return points

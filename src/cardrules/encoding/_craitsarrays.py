@@ -190,7 +190,7 @@ class CraitsRows:
             _hot(mv, at["suit"], old._suit, new._suit)
         count = new._count
         if count != old._count:
-            mv[at["count"]] = count / 10
+            mv[at["count"]] = clipped(count) / 10
             mv[at["count_on"]] = 1.0 if count else 0.0
         if new._count_out != old._count_out:
             mv[at["count_out"]] = 1.0 if new._count_out else 0.0
@@ -202,7 +202,7 @@ class CraitsRows:
         if new._exposed is not old._exposed and new._exposed != old._exposed:
             _seats(mv, at["exposed"], old._exposed, new._exposed)
         if new._forfeits is not old._forfeits and new._forfeits != old._forfeits:
-            _each(mv, at["forfeits"], old._forfeits, new._forfeits, float)
+            _each(mv, at["forfeits"], old._forfeits, new._forfeits, _turns)
         if new._penalties is not old._penalties and new._penalties != old._penalties:
             _each(mv, at["penalties"], old._penalties, new._penalties, _hundredths)
         if new._scores is not old._scores and new._scores != old._scores:
@@ -244,6 +244,11 @@ def _seats(mv: Any, first: int, was: tuple[int, ...], now: tuple[int, ...]) -> N
     """A field of 1.0 for each seat listed, from the seats ``was`` to ``now``."""
     for seat in set(was).symmetric_difference(now):
         mv[first + seat] = 1.0 if seat in now else 0.0
+
+
+def _turns(turns: int) -> float:
+    """Turns to forfeit as encoded: held within the limit."""
+    return float(clipped(turns))
 
 
 def _hundredths(points: int) -> float:

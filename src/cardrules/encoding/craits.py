@@ -24,8 +24,8 @@ The observation (``171 + 8P + H`` floats: 218 for four players in a full game):
 * ``exposed`` (P): 1.0 for a seat open to an "idiot" call;
 * ``forfeits`` (P): turns each seat still has to forfeit;
 * ``penalties`` (P): each seat's last shuffle-pressure penalty / 100;
-* ``scores`` (P): game totals / 100 (these two held within ±10**12 points:
-  :func:`~cardrules.encoding.vectors.clipped`);
+* ``scores`` (P): game totals / 100 (these three and the count held within ±10**12,
+  :func:`~cardrules.encoding.vectors.clipped`: every entry has finite bounds);
 * ``to_move`` (P): whose turn it is (one-hot; all 0 once the game is over);
 * ``dealer`` (P): who dealt this hand (one-hot);
 * ``phase`` (4): what the player to move decides (:class:`~cardrules.Phase`: play,
@@ -71,8 +71,10 @@ from cardrules.encoding.text import cards_text, ints_text
 from cardrules.encoding.vectors import (
     INF,
     ONE,
+    POINTS_LIMIT,
     ZERO,
     Layout,
+    all_clipped,
     bits13,
     clipped,
     count_floats,
@@ -183,16 +185,17 @@ def _layouts(players: int, decks: int, hands: int, cards: int) -> tuple[Layout, 
     o.add("discard", 52, copies.format("in the discard pile"), 0, decks)
     o.add("top", 52, "the top card of the discard pile (one-hot)")
     o.add("suit", 4, "the suit to follow (one-hot)")
-    o.add("count", 1, "the running count / 10", 0, INF)
+    o.add("count", 1, "the running count / 10", 0, POINTS_LIMIT / 10)
     o.add("count_on", 1, "1.0 while the count runs")
     o.add("count_out", 1, "1.0 if a player went out during the running count")
     o.add("direction", 1, "1.0 clockwise, -1.0 counter-clockwise", -1, 1)
     o.add("stock", 1, "cards in the stock / cards in play")
     o.add("hand_sizes", players, "each seat's cards / 10", 0, cards / 10)
     o.add("exposed", players, '1.0 for a seat open to an "idiot" call')
-    o.add("forfeits", players, "turns each seat still has to forfeit", 0, INF)
-    o.add("penalties", players, "each seat's last shuffle-pressure penalty / 100", 0, INF)
-    o.add("scores", players, "game totals / 100", -INF, INF)
+    o.add("forfeits", players, "turns each seat still has to forfeit", 0, POINTS_LIMIT)
+    points = POINTS_LIMIT / 100
+    o.add("penalties", players, "each seat's last shuffle-pressure penalty / 100", 0, points)
+    o.add("scores", players, "game totals / 100", -points, points)
     o.add("to_move", players, "whose turn it is (one-hot)")
     o.add("dealer", players, "who dealt this hand (one-hot)")
     o.add("phase", 4, "play, name a suit, answer one card, game over (one-hot)")
@@ -329,14 +332,14 @@ class CraitsEncoder(Encoder):
             *bits[pile >> 39],
             *_TOPS[top],
             *_SUITS[suit],
-            count / 10,
+            clipped(count) / 10,
             ONE if count else ZERO,
             ONE if count_out else ZERO,
             ONE if direction > 0 else -ONE,
             stock / self._cards,
             *[cards / 10 for cards in get(sizes)],
             *open_to,
-            *[float(turns) for turns in get(forfeits)],
+            *[float(turns) for turns in get(all_clipped(forfeits))],
             *[clipped(points) / 100 for points in get(penalties)],
             *[clipped(points) / 100 for points in get(scores)],
             *(zeros if to_move is None else hot[rel[to_move]]),

@@ -22,7 +22,8 @@ The observation (535 floats):
 * ``dealer`` (4): who dealt this round (one-hot);
 * ``round_scores`` (4): each seat's points so far this round / target;
 * ``scores`` (4): each seat's game total before this round / target (held within
-  ±10**12 points, as the round number is: :func:`~cardrules.encoding.vectors.clipped`);
+  ±10**12 points, as the round number is: :func:`~cardrules.encoding.vectors.clipped`,
+  so that every entry of the observation has finite bounds);
 * ``round_number`` (1): the round's number / 10;
 * ``winners`` (4): 1.0 for each winner once the game is over.
 
@@ -59,8 +60,8 @@ from cardrules.encoding.base import Encoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.text import cards_text, ints_text
 from cardrules.encoding.vectors import (
-    INF,
     ONE,
+    POINTS_LIMIT,
     ZERO,
     Layout,
     bits13,
@@ -135,7 +136,7 @@ class _Public(Public):
     winners: tuple[int, ...]
 
 
-def _layouts(players: int, round_low: float, round_high: float) -> tuple[Layout, Layout]:
+def _layouts(players: int, low: float, high: float, target: int) -> tuple[Layout, Layout]:
     observation = Layout()
     per_seat = f"{players} × 52: seat block k (k places after the observer)"
     observation.add("hand", 52, "1.0 for each card the seat holds")
@@ -149,11 +150,10 @@ def _layouts(players: int, round_low: float, round_high: float) -> tuple[Layout,
     )
     observation.add("to_move", players, "whose turn it is (one-hot)")
     observation.add("dealer", players, "who dealt this round (one-hot)")
-    observation.add(
-        "round_scores", players, "points so far this round / target", round_low, round_high
-    )
-    observation.add("scores", players, "game totals before this round / target", -INF, INF)
-    observation.add("round_number", 1, "the round's number / 10", 0, INF)
+    observation.add("round_scores", players, "points so far this round / target", low, high)
+    totals = "game totals before this round / target"
+    observation.add("scores", players, totals, -POINTS_LIMIT / target, POINTS_LIMIT / target)
+    observation.add("round_number", 1, "the round's number / 10", 0, POINTS_LIMIT / 10)
     observation.add("winners", players, "1.0 for each winner once the game is over")
     info = Layout(observation.fields)
     info.add("dealt", 52, "the seat's hand as dealt this round")
@@ -173,7 +173,7 @@ class CrampsEncoder(Encoder):
         queens = 4 * game.queen_points
         worst = sum(v for v in values if v < 0) + min(0, queens)
         observation, info = _layouts(
-            _PLAYERS, worst / game.target, game.best_round_gain() / game.target
+            _PLAYERS, worst / game.target, game.best_round_gain() / game.target, game.target
         )
         super().__init__(game, observation.fields, info.fields)
         self.value_scale: int = max(1, *map(abs, values))

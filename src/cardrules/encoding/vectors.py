@@ -28,6 +28,7 @@ __all__ = [
     "POINTS_LIMIT",
     "Field",
     "Layout",
+    "all_clipped",
     "bits13",
     "clipped",
     "count_floats",
@@ -43,9 +44,11 @@ ONE = 1.0
 INF = float("inf")
 
 POINTS_LIMIT = 10**12
-"""Scores, penalties and round numbers beyond this (either way) are encoded as if they
+"""Whole numbers the rules do not bound (scores, penalties, round numbers, Craits'
+running count and turns to forfeit) beyond this (either way) are encoded as if they
 were at it: the library's scores have no bound (a Craits penalty doubles each time),
-while a float cannot hold every int and a ``float32`` overflows past about 3e38."""
+while a float cannot hold every int and a ``float32`` overflows past about 3e38. So
+every entry of an observation has finite bounds (a Gymnasium ``Box`` needs them)."""
 
 
 def clipped(points: int) -> int:
@@ -57,6 +60,18 @@ def clipped(points: int) -> int:
     if -POINTS_LIMIT <= points <= POINTS_LIMIT:
         return points
     return POINTS_LIMIT if points > 0 else -POINTS_LIMIT
+
+
+def all_clipped(points: tuple[int, ...]) -> tuple[int, ...]:
+    """Each of ``points`` :func:`clipped` (``points`` itself when none needs it).
+
+    >>> all_clipped((1, 2)), all_clipped((1, -10**13))
+    ((1, 2), (1, -1000000000000))
+    """
+    for value in points:
+        if not -POINTS_LIMIT <= value <= POINTS_LIMIT:
+            return tuple(map(clipped, points))
+    return points
 
 
 @attrs.frozen
