@@ -15,6 +15,7 @@ same move in every position of every game played by equal rules. The :class:`Gam
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
@@ -22,7 +23,7 @@ from cardrules._kept import KeptByIdentity
 from cardrules._text import shown
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError
 
-__all__ = ["MoveIds", "move_ids_of"]
+__all__ = ["MoveIds", "move_id_number", "move_ids_of"]
 
 M = TypeVar("M")
 
@@ -69,20 +70,27 @@ class MoveIds(Generic[M]):
         )
 
     def move_of(self, move_id: object) -> M:
-        """The move with id ``move_id``; raises :class:`~cardrules.MoveTypeError` for a
-        non-int and :class:`~cardrules.IllegalMoveError` (reason ``"no_move_id"``) for an
-        int out of range."""
-        if isinstance(move_id, bool) or not isinstance(move_id, int):
+        """The move with id ``move_id``: an int, or an integer of another kind (NumPy's,
+        anything with ``__index__``). Raises :class:`~cardrules.MoveTypeError` for
+        anything else (a bool, a float, text) and :class:`~cardrules.IllegalMoveError`
+        (reason ``"no_move_id"``) for an int out of range.
+
+        >>> import numpy as np, cardrules as cr
+        >>> move_ids_of(cr.Cramps()).move_of(np.int64(51))
+        Play(card=Card.parse('A♠'), suit=None, announce=False)
+        """
+        number = move_id_number(move_id)
+        if number is None:
             raise MoveTypeError(
                 f"a {self.title} move id is an int from 0 to {len(self.moves) - 1}, "
                 f"not {type(move_id).__name__} {shown(move_id)}"
             )
-        if not 0 <= move_id < len(self.moves):
+        if not 0 <= number < len(self.moves):
             raise IllegalMoveError(
                 "no_move_id",
-                f"{self.title} has no move id {move_id}; ids run from 0 to {len(self.moves) - 1}",
+                f"{self.title} has no move id {number}; ids run from 0 to {len(self.moves) - 1}",
             )
-        return self.moves[move_id]
+        return self.moves[number]
 
     def ids_of(self, moves: Iterable[object]) -> tuple[int, ...]:
         """The ids of moves a game offered; a move without an id is the game's mistake
@@ -105,6 +113,25 @@ class MoveIds(Generic[M]):
     def __reduce__(self) -> tuple[Any, ...]:
         # (slots and no __dict__: pickle's protocols 0 and 1 need to be told how)
         return (MoveIds, (self.moves, self.title))
+
+
+def move_id_number(move_id: object) -> int | None:
+    """``move_id`` as an int if it is an integer: an int or anything with
+    ``__index__`` (NumPy's integers, as frameworks hand out actions), but not a bool
+    (NumPy's neither); ``None`` for anything else (a float, text).
+
+    >>> import numpy as np
+    >>> move_id_number(3), move_id_number(np.int64(3)), move_id_number(True), move_id_number(3.0)
+    (3, 3, None, None)
+    """
+    if type(move_id) is int:
+        return move_id
+    if isinstance(move_id, bool) or type(move_id).__name__.startswith("bool"):
+        return None
+    try:
+        return operator.index(move_id)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 _TABLES: KeptByIdentity[MoveIds[Any]] = KeptByIdentity()

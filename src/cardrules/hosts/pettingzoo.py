@@ -3,9 +3,8 @@
 Needs the ``pettingzoo`` extra (``pip install "cardrules[pettingzoo]"``, which brings
 PettingZoo, Gymnasium and NumPy).
 
->>> import cardrules as cr
->>> from cardrules.hosts.pettingzoo import CardGameEnv
->>> env = CardGameEnv(cr.Craits(players=3))
+>>> from cardrules.hosts import pettingzoo
+>>> env = pettingzoo.env("craits", players=3)        # or CardGameEnv(cr.Craits(players=3))
 >>> env.reset(seed=1)
 >>> for agent in env.agent_iter():
 ...     observation, reward, termination, truncation, info = env.last()
@@ -35,6 +34,14 @@ opponent who may call (see :class:`~cardrules.hosts.table.HostTable`); with
 ``Craits(idiot_calls="automatic")`` the rules apply the penalty themselves. An action
 that is not legal raises :class:`~cardrules.IllegalMoveError` (agents should follow
 the mask).
+
+:func:`env` makes an environment in PettingZoo's style, from keyword options: the
+game by name with its rules options (``env("craits", players=5)``) or a rules object,
+and the environment's own options. PettingZoo's own environments come wrapped in its
+``OrderEnforcingWrapper``, which raises ``AssertionError`` for a call made before
+``reset()``; this one checks the order of calls itself, with the library's errors
+(like every bad argument here: a :class:`~cardrules.CardrulesError` saying what is
+allowed), so :func:`env` returns it as it is (:func:`raw_env` is the same).
 """
 
 from __future__ import annotations
@@ -51,12 +58,16 @@ except ImportError as missing:  # pragma: no cover - depends on the environment
         'pip install "cardrules[pettingzoo]"'
     ) from missing
 
+from cardrules._text import shown
 from cardrules.encoding import encoder_for
+from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SeatError, StateError
 from cardrules.game import Game
+from cardrules.games.craits import Craits
+from cardrules.games.cramps import Cramps
 from cardrules.hosts.gymnasium import observation_box
-from cardrules.hosts.table import HostTable, setup_of
+from cardrules.hosts.table import RENDER_MODES, HostTable, check_game, check_render_mode, setup_of
 
-__all__ = ["CardGameEnv", "env"]
+__all__ = ["CardGameEnv", "env", "raw_env"]
 
 
 class CardGameEnv(AECEnv):  # type: ignore[misc]
@@ -73,7 +84,8 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "cardrules_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
         "is_parallelizable": False,
     }
 
@@ -86,13 +98,12 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        check_game(game)
         self.encoder = encoder_for(game)
         self.table = HostTable(
             game, reward=reward, max_moves=max_moves, encoder=self.encoder, infos=False, arrays=True
         )
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         self.game = game
         self.possible_agents = [f"player_{seat}" for seat in range(game.players)]
         self._seat_of = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -108,6 +119,13 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         }
         self._no_moves = np.zeros(game.num_move_ids, dtype=np.int8)
         self._no_moves.flags.writeable = False  # (shared by the seats not to move)
+        # Before the first reset(): no agents, and nothing to step or observe.
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         self.__dict__.update(data)
@@ -115,11 +133,11 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The space of ``agent``'s observations (the same object on every call)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The space of ``agent``'s actions: the game's move ids."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``seed`` makes it reproducible (``None``: a fresh secret
@@ -132,15 +150,21 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
         self._last_rewards: tuple[float, ...] = (0.0,) * len(self.agents)
         self._select()
 
     def step(self, action: Any) -> None:
         """Play ``action`` (a move id) for the selected agent; ``None`` for an agent
         whose game has ended."""
+        if self.table.state is None:
+            raise IllegalMoveError("no_game", "no game has started: call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise MoveTypeError(
+                    f"the game has ended for {agent}: step with None, not {shown(action)}"
+                )
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
@@ -160,8 +184,10 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation: its encoded view and its action mask."""
-        seat = self._seat_of[agent]
+        seat = self._seat_of[self._agent(agent)]
         table = self.table
+        if table.state is None:
+            raise StateError("no game has started: call reset() first")
         observation = table.arrays.observation(seat)
         if table.to_move == seat:
             mask = self._no_moves.copy()
@@ -171,12 +197,29 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         self.infos[agent]["action_mask"] = mask
         return {"observation": observation, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """What the selected agent sees now: its observation (with ``observe``), its
+        reward, whether it is terminated or truncated, and its info."""
+        if self.table.state is None:
+            raise StateError("no game has started: call reset() first")
+        result: tuple[Any, float, bool, bool, dict[str, Any]] = super().last(observe)
+        return result
+
     def render(self) -> str | None:
         """The whole table as text (every hand: for people watching, not for agents)."""
         return self.table.render(self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
+
+    def _agent(self, agent: object) -> str:
+        """``agent`` itself if it is one of the agents' names."""
+        if not isinstance(agent, str) or agent not in self._seat_of:
+            names = self.possible_agents
+            raise SeatError(
+                f"agent must be one of {names[0]!r} … {names[-1]!r}, not {shown(agent)}"
+            )
+        return agent
 
     def _select(self) -> None:
         seat = self.table.to_move
@@ -186,6 +229,34 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
 
 
-def env(game: Game[Any, Any, Any], **options: Any) -> CardGameEnv:
-    """The environment for ``game`` (PettingZoo's usual constructor name)."""
-    return CardGameEnv(game, **options)
+_ENV_OPTIONS = ("reward", "max_moves", "render_mode")
+_RULES: dict[str, type[Cramps | Craits]] = {"cramps": Cramps, "craits": Craits}
+
+
+def env(game: str | Game[Any, Any, Any] = "cramps", **options: Any) -> CardGameEnv:
+    """The environment for ``game`` in PettingZoo's style: ``game`` by name
+    (``"cramps"``, ``"craits"``) with its rules options as keywords, or a rules
+    object; the environment's options (``reward``, ``max_moves``, ``render_mode``) as
+    keywords too (see the module's text).
+
+    >>> import cardrules as cr
+    >>> env("craits", players=5, render_mode="ansi").game == cr.Craits(players=5)
+    True
+    """
+    own = {name: options.pop(name) for name in _ENV_OPTIONS if name in options}
+    if isinstance(game, str) and game in _RULES:
+        rules: Game[Any, Any, Any] = _RULES[game].from_options(options)
+    elif isinstance(game, Game) and not options:
+        rules = game
+    elif isinstance(game, Game):
+        raise RulesError(
+            f"rules options ({', '.join(sorted(options))}) go with a game's name, not with "
+            "a rules object, which has its own"
+        )
+    else:
+        raise RulesError(f"game must be 'cramps', 'craits' or a rules object, not {shown(game)}")
+    return CardGameEnv(rules, **own)
+
+
+raw_env = env
+"""The same as :func:`env` (PettingZoo's name for an environment without wrappers)."""

@@ -18,19 +18,30 @@ at a cap on the number of moves.
 
 from __future__ import annotations
 
-import operator
+import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from cardrules._text import shown
+from cardrules.encoding.base import Encoder
 from cardrules.encoding.vectors import clipped
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
 from cardrules.events import Event
 from cardrules.game import Game, Step
-from cardrules.moveids import move_ids_of
+from cardrules.moveids import move_id_number, move_ids_of
 from cardrules.moves import CallIdiot
 
-__all__ = ["REWARDS", "HostTable", "action_id", "open_call", "setup_of"]
+__all__ = [
+    "RENDER_MODES",
+    "REWARDS",
+    "HostTable",
+    "action_id",
+    "check_game",
+    "check_render_mode",
+    "open_call",
+    "setup_names",
+    "setup_of",
+]
 
 REWARDS = ("points", "outcome")
 """The reward schemes: ``"points"`` pays each seat every change of its score as it
@@ -39,6 +50,33 @@ always better for the agent; held within ±10**12 points, as the encodings hold 
 since a score has no bound and a float does); ``"outcome"`` pays nothing until the
 end, then 1 to each winner and -1 to every other seat (0 to all when a game is stopped
 at the cap)."""
+
+RENDER_MODES = ("ansi", "human")
+"""The hosts' render modes besides ``None``: ``"ansi"`` returns the whole table as
+text, ``"human"`` prints it (every hand: for people watching, not for agents)."""
+
+
+def check_game(game: object) -> Game[Any, Any, Any]:
+    """``game`` itself if it is a rules object of the library (or a game built on its
+    engines); otherwise :class:`~cardrules.RulesError`, saying what is allowed.
+
+    >>> import cardrules as cr
+    >>> check_game("cramps")
+    Traceback (most recent call last):
+        ...
+    cardrules.errors.RulesError: game must be a cardrules game (such as Cramps()), not 'cramps'
+    """
+    if not isinstance(game, Game):
+        raise RulesError(f"game must be a cardrules game (such as Cramps()), not {shown(game)}")
+    return game
+
+
+def check_render_mode(mode: object) -> str | None:
+    """``mode`` itself if it is ``None`` or one of :data:`RENDER_MODES`; otherwise
+    :class:`~cardrules.RulesError`, saying what is allowed."""
+    if mode is not None and (not isinstance(mode, str) or mode not in RENDER_MODES):
+        raise RulesError(f"render_mode must be None, 'ansi' or 'human', not {shown(mode)}")
+    return mode
 
 
 class HostTable:
@@ -74,9 +112,8 @@ class HostTable:
         infos: bool = True,
         arrays: bool = False,
     ) -> None:
-        if not isinstance(game, Game):
-            raise RulesError(f"game must be a cardrules game (such as Cramps()), not {shown(game)}")
-        if reward not in REWARDS:
+        check_game(game)
+        if not isinstance(reward, str) or reward not in REWARDS:
             raise RulesError(f"reward must be one of {REWARDS}, not {shown(reward)}")
         if max_moves is None:
             max_moves = game.move_cap()
@@ -95,7 +132,11 @@ class HostTable:
         self.events: tuple[Event, ...] = ()
         """The events of the last :meth:`reset` or :meth:`play` (the idiot calls made
         for the seats included)."""
-        self.encoder = encoder
+        if encoder is not None and not (isinstance(encoder, Encoder) and encoder.game == game):
+            raise RulesError(
+                f"encoder must be the game's encoder (encoder_for(game)), not {shown(encoder)}"
+            )
+        self.encoder: Any = encoder
         self.infos: tuple[Any, ...] = ()
         """With an ``encoder``: each seat's :class:`~cardrules.encoding.InfoState`."""
         self._infos = infos and encoder is not None
@@ -133,6 +174,13 @@ class HostTable:
     def reset(self, seed: int | None = None, **setup: Any) -> None:
         """Start a new game (:meth:`Game.start <cardrules.game.Game.start>` with
         ``seed`` and the ``setup`` options); ``seed=None`` draws a fresh secret one."""
+        names = setup_names(self.game)
+        unknown = set() if names is None else set(setup) - names
+        if unknown:
+            raise SetupError(
+                f"{type(self.game).__name__} has no setup option {', '.join(sorted(unknown))}; "
+                f"its setup options are {', '.join(sorted(names or ()))}"
+            )
         step = self.game.start(seed=seed, **setup)
         state, self.events = self._after_calls(step.state, step.events)
         if self._infos:
@@ -163,7 +211,7 @@ class HostTable:
             MoveTypeError: ``move_id`` is not a move id of the game.
         """
         if self._to_move is None:
-            raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
+            raise self._no_moves()
         number = action_id(move_id, self.game)
         moves = self._moves_by_id
         if 0 <= number < len(moves):
@@ -175,7 +223,7 @@ class HostTable:
         state = self._state
         seat = self._to_move
         if seat is None:
-            raise IllegalMoveError("game_over", "the game is over: start a new one with reset()")
+            raise self._no_moves()
         if self._check_senders:
             step = self.game.step(state, move, seat=seat)
         else:  # (the move is played for the seat to move: no sender to check)
@@ -197,6 +245,7 @@ class HostTable:
         """The hosts' ``render()``: for ``"ansi"`` the whole table as text (every hand:
         for people watching, not for agents), for ``"human"`` the same printed, for
         ``None`` nothing."""
+        check_render_mode(mode)
         if mode is None or self._state is None:
             return None
         text = str(self._state)
@@ -204,6 +253,12 @@ class HostTable:
             print(text)
             return None
         return text
+
+    def _no_moves(self) -> IllegalMoveError:
+        """The error for a move when no seat may move."""
+        if self._state is None:
+            return IllegalMoveError("no_game", "no game has started: call reset() first")
+        return IllegalMoveError("game_over", "the game is over: start a new one with reset()")
 
     def _enter(self, state: Any) -> None:
         """Make ``state`` the current one."""
@@ -251,6 +306,7 @@ def open_call(game: Game[Any, Any, Any], state: Any) -> CallIdiot | None:
     >>> open_call(cr.Craits(players=3), cr.Craits(players=3).new_game(seed=1)) is None
     True
     """
+    check_game(game)
     calls = getattr(game, "calls", None)
     if calls is None or state.is_over or not state.exposed:
         return None
@@ -271,25 +327,51 @@ def action_id(action: object, game: Game[Any, Any, Any]) -> int:
     >>> action_id(np.int64(3), cr.Cramps())
     3
     """
-    if not isinstance(action, bool) and not type(action).__name__.startswith("bool"):
-        try:
-            return operator.index(action)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise MoveTypeError(
-        f"an action is a move id, an int from 0 to {game.num_move_ids - 1}, "
-        f"not {type(action).__name__} {shown(action)}"
-    )
+    number = move_id_number(action)
+    if number is None:
+        raise MoveTypeError(
+            f"an action is a move id, an int from 0 to {game.num_move_ids - 1}, "
+            f"not {type(action).__name__} {shown(action)}"
+        )
+    return number
 
 
-def setup_of(options: Mapping[str, Any] | None) -> dict[str, Any]:
+def setup_names(game: Game[Any, Any, Any]) -> frozenset[str] | None:
+    """The names of the setup options ``game.start`` takes (a dealer, starting scores,
+    explicit hands, …): the keyword options of the rules' setup (``None`` for rules
+    whose setup takes any name, leaving the check to them).
+
+    >>> import cardrules as cr
+    >>> sorted(setup_names(cr.Cramps()))
+    ['dealer', 'deck', 'hands', 'round_number', 'scores']
+    """
+    kind = type(game)
+    if kind not in _SETUP_NAMES:
+        parameters = inspect.signature(game._setup).parameters.values()
+        names: frozenset[str] | None = frozenset(
+            p.name for p in parameters if p.kind is p.KEYWORD_ONLY
+        )
+        if any(p.kind is p.VAR_KEYWORD for p in parameters):
+            names = None
+        _SETUP_NAMES[kind] = names
+    return _SETUP_NAMES[kind]
+
+
+_SETUP_NAMES: dict[type, frozenset[str] | None] = {}
+
+
+def setup_of(options: object) -> dict[str, Any]:
     """The setup options in a host's ``reset(options=...)``: its ``"setup"`` entry
     (``{"setup": {"dealer": 2}}``), checked to be a mapping.
 
     >>> setup_of({"setup": {"dealer": 2}, "other": 1}), setup_of(None)
     ({'dealer': 2}, {})
     """
-    setup = (options or {}).get("setup", {})
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise SetupError(f"options must be a dict (or None), not {shown(options)}")
+    setup = options.get("setup", {})
     if not isinstance(setup, Mapping):
         raise SetupError(f'options["setup"] must map setup options to values, not {shown(setup)}')
     return dict(setup)
