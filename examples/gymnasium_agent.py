@@ -2,11 +2,15 @@
 
 What it shows:
 
-* ``CardGameSoloEnv(game, seat=..., opponents=[...])``: a single-agent environment
-  whose other seats are played by bots from ``cardrules.bots`` (here the rule-of-thumb
-  bot), from their own views;
+* ``gymnasium.make("cardrules/Cramps-v0", ...)``: the registered environment (the
+  same as ``CardGameSoloEnv(cr.Cramps(), ...)``), whose other seats are played by
+  bots from ``cardrules.bots`` (here the rule-of-thumb bot) from their own views, or
+  by any policy given an observation and an action mask;
+* ``bot_seed``: the bots' decisions come from it alone, never from the seed that
+  deals, so they cannot rebuild the deal; give it (as here) to replay the bots too;
 * ``info["action_mask"]`` (also ``env.action_masks()``, the name maskable learners
-  look for) to pick a legal move;
+  look for) to pick a legal move; once an episode is over, the mask offers only the
+  placeholder 0, so a policy sampling from it always has a move;
 * an episode is a whole game; the reward is the agent's points as they come.
 
 A trivial "agent" plays: it always plays its lowest legal move id. It needs the
@@ -18,17 +22,20 @@ A trivial "agent" plays: it always plays its lowest legal move id. It needs the
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
+import gymnasium
 import numpy as np
 
-import cardrules as cr
+import cardrules.hosts.gymnasium  # noqa: F401  (registers the cardrules/... ids)
 from cardrules.bots import HeuristicBot
-from cardrules.hosts.gymnasium import CardGameSoloEnv
 
 
 def run(episodes: int, seed: int) -> list[float]:
     """Play ``episodes`` games for seat 0; the return of each."""
-    env = CardGameSoloEnv(cr.Cramps(), seat=0, opponents=[HeuristicBot()] * 3)
+    env: Any = gymnasium.make(
+        "cardrules/Cramps-v0", seat=0, opponents=[HeuristicBot()] * 3, bot_seed=seed
+    )
     returns = []
     for episode in range(episodes):
         observation, info = env.reset(seed=seed + episode)
@@ -39,7 +46,7 @@ def run(episodes: int, seed: int) -> list[float]:
             observation, reward, terminated, truncated, info = env.step(action)
             total += reward
             done = terminated or truncated
-        winners = env.table.state.winners
+        winners = env.unwrapped.table.state.winners
         print(f"episode {episode}: return {total:+.0f}, winners {winners}")
         returns.append(total)
     return returns

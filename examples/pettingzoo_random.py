@@ -2,7 +2,9 @@
 
 What it shows:
 
-* ``CardGameEnv(game)``: every seat is an agent (``player_0`` …), acting in turn;
+* ``pettingzoo.env("craits", players=..., short_game=True)``: the environment made in
+  PettingZoo's style (the same as ``CardGameEnv(cr.Craits(...))``); every seat is an
+  agent (``player_0`` …), acting in turn;
 * the loop every PettingZoo user writes: ``agent_iter``, ``last``, ``step``, with a
   legal move sampled from ``observation["action_mask"]``;
 * rewards from the game (each change of a seat's score, turned so that more is
@@ -21,13 +23,12 @@ import argparse
 
 import numpy as np
 
-import cardrules as cr
-from cardrules.hosts.pettingzoo import CardGameEnv
+from cardrules.hosts import pettingzoo
 
 
 def play(players: int, seed: int) -> dict[str, float]:
     """One short game of Craits between random agents; the total reward of each."""
-    env = CardGameEnv(cr.Craits(players=players, short_game=True))
+    env = pettingzoo.env("craits", players=players, short_game=True)
     env.reset(seed=seed)
     pick = np.random.default_rng(seed)
     totals = dict.fromkeys(env.possible_agents, 0.0)
