@@ -162,8 +162,10 @@ def test_a_finished_episode_offers_the_placeholder_and_ignores_it() -> None:
     assert info["action_mask"].tolist() == [1] + [0] * 51
     assert env.action_masks().tolist() == info["action_mask"].tolist()
     state = env.table.state
+    kept = observation.copy()
+    observation[:] = -5.0  # (the agent's array: changing it changes nothing kept)
     again, reward, *ended, _ = env.step(0)
-    assert np.array_equal(again, observation) and reward == 0.0
+    assert np.array_equal(again, kept) and reward == 0.0
     assert ended == [terminated, truncated] and env.table.state is state
     with pytest.raises(cr.IllegalMoveError, match="the episode has ended: call reset"):
         env.step(5)

@@ -283,7 +283,8 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
 
     def _observation(self) -> Any:
         observation = self.table.arrays.observation(self.seat)
-        self._last = observation.copy()
+        if self._ended is not None:  # (kept to return again: a copy the agent cannot change)
+            self._last = observation.copy()
         return observation
 
     def _info(self) -> dict[str, Any]:
