@@ -239,10 +239,7 @@ ROUND_TRIPS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-NOT_YET: dict[tuple[type, str], str] = {
-    (MoveIds, "pickle-0"): "moveids.py is being reworked with the learning hosts",
-    (MoveIds, "pickle-1"): "moveids.py is being reworked with the learning hosts",
-}
+NOT_YET: dict[tuple[type, str], str] = {}
 """Round trips known to fail, each marked as a strict expected failure: once fixed, the
 mark fails too and is to be removed."""
 

@@ -479,6 +479,16 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         """
         raise NotImplementedError(f"{type(self).__name__} does not support determinize")
 
+    def absent_cards(self, state: S, move: M) -> frozenset[Card]:
+        """The cards the player to move shows they do not hold by making ``move`` in
+        ``state``, as every other player sees: in a trick game, a card that does not
+        follow suit shows that the player holds none of the suit led; in a shedding
+        game, drawing or passing because nothing can be played shows that the player
+        holds none of the playable cards. Empty by default (a game whose moves show
+        nothing of the hand). Samplers that deal the hidden cards anew read it.
+        """
+        return frozenset()
+
     def options(self) -> dict[str, Any]:
         """The rules options as a JSON-friendly dict; ``type(game)(**options)`` rebuilds
         an equal rules object."""

@@ -35,8 +35,8 @@ from cardrules.errors import RulesError
 from cardrules.game import Game
 from cardrules.games.craits import Craits
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE
-from cardrules.games.cramps import Cramps
-from cardrules.shedding import Action, CardRule
+from cardrules.games.cramps.rules import Cramps
+from cardrules.shedding.core import Action, CardRule
 
 __all__ = ["game_parameters", "parameter_specification", "rules_from_parameters"]
 

@@ -20,15 +20,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardrules._text import shown
-from cardrules.cards import FULL_MASK, SUIT_MASK, SUIT_OF_INDEX
 from cardrules.errors import CardrulesError, SeatError, StateError
 from cardrules.events import CardPlayed, CardTurnedUp
-from cardrules.moves import Draw, Pass, Play
+from cardrules.game import Game
 from cardrules.rng import check_seed
-from cardrules.shedflow import _PLAYING
-from cardrules.shedgame import SheddingGame, _allowed
-from cardrules.table import is_seat
-from cardrules.trickgame import TrickGame
+from cardrules.seats import is_seat
 
 if TYPE_CHECKING:
     from cardrules.hosts.openspiel import CardrulesState
@@ -53,9 +49,9 @@ class Resampler:
         self._hand: _Hand | None = None  # the last real position's analysis
 
     def __call__(self, state: CardrulesState, player: int) -> CardrulesState:
-        from cardrules.hosts.openspiel import CardrulesState
-
-        if not isinstance(state, CardrulesState):
+        # A cardrules OpenSpiel state (hosts.openspiel, which imports this module) is
+        # known by the rules object its game carries.
+        if not isinstance(getattr(getattr(state, "_game", None), "rules", None), Game):
             raise StateError(
                 f"the resampler needs a state of a cardrules OpenSpiel game, not {shown(state)}"
             )
@@ -284,26 +280,6 @@ def _saw(seen: dict[int, int], inner: Any, player: int, time: int) -> None:
 
 
 def _void(rules: Any, inner: Any, seat: int, move: Any) -> frozenset[int]:
-    """The cards ``seat`` shows it does not hold by making ``move`` at ``inner``: in a
-    shedding game, every card that could be played, when it draws or passes because it
-    cannot play; in a trick game, the suit led, when it does not follow."""
-    if isinstance(rules, SheddingGame):
-        kind = type(move)
-        if inner._phase is _PLAYING and (
-            (kind is Draw and rules.draw_only_when_stuck)
-            or (kind is Pass and rules.pass_when_stuck)
-        ):
-            mask = _allowed(inner, inner._hand._tables)
-            folded = 0
-            while mask:
-                folded |= mask & FULL_MASK
-                mask >>= 52
-            return frozenset(i for i in range(52) if folded >> i & 1)
-    elif isinstance(rules, TrickGame):
-        cards = inner._cards
-        if cards and type(move) is Play:
-            led = SUIT_OF_INDEX[cards[0]]
-            if SUIT_OF_INDEX[move.card] != led:
-                mask = SUIT_MASK[led]
-                return frozenset(i for i in range(52) if mask >> i & 1)
-    return frozenset()
+    """The cards ``seat`` shows it does not hold by making ``move`` at ``inner`` (the
+    rules' own reading, :meth:`~cardrules.game.Game.absent_cards`)."""
+    return frozenset(int(card) for card in rules.absent_cards(inner, move))

@@ -74,7 +74,7 @@ from cardrules.hosts._resample import Resampler
 from cardrules.hosts._seen import Seen
 from cardrules.hosts.table import open_call
 from cardrules.moveids import move_ids_of
-from cardrules.table import is_seat
+from cardrules.seats import is_seat
 
 __all__ = ["CardrulesGame", "CardrulesState", "Resampler", "load_game", "resampler"]
 

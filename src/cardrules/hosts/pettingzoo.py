@@ -63,7 +63,7 @@ from cardrules.encoding import encoder_for
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SeatError, StateError
 from cardrules.game import Game
 from cardrules.games.craits import Craits
-from cardrules.games.cramps import Cramps
+from cardrules.games.cramps.rules import Cramps
 from cardrules.hosts.gymnasium import observation_box
 from cardrules.hosts.table import RENDER_MODES, HostTable, check_game, check_render_mode, setup_of
 

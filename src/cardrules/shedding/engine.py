@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
-from cardrules.cards import RANK_OF_INDEX, Card, Suit, cards_of_mask
+from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import IllegalMoveError, SeatError
 from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
@@ -361,6 +361,32 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         return explain(self, state, move)
 
     # -- scores and views --------------------------------------------------------------
+
+    def absent_cards(self, state: S, move: Move) -> frozenset[Card]:
+        """Drawing or passing because nothing can be played (where the rules make
+        playing compulsory) shows the player holds none of the cards that could be
+        played now.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=2)
+        >>> state = game.position(["2C 3C", "4D 5D"], discard="KH", to_move=0)
+        >>> absent = game.absent_cards(state, cr.Draw())  # seat 0 holds no heart, K or 8
+        >>> len(absent), cr.Card.parse("8S") in absent, cr.Card.parse("KC") in absent
+        (19, True, True)
+        """
+        self.check_state(state)
+        kind = type(move)
+        stuck = (kind is Draw and self.draw_only_when_stuck) or (
+            kind is Pass and self.pass_when_stuck
+        )
+        if state._phase is not _PLAYING or not stuck:
+            return frozenset()
+        mask = _allowed(state, state._hand._tables)
+        folded = 0
+        while mask:  # one 52-bit block per copy of a card
+            folded |= mask & FULL_MASK
+            mask >>= 52
+        return frozenset(cards_of_mask(folded))
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """The totals plus what each hand would score if the hand ended now."""

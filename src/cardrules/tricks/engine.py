@@ -401,6 +401,21 @@ class TrickGame(TrickSetup, Game[S, Play, V]):  # type: ignore[misc]  # _setup's
         )
         return state
 
+    def absent_cards(self, state: S, move: Play) -> frozenset[Card]:
+        """A card that does not follow suit shows the player holds none of the suit led.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.position(["AS 3H", "2D 5D", "QS", "2H 4H"], leader=2, trick="3C")
+        >>> len(game.absent_cards(state, cr.Play("4H")))  # seat 3 shows out of clubs
+        13
+        """
+        self.check_state(state)
+        cards = state._cards
+        if not cards or type(move) is not Play or _SUIT_OF[move.card] == _SUIT_OF[cards[0]]:
+            return frozenset()
+        return frozenset(suit_cards(_SUIT_OF[cards[0]], 0x1FFF))
+
     # -- move ids --------------------------------------------------------------------
 
     def all_moves(self) -> tuple[Play, ...]:
