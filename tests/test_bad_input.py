@@ -575,3 +575,11 @@ def test_options_under_which_a_game_can_end_are_accepted(
 ) -> None:
     game = cr.Cramps(trick_values=values, queen_points=queens)
     assert game.best_round_gain() == best
+
+
+@pytest.mark.parametrize("game", [cr.Cramps(), cr.Craits(players=3)], ids=["cramps", "craits"])
+def test_an_unknown_setup_option_is_a_setup_error(game: Any) -> None:
+    with pytest.raises(cr.SetupError, match=r"takes no setup option 'colour'; it takes dealer, "):
+        game.start(seed=1, colour="red")
+    with pytest.raises(cr.SetupError, match=r"takes no setup options 'a', 'b'"):
+        game.start(seed=1, b=1, a=2)

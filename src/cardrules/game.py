@@ -14,6 +14,8 @@ state::
 from __future__ import annotations
 
 import enum
+import functools
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
@@ -157,6 +159,16 @@ SHIPPED_MOVES = (Play, Draw, CallIdiot, NameSuit, Announce, Pass)
 """The move classes of the games cardrules ships."""
 
 
+@functools.cache
+def _setup_names(kind: type) -> tuple[str, ...] | None:
+    """The keywords a rules class's ``_setup`` takes after the seed and the events, in
+    order (``None`` if it takes any keyword at all)."""
+    parameters = list(inspect.signature(kind._setup).parameters.values())[3:]
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
+        return None
+    return tuple(p.name for p in parameters)
+
+
 def check_scores(scores: Sequence[int] | None, players: int) -> tuple[int, ...]:
     """Starting totals for a game: ``players`` ints (zeros for ``None``); raises
     :class:`~cardrules.SetupError` for anything else.
@@ -212,8 +224,33 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         random seed (:func:`cardrules.rng.new_seed`) when it is ``None``. ``setup`` is
         the game's own keyword arguments (a first dealer, a stacked deck, explicit hands,
         starting scores, …). :meth:`start` gives the same state with the events of the
-        setup."""
+        setup.
+
+        Raises :class:`~cardrules.SetupError` for a setup keyword the game does not take.
+
+        >>> import cardrules as cr
+        >>> cr.Cramps().start(seed=1, colour="red")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        cardrules.errors.SetupError: Cramps.new_game takes no setup option 'colour'; it takes ...
+        """
+        self._check_setup_names(setup)
         return self._setup(seed, None, **setup)
+
+    def _check_setup_names(self, setup: Mapping[str, Any]) -> None:
+        """Raise :class:`~cardrules.SetupError` for a keyword :meth:`_setup` does not take."""
+        taken = _setup_names(type(self))
+        if taken is None:
+            return
+        unknown = sorted(name for name in setup if name not in taken)
+        if unknown:
+            listed = ", ".join(taken) or "none"
+            names = ", ".join(repr(name) for name in unknown)
+            option = "option" if len(unknown) == 1 else "options"
+            raise SetupError(
+                f"{type(self).__name__}.new_game takes no setup {option} {names}; "
+                f"it takes {listed}"
+            )
 
     def _setup(self, seed: int | None, events: list[Event] | None, **setup: Any) -> S:
         """The one setup hook behind :meth:`new_game` and :meth:`start`: the first
@@ -304,6 +341,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         Craits the turned-up card and what it did). A table UI should start games with
         this: in Craits the first turned-up card acts before anyone moves (it may skip
         a player or start the count), and only these events tell what it did."""
+        self._check_setup_names(setup)
         events: list[Event] = []
         state = self._setup(seed, events, **setup)
         return Step(state, tuple(events))
