@@ -8,11 +8,13 @@ import sys
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import cardrules as cr
+from cardrules import rng
 from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.rng import DecidedShuffles, seed_state, shuffled, shuffled_positions
 from cardrules.tricks.engine import TrickGame
@@ -270,3 +272,63 @@ def test_states_waiting_for_their_first_deal_hash_whatever_the_setup() -> None:
     for card in cr.STANDARD_DECK.cards():
         one = table.apply_chance(one, card)
     assert one.inner.scores == (3, 0, 0, 0) and one.inner.dealer == 1
+
+
+@attrs.frozen
+class _DeckState:
+    """A state of the one-shuffle game below: the shuffled deck and its generator."""
+
+    deck: tuple[cr.Card, ...]
+    rng: int
+    to_move: int | None = 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+
+@attrs.frozen
+class _OneShuffle(cr.Game[_DeckState, cr.Pass, _DeckState]):
+    """A game of one's own: shuffle a deck (from the generator carried in the state), then
+    one pass ends it. ``keeps_generator`` says whether it implements the generator hooks."""
+
+    name: ClassVar[str] = "test_chance_one_shuffle"
+    players: ClassVar[int] = 1
+    keeps_generator: bool = True
+
+    def setup_state(self, seed: int | None, events: Any) -> _DeckState:
+        return _DeckState(tuple(cr.STANDARD_DECK.cards()), rng.seed_state(rng.resolve_seed(seed)))
+
+    def legal_moves(self, state: _DeckState) -> tuple[cr.Pass, ...]:
+        return () if state.is_over else (cr.Pass(),)
+
+    def transition(self, state: _DeckState, move: cr.Pass, events: Any) -> _DeckState:
+        deck, generator = rng.shuffled(state.deck, state.rng)
+        return _DeckState(tuple(deck), generator, None)
+
+    def observe(self, state: _DeckState, seat: int) -> _DeckState:
+        return state
+
+    def generator_of(self, state: _DeckState) -> int:
+        if not self.keeps_generator:
+            return super().generator_of(state)
+        return state.rng
+
+    def with_generator(self, state: _DeckState, generator: int) -> _DeckState:
+        return attrs.evolve(state, rng=generator)
+
+
+def test_a_game_of_ones_own_plays_with_explicit_chance_through_the_generator_hooks() -> None:
+    table = ExplicitChance(_OneShuffle())
+    state = table.apply(table.new_game(), cr.Pass())
+    assert state.is_chance and state.cards_to_place == 52
+    order = list(reversed(cr.STANDARD_DECK.cards()))
+    for card in order:
+        state = table.apply_chance(state, card)
+    assert state.is_over and state.inner.deck == tuple(order)
+
+
+def test_a_game_that_keeps_its_generator_out_of_reach_is_refused_saying_what_to_implement() -> None:
+    table = ExplicitChance(_OneShuffle(keeps_generator=False))
+    with pytest.raises(cr.RulesError, match="implement generator_of and with_generator"):
+        table.apply(table.new_game(), cr.Pass())

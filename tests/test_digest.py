@@ -209,13 +209,13 @@ class CoinGame(cr.Game[CoinState, cr.Pass, CoinState]):
     name: ClassVar[str] = "test_digest_coins"
     players: ClassVar[int] = 2
 
-    def _setup(self, seed: int | None, events: Any, **setup: Any) -> CoinState:
+    def setup_state(self, seed: int | None, events: Any, **setup: Any) -> CoinState:
         return CoinState(0, PlainState(seed or 0))
 
     def legal_moves(self, state: CoinState) -> tuple[cr.Pass, ...]:
         return (cr.Pass(),)
 
-    def _transition(self, state: CoinState, move: cr.Pass, events: Any) -> CoinState:
+    def transition(self, state: CoinState, move: cr.Pass, events: Any) -> CoinState:
         return CoinState(state.flips + 1, state.extra)
 
     def observe(self, state: CoinState, seat: int) -> CoinState:

@@ -50,7 +50,7 @@ from cardrules.events import Event
 from cardrules.game import Game, Step
 from cardrules.moves import Move
 from cardrules.rng import DecidedShuffles
-from cardrules.values import Value, slots_of
+from cardrules.values import Value
 
 __all__ = ["ChanceState", "ExplicitChance"]
 
@@ -189,7 +189,9 @@ class ExplicitChance:
         """Like :meth:`new_game`, with the events of the setup once it completes."""
         if "seed" in setup:
             raise RulesError("a game with explicit chance takes no seed: chance outcomes decide it")
-        setup.setdefault("dealer", 0)
+        taken = self.game.setup_keywords()
+        if taken is None or "dealer" in taken:  # a game without a dealer gets none
+            setup.setdefault("dealer", 0)
         return self._run(
             None, None, None, tuple((name, _frozen(value)) for name, value in setup.items()), ()
         )
@@ -314,13 +316,13 @@ class ExplicitChance:
         if base is None:
             step = self.game.start(seed=DecidedShuffles(decided), **dict(setup))
         else:
-            generator = _generator_of(base)
+            generator = self.game.generator_of(base)
             if not (decided or (isinstance(generator, DecidedShuffles) and generator.settled)):
-                base = _with_generator(base, DecidedShuffles())  # a state dealt elsewhere
+                base = self.game.with_generator(base, DecidedShuffles())  # dealt elsewhere
             elif decided:
-                base = _with_generator(base, DecidedShuffles(decided))
+                base = self.game.with_generator(base, DecidedShuffles(decided))
             step = self.game.step(base, move, seat=seat)
-        after = _generator_of(step.state)
+        after = self.game.generator_of(step.state)
         undecided = after.undecided if isinstance(after, DecidedShuffles) else ()
         if undecided:  # a shuffle with no order: wait for its cards
             pool = undecided[0]  # cards, or (a trick deal) the cards' indexes
@@ -349,37 +351,6 @@ class ExplicitChance:
                 f"this ChanceState was made by ExplicitChance({state._rules!r}), not by "
                 f"ExplicitChance({self.game!r}): use the table that made it"
             )
-
-
-def _generator_of(state: Any) -> int:
-    """A library state's generator: the shedding engine keeps it in the state, the
-    trick engine in the state's deal."""
-    deal = getattr(state, "_deal", None)
-    holder = deal if deal is not None and hasattr(deal, "_rng") else state
-    generator = getattr(holder, "_rng", None)
-    if not isinstance(generator, int):
-        raise RulesError(
-            f"{type(state).__name__} keeps no generator where explicit chance can reach it"
-        )
-    return generator
-
-
-def _with_generator(state: Any, generator: int) -> Any:
-    """A copy of a library state with another generator (see :func:`_generator_of`)."""
-    deal = getattr(state, "_deal", None)
-    if deal is not None and hasattr(deal, "_rng"):
-        return _copied(state, _deal=_copied(deal, _rng=generator))
-    return _copied(state, _rng=generator)
-
-
-def _copied(value: Any, **changes: Any) -> Any:
-    made = object.__new__(type(value))
-    for name in slots_of(type(value)):
-        if hasattr(value, name):
-            object.__setattr__(made, name, getattr(value, name))
-    for name, item in changes.items():
-        object.__setattr__(made, name, item)
-    return made
 
 
 def _frozen(value: Any) -> Any:

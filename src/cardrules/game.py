@@ -160,13 +160,13 @@ SHIPPED_MOVES = (Play, Draw, CallIdiot, NameSuit, Announce, Pass)
 
 
 @functools.cache
-def _setup_names(kind: type) -> tuple[str, ...] | None:
-    """The keywords a rules class's ``_setup`` takes after the seed and the events, in
+def _setup_names(kind: type[Game[Any, Any, Any]]) -> tuple[str, ...] | None:
+    """The keywords a rules class's ``setup_state`` takes after the seed and the events, in
     order (``None`` if it takes any keyword at all)."""
-    parameters = list(inspect.signature(kind._setup).parameters.values())[3:]
+    parameters = list(inspect.signature(kind.setup_state).parameters.values())[3:]
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters):
         return None
-    return tuple(p.name for p in parameters)
+    return tuple(p.name for p in parameters if p.kind is not inspect.Parameter.VAR_POSITIONAL)
 
 
 def check_scores(scores: Sequence[int] | None, players: int) -> tuple[int, ...]:
@@ -193,8 +193,12 @@ class Game(Immutable, ABC, Generic[S, M, V]):
     and ``V`` its view type.
 
     Subclasses are frozen attrs classes whose fields are the game's options; they set
-    :attr:`name` and implement :meth:`new_game`, :meth:`legal_moves`,
-    ``_transition()`` and :meth:`observe`.
+    :attr:`name` and :attr:`players` and implement the hooks :meth:`setup_state` (the
+    first state, behind :meth:`new_game` and :meth:`start`) and :meth:`transition`
+    (one move, behind :meth:`apply`, :meth:`step` and :meth:`is_legal`), and
+    :meth:`legal_moves` and :meth:`observe`. A game built on an engine
+    (:class:`~cardrules.tricks.TrickGame`, :class:`~cardrules.shedding.SheddingGame`)
+    gets all of them from it.
     """
 
     __slots__ = ()
@@ -217,14 +221,15 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         # Read-only here, so a game may make it a field (Craits) or a constant (Hearts).
         @property
         def players(self) -> int:
-            """The number of players."""
+            """The number of seats at the table (every game has it: the arena, the
+            hosts and the seat checks read it)."""
 
     def new_game(self, seed: int | None = None, **setup: Any) -> S:
         """The state at the start of a game: deterministic from ``seed``, or from a fresh
         random seed (:func:`cardrules.rng.new_seed`) when it is ``None``. ``setup`` is
         the game's own keyword arguments (a first dealer, a stacked deck, explicit hands,
-        starting scores, …). :meth:`start` gives the same state with the events of the
-        setup.
+        starting scores, …: the keywords of its :meth:`setup_state`). :meth:`start`
+        gives the same state with the events of the setup.
 
         Raises :class:`~cardrules.SetupError` for a setup keyword the game does not take.
 
@@ -235,11 +240,23 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         cardrules.errors.SetupError: Cramps.new_game takes no setup option 'colour'; it takes ...
         """
         self._check_setup_names(setup)
-        return self._setup(seed, None, **setup)
+        return self.setup_state(seed, None, **setup)
+
+    def setup_keywords(self) -> tuple[str, ...] | None:
+        """The setup keywords :meth:`new_game` and :meth:`start` take (those of the
+        game's :meth:`setup_state`), in order; ``None`` for a game whose setup takes any
+        keyword and checks them itself.
+
+        >>> import cardrules as cr
+        >>> cr.Cramps().setup_keywords()
+        ('dealer', 'deck', 'hands', 'scores', 'round_number')
+        """
+        return _setup_names(type(self))
 
     def _check_setup_names(self, setup: Mapping[str, Any]) -> None:
-        """Raise :class:`~cardrules.SetupError` for a keyword :meth:`_setup` does not take."""
-        taken = _setup_names(type(self))
+        """Raise :class:`~cardrules.SetupError` for a keyword :meth:`setup_state` does not
+        take."""
+        taken = self.setup_keywords()
         if taken is None:
             return
         unknown = sorted(name for name in setup if name not in taken)
@@ -248,15 +265,22 @@ class Game(Immutable, ABC, Generic[S, M, V]):
             names = ", ".join(repr(name) for name in unknown)
             option = "option" if len(unknown) == 1 else "options"
             raise SetupError(
-                f"{type(self).__name__}.new_game takes no setup {option} {names}; "
-                f"it takes {listed}"
+                f"{type(self).__name__}.new_game takes no setup {option} {names}; it takes {listed}"
             )
 
-    def _setup(self, seed: int | None, events: list[Event] | None, **setup: Any) -> S:
-        """The one setup hook behind :meth:`new_game` and :meth:`start`: the first
-        state from ``seed`` and ``setup``, appending the setup's events to ``events``
-        when given."""
-        raise NotImplementedError(f"{type(self).__name__} does not implement _setup")
+    def setup_state(self, seed: int | None, events: list[Event] | None, **setup: Any) -> S:
+        """The hook behind :meth:`new_game` and :meth:`start`, which a game implements
+        (the engines do it for the games built on them): the first state from ``seed``
+        (an int, or ``None`` for a fresh one: :func:`cardrules.rng.resolve_seed`) and the
+        game's own setup keywords, appending the setup's events to ``events`` when it is
+        a list. Call :meth:`new_game` or :meth:`start` rather than this.
+
+        The keywords it declares are the ones :meth:`new_game` takes: any other is
+        refused with a :class:`~cardrules.SetupError` before this is called. Records,
+        explicit chance and the learning hosts start games through it too, so a game's
+        setup keywords are theirs as well.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not implement setup_state")
 
     @abstractmethod
     def legal_moves(self, state: S) -> tuple[M, ...]:
@@ -264,8 +288,11 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         game is over."""
 
     @abstractmethod
-    def _transition(self, state: S, move: M, events: list[Event] | None) -> S:
-        """The state after ``move``, appending what happened to ``events`` if given.
+    def transition(self, state: S, move: M, events: list[Event] | None) -> S:
+        """The hook behind :meth:`apply`, :meth:`step` and :meth:`is_legal`, which a game
+        implements (the engines do it for the games built on them): the state after
+        ``move``, appending what happened to ``events`` if it is a list. Call
+        :meth:`apply` or :meth:`step` rather than this (they check the sender).
 
         Raises :class:`~cardrules.IllegalMoveError` or :class:`~cardrules.MoveTypeError`.
         """
@@ -295,14 +322,14 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         """
         if seat is not None:
             self.check_sender(state, move, seat)
-        return self._transition(state, move, None)
+        return self.transition(state, move, None)
 
     def step(self, state: S, move: M, *, seat: int | None = None) -> Step[S]:
         """Like :meth:`apply`, also returning the events of the move in order."""
         if seat is not None:
             self.check_sender(state, move, seat)
         events: list[Event] = []
-        new_state = self._transition(state, move, events)
+        new_state = self.transition(state, move, events)
         return Step(new_state, tuple(events))
 
     def check_sender(self, state: S, move: object, seat: int) -> None:
@@ -343,7 +370,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         a player or start the count), and only these events tell what it did."""
         self._check_setup_names(setup)
         events: list[Event] = []
-        state = self._setup(seed, events, **setup)
+        state = self.setup_state(seed, events, **setup)
         return Step(state, tuple(events))
 
     def is_legal(self, state: S, move: object) -> bool:
@@ -359,7 +386,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         """
         self.check_state(state)
         try:
-            self._transition(state, move, None)  # type: ignore[arg-type]
+            self.transition(state, move, None)  # type: ignore[arg-type]
         except (IllegalMoveError, MoveTypeError):
             return False
         return True
@@ -516,6 +543,25 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         This is what information-set search and perfect-information Monte Carlo use.
         """
         raise NotImplementedError(f"{type(self).__name__} does not support determinize")
+
+    def generator_of(self, state: S) -> int:
+        """The hidden generator state that ``state`` deals its later shuffles from
+        (:mod:`cardrules.rng`). Explicit chance (:mod:`cardrules.chance`) reads it, and
+        :meth:`with_generator` replaces it; the engines implement both, and a game kept
+        outside them implements both to be played with explicit chance.
+        """
+        raise RulesError(
+            f"{type(self).__name__} does not say where its states keep their generator: "
+            "implement generator_of and with_generator to play it with explicit chance"
+        )
+
+    def with_generator(self, state: S, generator: int) -> S:
+        """A copy of ``state`` whose later shuffles come from ``generator`` (see
+        :meth:`generator_of`); ``state`` is not changed."""
+        raise RulesError(
+            f"{type(self).__name__} does not say where its states keep their generator: "
+            "implement generator_of and with_generator to play it with explicit chance"
+        )
 
     def absent_cards(self, state: S, move: M) -> frozenset[Card]:
         """The cards the player to move shows they do not hold by making ``move`` in

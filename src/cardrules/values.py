@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from cardrules._text import int_text
 
-__all__ = ["Immutable", "Value", "slots_of", "value_from_slots"]
+__all__ = ["Immutable", "Value", "slots_of", "value_from_slots", "with_slots"]
 
 _T = TypeVar("_T")
 
@@ -156,3 +156,27 @@ def value_from_slots(cls: type[Value], data: tuple[Any, ...]) -> Value:
     for name, item in zip(slots_of(cls), data, strict=True):
         object.__setattr__(value, name, item)
     return value
+
+
+def with_slots(value: Value, **changes: Any) -> Value:
+    """A copy of ``value`` with the slots named in ``changes`` holding other data, made
+    without calling ``__init__`` (``value`` is not changed): how an engine makes a state
+    that differs in one part, its generator say. Slots left unset stay unset.
+
+    >>> class Point(Value):
+    ...     __slots__ = ("_x", "_y")
+    ...     def __init__(self, x: int, y: int) -> None:
+    ...         self._x, self._y = x, y
+    >>> with_slots(Point(1, 2), _y=5)
+    Point(x=1, y=5)
+    """
+    made = object.__new__(type(value))
+    for name in slots_of(type(value)):
+        if name in changes:
+            object.__setattr__(made, name, changes[name])
+        elif hasattr(value, name):
+            object.__setattr__(made, name, getattr(value, name))
+    unknown = set(changes) - set(slots_of(type(value)))
+    if unknown:
+        raise AttributeError(f"{type(value).__name__} has no slots {sorted(unknown)}")
+    return made

@@ -18,7 +18,6 @@ at a cap on the number of moves.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
@@ -345,19 +344,8 @@ def setup_names(game: Game[Any, Any, Any]) -> frozenset[str] | None:
     >>> sorted(setup_names(cr.Cramps()))
     ['dealer', 'deck', 'hands', 'round_number', 'scores']
     """
-    kind = type(game)
-    if kind not in _SETUP_NAMES:
-        parameters = inspect.signature(game._setup).parameters.values()
-        names: frozenset[str] | None = frozenset(
-            p.name for p in parameters if p.kind is p.KEYWORD_ONLY
-        )
-        if any(p.kind is p.VAR_KEYWORD for p in parameters):
-            names = None
-        _SETUP_NAMES[kind] = names
-    return _SETUP_NAMES[kind]
-
-
-_SETUP_NAMES: dict[type, frozenset[str] | None] = {}
+    names = game.setup_keywords()
+    return None if names is None else frozenset(names)
 
 
 def setup_of(options: object) -> dict[str, Any]:

@@ -39,6 +39,7 @@ from cardrules.shedding.state import (
     ShedView,
     _Tables,
 )
+from cardrules.values import with_slots
 
 __all__ = ["SheddingGame"]
 
@@ -203,7 +204,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         """An idiot call may be made out of turn, by its caller."""
         return move.caller if isinstance(move, CallIdiot) else None
 
-    def _transition(self, state: S, move: Move, events: list[Event] | None) -> S:
+    def transition(self, state: S, move: Move, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
 
     def apply(
@@ -361,6 +362,16 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
         return explain(self, state, move)
 
     # -- scores and views --------------------------------------------------------------
+
+    def generator_of(self, state: S) -> int:
+        """The generator that shuffles the discard pile and deals the later hands."""
+        self.check_state(state)
+        return state._rng
+
+    def with_generator(self, state: S, generator: int) -> S:
+        """``state`` with another generator for its later shuffles."""
+        self.check_state(state)
+        return with_slots(state, _rng=generator)  # type: ignore[return-value]
 
     def absent_cards(self, state: S, move: Move) -> frozenset[Card]:
         """Drawing or passing because nothing can be played (where the rules make

@@ -36,7 +36,7 @@ class ShedSetup:
 
     __slots__ = ()
 
-    def _setup(
+    def setup_state(
         self: Any,
         seed: int | None,
         events: list[Event] | None,

@@ -50,6 +50,7 @@ from cardrules.seats import is_seat
 from cardrules.tricks.core import follow_mask, refuse_play, voids_of, winning_index
 from cardrules.tricks.setup import TrickSetup
 from cardrules.tricks.state import TrickRecord, TrickState, TrickView, _Deal, tricks_as_records
+from cardrules.values import with_slots
 
 __all__ = ["TrickGame", "TrickState", "TrickView", "plays_of_mask"]
 
@@ -225,7 +226,7 @@ class TrickGame(TrickSetup, Game[S, Play, V]):  # type: ignore[misc]  # _setup's
             return self.explain_restriction(state, move.card)
         return refuse_play(hand, move.card, led)
 
-    def _transition(self, state: S, move: Play, events: list[Event] | None) -> S:
+    def transition(self, state: S, move: Play, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
 
     def apply(
@@ -400,6 +401,16 @@ class TrickGame(TrickSetup, Game[S, Play, V]):  # type: ignore[misc]  # _setup's
             view.round_scores,
         )
         return state
+
+    def generator_of(self, state: S) -> int:
+        """The generator that deals the later deals (kept with the deal)."""
+        self.check_state(state)
+        return state._deal._rng
+
+    def with_generator(self, state: S, generator: int) -> S:
+        """``state`` with another generator for the later deals."""
+        self.check_state(state)
+        return with_slots(state, _deal=with_slots(state._deal, _rng=generator))  # type: ignore[return-value]
 
     def absent_cards(self, state: S, move: Play) -> frozenset[Card]:
         """A card that does not follow suit shows the player holds none of the suit led.

@@ -42,7 +42,7 @@ class TrickSetup:
 
     __slots__ = ()
 
-    def _setup(
+    def setup_state(
         self: Any,
         seed: int | None,
         events: list[Event] | None,

@@ -14,7 +14,7 @@ from cardrules._text import shown
 from cardrules.cards import Card, Rank
 from cardrules.deck import DeckSpec
 from cardrules.errors import RulesError
-from cardrules.game import Step
+from cardrules.events import Event
 from cardrules.games.craits.scoring import OUT_POINTS, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME, to_card_table
@@ -224,9 +224,10 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
 
     # -- starting a game (documented here; the engine does it) ------------------------
 
-    def new_game(  # type: ignore[override]
+    def setup_state(  # type: ignore[override]
         self,
-        seed: int | None = None,
+        seed: int | None,
+        events: list[Event] | None,
         *,
         dealer: int | None = None,
         deck: Sequence[Card | str] | None = None,
@@ -237,7 +238,8 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         penalties: Sequence[int] | None = None,
         direction: int = CLOCKWISE,
     ) -> CraitsState:
-        """The first hand, dealt, its top card turned up and its function carried out.
+        """The setup behind :meth:`new_game` and :meth:`start` (their keywords are these):
+        the first hand, dealt, its top card turned up and its function carried out.
 
         The turned-up card may already have done something (skipped a player, started
         the count, made others draw): :meth:`start` returns the same state with the
@@ -275,10 +277,13 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         ...     direction=-1)
         >>> state.hand_number, state.cards_dealt, state.penalties, state.direction
         (4, 5, (0, 10, 5), -1)
+        >>> step = Craits(players=3).start(seed=4, dealer=0)  # the same, with the events
+        >>> [type(event).__name__ for event in step.events][:2]
+        ['HandDealt', 'CardTurnedUp']
         """
-        state: CraitsState = self._setup(
+        state: CraitsState = super().setup_state(
             seed,
-            None,
+            events,
             dealer=dealer,
             deck=deck,
             hands=hands,
@@ -289,13 +294,3 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             direction=direction,
         )
         return state
-
-    def start(self, seed: int | None = None, **setup: Any) -> Step[CraitsState]:
-        """Like :meth:`new_game`, also returning the events of the deal: the hand dealt,
-        the turned-up card and whatever it did.
-
-        >>> step = Craits(players=3).start(seed=4, dealer=0)
-        >>> [type(event).__name__ for event in step.events][:2]
-        ['HandDealt', 'CardTurnedUp']
-        """
-        return super().start(seed, **setup)

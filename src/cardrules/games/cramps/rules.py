@@ -20,14 +20,14 @@ winners, dealing, events, views and determinization come from the engine. Rule n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import attrs
 
 from cardrules._text import int_text, shown
 from cardrules.cards import ALL_CARDS, Card, Rank
 from cardrules.errors import RulesError
-from cardrules.game import Step
+from cardrules.events import Event
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
@@ -203,9 +203,10 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
 
     # -- starting a game (documented here; the engine does it) ------------------------
 
-    def new_game(  # type: ignore[override]
+    def setup_state(  # type: ignore[override]
         self,
-        seed: int | None = None,
+        seed: int | None,
+        events: list[Event] | None,
         *,
         dealer: int = 0,
         deck: Sequence[Card | str] | None = None,
@@ -213,7 +214,8 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         scores: Sequence[int] | None = None,
         round_number: int = 1,
     ) -> CrampsState:
-        """The first round, dealt and ready for the dealer's left to lead (C3, C4).
+        """The setup behind :meth:`new_game` and :meth:`start` (their keywords are these):
+        the first round, dealt and ready for the dealer's left to lead (C3, C4).
 
         Args:
             seed: makes the game reproducible: the first deal (unless stacked) and every
@@ -239,10 +241,12 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         >>> later = Cramps().new_game(seed=1, dealer=1, scores=(25, 3, 12, 0), round_number=5)
         >>> later.round_number, later.to_move, later.scores
         (5, 2, (25, 3, 12, 0))
+        >>> Cramps().start(seed=1).events  # the same state, and the events of the deal
+        (HandDealt(number=1, dealer=0, cards_each=13),)
         """
-        state: CrampsState = self._setup(
+        state: CrampsState = super().setup_state(
             seed,
-            None,
+            events,
             dealer=dealer,
             deck=deck,
             hands=hands,
@@ -250,11 +254,3 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
             round_number=round_number,
         )
         return state
-
-    def start(self, seed: int | None = None, **setup: Any) -> Step[CrampsState]:
-        """Like :meth:`new_game`, also returning the events of the setup (the deal).
-
-        >>> Cramps().start(seed=1).events
-        (HandDealt(number=1, dealer=0, cards_each=13),)
-        """
-        return super().start(seed, **setup)
