@@ -155,7 +155,7 @@ def test_deck_that_is_a_string_or_not_a_sequence() -> None:
     with pytest.raises(cr.SetupError, match="not one string"):
         cr.Cramps().new_game(deck="2C 3C 4C")
     with pytest.raises(cr.SetupError, match="sequence of cards"):
-        cr.Cramps().new_game(deck=52)  # type: ignore[arg-type]
+        cr.Cramps().new_game(deck=52)
 
 
 def test_deck_and_hands_together() -> None:

@@ -70,8 +70,8 @@ RULES_WITH_EVERY_OPTION = [
         continue_after_count_out=True,
         threes_cancel_eights=True,
         card_table={
-            "J": cr.shedding.CardRule("skip", 10),
-            "A": cr.shedding.CardRule("none", 1, count=3, starts_count=True),
+            "J": cr.CardRule("skip", 10),
+            "A": cr.CardRule("none", 1, count=3, starts_count=True),
         },
         threes_rule="published",
         idiot_calls="automatic",

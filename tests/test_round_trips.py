@@ -25,7 +25,7 @@ import cloudpickle  # type: ignore[import-untyped]
 import pytest
 
 import cardrules as cr
-from cardrules import arena, errors, shedding
+from cardrules import arena, errors, shedding, tricks
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.digest import Encoder
@@ -33,8 +33,11 @@ from cardrules.games.craits import hand_breakdown
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
+from cardrules.shedding.flow import ShedFlow
+from cardrules.shedding.setup import ShedSetup
 from cardrules.shedding.state import ShedState, ShedView
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+from cardrules.tricks.setup import TrickSetup
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
@@ -99,11 +102,11 @@ BASES: dict[Any, str] = {
     cr.values.Value: "the base of the fast values: each of them has samples",
     cr.bots.Bot: "the protocol of bots: each bot class has samples",
     arena.Pool: "a protocol of process pools (multiprocessing's, Ray's)",
-    cr.tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
-    cr.shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
-    cr.tricks.setup.TrickSetup: "a part of the trick engine",
-    cr.shedding.setup.ShedSetup: "a part of the shedding engine",
-    cr.shedding.flow.ShedFlow: "a part of the shedding engine",
+    tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
+    shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
+    TrickSetup: "a part of the trick engine",
+    ShedSetup: "a part of the shedding engine",
+    ShedFlow: "a part of the shedding engine",
 }
 """Public classes that have no instances of their own (bases, protocols, mixins)."""
 

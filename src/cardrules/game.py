@@ -17,7 +17,7 @@ import enum
 import functools
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -268,19 +268,25 @@ class Game(Immutable, ABC, Generic[S, M, V]):
                 f"{type(self).__name__}.new_game takes no setup {option} {names}; it takes {listed}"
             )
 
-    def setup_state(self, seed: int | None, events: list[Event] | None, **setup: Any) -> S:
-        """The hook behind :meth:`new_game` and :meth:`start`, which a game implements
-        (the engines do it for the games built on them): the first state from ``seed``
-        (an int, or ``None`` for a fresh one: :func:`cardrules.rng.resolve_seed`) and the
-        game's own setup keywords, appending the setup's events to ``events`` when it is
-        a list. Call :meth:`new_game` or :meth:`start` rather than this.
+    if TYPE_CHECKING:
+        # Typed loosely, so that a game declares its own setup keywords (a narrower
+        # signature than this one's) without an override error.
+        setup_state: Callable[..., S]
+    else:
 
-        The keywords it declares are the ones :meth:`new_game` takes: any other is
-        refused with a :class:`~cardrules.SetupError` before this is called. Records,
-        explicit chance and the learning hosts start games through it too, so a game's
-        setup keywords are theirs as well.
-        """
-        raise NotImplementedError(f"{type(self).__name__} does not implement setup_state")
+        def setup_state(self, seed: int | None, events: list[Event] | None, **setup: Any) -> S:
+            """The hook behind :meth:`new_game` and :meth:`start`, which a game implements
+            (the engines do it for the games built on them): the first state from ``seed``
+            (an int, or ``None`` for a fresh one: :func:`cardrules.rng.resolve_seed`) and the
+            game's own setup keywords, appending the setup's events to ``events`` when it is
+            a list. Call :meth:`new_game` or :meth:`start` rather than this.
+
+            The keywords it declares are the ones :meth:`new_game` takes: any other is
+            refused with a :class:`~cardrules.SetupError` before this is called. Records,
+            explicit chance and the learning hosts start games through it too, so a game's
+            setup keywords are theirs as well.
+            """
+            raise NotImplementedError(f"{type(self).__name__} does not implement setup_state")
 
     @abstractmethod
     def legal_moves(self, state: S) -> tuple[M, ...]:

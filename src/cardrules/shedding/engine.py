@@ -54,7 +54,7 @@ S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
 
 
-class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):  # type: ignore[misc]
+class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
     """Base class of shedding games: see the module documentation."""
 
     __slots__ = ()

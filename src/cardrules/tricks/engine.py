@@ -101,7 +101,7 @@ S = TypeVar("S", bound=TrickState)
 V = TypeVar("V", bound=TrickView)
 
 
-class TrickGame(TrickSetup, Game[S, Play, V]):  # type: ignore[misc]  # _setup's own keywords
+class TrickGame(TrickSetup, Game[S, Play, V]):
     """Base class of trick-taking games: see the module documentation.
 
     Subclasses are frozen attrs classes holding their options (with a ``players``

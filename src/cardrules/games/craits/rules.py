@@ -224,7 +224,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
 
     # -- starting a game (documented here; the engine does it) ------------------------
 
-    def setup_state(  # type: ignore[override]
+    def setup_state(
         self,
         seed: int | None,
         events: list[Event] | None,

@@ -203,7 +203,7 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
 
     # -- starting a game (documented here; the engine does it) ------------------------
 
-    def setup_state(  # type: ignore[override]
+    def setup_state(
         self,
         seed: int | None,
         events: list[Event] | None,
