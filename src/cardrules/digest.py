@@ -99,6 +99,8 @@ class Encoder:
 
     def _text(self, value: Any) -> str:
         kind: type = type(value)
+        if kind is int and value.bit_length() < 64:  # the commonest part, written at once
+            return "i" + str(value)
         if isinstance(value, (tuple, Value)):  # immutable: remembered
             known = self._memo.get(id(value))
             if known is not None and known[0] is value:
@@ -142,11 +144,23 @@ class Encoder:
                     pass
             return "(" + self._items(value) + ")"
         name, fields = _compared(kind) or ("", ())
-        parts = "".join([self._at(getattr(value, field), "." + field) for field in fields])
+        text = self._text
+        try:
+            parts = "".join([text(getattr(value, field)) for field in fields])
+        except _Unwritable:  # written again, one at a time, to name the part
+            for field in fields:
+                self._at(getattr(value, field), "." + field)
+            raise
         return f"<{len(name)}:{name}{parts}>"
 
     def _items(self, items: tuple[Any, ...] | list[Any]) -> str:
-        return "".join([self._at(item, f"[{index}]") for index, item in enumerate(items)])
+        text = self._text
+        try:
+            return "".join([text(item) for item in items])
+        except _Unwritable:  # written again, one at a time, to name the part
+            for index, item in enumerate(items):
+                self._at(item, f"[{index}]")
+            raise
 
     def _at(self, value: Any, step: str) -> str:
         """The text of a part of a value, ``step`` from it (named if it is unwritable)."""

@@ -288,19 +288,30 @@ class _CrampsWriter(_Writer):
         return tricks, by_seat
 
 
-def _count_copies(counts: bytearray, at: int, mask: int) -> None:
-    """Count the second and later copies of the hand mask ``mask`` (its first copies
-    are bits) into ``counts[at:]``: at most 2 each, as Craits plays with 3 decks at
-    most, so no byte overflows."""
+def _spread(pattern: int) -> int:
+    """The 13 bits of ``pattern`` as 13 bytes of 0 or 1 (bit ``i`` in byte ``i``)."""
+    return sum(1 << 8 * i for i in range(13) if pattern >> i & 1)
+
+
+_SPREAD = tuple(_spread(pattern) for pattern in range(1 << 13))
+"""Each 13-bit pattern spread one bit a byte: a suit's cards as counts in one step."""
+
+
+def _copies_as_bytes(at: int, mask: int) -> int:
+    """The second and later copies of the hand mask ``mask`` (its first copies are
+    bits), counted one card a byte from byte ``at`` of a little-endian int: at most 2
+    each, as Craits plays with 3 decks at most, so no byte carries into the next."""
+    total = 0
     mask >>= 52
     while mask:
-        block = mask & FULL_MASK
-        while block:
-            low = block & -block
-            where = at + low.bit_length() - 1
-            counts[where] += 1
-            block ^= low
+        total += (
+            _SPREAD[mask & 0x1FFF]
+            | _SPREAD[mask >> 13 & 0x1FFF] << 104
+            | _SPREAD[mask >> 26 & 0x1FFF] << 208
+            | _SPREAD[mask >> 39 & 0x1FFF] << 312
+        )
         mask >>= 52
+    return total << 8 * at
 
 
 class _CraitsWriter(_Writer):
@@ -363,11 +374,11 @@ class _CraitsWriter(_Writer):
         if history:
             masks += ((start["dealt"], private[1]), (start["drawn"], private[2]))
             masks += zip(self.played_at[seat], p.played, strict=True)
-        copies = bytearray(size)
+        counted = 0
         for at, mask in masks:
             if mask > FULL_MASK:
-                _count_copies(copies, at, mask)
-        return copies
+                counted += _copies_as_bytes(at, mask)
+        return bytearray(counted.to_bytes(size, "little"))
 
     def _bits(self, table: tuple[Any, ...], seat: int) -> int:
         """The 0/1 entries of the table's one-hot fields, as bits."""
