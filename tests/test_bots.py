@@ -24,11 +24,11 @@ from cardrules.bots import (
     ISMCTSBot,
     RandomBot,
     bot_from_name,
-    craits_heuristic,
-    cramps_heuristic,
 )
 from cardrules.deck import STANDARD_DECK
 from cardrules.games.craits import Phase
+from cardrules.games.craits.heuristic import craits_heuristic
+from cardrules.games.cramps.heuristic import cramps_heuristic
 from cardrules.seats import deal
 from conftest import with_cramps_hands
 from craits_helpers import position, with_table

@@ -16,7 +16,7 @@ from cardrules._text import int_from_text, json_int, shown
 from cardrules.digest import Encoder
 from cardrules.errors import RecordError
 from cardrules.game import _to_data
-from cardrules.moves import Move
+from cardrules.moves import is_move
 
 __all__ = [
     "CHECK_DIGITS",
@@ -121,10 +121,16 @@ def to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return frozen(_to_data(value))  # type: ignore[no-any-return]
 
 
-def to_moves(value: Sequence[Move]) -> tuple[Move, ...]:
-    """A record's moves as a tuple."""
+def to_moves(value: Sequence[Any]) -> tuple[Any, ...]:
+    """A record's moves as a tuple; each a move of a registered type (any game's)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise RecordError(f"a record's moves must be a sequence, not {shown(value)}")
+    for number, move in enumerate(value, start=1):
+        if not is_move(move):
+            raise RecordError(
+                f"move {number} of a record must be a move, not {shown(move)} (a move of "
+                "your own game is registered with cardrules.moves.register_move)"
+            )
     return tuple(value)
 
 

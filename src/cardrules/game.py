@@ -35,7 +35,7 @@ from cardrules.errors import (
 )
 from cardrules.events import Event
 from cardrules.moveids import MoveIds, move_ids_of
-from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
+from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play, is_move
 from cardrules.seats import is_seat
 from cardrules.values import Immutable
 
@@ -400,11 +400,12 @@ class Game(Immutable, ABC, Generic[S, M, V]):
     def foreign_move(self, move: object, expected: str) -> CardrulesError:
         """The error for ``move`` when it is not one of this game's moves: an
         :class:`~cardrules.IllegalMoveError` with reason ``"not_a_<name>_move"`` for a
-        move of another game (a :class:`~cardrules.Draw` in Cramps), a
-        :class:`~cardrules.MoveTypeError` for something that is no move at all.
+        move of another game (a :class:`~cardrules.Draw` in Cramps, any registered move:
+        :func:`cardrules.moves.register_move`), a :class:`~cardrules.MoveTypeError` for
+        something that is no move at all.
         ``expected`` says what this game's moves are (``"a Play(card)"``)."""
         title = type(self).__name__
-        if isinstance(move, SHIPPED_MOVES):
+        if is_move(move):
             return IllegalMoveError(
                 f"not_a_{self.name}_move",
                 f"{title} has no {type(move).__name__} move ({move}); a {title} move is {expected}",
@@ -549,6 +550,14 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         This is what information-set search and perfect-information Monte Carlo use.
         """
         raise NotImplementedError(f"{type(self).__name__} does not support determinize")
+
+    def heuristic(self, view: V, moves: Sequence[M]) -> M | None:
+        """The game's rule-of-thumb move among ``moves`` (the legal moves of the seat
+        ``view`` belongs to), which :class:`~cardrules.bots.HeuristicBot` plays; ``None``
+        (the default) for a game without habits of its own, for which the bot picks a
+        legal move by its seed. It reads only the view, so it cannot cheat.
+        """
+        return None
 
     def generator_of(self, state: S) -> int:
         """The hidden generator state that ``state`` deals its later shuffles from

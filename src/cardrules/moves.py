@@ -1,7 +1,11 @@
-"""Moves: the decisions players make.
+"""Moves: the decisions players make, and the registry of move types.
 
 Moves are small frozen values; two moves are equal when they say the same thing, so a
 move built by hand equals the one in :meth:`Game.legal_moves <cardrules.game.Game.legal_moves>`.
+The moves of the games cardrules ships are here; a game of your own defines its own
+move classes (a bid, cards passed, a trump named) and registers each with
+:func:`register_move`, so that records, move ids, explicit chance, the command line and
+the learning hosts take them like the shipped ones.
 
 >>> from cardrules import Card, Suit
 >>> Play(Card.parse("8C"), suit=Suit.HEARTS)
@@ -14,14 +18,14 @@ Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeAlias
+from collections.abc import Callable, Mapping
+from typing import Any, TypeAlias, TypeVar
 
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import Card, Suit
-from cardrules.errors import CardParseError, MoveTypeError, RecordError
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import CardParseError, MoveTypeError, RecordError, RulesError
 from cardrules.values import Immutable
 
 __all__ = [
@@ -32,22 +36,44 @@ __all__ = [
     "NameSuit",
     "Pass",
     "Play",
+    "as_card",
+    "as_seat",
+    "as_suit",
+    "is_move",
     "move_from_data",
     "move_to_data",
+    "register_move",
+    "registered_moves",
 ]
 
 
-def _as_card(value: Card | str) -> Card:
+def as_card(value: Card | str) -> Card:
+    """A card from a :class:`~cardrules.Card` or card text (``'QS'``): the converter of
+    a move field that holds a card, which also reads it back from a record.
+
+    >>> as_card("qs")
+    Card.parse('Q♠')
+    """
+    return _card(value, "a card")
+
+
+def _card(value: Card | str, what: str) -> Card:
     if isinstance(value, Card):
         return value
     if isinstance(value, str):
         return Card.parse(value)
     raise MoveTypeError(
-        f"Play needs a Card or card text like 'QS', not {type(value).__name__} {shown(value)}"
+        f"{what} needs a Card or card text like 'QS', not {type(value).__name__} {shown(value)}"
     )
 
 
-def _as_suit(value: Suit | str) -> Suit:
+def _play_card(value: Card | str) -> Card:
+    return _card(value, "Play")
+
+
+def as_suit(value: Suit | str) -> Suit:
+    """A suit from a :class:`~cardrules.Suit` or its text (``'H'``, ``'hearts'``): the
+    converter of a move field that holds a suit."""
     if isinstance(value, Suit):
         return value
     if isinstance(value, str):
@@ -58,7 +84,7 @@ def _as_suit(value: Suit | str) -> Suit:
 
 
 def _as_optional_suit(value: Suit | str | None) -> Suit | None:
-    return None if value is None else _as_suit(value)
+    return None if value is None else as_suit(value)
 
 
 def _as_bool(value: bool) -> bool:
@@ -72,7 +98,7 @@ class Play(Immutable):
     """Play ``card``. ``suit`` names the suit to follow after a wild card (an 8 in
     Craits); ``announce=True`` says "one card" with a play that leaves one card."""
 
-    card: Card = attrs.field(converter=_as_card)
+    card: Card = attrs.field(converter=_play_card)
     suit: Suit | None = attrs.field(default=None, converter=_as_optional_suit)
     announce: bool = attrs.field(default=False, converter=_as_bool)
 
@@ -98,14 +124,16 @@ class Draw(Immutable):
         return (Draw, ())
 
 
-def _as_seat(value: int) -> int:
+def as_seat(value: int) -> int:
+    """A seat number (an int from 0 up, not a bool): the converter of a move field that
+    holds a seat (which seats are at the table, the rules check)."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     raise MoveTypeError(f"a seat must be an int from 0 up, not {shown(value)}")
 
 
 def _as_optional_seat(value: int | None) -> int | None:
-    return None if value is None else _as_seat(value)
+    return None if value is None else as_seat(value)
 
 
 @attrs.frozen(cache_hash=True)
@@ -114,7 +142,7 @@ class CallIdiot(Immutable):
     without saying "one card" (Craits). It may be made out of turn while the window is
     open. ``target`` may be left out when only one player can be called on."""
 
-    caller: int = attrs.field(converter=_as_seat)
+    caller: int = attrs.field(converter=as_seat)
     target: int | None = attrs.field(default=None, converter=_as_optional_seat)
 
     def __str__(self) -> str:
@@ -127,7 +155,7 @@ class NameSuit(Immutable):
     """Name the suit to follow without playing a card: the dealer's decision after
     turning up a wild card (Craits K6)."""
 
-    suit: Suit = attrs.field(converter=_as_suit)
+    suit: Suit = attrs.field(converter=as_suit)
 
     def __str__(self) -> str:
         return f"name {self.suit.symbol}"
@@ -160,12 +188,112 @@ class Pass(Immutable):
         return (Pass, ())
 
 
+# -- the registry of move types ---------------------------------------------------------
+
+_SHIPPED_KINDS = frozenset({"play", "draw", "idiot", "name_suit", "announce", "pass"})
+"""The kinds of the shipped moves, which records write in short forms of their own
+(``{'play': 'QS'}``, ``{'draw': true}``, ...)."""
+_KINDS: dict[str, type] = {}
+_KIND_OF: dict[type, str] = {}
+M = TypeVar("M", bound=type)
+
+
+def register_move(kind: str) -> Callable[[M], M]:
+    """Register a move class of your own game under ``kind``, a short name for records
+    (a class decorator). The class should be a frozen attrs class whose fields hold
+    JSON-friendly values (ints, bools, text, cards, suits, tuples of them) with
+    converters that read their own JSON form back (:func:`as_card`, :func:`as_suit`,
+    :func:`as_seat`), and a ``__str__`` that says the move to a player: records write
+    ``{"move": kind, field: value, ...}`` and read it back by calling the class with the
+    fields, and the command line takes the text of a legal move as typed.
+
+    >>> import attrs
+    >>> @register_move("doctest_bid")
+    ... @attrs.frozen
+    ... class Bid:
+    ...     tricks: int
+    ...     def __str__(self) -> str:
+    ...         return f"bid {self.tricks}"
+    >>> move_to_data(Bid(3))
+    {'move': 'doctest_bid', 'tricks': 3}
+    >>> move_from_data({"move": "doctest_bid", "tricks": 3})
+    Bid(tricks=3)
+
+    Raises :class:`~cardrules.RulesError` for a kind already taken by another class, and
+    for a class that is not an attrs class.
+    """
+    if not isinstance(kind, str) or not kind.isidentifier():
+        raise RulesError(f"a move kind must be a name like 'bid', not {shown(kind)}")
+
+    def register(cls: M) -> M:
+        kind_class: Any = cls  # attrs.has narrows the type, which the return must keep
+        if not isinstance(kind_class, type) or not attrs.has(kind_class):
+            raise RulesError(f"register_move needs an attrs class, not {shown(cls)}")
+        known = _KINDS.get(kind)
+        if known is not None and (known.__module__, known.__qualname__) != (
+            cls.__module__,
+            cls.__qualname__,
+        ):
+            raise RulesError(
+                f"the move kind {kind!r} is taken by {known.__module__}.{known.__qualname__}"
+            )
+        _KINDS[kind] = cls
+        _KIND_OF[cls] = kind
+        return cls
+
+    return register
+
+
+def registered_moves() -> dict[str, type]:
+    """Every registered move class by its kind, the shipped ones included.
+
+    >>> registered_moves()["play"], registered_moves()["pass"]
+    (<class 'cardrules.moves.Play'>, <class 'cardrules.moves.Pass'>)
+    """
+    return dict(_KINDS)
+
+
+def is_move(value: object) -> bool:
+    """Whether ``value`` is a move of a registered type (any game's).
+
+    >>> is_move(Play("QS")), is_move("QS")
+    (True, False)
+    """
+    return type(value) in _KIND_OF
+
+
+for _kind, _cls in (
+    ("play", Play),
+    ("draw", Draw),
+    ("idiot", CallIdiot),
+    ("name_suit", NameSuit),
+    ("announce", Announce),
+    ("pass", Pass),
+):
+    register_move(_kind)(_cls)
+
+
+def _field_data(value: Any) -> Any:
+    """A move field's JSON form: cards and suits as text, other enums by value,
+    sequences as lists."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Rank):
+        return int(value)
+    if isinstance(value, (tuple, list)):
+        return [_field_data(item) for item in value]
+    return value
+
+
 Move: TypeAlias = "Play | Draw | CallIdiot | NameSuit | Announce | Pass"
 """Any move of the games cardrules ships."""
 
 
-def move_to_data(move: Move) -> dict[str, Any]:
-    """A JSON-friendly dict for ``move`` (used by game records)."""
+def move_to_data(move: Any) -> dict[str, Any]:
+    """A JSON-friendly dict for ``move`` (used by game records): the shipped moves in
+    their own short forms, a registered move of your own as ``{"move": kind, ...}``."""
     if isinstance(move, Play):
         data: dict[str, Any] = {"play": str(move.card)}
         if move.suit is not None:
@@ -185,13 +313,23 @@ def move_to_data(move: Move) -> dict[str, Any]:
         return {"announce": True}
     if isinstance(move, Pass):
         return {"pass": True}
-    raise MoveTypeError(f"not a move: {shown(move)}")
+    kind = _KIND_OF.get(type(move))
+    if kind is None:
+        raise MoveTypeError(
+            f"not a move: {shown(move)} (a move of your own game needs register_move)"
+        )
+    data = {"move": kind}
+    for field in attrs.fields(type(move)):
+        data[field.name] = _field_data(getattr(move, field.name))
+    return data
 
 
-def move_from_data(data: Mapping[str, Any]) -> Move:
+def move_from_data(data: Mapping[str, Any]) -> Any:
     """Read a move from :func:`move_to_data`'s form; raises :class:`~cardrules.RecordError`."""
     if not isinstance(data, Mapping):
         raise RecordError(f"a move must be a JSON object like {{'play': 'QS'}}, not {shown(data)}")
+    if "move" in data:
+        return _registered_from_data(data)
     keys = set(data)
     try:
         if "play" in data and keys <= {"play", "suit", "announce"}:
@@ -208,8 +346,42 @@ def move_from_data(data: Mapping[str, Any]) -> Move:
             return Pass()
     except (CardParseError, MoveTypeError) as exc:
         raise RecordError(f"bad move {shown(dict(data))}: {exc}") from None
-    raise RecordError(
-        f"bad move {shown(dict(data))}: expected {{'play': card, 'suit'?: letter, "
-        "'announce'?: true}, {'draw': true}, {'idiot': seat, 'target'?: seat}, "
-        "{'name_suit': letter}, {'announce': true} or {'pass': true}"
-    )
+    raise RecordError(f"bad move {shown(dict(data))}: {_EXPECTED}")
+
+
+_EXPECTED = (
+    "expected {'play': card, 'suit'?: letter, 'announce'?: true}, {'draw': true}, "
+    "{'idiot': seat, 'target'?: seat}, {'name_suit': letter}, {'announce': true}, "
+    "{'pass': true} or a registered move {'move': kind, ...}"
+)
+
+
+def _registered_from_data(data: Mapping[str, Any]) -> Any:
+    kind = data["move"]
+    cls = _KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None or kind in _SHIPPED_KINDS:
+        known = ", ".join(sorted(set(_KINDS) - _SHIPPED_KINDS)) or "none"
+        raise RecordError(
+            f"bad move {shown(dict(data))}: no move kind {shown(kind)} is registered "
+            f"(games' own kinds registered: {known}; import the game that defines it "
+            f"before reading the record); {_EXPECTED}"
+        )
+    fields = {name: value for name, value in data.items() if name != "move"}
+    names = {field.name for field in attrs.fields(cls)}
+    unknown = sorted(set(fields) - names)
+    if unknown:
+        raise RecordError(
+            f"bad move {shown(dict(data))}: a {kind} move has no field {', '.join(unknown)}"
+            f" (its fields: {', '.join(sorted(names))})"
+        )
+    try:
+        return cls(**{name: _thawed(value) for name, value in fields.items()})
+    except (CardParseError, MoveTypeError, TypeError, ValueError) as exc:
+        raise RecordError(f"bad move {shown(dict(data))}: {exc}") from None
+
+
+def _thawed(value: Any) -> Any:
+    """JSON lists as tuples, so that a field holding a tuple reads back equal."""
+    if isinstance(value, list):
+        return tuple(_thawed(item) for item in value)
+    return value

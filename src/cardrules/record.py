@@ -80,7 +80,7 @@ from cardrules._text import json_int, shown
 from cardrules.digest import Encoder, digest_with, state_digest
 from cardrules.errors import CardrulesError, RecordError
 from cardrules.game import Game, game_class
-from cardrules.moves import Move, move_from_data, move_to_data
+from cardrules.moves import move_from_data, move_to_data
 from cardrules.rng import check_seed, new_seed
 from cardrules.values import Immutable
 
@@ -189,7 +189,7 @@ class GameRecord(Immutable, Generic[S]):
     game: Game[S, Any, Any] = attrs.field(validator=_check_game)
     seed: int = attrs.field(converter=check_seed)
     setup: Mapping[str, Any] = attrs.field(factory=dict, converter=to_setup)
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=to_moves)
+    moves: tuple[Any, ...] = attrs.field(default=(), converter=to_moves)
     _written: _Written | None = attrs.field(default=None, eq=False, repr=False)
     _replayed: _Replayed | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
@@ -209,7 +209,7 @@ class GameRecord(Immutable, Generic[S]):
         record.initial_state()
         return record
 
-    def then(self, move: Move) -> GameRecord[S]:
+    def then(self, move: Any) -> GameRecord[S]:
         """This record with ``move`` appended (not checked until replay)."""
         return GameRecord(self.game, self.seed, self.setup, self.moves + (move,))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cardrules._text import shown
 from cardrules.bots.base import Bot, RandomBot
-from cardrules.bots.heuristic import HeuristicBot, craits_heuristic, cramps_heuristic
+from cardrules.bots.heuristic import HeuristicBot
 from cardrules.bots.ismcts import ISMCTSBot
 from cardrules.errors import BotError
 
@@ -21,8 +21,6 @@ __all__ = [
     "ISMCTSBot",
     "RandomBot",
     "bot_from_name",
-    "craits_heuristic",
-    "cramps_heuristic",
 ]
 
 _NAMES = (

@@ -18,14 +18,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
 from cardrules.game import Game
-from cardrules.moves import Move
 
 __all__ = ["Bot", "RandomBot"]
+
+M = TypeVar("M")
+"""Whatever type the game's moves are: a bot returns one of the moves it is given."""
 
 
 @runtime_checkable
@@ -36,12 +38,12 @@ class Bot(Protocol):
     def name(self) -> str:
         """A short name for tables and logs."""
 
-    def choose(
-        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
-    ) -> Move:
+    def choose(self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Any], seed: int) -> Any:
         """Pick one of ``moves`` (never empty) for the seat that ``view`` belongs to.
 
         ``seed`` makes the choice reproducible; the same inputs give the same move.
+        The moves are of whatever types the game has (its own registered move classes
+        too), so a bot typed for one game's moves fits this protocol.
         """
 
 
@@ -51,9 +53,7 @@ class RandomBot:
 
     name: str = "random"
 
-    def choose(
-        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
-    ) -> Move:
+    def choose(self, game: Game[Any, Any, Any], view: Any, moves: Sequence[M], seed: int) -> M:
         """A uniformly random move: the seed, scrambled, picks it (scrambled, so that
         seeds in a row such as 0, 1, 2 still give unrelated choices)."""
         return moves[_scrambled(seed) % len(moves)]

@@ -18,7 +18,7 @@ import math
 import random
 import time
 from collections.abc import Collection, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -26,9 +26,11 @@ from cardrules._text import shown
 from cardrules.bots.base import Bot
 from cardrules.errors import BotError
 from cardrules.game import Game
-from cardrules.moves import Move
 
 __all__ = ["ISMCTSBot"]
+
+M = TypeVar("M")
+"""Whatever type the game's moves are: a bot returns one of the moves it is given."""
 
 
 class _Node:
@@ -36,7 +38,7 @@ class _Node:
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
-        self.children: dict[Move, _Node] = {}
+        self.children: dict[Any, _Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -115,9 +117,7 @@ class ISMCTSBot:
     to be played instead of it."""
     name: str = "ismcts"
 
-    def choose(
-        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
-    ) -> Move:
+    def choose(self, game: Game[Any, Any, Any], view: Any, moves: Sequence[M], seed: int) -> M:
         """The most visited move after the search. With ``max_depth=1``: the move with
         the best mean reward over the sampled deals, or, with a rollout bot, that bot's
         own move unless another clearly beat it (see ``caution``)."""
@@ -157,8 +157,8 @@ class ISMCTSBot:
         return game.projected_scores(state)
 
     def _flat_search(
-        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
-    ) -> Move:
+        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[M], seed: int
+    ) -> M:
         """Flat Monte Carlo on common random numbers: each sampled deal is played out
         after every move legal in it. Without a rollout bot the move with the best mean
         reward is played. With one, the rollout bot's own move is the default, and
@@ -168,7 +168,7 @@ class ISMCTSBot:
         rng = random.Random(seed)
         seat = view.seat
         higher_wins = game.higher_scores_win
-        rewards: dict[Move, dict[int, float]] = {m: {} for m in moves}  # by deal
+        rewards: dict[M, dict[int, float]] = {m: {} for m in moves}  # by deal
         deadline = self._deadline()
         scale = _Scale()
         playouts = 0
@@ -219,8 +219,8 @@ class ISMCTSBot:
         return mean > self.caution * math.sqrt(variance / len(differences))
 
     def _tree_search(
-        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[Move], seed: int
-    ) -> Move:
+        self, game: Game[Any, Any, Any], view: Any, moves: Sequence[M], seed: int
+    ) -> M:
         rng = random.Random(seed)
         root = _Node(view.seat)
         higher_wins = game.higher_scores_win

@@ -15,6 +15,7 @@ from cardrules.cards import Card, Rank
 from cardrules.deck import DeckSpec
 from cardrules.errors import RulesError
 from cardrules.events import Event
+from cardrules.games.craits.heuristic import craits_heuristic
 from cardrules.games.craits.scoring import OUT_POINTS, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME, to_card_table
@@ -221,6 +222,10 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     def announce_on_receiving(self, cards_dealt: int) -> bool:
         """V4: in the one-card hand everyone answers on receiving their card."""
         return self.one_card_deal_announce and cards_dealt == 1
+
+    def heuristic(self, view: CraitsView, moves: Sequence[Any]) -> Any:
+        """The rule-of-thumb move (:func:`~cardrules.games.craits.heuristic.craits_heuristic`)."""
+        return craits_heuristic(self, view, moves)
 
     # -- starting a game (documented here; the engine does it) ------------------------
 

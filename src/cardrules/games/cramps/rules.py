@@ -20,7 +20,7 @@ winners, dealing, events, views and determinization come from the engine. Rule n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -28,6 +28,7 @@ from cardrules._text import int_text, shown
 from cardrules.cards import ALL_CARDS, Card, Rank
 from cardrules.errors import RulesError
 from cardrules.events import Event
+from cardrules.games.cramps.heuristic import cramps_heuristic
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
@@ -200,6 +201,10 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
             return ()
         leaders = tuple(seat for seat, score in enumerate(scores) if score == best)
         return leaders if len(leaders) == 1 else ()
+
+    def heuristic(self, view: CrampsView, moves: Sequence[Any]) -> Any:
+        """The rule-of-thumb move (:func:`~cardrules.games.cramps.heuristic.cramps_heuristic`)."""
+        return cramps_heuristic(self, view, moves)
 
     # -- starting a game (documented here; the engine does it) ------------------------
 
