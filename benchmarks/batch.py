@@ -1,0 +1,143 @@
+"""Batch engines against the scalar engine and OpenSpiel, in one run, interleaved.
+
+For each batch size N it plays random Cramps hands with :class:`cardrules.batch.CrampsBatch`
+(all N games in lockstep, random legal moves from the batch's generator) and reports
+hands per second; in the same rounds it times the scalar engine's random hands and
+OpenSpiel's ``hearts`` with ``pass_cards=false`` (random chance outcomes and actions
+from Python, the "no pass" outcome at its first chance node), one game being one hand.
+The ratios are batch hands/s over OpenSpiel hearts games/s, per round, median shown.
+
+    python benchmarks/batch.py                       # N = 1, 16, 256, 4096, 16384, 65536
+    python benchmarks/batch.py --sizes 1024 16384 --rounds 5
+    python benchmarks/batch.py --quick               # does it run? (CI)
+    python benchmarks/batch.py --markdown            # the curve as a table for docs/performance.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from functools import partial
+
+import cardrules as cr
+from cardrules.batch import CrampsBatch
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - the peer is optional
+    pyspiel = None
+
+HANDS_PER_ROUND = 2.0  # seconds of work aimed at per measurement (scaled by --quick)
+
+
+def batch_hands_per_second(n: int, budget: float) -> float:
+    """Random hands per second of a CrampsBatch of ``n`` games (whole hands of 52 steps)."""
+    batch = CrampsBatch(n, seed=n)
+    hands = 0
+    began = time.perf_counter()
+    while True:
+        for _ in range(52):
+            batch.step(batch.random_actions())
+        hands += n
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget:
+            return hands / elapsed
+
+
+def scalar_hands_per_second(budget: float) -> float:
+    """Random Cramps hands per second of the scalar engine (one game at a time)."""
+    game = cr.Cramps()
+    pick = random.Random(1).choice
+    hands = 0
+    began = time.perf_counter()
+    while True:
+        state = game.new_game(seed=hands)
+        for _ in range(52):
+            state = game.apply(state, pick(game.legal_moves(state)))
+        hands += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget:
+            return hands / elapsed
+
+
+def hearts_games_per_second(budget: float) -> float:
+    """Random OpenSpiel hearts games per second, ``pass_cards=false`` (no pass chosen at
+    its first chance node, as that game's users must)."""
+    assert pyspiel is not None
+    game = pyspiel.load_game("hearts", {"pass_cards": False})
+    pick = random.Random(2).random
+    games = 0
+    began = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        state.apply_action(0)  # the pass direction: "no pass"
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(pick() * len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[int(pick() * len(actions))])
+        games += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget:
+            return games / elapsed
+
+
+def measure(sizes: Sequence[int], rounds: int, budget: float) -> list[tuple[str, list[float]]]:
+    """Every workload ``rounds`` times, interleaved round by round."""
+    workloads: list[tuple[str, Callable[[], float]]] = [
+        ("scalar Cramps hands/s", lambda: scalar_hands_per_second(budget))
+    ]
+    if pyspiel is not None:
+        workloads.append(("OpenSpiel hearts games/s", lambda: hearts_games_per_second(budget)))
+    for n in sizes:
+        workloads.append((f"CrampsBatch N={n} hands/s", partial(batch_hands_per_second, n, budget)))
+    figures: dict[str, list[float]] = {name: [] for name, _ in workloads}
+    for _ in range(rounds):
+        for name, run in workloads:
+            figures[name].append(run())
+    return list(figures.items())
+
+
+def report(figures: list[tuple[str, list[float]]], markdown: bool) -> str:
+    by_name = dict(figures)
+    hearts = by_name.get("OpenSpiel hearts games/s")
+    lines = []
+    if markdown:
+        lines += ["| workload | median | x OpenSpiel hearts |", "|---|--:|--:|"]
+    for name, values in figures:
+        median = statistics.median(values)
+        ratio = ""
+        if hearts is not None:
+            ratio = f"{statistics.median(v / h for v, h in zip(values, hearts, strict=True)):.2f}x"
+        if markdown:
+            lines.append(f"| {name} | {median:,.0f} | {ratio} |")
+        else:
+            lines.append(f"{name:<34} {median:>12,.0f}   {ratio}")
+    if hearts is None:
+        lines.append("(OpenSpiel is not installed: no ratios; pip install open_spiel)")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1, 16, 256, 4096, 16384, 65536])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes and times (CI)")
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = parser.parse_args(argv)
+    sizes, rounds, budget = args.sizes, args.rounds, HANDS_PER_ROUND
+    if args.quick:
+        sizes, rounds, budget = [1, 64], 1, 0.05
+    if any(n < 1 for n in sizes) or rounds < 1:
+        parser.error("sizes and rounds must be at least 1")
+    print(report(measure(sizes, rounds, budget), args.markdown))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

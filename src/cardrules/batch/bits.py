@@ -1,0 +1,68 @@
+"""Card masks in bulk: counting, choosing and unpacking the set bits of ``uint64``
+arrays, the operations every batch engine needs.
+
+>>> from typing import cast
+
+from typing import cast
+
+import numpy as np
+>>> masks = np.array([0b1011, 0b1000_0000], dtype=np.uint64)
+>>> popcount(masks).tolist(), nth_set_bit(masks, np.array([2, 0])).tolist()
+([3, 1], [3, 7])
+>>> masks_to_bools(masks, 4).astype(int).tolist()
+[[1, 1, 0, 1], [0, 0, 0, 0]]
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["masks_to_bools", "nth_set_bit", "popcount"]
+
+Masks = npt.NDArray[np.uint64]
+Ints = npt.NDArray[np.int64]
+
+_M1, _M2, _M4 = (
+    np.uint64(0x5555555555555555),
+    np.uint64(0x3333333333333333),
+    np.uint64(0x0F0F0F0F0F0F0F0F),
+)
+_H01 = np.uint64(0x0101010101010101)
+
+
+def popcount(masks: Masks) -> Ints:
+    """How many bits each mask has set."""
+    if hasattr(np, "bitwise_count"):  # NumPy 2
+        counts: Ints = np.bitwise_count(masks).astype(np.int64)
+        return counts
+    # Older NumPy: the classic parallel bit count, a few whole-array operations.
+    x = masks - ((masks >> np.uint64(1)) & _M1)
+    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
+    x = (x + (x >> np.uint64(4))) & _M4
+    return cast(Ints, ((x * _H01) >> np.uint64(56)).astype(np.int64))
+
+
+def nth_set_bit(masks: Masks, n: Ints) -> Ints:
+    """The index of set bit number ``n[i]`` (from 0, lowest first) of each ``masks[i]``;
+    ``n[i]`` must be below the mask's :func:`popcount` (a binary search over halves of
+    the mask, six steps for all the masks at once)."""
+    x = masks.astype(np.uint64, copy=True)
+    k = np.asarray(n, dtype=np.int64).copy()
+    index = np.zeros(x.shape, dtype=np.int64)
+    for width in (32, 16, 8, 4, 2, 1):
+        low = x & np.uint64((1 << width) - 1)
+        count = popcount(low)
+        high = k >= count
+        k -= np.where(high, count, 0)
+        index += np.where(high, width, 0)
+        x = np.where(high, x >> np.uint64(width), low)
+    return index
+
+
+def masks_to_bools(masks: Masks, bits: int = 52) -> npt.NDArray[np.bool_]:
+    """Each mask's low ``bits`` bits as booleans, (len(masks), bits)."""
+    as_bytes = np.ascontiguousarray(masks, dtype="<u8").view(np.uint8).reshape(-1, 8)
+    return np.unpackbits(as_bytes, axis=1, count=bits, bitorder="little").view(np.bool_)

@@ -1,0 +1,168 @@
+"""CrampsBatch plays Cramps exactly as the scalar engine does.
+
+Every game of a batch is replayed move by move through :class:`cardrules.Cramps`: each
+round is set up in the scalar engine from the batch's deal (its hands, dealer, scores and
+round number), then both get the same moves; the legal moves must be the same at every
+step, and the trick winners, round scores, totals, dealers and game winners too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import cardrules as cr  # noqa: E402
+from cardrules.batch import CrampsBatch  # noqa: E402
+from cardrules.batch.bits import masks_to_bools, nth_set_bit, popcount  # noqa: E402
+from cardrules.cards import cards_of_mask  # noqa: E402
+
+
+def _round_start(game: cr.Cramps, batch: CrampsBatch, i: int) -> Any:
+    hands = batch.hands()[i]
+    return game.new_game(
+        seed=0,
+        hands=[cards_of_mask(int(mask)) for mask in hands],
+        dealer=int(batch.dealer[i]),
+        scores=[int(x) for x in batch.scores[i]],
+        round_number=int(batch.round_number[i]),
+    )
+
+
+def _replay(game: cr.Cramps, n: int, seed: int, steps: int) -> int:
+    """Play ``steps`` random steps of a batch beside the scalar engine; the number of
+    games that ended."""
+    batch = CrampsBatch(n, game=game, seed=seed)
+    states = [_round_start(game, batch, i) for i in range(n)]
+    ended = 0
+    for _ in range(steps):
+        mask = batch.legal_mask()
+        for i, state in enumerate(states):
+            assert np.flatnonzero(mask[i]).tolist() == sorted(game.legal_move_ids(state))
+            assert batch.to_move[i] == state.to_move
+            trick = state.trick
+            by_seat = [-1] * 4
+            for position, card in enumerate(trick.cards):
+                by_seat[(trick.leader + position) % 4] = int(card)
+            assert batch.trick_cards()[i].tolist() == by_seat
+        actions = batch.random_actions()
+        result = batch.step(actions)
+        for i in range(n):
+            state = game.apply(states[i], game.move_from_id(int(actions[i])))
+            if result.tricks_won[i] >= 0:
+                trick = (
+                    (state.tricks or states[i].tricks)[-1] if not result.rounds_over[i] else None
+                )
+                if trick is not None:
+                    assert trick.winner == result.tricks_won[i]
+            if result.rounds_over[i]:
+                if result.games_over[i]:
+                    ended += 1
+                    assert state.is_over
+                    assert state.winners == (int(result.winners[i]),)
+                    assert state.scores == tuple(int(x) for x in result.final_scores[i])
+                else:
+                    assert not state.is_over
+                    assert state.scores == tuple(int(x) for x in batch.scores[i])
+                    assert state.dealer == batch.dealer[i]
+                    assert state.round_number == batch.round_number[i]
+                    assert (
+                        sum(result.round_points[i])
+                        == sum(game.trick_values) + 4 * game.queen_points
+                    )
+                state = _round_start(game, batch, i)
+            else:
+                assert state.round_scores == tuple(int(x) for x in batch.round_scores[i])
+            states[i] = state
+    return ended
+
+
+def test_default_rules_over_whole_games() -> None:
+    """Default Cramps, eight games for many rounds: some games end and start again."""
+    assert _replay(cr.Cramps(), 8, seed=3, steps=52 * 12) > 0
+
+
+trick_values = st.lists(st.integers(-9, 9), min_size=13, max_size=13).filter(
+    lambda values: sum(v for v in values if v > 0) > 0
+)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    target=st.integers(1, 40),
+    values=trick_values,
+    queen_points=st.integers(-3, 3),
+    seed=st.integers(0, 2**32),
+)
+def test_every_option(target: int, values: list[int], queen_points: int, seed: int) -> None:
+    game = cr.Cramps(target=target, trick_values=values, queen_points=queen_points)
+    _replay(game, 4, seed=seed, steps=52 * 4)
+
+
+def test_same_seed_same_games() -> None:
+    runs = []
+    for _ in range(2):
+        batch = CrampsBatch(16, seed=11)
+        for _ in range(60):
+            batch.step(batch.random_actions())
+        runs.append((batch.hands().tolist(), batch.round_scores.tolist()))
+    assert runs[0] == runs[1]
+
+
+def test_illegal_actions_are_refused_and_play_nothing() -> None:
+    batch = CrampsBatch(3, seed=5)
+    before = batch.hands()
+    legal = batch.legal_mask()
+    actions = batch.random_actions()
+    actions[1] = int(np.flatnonzero(~legal[1])[0])
+    with pytest.raises(cr.IllegalMoveError, match=r"game 1: move \d+ is not legal") as info:
+        batch.step(actions)
+    assert info.value.reason == "not_legal"
+    assert (batch.hands() == before).all()
+    with pytest.raises(cr.IllegalMoveError, match="not a move id"):
+        batch.step(np.array([0, 60, 1]))
+    with pytest.raises(cr.IllegalMoveError, match="3 integer move ids"):
+        batch.step([1, 2])
+    with pytest.raises(cr.IllegalMoveError, match="3 integer move ids"):
+        batch.step(np.array([0.5, 1.0, 2.0]))
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 2.5, "4"])
+def test_bad_batch_sizes(bad: Any) -> None:
+    with pytest.raises(cr.SetupError, match="at least 1"):
+        CrampsBatch(bad)
+
+
+def test_bad_game_and_seed() -> None:
+    with pytest.raises(cr.SetupError, match="must be a Cramps"):
+        CrampsBatch(2, game=cr.Craits())  # type: ignore[arg-type]
+    with pytest.raises(cr.SetupError):
+        CrampsBatch(2, seed=-1)
+
+
+def test_arrays_given_out_are_copies() -> None:
+    batch = CrampsBatch(2, seed=1)
+    batch.hands()[:] = 0
+    batch.scores[:] = 99
+    batch.legal_bits()[:] = 0
+    assert batch.legal_mask().sum() == 26
+    assert (batch.hands() != 0).all()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 2**52 - 1), min_size=1, max_size=20), st.randoms())
+def test_bit_helpers(masks: list[int], rnd: Any) -> None:
+    array = np.array(masks, dtype=np.uint64)
+    assert popcount(array).tolist() == [bin(m).count("1") for m in masks]
+    bools = masks_to_bools(array)
+    assert [int("".join("1" if b else "0" for b in row[::-1]), 2) for row in bools] == masks
+    chosen = [rnd.randrange(bin(m).count("1")) if m else 0 for m in masks]
+    picked = nth_set_bit(array, np.array(chosen))
+    for mask, k, index in zip(masks, chosen, picked.tolist(), strict=True):
+        if mask:
+            assert [i for i in range(52) if mask >> i & 1][k] == index
