@@ -270,7 +270,13 @@ class CrampsBatch:
         if self._trick_no <= 13:
             q = self._quiet
             return CrampsBatchStep(
-                winner, points, q.rounds_over, q.round_points, q.games_over, q.final_scores, q.winners
+                winner,
+                points,
+                q.rounds_over,
+                q.round_points,
+                q.games_over,
+                q.final_scores,
+                q.winners,
             )
         round_points = self._round_scores.copy()
         totals = self._scores + round_points
