@@ -17,6 +17,7 @@ and player counts, random points in them, random seats):
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -29,8 +30,10 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
+from cardrules.deck import deal_unseen
 from cardrules.games.craits import Phase
 from cardrules.games.cramps import DEFAULT_TRICK_VALUES
+from cardrules.rng import next_u64, seed_state
 from conftest import ALL_52, SEED_MAX, play_cards, suit_hands
 from craits_helpers import position
 
@@ -502,3 +505,55 @@ def test_constrained_cramps_deals_are_equally_likely() -> None:
     assert len(deals) == count
     stat = chi_square(list(deals.values()), [runs / count] * count)
     assert stat < count - 1 + 6 * math.sqrt(2 * (count - 1)), stat
+
+
+# -- the sampler itself: exact with any voids, no deal drawn and thrown away ----------------
+
+
+def _all_deals(
+    unseen: Sequence[cr.Card], sizes: Sequence[int], voids: Sequence[set[int]]
+) -> set[tuple[tuple[cr.Card, ...], ...]]:
+    """Every deal of ``unseen`` with these hand sizes that respects the voids."""
+    deals = set()
+    for order in itertools.permutations(unseen):
+        hands, position = [], 0
+        for size in sizes:
+            hands.append(tuple(sorted(order[position : position + size])))
+            position += size
+        if all(card.suit not in voids[s] for s, hand in enumerate(hands) for card in hand):
+            deals.add(tuple(hands))
+    return deals
+
+
+@pytest.mark.parametrize(
+    ("text", "sizes", "voids"),
+    [
+        ("2C 3C 4C 2D 3D 2H 3H", [3, 2, 2], [{1}, {0}, set()]),  # two suits bound
+        ("2C 3C 2D 3D 4D 2H 3S", [2, 0, 3, 2], [{1}, set(), {0, 2}, {1, 3}]),  # a seat out
+        ("2C 3C 4C 5C 2D 3D", [2, 2, 2], [{0}, {0}, set()]),  # forced: ♣ to seat 2 only
+    ],
+)
+def test_deal_unseen_draws_every_consistent_deal_equally_often(
+    text: str, sizes: list[int], voids: list[set[int]]
+) -> None:
+    """Over small problems whose deals can be listed, with several suits bound by
+    voids, every consistent deal comes up and about equally often (chi-square)."""
+    unseen = cr.parse_cards(text)
+    expected = _all_deals(unseen, sizes, voids)
+    runs = 40 * len(expected)
+    rng = seed_state(3)
+    seen: Counter[tuple[tuple[cr.Card, ...], ...]] = Counter()
+    for _ in range(runs):
+        deal = tuple(deal_unseen(unseen, sizes, voids, rng))
+        rng = next_u64(rng)[1]
+        seen[deal] += 1
+    assert set(seen) == expected
+    count = len(expected)
+    if count > 1:
+        stat = chi_square(list(seen.values()), [runs / count] * count)
+        assert stat < count - 1 + 6 * math.sqrt(2 * (count - 1)), stat
+
+
+def test_deal_unseen_refuses_an_impossible_problem() -> None:
+    with pytest.raises(cr.StateError, match="no deal of the unseen cards agrees"):
+        deal_unseen(cr.parse_cards("2C 3C 2D"), [2, 1], [{0}, {0}], seed_state(1))

@@ -12,6 +12,7 @@ first (the first card is the first dealt).
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from collections import Counter
@@ -163,9 +164,12 @@ def deal_unseen(
     out of), every such deal equally likely. This is what determinization of
     trick-taking games uses.
 
-    Deals are drawn by rejection; when that keeps failing (many voids), by counting the
-    deals that agree with each way of sharing out the suits. Raises
-    :class:`~cardrules.StateError` when no deal agrees.
+    Without voids it is one shuffle. With voids it draws no deal to throw away: it
+    chooses how many cards of each suit each seat gets, each choice weighted by the
+    number of deals that agree with it (counted once for a given shape of the problem
+    and remembered, since a search determinizes the same view again and again), then
+    deals each suit's cards at random. Raises :class:`~cardrules.StateError` when no
+    deal agrees.
 
     >>> from cardrules.cards import parse_cards
     >>> deal_unseen(parse_cards("2C 3C 2D"), [1, 2], [set(), {1}], rng=5)  # seat 1: no ♦
@@ -173,84 +177,123 @@ def deal_unseen(
     """
     cards = list(cards)
     sizes = list(sizes)
-    players = len(sizes)
     seats = [seat for seat, size in enumerate(sizes) if size]
-    for _ in range(100):  # cheap and exact: shuffle and deal, reject deals that break a void
-        order, rng = shuffled(cards, rng)
-        hands: list[tuple[Card, ...]] = [()] * players
-        position = 0
-        for seat in seats:
-            hands[seat] = tuple(sorted(order[position : position + sizes[seat]]))
-            position += sizes[seat]
-        if all(SUIT_OF_INDEX[card] not in voids[seat] for seat in seats for card in hands[seat]):
-            return hands
-    return _deal_by_counting(cards, sizes, voids, seats, rng)
+    if any(voids[seat] for seat in seats):
+        return _deal_by_counting(cards, sizes, voids, seats, rng)
+    order, rng = shuffled(cards, rng)
+    hands: list[tuple[Card, ...]] = [()] * len(sizes)
+    position = 0
+    for seat in seats:
+        hands[seat] = tuple(sorted(order[position : position + sizes[seat]]))
+        position += sizes[seat]
+    return hands
 
 
 def _deal_by_counting(
     cards: list[Card], sizes: list[int], voids: Sequence[set[int]], seats: list[int], rng: int
 ) -> list[tuple[Card, ...]]:
-    """The exact sampler behind :func:`deal_unseen` for tight voids: choose
-    how many cards of each suit each seat gets, weighted by how many deals agree with
-    that choice, then deal each suit's cards at random."""
-    by_suit = [[card for card in cards if SUIT_OF_INDEX[card] == suit] for suit in range(4)]
-    allowed = [[i for i, seat in enumerate(seats) if suit not in voids[seat]] for suit in range(4)]
-
-    def splits(suit: int, room: tuple[int, ...]) -> list[tuple[int, ...]]:
-        """Every way to share the suit's cards among the seats allowed it."""
-        result: list[tuple[int, ...]] = []
-
-        def share(k: int, left: int, taken: list[int]) -> None:
-            if k == len(allowed[suit]):
-                if not left:
-                    split = [0] * len(seats)
-                    for i, count in zip(allowed[suit], taken, strict=True):
-                        split[i] = count
-                    result.append(tuple(split))
-                return
-            for count in range(min(left, room[allowed[suit][k]]) + 1):
-                share(k + 1, left - count, [*taken, count])
-
-        share(0, len(by_suit[suit]), [])
-        return result
-
-    @functools.cache
-    def ways(suit: int, room: tuple[int, ...]) -> int:
-        """How many deals of suits ``suit`` … ♠ fit the room left."""
-        if suit == 4:
-            return 0 if any(room) else 1
-        return sum(
-            _multinomial(split)
-            * ways(suit + 1, tuple(r - c for r, c in zip(room, split, strict=True)))
-            for split in splits(suit, room)
-        )
-
+    """The exact sampler behind :func:`deal_unseen` when there are voids: the suits
+    some seat may not get are shared out one by one, each split weighted by the deals
+    that agree with it; the cards of the other suits, which any seat may get, are then
+    dealt together at random into the room left."""
+    by_suit: list[list[Card]] = [[], [], [], []]
+    for card in cards:
+        by_suit[SUIT_OF_INDEX[card]].append(card)
+    free: list[Card] = []
+    bound: list[int] = []  # the suits with unseen cards that some seat may not get
+    allowed: list[tuple[int, ...]] = []
+    for suit, suit_cards in enumerate(by_suit):
+        takers = tuple(i for i, seat in enumerate(seats) if suit not in voids[seat])
+        if len(takers) == len(seats) or not suit_cards:
+            free += suit_cards
+        else:
+            bound.append(suit)
+            allowed.append(takers)
+    shape = (tuple(len(by_suit[suit]) for suit in bound), tuple(allowed))
     room = tuple(sizes[seat] for seat in seats)
-    if not ways(0, room):
+    if not _ways(shape, 0, room):
         raise StateError(
             "no deal of the unseen cards agrees with the view's hand sizes and voids: "
             "this is not a view the game's observe() made"
         )
     dealt: list[list[Card]] = [[] for _ in range(len(sizes))]
-    for suit in range(4):
-        options = []
-        for split in splits(suit, room):
-            after = tuple(r - c for r, c in zip(room, split, strict=True))
-            options.append((split, after, _multinomial(split) * ways(suit + 1, after)))
-        pick, rng = _randbelow_big(rng, sum(weight for _, _, weight in options))
-        chosen = options[-1]
-        for option in options:
-            if pick < option[2]:
-                chosen = option
-                break
-            pick -= option[2]
-        order, rng = shuffled(by_suit[suit], rng)
-        position = 0
-        for i, count in enumerate(chosen[0]):
-            dealt[seats[i]].extend(order[position : position + count])
-            position += count
-        room = chosen[1]
+    for k, suit in enumerate(bound):
+        options, weights, total = _suit_options(shape, k, room)
+        pick, rng = _randbelow_big(rng, total)
+        split, room = options[bisect.bisect_right(weights, pick)]
+        rng = _deal_into(dealt, seats, split, by_suit[suit], rng)
+    _deal_into(dealt, seats, room, free, rng)
     return [tuple(sorted(hand)) for hand in dealt]
+
+
+def _deal_into(
+    dealt: list[list[Card]], seats: list[int], split: Split, cards: list[Card], rng: int
+) -> int:
+    """Shuffle ``cards`` and give ``split[i]`` of them to ``seats[i]``; the generator
+    after the shuffle."""
+    order, rng = shuffled(cards, rng)
+    position = 0
+    for i, count in enumerate(split):
+        if count:
+            dealt[seats[i]] += order[position : position + count]
+            position += count
+    return rng
+
+
+Split = tuple[int, ...]
+Shape = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
+@functools.lru_cache(maxsize=16384)
+def _suit_options(
+    shape: Shape, k: int, room: Split
+) -> tuple[tuple[tuple[Split, Split], ...], tuple[int, ...], int]:
+    """The ways to share the ``k``-th bound suit of ``shape`` (its unseen cards' count,
+    the seats allowed it) with ``room`` cards still to receive, as (split, room after)
+    pairs, with the running totals of their weights (the deals of this and the later
+    suits agreeing with each) and the total. Remembered: a search determinizes one view
+    many times, and the shape of the problem is all that matters here."""
+    counts, allowed = shape
+    options: list[tuple[Split, Split]] = []
+    weights: list[int] = []
+    total = 0
+    for split in _splits(counts[k], allowed[k], room):
+        after = tuple(r - c for r, c in zip(room, split, strict=True))
+        weight = _multinomial(split) * _ways(shape, k + 1, after)
+        if weight:
+            options.append((split, after))
+            total += weight
+            weights.append(total)
+    return tuple(options), tuple(weights), total
+
+
+def _ways(shape: Shape, k: int, room: Split) -> int:
+    """How many deals of the bound suits from the ``k``-th on, and then of the free
+    cards, fill exactly the room left."""
+    if k == len(shape[0]):
+        return _multinomial(room)  # the free cards: exactly the room is left for them
+    return _suit_options(shape, k, room)[2]
+
+
+def _splits(count: int, allowed: tuple[int, ...], room: Split) -> list[Split]:
+    """Every way to give ``count`` cards to the seats ``allowed`` (indices into
+    ``room``), none more than its room."""
+    result: list[Split] = []
+    split = [0] * len(room)
+
+    def share(k: int, left: int) -> None:
+        if k == len(allowed):
+            if not left:
+                result.append(tuple(split))
+            return
+        seat = allowed[k]
+        for given in range(min(left, room[seat]) + 1):
+            split[seat] = given
+            share(k + 1, left - given)
+        split[seat] = 0
+
+    share(0, count)
+    return result
 
 
 def _multinomial(split: Sequence[int]) -> int:
