@@ -93,7 +93,7 @@ class Hearts(TrickGame[HeartsState, HeartsView]):
     players: ClassVar[int] = PLAYERS
     state_class: ClassVar[type[TrickState]] = HeartsState
     view_class: ClassVar[type] = HeartsView
-    restricts: ClassVar[bool] = True
+    restricts = True  # a constant of the game, not an option
     target: int = attrs.field(default=100, validator=_check_target)
 
     def first_leader(self, dealer: int, dealt: tuple[int, ...]) -> int:

@@ -124,7 +124,7 @@ def test_move_id_of_something_that_is_not_a_move_of_the_game(
     move: object, error: type[Exception], text: str
 ) -> None:
     with pytest.raises(error, match=text):
-        cr.Cramps().move_id(move)  # type: ignore[arg-type]
+        cr.Cramps().move_id(move)
 
 
 def test_a_call_without_its_target_is_told_to_name_it() -> None:

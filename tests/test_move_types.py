@@ -117,7 +117,7 @@ def test_another_games_registered_move_is_refused_as_a_move_of_another_game() ->
     game = cr.Cramps()
     state = game.new_game(seed=1)
     with pytest.raises(cr.IllegalMoveError, match="Cramps has no Bid move") as caught:
-        game.apply(state, Bid(3))  # type: ignore[arg-type]
+        game.apply(state, Bid(3))
     assert caught.value.reason == "not_a_cramps_move"
 
 

@@ -37,7 +37,6 @@ from cardrules.shedding.flow import ShedFlow
 from cardrules.shedding.setup import ShedSetup
 from cardrules.shedding.state import ShedState, ShedView
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
-from cardrules.tricks.setup import TrickSetup
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
@@ -104,7 +103,6 @@ BASES: dict[Any, str] = {
     arena.Pool: "a protocol of process pools (multiprocessing's, Ray's)",
     tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
     shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
-    TrickSetup: "a part of the trick engine",
     ShedSetup: "a part of the shedding engine",
     ShedFlow: "a part of the shedding engine",
 }

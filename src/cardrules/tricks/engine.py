@@ -1,15 +1,33 @@
-"""The engine of trick-taking games: deals, legal moves, transitions, views and
-determinization, for any game in which every player plays one card to each trick from
-one 52-card deck dealt out in full.
+"""The engine of trick-taking games: deals, phases, legal moves, transitions, views and
+determinization, for any game in which every player plays one card to each trick.
 
-A game is a subclass that sets its options and scores: :meth:`TrickGame.trick_points`
-(what a trick is worth to its winner) and :meth:`TrickGame.game_winners` (who has won
-at the end of a deal), and, where it differs from the defaults, the deal's packets, the
-first leader, a trump suit, extra restrictions on what may be played
-(:meth:`TrickGame.restrict`), and a last adjustment of a deal's scores. Everything else
-(follow suit, trick winners, dealing, events, views, records, and a ``determinize``
-that lets the library's search bots play the game) comes from here. Cramps is one such
-game (:mod:`cardrules.games.cramps.rules`); the Hearts example is another.
+A game is a subclass that sets its options and scores: what a trick is worth to its
+winner (:meth:`TrickGame.trick_points`, or :meth:`TrickGame.score_trick`, which sees
+the state) and who has won at the end of a deal (:meth:`TrickGame.game_winners`), and,
+where it differs from the defaults:
+
+- the deck (:meth:`TrickGame.deck`: any cards of the 52, e.g. Euchre's 24), the cards
+  each seat is dealt (:meth:`TrickGame.hand_size`: all of the deck by default, or fewer,
+  the rest undealt), the packets, a card turned up after the deal (``turns_up``);
+- the first leader, who deals next;
+- trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card),
+  and, with ``effective_suits``, the suit a card counts as (:meth:`TrickGame.effective_suit`,
+  Euchre's bowers) and who wins a trick (:meth:`TrickGame.winning_position`);
+- extra restrictions on what may be played (:meth:`TrickGame.restrict`);
+- phases before and between the play (bids, passing cards, naming trumps): the deal
+  starts through :meth:`TrickGame.start_of_deal`, which may enter a phase; in a phase
+  the game's own moves (:meth:`TrickGame.phase_moves`, :meth:`TrickGame.phase_apply`)
+  change the game's own immutable :attr:`~cardrules.tricks.state.TrickState.payload`;
+  :meth:`TrickGame.enter_phase` and :meth:`TrickGame.begin_play` make the next state;
+- what each seat sees of the payload and what a sample of the unseen cards must keep
+  (:meth:`TrickGame.payload_view`, :meth:`TrickGame.determinize_payload`,
+  :meth:`TrickGame.known_cards`);
+- a deal's scores from its tricks (:meth:`TrickGame.score_deal`, e.g. bids made).
+
+Everything else (follow suit, trick winners, dealing, events, views, records, and a
+``determinize`` that lets the library's search bots play the game) comes from here.
+Cramps is one such game (:mod:`cardrules.games.cramps.rules`); the examples' Hearts,
+Oh Hell and Spades are others.
 
 The states and views are in :mod:`cardrules.tricks.state`; the rules of play (following
 suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks.core`.
@@ -18,7 +36,8 @@ suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks.c
 from __future__ import annotations
 
 import operator
-from typing import ClassVar, TypeVar, cast
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
 from cardrules.cards import (
@@ -30,9 +49,10 @@ from cardrules.cards import (
     Card,
     Suit,
     cards_of_mask,
+    mask_of,
     suit_cards,
 )
-from cardrules.deck import deal_masks, deal_unseen
+from cardrules.deck import deal_unseen
 from cardrules.errors import IllegalMoveError, SeatError, StateError
 from cardrules.events import (
     CardPlayed,
@@ -44,11 +64,11 @@ from cardrules.events import (
     TrickWon,
 )
 from cardrules.game import Game
-from cardrules.moves import Play
-from cardrules.rng import check_seed, next_u64, seed_state, shuffled_positions
+from cardrules.moves import Move, Play
+from cardrules.rng import check_seed, next_u64, seed_state, shuffled
 from cardrules.seats import is_seat
-from cardrules.tricks.core import follow_mask, refuse_play, voids_of, winning_index
-from cardrules.tricks.setup import TrickSetup
+from cardrules.tricks import setup
+from cardrules.tricks.core import Trick, follow_mask, refuse_play, voids_of, winning_index
 from cardrules.tricks.state import TrickRecord, TrickState, TrickView, _Deal, tricks_as_records
 from cardrules.values import with_slots
 
@@ -101,41 +121,119 @@ S = TypeVar("S", bound=TrickState)
 V = TypeVar("V", bound=TrickView)
 
 
-class TrickGame(TrickSetup, Game[S, Play, V]):
+class TrickGame(Game[S, Any, V]):
     """Base class of trick-taking games: see the module documentation.
 
     Subclasses are frozen attrs classes holding their options (with a ``players``
-    field or constant). They implement :meth:`trick_points` and :meth:`game_winners`,
-    and may override :meth:`deal_packets`, :meth:`first_leader`, :meth:`restrict` (set
-    ``restricts = True`` too), :meth:`deal_points` and :attr:`trump`.
+    field or constant). They implement :meth:`trick_points` (or :meth:`score_trick`)
+    and :meth:`game_winners`, and may override the other hooks below. ``trump``,
+    ``turns_up`` and ``restricts`` may be attrs fields of the subclass (a variant is
+    then a constructor call) or class constants.
     """
 
     __slots__ = ()
 
     state_class: ClassVar[type[TrickState]] = TrickState
     view_class: ClassVar[type] = TrickView
-    trump: ClassVar[Suit | None] = None
-    """The trump suit, if the game has one."""
-    restricts: ClassVar[bool] = False
+    trump: Suit | None = None
+    """The trump suit, if the game has one fixed suit (:meth:`trump_of` reads it)."""
+    turns_up: bool = False
+    """Whether the card after the deal is turned up for all to see (``turned_up``)."""
+    restricts: bool = False
     """Whether :meth:`restrict` narrows what may be played (off: the engine skips it)."""
+    effective_suits: ClassVar[bool] = False
+    """Whether cards count as another suit than their own (:meth:`effective_suit`); off,
+    the engine follows suit by the printed suit, on its fast path."""
 
-    # -- what a game says ------------------------------------------------------------
+    _plain_tricks: ClassVar[bool] = True
+    """Whether the game keeps the engine's own :meth:`winning_position`,
+    :meth:`trump_of` and :meth:`score_trick` (set for each class): the play's fast path
+    then decides a trick without asking them."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._plain_tricks = (
+            cls.winning_position is TrickGame.winning_position
+            and cls.trump_of is TrickGame.trump_of
+            and cls.score_trick is TrickGame.score_trick
+        )
+
+    # -- what a game says: scores ----------------------------------------------------
 
     def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
-        """What winning trick ``number`` (1-based), made of ``cards``, scores."""
+        """What winning trick ``number`` (1-based), made of ``cards``, scores (what
+        :meth:`score_trick` asks by default)."""
         raise NotImplementedError
+
+    def score_trick(self, state: S, number: int, cards: tuple[Card, ...], winner: int) -> int:
+        """What trick ``number``, made of ``cards``, scores for ``winner``; ``state`` is
+        the state in which its last card is played (its payload, its deal). By default
+        :meth:`trick_points`."""
+        return self.trick_points(number, cards)
+
+    def deal_points(self, round_scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The deal's scores as they count, from the points of its tricks (unchanged
+        by default; what :meth:`score_deal` asks by default)."""
+        return round_scores
+
+    def score_deal(self, state: S, round_scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The deal's scores as they count, from the points of its tricks; ``state`` is
+        the state in which the deal's last card is played (bids and the like are in
+        its payload). By default :meth:`deal_points`."""
+        return self.deal_points(round_scores)
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """Who has won with these totals at the end of a deal; empty to play on."""
         raise NotImplementedError
 
-    def deal_packets(self) -> tuple[int, ...]:
-        """The packet sizes of a deal: one card at a time by default."""
-        return (1,) * (52 // self.players)
+    # -- what a game says: the deal --------------------------------------------------
+
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of the deck, in the order a shuffle numbers them: all 52 by default.
+        A smaller deck (Euchre's 24) is any of them."""
+        return ALL_CARDS
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        """The cards each seat is dealt in deal ``number``, and the generator after any
+        draw: all of the deck by default (the cards left over stay undealt, one of them
+        turned up if ``turns_up``)."""
+        return len(self.deck()) // self.players, rng
+
+    def deal_packets(self, hand_size: int = 13) -> tuple[int, ...]:
+        """The packet sizes of a deal of ``hand_size`` cards each: one at a time by
+        default."""
+        return (1,) * hand_size
 
     def first_leader(self, dealer: int, dealt: tuple[int, ...]) -> int:
         """Who leads the first trick of a deal: the dealer's left by default."""
         return (dealer + 1) % self.players
+
+    def next_dealer(self, dealer: int) -> int:
+        """Who deals next: the player to the left by default."""
+        return (dealer + 1) % self.players
+
+    # -- what a game says: trumps and suits ------------------------------------------
+
+    def trump_of(self, state: Any) -> int | None:
+        """The trump suit of the deal in ``state`` (a state or a view: both have
+        ``payload``, ``turned_up``, ``dealer`` and ``phase``), or ``None``. By default
+        the game's :attr:`trump`."""
+        return self.trump
+
+    def effective_suit(self, card: Card, trump: int | None) -> int:
+        """The suit ``card`` counts as when trumps are ``trump`` (asked only with
+        ``effective_suits``): its own by default; Euchre's left bower counts as a trump."""
+        return _SUIT_OF[card]
+
+    def suit_cards(self, suit: int, trump: int | None) -> int:
+        """The cards (a mask) that count as ``suit`` when trumps are ``trump`` (asked
+        only with ``effective_suits``; must agree with :meth:`effective_suit`)."""
+        return SUIT_MASK[suit]
+
+    def winning_position(self, state: S, cards: tuple[Card, ...]) -> int:
+        """Where in ``cards`` (a complete trick, in play order) the winning card is: the
+        highest trump, else the highest card of the suit led, by default."""
+        return winning_index(cards, self.trump_of(state))
 
     def restrict(self, state: S, seat: int, allowed: int) -> int:
         """Narrow the cards ``seat`` may play (a mask that already follows suit); only
@@ -147,16 +245,144 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         """The error for ``card`` when :meth:`restrict` does not allow it."""
         return IllegalMoveError("not_allowed_now", f"{card} may not be played now")
 
-    def deal_points(self, round_scores: tuple[int, ...]) -> tuple[int, ...]:
-        """The deal's scores as they count, from the points of its tricks (unchanged
-        by default)."""
-        return round_scores
+    # -- what a game says: phases and its payload ------------------------------------
 
-    def next_dealer(self, dealer: int) -> int:
-        """Who deals next: the player to the left by default."""
-        return (dealer + 1) % self.players
+    def start_of_deal(self, state: S, events: list[Event] | None) -> S:
+        """The state a deal starts in, just dealt (``state`` has the hands, the
+        turned-up card, the first leader and no payload): by default the play begins.
+        A game with bids returns ``self.enter_phase(state, "bid", to_move=…,
+        payload=…)``."""
+        return state
+
+    def phase_moves(self, state: S) -> tuple[Any, ...]:
+        """The legal moves of the seat to move in ``state.phase`` (the game's own move
+        classes, registered with :func:`cardrules.moves.register_move`)."""
+        raise NotImplementedError(f"{type(self).__name__} has no phase {state.phase!r}")
+
+    def phase_apply(self, state: S, move: Any, events: list[Event] | None) -> S:
+        """The state after ``move``, one of :meth:`phase_moves` (the engine has checked
+        it and told the ``MovePlayed`` event): the game's :meth:`enter_phase` or
+        :meth:`begin_play`."""
+        raise NotImplementedError(f"{type(self).__name__} has no phase {state.phase!r}")
+
+    def phase_refusal(self, state: S, move: object) -> Exception:
+        """The error for a move :meth:`phase_moves` does not list."""
+        if type(move) is Play:
+            return IllegalMoveError(
+                "not_card_play_now", f"no card is played now: it is the {state.phase} phase"
+            )
+        moves = ", ".join(str(legal) for legal in self.phase_moves(state))
+        return IllegalMoveError(
+            "not_allowed_now", f"{move} is not allowed in the {state.phase} phase; allowed: {moves}"
+        )
+
+    def payload_view(self, state: S, seat: int) -> Any:
+        """What ``seat`` may see of the game's payload: all of it by default (bids are
+        public); a game with secrets (cards passed) returns a version without them."""
+        return state.payload
+
+    def determinize_payload(self, view: V, hands: tuple[int, ...], rng: int) -> Any:
+        """The full payload of a sample that agrees with ``view``, given the sampled
+        hands (card masks, cards still held): the view's payload by default."""
+        return view.payload
+
+    def known_cards(self, view: V) -> tuple[int, ...]:
+        """Cards (masks, one per seat) that ``view.seat`` knows another seat still holds,
+        which a sample must leave there (cards it passed, say): none by default."""
+        return (0,) * self.players
+
+    # -- phases: helpers for games ---------------------------------------------------
+
+    def enter_phase(self, state: S, phase: str, *, to_move: int, payload: Any) -> S:
+        """``state`` in the game's ``phase``, ``to_move`` to make the next phase move."""
+        deal = with_slots(state._deal, _phase=phase, _payload=payload)
+        return with_slots(state, _deal=deal, _leader=to_move, _cards=(), _allowed=None)  # type: ignore[return-value]
+
+    def begin_play(self, state: S, *, payload: Any, leader: int | None = None) -> S:
+        """``state`` with the play of cards to tricks (re)starting: ``leader`` (by default
+        :meth:`first_leader`) to lead."""
+        if leader is None:
+            leader = self.first_leader(state._deal._dealer, state._deal._dealt)
+        deal = with_slots(state._deal, _phase=None, _payload=payload)
+        return with_slots(state, _deal=deal, _leader=leader, _cards=(), _allowed=None)  # type: ignore[return-value]
 
     # -- starting a game -------------------------------------------------------------
+
+    if TYPE_CHECKING:
+        # Typed loosely (as Game does), so that a game declares its own setup keywords.
+        setup_state: Callable[..., S]
+    else:
+
+        def setup_state(
+            self,
+            seed: int | None,
+            events: list[Event] | None,
+            *,
+            dealer: int = 0,
+            deck: Sequence[Card | str] | None = None,
+            hands: Sequence[Sequence[Card | str]] | None = None,
+            turned_up: Card | str | None = None,
+            hand_size: int | None = None,
+            scores: Sequence[int] | None = None,
+            round_number: int = 1,
+        ) -> S:
+            """The first deal (see :func:`cardrules.tricks.setup.setup_state`): from the
+            seed, a stacked ``deck`` (top first) or chosen ``hands`` (with the
+            ``turned_up`` card if the game turns one up); ``hand_size`` overrides
+            :meth:`hand_size` for this deal."""
+            state = setup.setup_state(
+                self,
+                seed,
+                events,
+                dealer=dealer,
+                deck=deck,
+                hands=hands,
+                turned_up=turned_up,
+                hand_size=hand_size,
+                scores=scores,
+                round_number=round_number,
+            )
+            return state
+
+    def position(
+        self,
+        hands: Sequence[Sequence[Card | str]],
+        *,
+        leader: int,
+        trick: Sequence[Card | str] = (),
+        tricks: Sequence[Trick] = (),
+        dealer: int = 0,
+        round_number: int = 1,
+        round_scores: Sequence[int] | None = None,
+        scores: Sequence[int] | None = None,
+        seed: int | None = None,
+        turned_up: Card | str | None = None,
+        payload: Any = None,
+    ) -> S:
+        """A position in the middle of a deal's play (see
+        :func:`cardrules.tricks.setup.position`).
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.position(["AS 3H", "2D", "QS 2C", "2H 4H"], leader=1, trick="KS")
+        >>> state.to_move, [str(move) for move in game.legal_moves(state)]
+        (2, ['Q♠'])
+        """
+        state: S = setup.position(
+            self,
+            hands,
+            leader=leader,
+            trick=trick,
+            tricks=tricks,
+            dealer=dealer,
+            round_number=round_number,
+            round_scores=round_scores,
+            scores=scores,
+            seed=seed,
+            turned_up=turned_up,
+            payload=payload,
+        )
+        return state
 
     def _start_deal(
         self,
@@ -166,19 +392,24 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         scores: tuple[int, ...],
         rng: int,
         events: list[Event] | None,
+        turned: Card | None = None,
     ) -> S:
         if events is not None:
-            events.append(HandDealt(number, dealer, 52 // len(dealt)))
-        deal = _Deal(self, number, dealer, dealt, scores, rng)
+            events.append(HandDealt(number, dealer, dealt[0].bit_count()))
+        deal = _Deal(self, number, dealer, dealt, scores, rng, (), turned)
         leader = self.first_leader(dealer, dealt)
-        state: S = self.state_class(deal, FULL_MASK, leader, (), (), (0,) * len(dealt))  # type: ignore[assignment]
-        return state
+        left = 0
+        for hand in dealt:
+            left |= hand
+        state: S = self.state_class(deal, left, leader, (), (), (0,) * len(dealt))  # type: ignore[assignment]
+        return self.start_of_deal(state, events)
 
     # -- moves -----------------------------------------------------------------------
 
-    def legal_moves(self, state: S) -> tuple[Play, ...]:
-        """The cards the player to move may play, in hand order (follow suit if able,
-        and whatever else the game restricts); ``()`` once the game is over."""
+    def legal_moves(self, state: S) -> tuple[Any, ...]:
+        """The moves of the seat to move: in a phase, the game's :meth:`phase_moves`;
+        in the play, the cards it may play, in hand order (follow suit if able, and
+        whatever else the game restricts); ``()`` once the game is over."""
         try:
             if state._deal._rules is not self:
                 raise AttributeError
@@ -192,13 +423,22 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
             # follow suit if able (tricks.follow_mask, written out here because this is
             # the hottest line of a playout), then the game's own restrictions.
             deal = state._deal
+            if deal._phase is not None:
+                return self.phase_moves(state)
             seat = (state._leader + len(cards)) % deal._players
             allowed = deal._dealt[seat] & state._left
             if cards:
-                allowed = allowed & SUIT_MASK[led] or allowed
+                if self.effective_suits:
+                    trump = self.trump_of(state)
+                    following = self.suit_cards(self.effective_suit(cards[0], trump), trump)
+                    allowed = allowed & following or allowed
+                else:
+                    allowed = allowed & SUIT_MASK[led] or allowed
             if self.restricts:
                 allowed = self.restrict(state, seat, allowed)
             state._allowed = allowed
+        # Within the printed suit led, the plays of the suit's pattern are the allowed
+        # cards (whatever suit they count as).
         if cards and not allowed & _OTHER_SUITS[led]:  # the usual case when following
             pattern = allowed >> 13 * led
             return _PLAYS[led][pattern] or _suit_plays(led, pattern)
@@ -221,16 +461,31 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         deal, cards = state._deal, state._cards
         seat = (state._leader + len(cards)) % deal._players
         hand = deal._dealt[seat] & state._left
-        led = SUIT_OF_INDEX[cards[0]] if cards else None
-        if follow_mask(hand, led) >> move.card & 1:
+        if not self.effective_suits:
+            led = SUIT_OF_INDEX[cards[0]] if cards else None
+            following = follow_mask(hand, led)
+        elif cards:
+            trump = self.trump_of(state)
+            led = self.effective_suit(cards[0], trump)
+            following = hand & self.suit_cards(led, trump) or hand
+        else:
+            led, following = None, hand
+        if following >> move.card & 1:
             return self.explain_restriction(state, move.card)
+        if self.effective_suits and hand >> move.card & 1 and led is not None:
+            suit = Suit(led)
+            return IllegalMoveError(
+                "must_follow_suit",
+                f"{move.card} does not follow suit: {suit.name.lower()} ({suit.symbol}) were "
+                f"led and you hold one, so you must play one",
+            )
         return refuse_play(hand, move.card, led)
 
-    def transition(self, state: S, move: Play, events: list[Event] | None) -> S:
+    def transition(self, state: S, move: Any, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
 
     def apply(
-        self, state: S, move: Play, *, seat: int | None = None, _events: list[Event] | None = None
+        self, state: S, move: Any, *, seat: int | None = None, _events: list[Event] | None = None
     ) -> S:
         """The state after ``move`` (see :meth:`Game.apply <cardrules.game.Game.apply>`).
 
@@ -248,6 +503,8 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
             self.check_sender(state, move, seat)
         allowed = state._allowed
         if allowed is None:
+            if deal._phase is not None:
+                return self._apply_phase(state, move, _events)
             self.legal_moves(state)  # works out the allowed cards and keeps them
             allowed = cast(int, state._allowed)
         if type(move) is not Play or move.suit is not None or move.announce:
@@ -275,10 +532,16 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
             new._round_scores = state._round_scores
             return new  # type: ignore[return-value]
         # C6: the trick is complete; its winner scores it and leads the next.
-        winner = (leader + winning_index(cards, self.trump)) % players
-        tricks = (*state._tricks, (leader, cards, winner))
-        number = len(tricks)
-        points = self.trick_points(number, cards)
+        if self._plain_tricks:
+            winner = (leader + winning_index(cards, self.trump)) % players
+            tricks = (*state._tricks, (leader, cards, winner))
+            number = len(tricks)
+            points = self.trick_points(number, cards)
+        else:
+            winner = (leader + self.winning_position(state, cards)) % players
+            tricks = (*state._tricks, (leader, cards, winner))
+            number = len(tricks)
+            points = self.score_trick(state, number, cards, winner)
         round_scores = state._round_scores
         if points:
             round_scores = (
@@ -289,22 +552,31 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         if _events is not None:
             _events.append(TrickWon(winner, number, cards, points))
         if not left:
-            return self._end_deal(deal, tricks, round_scores, _events)
+            return self._end_deal(state, tricks, round_scores, _events)
         new._leader = winner
         new._cards = ()
         new._tricks = tricks
         new._round_scores = round_scores
         return new  # type: ignore[return-value]
 
+    def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
+        """A move in one of the game's phases: checked against :meth:`phase_moves`."""
+        if move not in self.phase_moves(state):
+            raise self.phase_refusal(state, move)
+        if events is not None:
+            events.append(MovePlayed(state._leader, move))
+        return self.phase_apply(state, move, events)
+
     def _end_deal(
         self,
-        deal: _Deal,
+        state: S,
         tricks: tuple[TrickRecord, ...],
         round_scores: tuple[int, ...],
         events: list[Event] | None,
     ) -> S:
         """Score the deal; then either the game is over or the next deal is dealt."""
-        counted = self.deal_points(round_scores)
+        deal = state._deal
+        counted = self.score_deal(state, round_scores)
         scores = tuple(map(operator.add, deal._scores, counted))
         if events is not None:
             events.append(HandScored(deal._number, counted, scores))
@@ -312,13 +584,23 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         if winners:
             if events is not None:
                 events.append(GameOver(winners, scores))
-            over = _Deal(self, deal._number, deal._dealer, deal._dealt, scores, deal._rng, winners)
-            state: S = self.state_class(over, 0, tricks[-1][2], (), tricks, counted)  # type: ignore[assignment]
+            over = _Deal(
+                self,
+                deal._number,
+                deal._dealer,
+                deal._dealt,
+                scores,
+                deal._rng,
+                winners,
+                deal._turned,
+                None,
+                deal._payload,
+            )
+            state = self.state_class(over, 0, tricks[-1][2], (), tricks, counted)  # type: ignore[assignment]
             return state
         dealer = self.next_dealer(deal._dealer)
-        positions, rng = shuffled_positions(52, deal._rng)
-        dealt = deal_masks(positions, dealer, self.players, self.deal_packets())
-        return self._start_deal(deal._number + 1, dealer, dealt, scores, rng, events)
+        later: S = setup.deal_next(self, deal._number + 1, dealer, scores, deal._rng, events)
+        return later
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """The totals with this deal's points so far added (nobody takes the rest)."""
@@ -330,8 +612,9 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
     # -- views -----------------------------------------------------------------------
 
     def observe(self, state: S, seat: int) -> V:
-        """What ``seat`` may know: its hand, the public cards and scores, not the other
-        hands and not the generator."""
+        """What ``seat`` may know: its hand, the public cards and scores, the game's
+        payload as :meth:`payload_view` shows it; not the other hands, not the
+        undealt cards and not the generator."""
         self.check_state(state)
         players = self.players
         if not is_seat(seat, players):
@@ -351,13 +634,19 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
             to_move,
             deal._winners,
             self.legal_moves(state) if to_move == seat else (),
+            deal._turned,
+            deal._phase,
+            self.payload_view(state, seat),
+            deal._dealt[0].bit_count(),
         )
         return view
 
     def determinize(self, view: V, seed: int) -> S:
-        """A full state that agrees with ``view``: the cards ``view.seat`` has not seen
-        dealt at random to the other seats, each getting as many as it holds and none of
-        a suit it has shown out of; every such deal equally likely
+        """A full state that agrees with ``view``: the cards of the deck ``view.seat``
+        has not seen (not in its hand, not played, not turned up) dealt at random to the
+        other seats, each getting as many as it holds and none of a suit it has shown
+        out of (by effective suit), the rest left undealt; the cards the seat knows
+        another holds (:meth:`known_cards`) stay there; every such deal equally likely
         (:func:`cardrules.deck.deal_unseen`). ``observe(determinize(view, seed),
         view.seat) == view``."""
         if type(view) is not self.view_class:
@@ -371,17 +660,27 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         for trick in (*view.tricks, view.trick):
             for seat, card in trick.plays(players):
                 played[seat].append(card)
+        known = self.known_cards(view)
         seen = set(view.hand).union(*played)
-        unseen = [card for card in ALL_CARDS if card not in seen]
-        sizes = list(view.hand_sizes)
+        if view.turned_up is not None:
+            seen.add(view.turned_up)
+        known_mask = 0
+        for mask in known:
+            known_mask |= mask
+        unseen = [card for card in self.deck() if card not in seen and not known_mask >> card & 1]
+        sizes = [size - mask.bit_count() for size, mask in zip(view.hand_sizes, known, strict=True)]
         sizes[view.seat] = 0
         rng = seed_state(check_seed(seed))
-        hands = deal_unseen(unseen, sizes, voids_of(view.tricks, view.trick, players), rng)
+        surplus = len(unseen) - sum(sizes)
+        if surplus < 0 or min(sizes) < 0:
+            raise StateError("no deal agrees with this view: too few unseen cards")
+        hands = self._sample_unseen(view, unseen, sizes, surplus, rng)
         hands[view.seat] = view.hand
-        dealt = tuple(
-            sum(CARD_BIT[card] for card in (*hands[seat], *played[seat])) for seat in range(players)
-        )
-        left = sum(CARD_BIT[card] for hand in hands for card in hand)
+        held = tuple(mask_of(hands[seat]) | known[seat] for seat in range(players))
+        dealt = tuple(held[seat] | mask_of(played[seat]) for seat in range(players))
+        left = 0
+        for mask in held:
+            left |= mask
         deal = _Deal(
             self,
             view.round_number,
@@ -390,6 +689,9 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
             view.scores,
             next_u64(rng)[0],
             view.winners,
+            view.turned_up,
+            view.phase,
+            self.determinize_payload(view, held, rng),
         )
         trick = view.trick
         state: S = self.state_class(  # type: ignore[assignment]
@@ -402,6 +704,30 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         )
         return state
 
+    def _sample_unseen(
+        self, view: V, unseen: list[Card], sizes: list[int], surplus: int, rng: int
+    ) -> list[tuple[Card, ...]]:
+        """Deal ``unseen`` to the seats by ``sizes`` (the ``surplus`` undealt), no seat
+        getting a card of a suit it has shown out of."""
+        players = self.players
+        tricks = (*view.tricks, view.trick)
+        if not self.effective_suits:
+            voids = voids_of(view.tricks, view.trick, players)
+            if not surplus:
+                return deal_unseen(unseen, sizes, voids, rng)
+            # The undealt cards go to one more seat that may hold anything.
+            return deal_unseen(unseen, [*sizes, surplus], [*voids, set()], rng)[:players]
+        trump = self.trump_of(view)
+        barred = [0] * (players + 1)
+        for done in tricks:
+            if not done.cards:
+                continue
+            led = self.effective_suit(done.cards[0], trump)
+            for seat, card in done.plays(players):
+                if self.effective_suit(card, trump) != led:
+                    barred[seat] |= self.suit_cards(led, trump)
+        return _deal_barred(unseen, [*sizes, surplus], barred, rng)[:players]
+
     def generator_of(self, state: S) -> int:
         """The generator that deals the later deals (kept with the deal)."""
         self.check_state(state)
@@ -412,8 +738,9 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         self.check_state(state)
         return with_slots(state, _deal=with_slots(state._deal, _rng=generator))  # type: ignore[return-value]
 
-    def absent_cards(self, state: S, move: Play) -> frozenset[Card]:
-        """A card that does not follow suit shows the player holds none of the suit led.
+    def absent_cards(self, state: S, move: Any) -> frozenset[Card]:
+        """A card that does not follow suit shows the player holds none of the suit led
+        (by effective suit).
 
         >>> import cardrules as cr
         >>> game = cr.Cramps()
@@ -423,15 +750,59 @@ class TrickGame(TrickSetup, Game[S, Play, V]):
         """
         self.check_state(state)
         cards = state._cards
-        if not cards or type(move) is not Play or _SUIT_OF[move.card] == _SUIT_OF[cards[0]]:
+        if not cards or type(move) is not Play or state._deal._phase is not None:
             return frozenset()
-        return frozenset(suit_cards(_SUIT_OF[cards[0]], 0x1FFF))
+        if not self.effective_suits:
+            if _SUIT_OF[move.card] == _SUIT_OF[cards[0]]:
+                return frozenset()
+            return frozenset(suit_cards(_SUIT_OF[cards[0]], 0x1FFF))
+        trump = self.trump_of(state)
+        led = self.effective_suit(cards[0], trump)
+        if self.effective_suit(move.card, trump) == led:
+            return frozenset()
+        return frozenset(cards_of_mask(self.suit_cards(led, trump)))
 
     # -- move ids --------------------------------------------------------------------
 
-    def all_moves(self) -> tuple[Play, ...]:
-        """Every move of the game, in move-id order: ``Play(card)`` for each card."""
+    def all_moves(self) -> tuple[Move, ...]:
+        """Every move of the game, in move-id order: ``Play(card)`` for each card (a
+        game with phases adds its own moves after them)."""
         return _PLAY_OF
+
+
+def _deal_barred(
+    cards: list[Card], sizes: list[int], barred: list[int], rng: int
+) -> list[tuple[Card, ...]]:
+    """Deal ``cards`` by ``sizes``, no seat getting a card of its ``barred`` mask: by
+    rejection (every agreeing deal equally likely), then, if that keeps failing, the
+    most constrained cards first to a seat with room chosen at random (some agreeing
+    deals then more likely than others). Raises :class:`~cardrules.StateError` when
+    no deal agrees."""
+    players = len(sizes)
+    for _ in range(200):
+        order, rng = shuffled(cards, rng)
+        hands: list[tuple[Card, ...]] = []
+        position = 0
+        for seat in range(players):
+            hands.append(tuple(sorted(order[position : position + sizes[seat]])))
+            position += sizes[seat]
+        if all(not barred[seat] & mask_of(hands[seat]) for seat in range(players)):
+            return hands
+    for _ in range(200):
+        order, rng = shuffled(cards, rng)
+        room = list(sizes)
+        given: list[list[Card]] = [[] for _ in range(players)]
+        tightest = sorted(order, key=lambda card: sum(not b >> card & 1 for b in barred))
+        for card in tightest:
+            open_seats = [s for s in range(players) if room[s] and not barred[s] >> card & 1]
+            if not open_seats:
+                break
+            choice, rng = shuffled(open_seats, rng)
+            room[choice[0]] -= 1
+            given[choice[0]].append(card)
+        else:
+            return [tuple(sorted(hand)) for hand in given]
+    raise StateError("no deal of the unseen cards agrees with the suits shown out of")
 
 
 _new_state = object.__new__

@@ -1,10 +1,11 @@
 """Starting a trick-taking game: the first deal from a seed, a stacked deck or chosen
-hands (behind ``new_game`` and ``start``), and positions in the middle of a deal for
-analysis, puzzles and tests (:meth:`TrickSetup.position`).
+hands (:func:`setup_state`, behind ``new_game`` and ``start``), and positions in the
+middle of a deal for analysis, puzzles and tests (:func:`position`).
 
-:class:`TrickSetup` is a part of :class:`~cardrules.tricks.engine.TrickGame`, which
-inherits it; the options and hooks it reads (``players``, ``deal_packets``,
-``trick_points``, ``state_class``) are the engine's.
+These are functions of the rules object (a :class:`~cardrules.tricks.engine.TrickGame`),
+whose methods of the same names call them; the options and hooks they read
+(``players``, ``deck``, ``deal_packets``, ``score_trick``, ``state_class``) are the
+engine's.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 from cardrules._checks import check_int
 from cardrules._text import shown
 from cardrules.cards import (
+    ALL_CARDS,
     CARD_BIT,
     SUIT_MASK,
     SUIT_OF_INDEX,
@@ -31,177 +33,311 @@ from cardrules.events import Event
 from cardrules.game import check_scores
 from cardrules.rng import resolve_seed, seed_state, shuffled_positions
 from cardrules.seats import is_seat
-from cardrules.tricks.core import Trick, trick_winner
+from cardrules.tricks.core import Trick
 from cardrules.tricks.state import _Deal, tricks_as_records
 
-__all__ = ["TrickSetup"]
+__all__ = ["position", "setup_state"]
 
 
-class TrickSetup:
-    """How a trick-taking game starts (see the module documentation)."""
+def setup_state(
+    rules: Any,
+    seed: int | None,
+    events: list[Event] | None,
+    *,
+    dealer: int = 0,
+    deck: Sequence[Card | str] | None = None,
+    hands: Sequence[Sequence[Card | str]] | None = None,
+    turned_up: Card | str | None = None,
+    hand_size: int | None = None,
+    scores: Sequence[int] | None = None,
+    round_number: int = 1,
+) -> Any:
+    """The first deal of a game on the engine (behind ``new_game`` and ``start``).
 
-    __slots__ = ()
+    ``dealer`` is the first dealer (seat 0 by default); the cards
+    come from ``seed``, a stacked ``deck`` (the deck's cards, top first) or chosen
+    ``hands`` (all of one size, with the ``turned_up`` card when the game turns one
+    up); ``hand_size`` sets the cards each for this deal instead of the game's
+    ``hand_size``; ``scores`` and ``round_number`` start the game later on.
 
-    def setup_state(
-        self: Any,
-        seed: int | None,
-        events: list[Event] | None,
-        *,
-        dealer: int = 0,
-        deck: Sequence[Card | str] | None = None,
-        hands: Sequence[Sequence[Card | str]] | None = None,
-        scores: Sequence[int] | None = None,
-        round_number: int = 1,
-    ) -> Any:
-        rng = seed_state(resolve_seed(seed))
-        players = self.players
-        if not is_seat(dealer, players):
-            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        totals = check_scores(scores, players)
-        round_number = _check_round_number(round_number)
-        if deck is not None and hands is not None:
-            raise SetupError("give a stacked deck or explicit hands, not both")
-        if hands is not None:
-            dealt = self._check_hands(hands)
-        else:
-            if deck is None:
-                positions, rng = shuffled_positions(52, rng)
-            else:
-                positions = positions_of(STANDARD_DECK.check_order(deck))
-            dealt = deal_masks(positions, dealer, players, self.deal_packets())
-        return self._start_deal(round_number, dealer, dealt, totals, rng, events)
+    Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands, turned-up
+    card, hand size, scores or round number.
+    """
+    rng = seed_state(resolve_seed(seed))
+    players = rules.players
+    if not is_seat(dealer, players):
+        raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+    totals = check_scores(scores, players)
+    round_number = _check_round_number(round_number)
+    if deck is not None and hands is not None:
+        raise SetupError("give a stacked deck or explicit hands, not both")
+    if hands is not None:
+        if hand_size is not None:
+            raise SetupError("give hands or a hand_size, not both: the hands have their size")
+        dealt = _check_hands(rules, hands)
+        turned = _check_turned_up(rules, turned_up, dealt)
+        return rules._start_deal(round_number, dealer, dealt, totals, rng, events, turned)
+    if turned_up is not None:
+        raise SetupError("turned_up goes with hands; a deal from a deck turns up its own card")
+    cards = rules.deck()
+    if hand_size is None:
+        hand_size, rng = rules.hand_size(round_number, rng)
+    else:
+        most = (len(cards) - rules.turns_up) // players
+        hand_size = check_int(hand_size, "hand_size", 1, most, note=" (the cards each)")
+    if deck is None:
+        positions, rng = _shuffled(cards, rng)
+    else:
+        positions = _positions_of_deck(cards, deck)
+    return _deal_positions(rules, round_number, dealer, hand_size, totals, positions, rng, events)
 
-    def position(
-        self: Any,
-        hands: Sequence[Sequence[Card | str]],
-        *,
-        leader: int,
-        trick: Sequence[Card | str] = (),
-        tricks: Sequence[Trick] = (),
-        dealer: int = 0,
-        round_number: int = 1,
-        round_scores: Sequence[int] | None = None,
-        scores: Sequence[int] | None = None,
-        seed: int | None = None,
-    ) -> Any:
-        """A position in the middle of a deal, for analysis, puzzles and tests: the cards
-        each seat holds, the ``trick`` being played (its cards, led by ``leader``) and
-        the completed ``tricks``, with the round's points so far (by default, what
-        those tricks scored) and the totals before it. The hands need not hold the
-        whole deck (an endgame with three cards each is fine): the deal ends when they
-        are played out. ``seed`` deals the later rounds.
 
-        The tricks must be ones these rules could have played: each complete, won by
-        the seat the rules say, led by the winner of the trick before (and the trick in
-        progress by the winner of the last), and no seat may have played another suit
-        than the one led while it held a card of it (in its hand now, or played later).
+def deal_next(
+    rules: Any,
+    number: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    rng: int,
+    events: list[Event] | None,
+) -> Any:
+    """Deal ``number`` of a game under way, shuffled from the generator ``rng``."""
+    hand_size, rng = rules.hand_size(number, rng)
+    positions, rng = _shuffled(rules.deck(), rng)
+    return _deal_positions(rules, number, dealer, hand_size, scores, positions, rng, events)
 
-        Raises :class:`~cardrules.SetupError` for a card held or played twice, hand
-        sizes that do not fit the trick in progress, or tricks no play could give.
 
-        >>> import cardrules as cr
-        >>> game = cr.Cramps()
-        >>> state = game.position(["AS 3H", "2D", "QS 2C", "2H 4H"], leader=1, trick="KS")
-        >>> state.to_move, [str(move) for move in game.legal_moves(state)]
-        (2, ['Q♠'])
-        """
-        players = self.players
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
-            raise SetupError(f"hands must be {players} sequences of cards, one per seat")
-        held = [tuple(sorted(parse_cards(hand))) for hand in hands]
-        if not is_seat(leader, players):
-            raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
-        if not is_seat(dealer, players):
-            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        round_number = _check_round_number(round_number)
-        current = parse_cards(trick)
-        if len(current) >= players:
-            raise SetupError(f"a trick in progress has fewer than {players} cards")
-        if isinstance(tricks, str) or not isinstance(tricks, Sequence):
-            raise SetupError(f"tricks must be a sequence of Trick values, not {shown(tricks)}")
-        if not all(isinstance(done, Trick) for done in tricks):
-            raise SetupError("tricks must be Trick values (cardrules.tricks.core.Trick)")
-        self._check_tricks(tricks, leader)
-        played: list[list[Card]] = [[] for _ in range(players)]
-        for done in (*tricks, Trick(leader, current)):
-            for seat, card in done.plays(players):
-                played[seat].append(card)
-        every = [card for hand in held for card in hand] + [c for p in played for c in p]
-        if len(set(every)) != len(every):
-            twice = sorted({card for card in every if every.count(card) > 1})
-            raise SetupError(f"cards held or played twice: {format_cards(twice)}")
-        in_trick = {(leader + i) % players for i in range(len(current))}
-        before = {len(hand) + (seat in in_trick) for seat, hand in enumerate(held)}
-        if len(before) != 1:
-            raise SetupError(
-                "the hands must be of one size, less one card for each seat that has "
-                f"played to the trick in progress; sizes {[len(hand) for hand in held]}"
-            )
-        dealt = tuple(
-            sum(CARD_BIT[card] for card in (*held[seat], *played[seat])) for seat in range(players)
+def _shuffled(cards: Sequence[Card], rng: int) -> tuple[bytes, int]:
+    """Where each card of ``cards`` lies in a shuffled deck of them (byte ``i`` for the
+    card of index ``i``; 255 for a card not in the deck)."""
+    if len(cards) == 52:
+        return shuffled_positions(52, rng)
+    order, rng = shuffled_positions(len(cards), rng)
+    positions = bytearray(b"\xff" * 52)
+    for item, card in enumerate(cards):
+        positions[card] = order[item]
+    return bytes(positions), rng
+
+
+def _positions_of_deck(cards: Sequence[Card], deck: Sequence[Card | str]) -> bytes:
+    """The positions of a stacked deck, which must hold the game's deck once each."""
+    if len(cards) == 52:
+        return positions_of(STANDARD_DECK.check_order(deck))
+    if isinstance(deck, str) or not isinstance(deck, Sequence):
+        raise SetupError(f"a stacked deck is a sequence of cards, not {shown(deck)}")
+    order = parse_cards(deck)
+    if sorted(order) != sorted(cards):
+        raise SetupError(
+            f"a stacked deck must hold the game's {len(cards)} cards once each "
+            f"({format_cards(cards)})"
         )
-        left = sum(CARD_BIT[card] for hand in held for card in hand)
-        rng = seed_state(resolve_seed(seed))
-        deal = _Deal(self, round_number, dealer, dealt, check_scores(scores, players), rng)
-        _check_voids(held, (*tricks, Trick(leader, current)), players)
-        records = tricks_as_records(tricks, players)
-        if round_scores is None:  # what the tricks given have scored
-            earned = [0] * players
-            for number, (_, cards, winner) in enumerate(records, start=1):
-                earned[winner] += self.trick_points(number, cards)
-            points = tuple(earned)
-        else:
-            points = check_scores(round_scores, players)
-        return self.state_class(deal, left, leader, current, records, points)
+    positions = bytearray(b"\xff" * 52)
+    for position, card in enumerate(order):
+        positions[card] = position
+    return bytes(positions)
 
-    def _check_tricks(self: Any, tricks: Sequence[Trick], leader: int) -> None:
-        """Refuse completed tricks that these rules could not have played: each led by
-        a seat, complete, won by the seat the rules say, and led by the winner of the
-        one before; the trick in progress led by the winner of the last."""
-        players: int = self.players
-        winner = None
-        for number, done in enumerate(tricks, start=1):
-            if not is_seat(done.leader, players) or not all(
-                isinstance(card, Card) for card in done.cards
-            ):
-                raise SetupError(
-                    f"trick {number} must be led by a seat from 0 to {players - 1} and hold "
-                    f"cards, not {shown(done)}"
-                )
-            if len(done.cards) != players:
-                raise SetupError(f"trick {number} ({done}) must be complete ({players} cards)")
-            if winner is not None and done.leader != winner:
-                raise SetupError(
-                    f"trick {number} ({done}) must be led by seat {winner}, who won trick "
-                    f"{number - 1}, not by seat {shown(done.leader)}"
-                )
-            winner = trick_winner(done.cards, done.leader, players, self.trump)
-            if done.winner != winner:
-                rule = "the highest trump, or else " if self.trump is not None else ""
-                raise SetupError(
-                    f"trick {number} ({done}) is won by seat {winner} ({rule}the highest card "
-                    f"of the suit led), not by {shown(done.winner)}"
-                )
-        if winner is not None and leader != winner:
+
+def _deal_positions(
+    rules: Any,
+    number: int,
+    dealer: int,
+    hand_size: int,
+    scores: tuple[int, ...],
+    positions: bytes,
+    rng: int,
+    events: list[Event] | None,
+) -> Any:
+    """Deal ``hand_size`` cards each from a deck laid out by ``positions``, and turn up
+    the next card if the game turns one up."""
+    players = rules.players
+    dealt = deal_masks(positions, dealer, players, rules.deal_packets(hand_size))
+    turned = None
+    if rules.turns_up:
+        turned = ALL_CARDS[positions.index(players * hand_size)]
+    return rules._start_deal(number, dealer, dealt, scores, rng, events, turned)
+
+
+def _check_turned_up(
+    rules: Any, turned_up: Card | str | None, dealt: tuple[int, ...]
+) -> Card | None:
+    """The turned-up card given with chosen hands: one of the deck, in no hand."""
+    if not rules.turns_up:
+        if turned_up is not None:
+            raise SetupError(f"{type(rules).__name__} turns up no card: leave turned_up out")
+        return None
+    if turned_up is None:
+        raise SetupError(f"{type(rules).__name__} turns up a card: give turned_up with the hands")
+    if not isinstance(turned_up, (Card, str)):
+        raise SetupError(f"turned_up must be a card, not {shown(turned_up)}")
+    card = parse_cards([turned_up])[0]
+    if not mask_of(rules.deck()) >> card & 1 or any(hand >> card & 1 for hand in dealt):
+        raise SetupError(f"the turned-up card {card} must be a card of the deck in no hand")
+    return card
+
+
+def position(
+    rules: Any,
+    hands: Sequence[Sequence[Card | str]],
+    *,
+    leader: int,
+    trick: Sequence[Card | str] = (),
+    tricks: Sequence[Trick] = (),
+    dealer: int = 0,
+    round_number: int = 1,
+    round_scores: Sequence[int] | None = None,
+    scores: Sequence[int] | None = None,
+    seed: int | None = None,
+    turned_up: Card | str | None = None,
+    payload: Any = None,
+) -> Any:
+    """A position in the middle of a deal's play, for analysis, puzzles and tests: the
+    cards each seat holds, the ``trick`` being played (its cards, led by ``leader``)
+    and the completed ``tricks``, with the round's points so far (by default, what
+    those tricks scored) and the totals before it. The hands need not hold the
+    whole deck (an endgame with three cards each is fine): the deal ends when they
+    are played out. ``seed`` deals the later rounds. A game that turns up a card
+    needs its ``turned_up`` card; a game with a payload (bids) takes it as
+    ``payload``, as its phases would have left it.
+
+    The tricks must be ones these rules could have played: each complete, won by
+    the seat the rules say, led by the winner of the trick before (and the trick in
+    progress by the winner of the last), and no seat may have played another suit
+    than the one led while it held a card of it (in its hand now, or played later).
+
+    Raises :class:`~cardrules.SetupError` for a card held or played twice, hand
+    sizes that do not fit the trick in progress, or tricks no play could give.
+
+    >>> import cardrules as cr
+    >>> game = cr.Cramps()
+    >>> state = game.position(["AS 3H", "2D", "QS 2C", "2H 4H"], leader=1, trick="KS")
+    >>> state.to_move, [str(move) for move in game.legal_moves(state)]
+    (2, ['Q♠'])
+    """
+    players = rules.players
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+        raise SetupError(f"hands must be {players} sequences of cards, one per seat")
+    held = [tuple(sorted(parse_cards(hand))) for hand in hands]
+    if not is_seat(leader, players):
+        raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
+    if not is_seat(dealer, players):
+        raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+    round_number = _check_round_number(round_number)
+    current = parse_cards(trick)
+    if len(current) >= players:
+        raise SetupError(f"a trick in progress has fewer than {players} cards")
+    if isinstance(tricks, str) or not isinstance(tricks, Sequence):
+        raise SetupError(f"tricks must be a sequence of Trick values, not {shown(tricks)}")
+    if not all(isinstance(done, Trick) for done in tricks):
+        raise SetupError("tricks must be Trick values (cardrules.tricks.core.Trick)")
+    turned = _check_turned_up(rules, turned_up, (0,) * players)
+    totals = check_scores(scores, players)
+    rng = seed_state(resolve_seed(seed))
+    # A position is in the play of the cards (no phase), the payload as given.
+    probe = _Deal(
+        rules, round_number, dealer, (0,) * players, totals, rng, (), turned, None, payload
+    )
+    _check_tricks(rules, rules.state_class(probe, 0, leader, current, (), totals), tricks, leader)
+    played: list[list[Card]] = [[] for _ in range(players)]
+    for done in (*tricks, Trick(leader, current)):
+        for seat, card in done.plays(players):
+            played[seat].append(card)
+    every = [card for hand in held for card in hand] + [c for p in played for c in p]
+    if len(set(every)) != len(every):
+        twice = sorted({card for card in every if every.count(card) > 1})
+        raise SetupError(f"cards held or played twice: {format_cards(twice)}")
+    deck = mask_of(rules.deck())
+    strangers = [card for card in every if not deck >> card & 1]
+    if strangers:
+        raise SetupError(f"cards not of the game's deck: {format_cards(strangers)}")
+    in_trick = {(leader + i) % players for i in range(len(current))}
+    before = {len(hand) + (seat in in_trick) for seat, hand in enumerate(held)}
+    if len(before) != 1:
+        raise SetupError(
+            "the hands must be of one size, less one card for each seat that has "
+            f"played to the trick in progress; sizes {[len(hand) for hand in held]}"
+        )
+    dealt = tuple(
+        sum(CARD_BIT[card] for card in (*held[seat], *played[seat])) for seat in range(players)
+    )
+    turned = _check_turned_up(rules, turned_up, dealt)
+    left = sum(CARD_BIT[card] for hand in held for card in hand)
+    deal = _Deal(rules, round_number, dealer, dealt, totals, rng, (), turned, None, payload)
+    state = rules.state_class(deal, left, leader, current, (), (0,) * players)
+    _check_voids(rules, state, held, (*tricks, Trick(leader, current)))
+    records = tricks_as_records(tricks, players)
+    if round_scores is None:  # what the tricks given have scored
+        earned = [0] * players
+        for number, (_, cards, winner) in enumerate(records, start=1):
+            earned[winner] += rules.score_trick(state, number, cards, winner)
+        points = tuple(earned)
+    else:
+        points = check_scores(round_scores, players)
+    return rules.state_class(deal, left, leader, current, records, points)
+
+
+def _check_tricks(rules: Any, state: Any, tricks: Sequence[Trick], leader: int) -> None:
+    """Refuse completed tricks that these rules could not have played: each led by
+    a seat, complete, won by the seat the rules say, and led by the winner of the
+    one before; the trick in progress led by the winner of the last."""
+    players: int = rules.players
+    winner = None
+    for number, done in enumerate(tricks, start=1):
+        if not is_seat(done.leader, players) or not all(
+            isinstance(card, Card) for card in done.cards
+        ):
             raise SetupError(
-                f"the trick in progress must be led by seat {winner}, who won trick "
-                f"{len(tricks)}, not by seat {leader}"
+                f"trick {number} must be led by a seat from 0 to {players - 1} and hold "
+                f"cards, not {shown(done)}"
             )
+        if len(done.cards) != players:
+            raise SetupError(f"trick {number} ({done}) must be complete ({players} cards)")
+        if winner is not None and done.leader != winner:
+            raise SetupError(
+                f"trick {number} ({done}) must be led by seat {winner}, who won trick "
+                f"{number - 1}, not by seat {shown(done.leader)}"
+            )
+        winner = (done.leader + rules.winning_position(state, done.cards)) % players
+        if done.winner != winner:
+            rule = "the highest trump, or else " if rules.trump_of(state) is not None else ""
+            raise SetupError(
+                f"trick {number} ({done}) is won by seat {winner} ({rule}the highest card "
+                f"of the suit led), not by {shown(done.winner)}"
+            )
+    if winner is not None and leader != winner:
+        raise SetupError(
+            f"the trick in progress must be led by seat {winner}, who won trick "
+            f"{len(tricks)}, not by seat {leader}"
+        )
 
-    def _check_hands(self: Any, hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
-        players = self.players
+
+def _check_hands(rules: Any, hands: Sequence[Sequence[Card | str]]) -> tuple[int, ...]:
+    """The masks of chosen hands: one per seat, all of one size, cards of the deck once."""
+    players = rules.players
+    cards = rules.deck()
+    most = (len(cards) - rules.turns_up) // players
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+        raise SetupError(f"hands must be {players} sequences of {most} cards, one per seat")
+    masks = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, str) or not isinstance(hand, Sequence):
+            raise SetupError(f"the hand of seat {seat} must be a sequence of cards")
+        masks.append(mask_of(parse_cards(hand)))
+    sizes = {len(hand) for hand in hands}
+    if len(cards) == 52 and most == 52 // players:
         each = 52 // players
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
-            raise SetupError(f"hands must be {players} sequences of {each} cards, one per seat")
-        masks = []
         for seat, hand in enumerate(hands):
-            if isinstance(hand, str) or not isinstance(hand, Sequence):
-                raise SetupError(f"the hand of seat {seat} must be a sequence of cards")
             if len(hand) != each:
                 raise SetupError(f"every hand must hold {each} cards; seat {seat} has {len(hand)}")
-            masks.append(sum(CARD_BIT[card] for card in parse_cards(hand)))
         STANDARD_DECK.check_order([c for hand in hands for c in parse_cards(hand)])
         return tuple(masks)
+    if len(sizes) != 1 or not 1 <= min(sizes) <= most:
+        raise SetupError(
+            f"the hands must be of one size from 1 to {most}; sizes {[len(h) for h in hands]}"
+        )
+    every = [card for hand in hands for card in parse_cards(hand)]
+    deck = mask_of(cards)
+    if len(set(every)) != len(every) or any(not deck >> card & 1 for card in every):
+        raise SetupError(f"the hands must hold cards of the deck ({format_cards(cards)}) once each")
+    return tuple(masks)
 
 
 def _check_round_number(round_number: object) -> int:
@@ -210,19 +346,31 @@ def _check_round_number(round_number: object) -> int:
     return check_int(round_number, "round_number", 1, note=note)
 
 
-def _check_voids(held: Sequence[tuple[Card, ...]], tricks: Sequence[Trick], players: int) -> None:
+def _check_voids(
+    rules: Any, state: Any, held: Sequence[tuple[Card, ...]], tricks: Sequence[Trick]
+) -> None:
     """Refuse a seat that did not follow the suit led (in a completed trick or the trick
     in progress) while it held a card of that suit: in its hand now, or played later."""
+    players = rules.players
+    trump = rules.trump_of(state)
+    plain = not rules.effective_suits
+
+    def suit_of(card: Card) -> int:
+        return SUIT_OF_INDEX[card] if plain else int(rules.effective_suit(card, trump))
+
+    def cards_of(suit: int) -> int:
+        return SUIT_MASK[suit] if plain else int(rules.suit_cards(suit, trump))
+
     later = [mask_of(hand) for hand in held]  # each seat's cards after the trick looked at
     for number in range(len(tricks), 0, -1):
         done = tricks[number - 1]
         if not done.cards:
             continue
-        led = SUIT_OF_INDEX[done.cards[0]]
+        led = suit_of(done.cards[0])
         for seat, card in done.plays(players):
-            if SUIT_OF_INDEX[card] != led and later[seat] & SUIT_MASK[led]:
+            if suit_of(card) != led and later[seat] & cards_of(led):
                 suit = Suit(led)
-                kept = format_cards(cards_of_mask(later[seat] & SUIT_MASK[led]))
+                kept = format_cards(cards_of_mask(later[seat] & cards_of(led)))
                 where = f"trick {number}" if number < len(tricks) else "the trick in progress"
                 raise SetupError(
                     f"seat {seat} played {card} to {where} ({done}) while it held {kept}: a "

@@ -16,9 +16,8 @@ from typing import Any
 import attrs
 
 from cardrules._text import int_text, ints_repr
-from cardrules.cards import Card, cards_of_mask, format_cards
+from cardrules.cards import Card, Suit, cards_of_mask, format_cards
 from cardrules.errors import SetupError
-from cardrules.moves import Play
 from cardrules.tricks.core import Trick, TrickRound
 from cardrules.values import Immutable, Value
 
@@ -43,16 +42,22 @@ def tricks_as_records(tricks: Sequence[Trick], players: int) -> tuple[TrickRecor
 class _Deal(Value):
     """What stays the same during one deal: the rules, the number of players, the
     deal's number and dealer, the dealt hands (masks), the game totals before the deal,
-    the generator that deals the next one, and the winners once the game is over."""
+    the generator that deals the next one, the winners once the game is over, the
+    card turned up after the deal (if the game turns one up), and the game's phase and
+    payload: they change only in the game's phases, before or between the play, so a
+    card played copies none of them."""
 
     __slots__ = (
         "_dealer",
         "_dealt",
         "_number",
+        "_payload",
+        "_phase",
         "_players",
         "_rng",
         "_rules",
         "_scores",
+        "_turned",
         "_winners",
     )
 
@@ -65,6 +70,9 @@ class _Deal(Value):
         scores: tuple[int, ...],
         rng: int,
         winners: tuple[int, ...] = (),
+        turned: Card | None = None,
+        phase: str | None = None,
+        payload: Any = None,
     ) -> None:
         self._rules = rules
         self._players = len(dealt)
@@ -74,6 +82,9 @@ class _Deal(Value):
         self._scores = scores
         self._rng = rng
         self._winners = winners
+        self._turned = turned
+        self._phase = phase
+        self._payload = payload
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
@@ -83,9 +94,24 @@ class _Deal(Value):
 class TrickState(Value):
     """A trick-taking game in progress. Immutable; its rules object makes the
     transitions. The generator that deals the next deals is part of the state but
-    hidden from views."""
+    hidden from views.
 
-    __slots__ = ("_allowed", "_cards", "_deal", "_leader", "_left", "_round_scores", "_tricks")
+    Besides the cards, a state holds the game's own :attr:`payload` (bids, a trump
+    named, cards passed: any immutable value the game keeps, shown to each seat as the
+    game's :meth:`~cardrules.tricks.engine.TrickGame.payload_view` says) and the
+    :attr:`phase` of the deal: ``None`` while cards are played to tricks, else the name
+    of the game's phase (``"bid"``), in which the game's own moves are made.
+    """
+
+    __slots__ = (
+        "_allowed",
+        "_cards",
+        "_deal",
+        "_leader",
+        "_left",
+        "_round_scores",
+        "_tricks",
+    )
 
     def __init__(
         self,
@@ -118,6 +144,29 @@ class TrickState(Value):
     def round_number(self) -> int:
         """The deal (round) being played, from 1."""
         return self._deal._number
+
+    @property
+    def phase(self) -> str | None:
+        """The game's phase of the deal (``"bid"``, ``"pass"``: the game names them), or
+        ``None`` while the cards are played to tricks (and once the game is over)."""
+        return self._deal._phase
+
+    @property
+    def payload(self) -> Any:
+        """The game's own immutable value (bids, cards passed, a trump named, …): what
+        the game's phases and hooks keep; ``None`` for a game that keeps nothing."""
+        return self._deal._payload
+
+    @property
+    def turned_up(self) -> Card | None:
+        """The card turned up after the deal (it sets trumps in Oh Hell), if the game
+        turns one up."""
+        return self._deal._turned
+
+    @property
+    def hand_size(self) -> int:
+        """The number of cards each seat was dealt this deal (the tricks of the deal)."""
+        return self._deal._dealt[0].bit_count()
 
     @property
     def deal_number(self) -> int:
@@ -199,6 +248,12 @@ class TrickState(Value):
         return (self._leader + len(self._cards)) % self._deal._players
 
     @property
+    def to_play(self) -> int | None:
+        """The seat to play a card to the trick; ``None`` in a phase before or between
+        the play, and once the game is over."""
+        return None if self._deal._phase is not None else self.to_move
+
+    @property
     def rng(self) -> int:
         """The hidden generator state that deals later rounds."""
         return self._deal._rng
@@ -215,7 +270,10 @@ class TrickState(Value):
     def play(self) -> TrickRound:
         """The round as a :class:`~cardrules.tricks.core.TrickRound` value (hands, trick,
         tricks)."""
-        return TrickRound(self.hands, self.trick, self.tricks, self._deal._rules.trump)
+        trump = self._deal._rules.trump_of(self)
+        return TrickRound(
+            self.hands, self.trick, self.tricks, None if trump is None else Suit(trump)
+        )
 
     def __repr__(self) -> str:
         return (
@@ -238,6 +296,8 @@ class TrickState(Value):
             self.hands,
             self._round_scores,
             self.scores,
+            self.hand_size,
+            self._deal._phase,
         )
 
 
@@ -259,8 +319,17 @@ class TrickView(Immutable):
     scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     to_move: int | None
     winners: tuple[int, ...]
-    legal_moves: tuple[Play, ...]
+    legal_moves: tuple[Any, ...]
     """The seat's legal moves if it is its turn, else empty."""
+    turned_up: Card | None = None
+    """The card turned up after the deal, if the game turns one up."""
+    phase: str | None = None
+    """The game's phase of the deal, ``None`` while cards are played to tricks."""
+    payload: Any = None
+    """The game's own value as this seat may see it (:meth:`TrickGame.payload_view
+    <cardrules.tricks.engine.TrickGame.payload_view>`)."""
+    hand_size: int = 13
+    """The number of cards each seat was dealt this deal."""
 
     @property
     def trick_number(self) -> int:
@@ -283,6 +352,8 @@ class TrickView(Immutable):
             hands,
             self.round_scores,
             self.scores,
+            self.hand_size,
+            self.phase,
             seen_by=self.seat,
         )
 
@@ -298,6 +369,8 @@ def _diagram(
     hands: Sequence[tuple[Card, ...] | int],
     round_scores: Sequence[int],
     scores: Sequence[int],
+    hand_size: int,
+    phase: str | None,
     seen_by: int | None = None,
 ) -> str:
     """The text of a state or a view (a hand given as an int is shown as its size)."""
@@ -307,8 +380,10 @@ def _diagram(
         head = f"{name} over after round {round_number}: {whom} won"
     else:
         verb = "lead" if not trick.cards else "play"
+        if phase is not None:
+            verb = f"move ({phase})"
         head = (
-            f"{name} round {round_number}, trick {done + 1} of {52 // players}; dealer seat "
+            f"{name} round {round_number}, trick {done + 1} of {hand_size}; dealer seat "
             f"{dealer}; seat {to_move} to {verb}"
         )
     if seen_by is not None:

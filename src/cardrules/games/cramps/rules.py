@@ -167,7 +167,7 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
 
     # -- what the engine asks --------------------------------------------------------
 
-    def deal_packets(self) -> tuple[int, ...]:
+    def deal_packets(self, hand_size: int = 13) -> tuple[int, ...]:
         """C2: 13 cards each, dealt in packets (3, 2, 3, 2, 3 by default)."""
         return self.packets
 
