@@ -1,0 +1,113 @@
+"""Cramps' and Craits' encodings stay bit for bit what they were before the encoders
+moved into the families (pinned at 0a20e78): a digest of the layouts (sizes, every
+field's name, place, bounds and description) and, at every step of seeded random
+games and for every seat, the observation and information-state vector as lists (the
+exact float64 bits), as arrays (``observation_array``, ``InfoState.array`` new and
+into a buffer) and as the in-place tracker's rows
+(:class:`~cardrules.encoding.arrays.ObservationArrays`), the information state's
+text, and the legal-move masks. A change to any encoding fails here.
+
+Set CARDRULES_PINNED_GAMES to a number of games per rules to check more than the
+default (the pinned digests are for the default counts only, so a larger count only
+checks that the paths agree with each other).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import struct
+from typing import Any
+
+import numpy as np
+import pytest
+
+import cardrules as cr
+from cardrules.encoding import encoder_for
+from cardrules.encoding.arrays import ObservationArrays
+
+PINNED_AT_0A20E78 = {
+    "cramps": (cr.Cramps(), 2, 160, "c04afd2d911c3b5db75a2608cae8c903"),
+    "cramps-odd": (
+        cr.Cramps(target=11, trick_values=(1,) * 13, queen_points=2),
+        2,
+        120,
+        "00abaabe5fa8fe9d418c76b1c8488102",
+    ),
+    "craits-2": (cr.Craits(players=2, short_game=True), 2, 160, "5f488991491669328bcbccc2b9daf2ef"),
+    "craits-3-auto": (
+        cr.Craits(players=3, idiot_calls="automatic"),
+        2,
+        160,
+        "ab16d08a388ac896eb7ca83cb0f09ab8",
+    ),
+    "craits-4": (cr.Craits(players=4), 2, 160, "12e9cbc2636e90ced84450a324e51a12"),
+    "craits-7": (cr.Craits(players=7), 1, 200, "0dd0a9041564f14d07c84369697eca31"),
+    "craits-pub": (
+        cr.Craits.published_rules(players=5),
+        1,
+        200,
+        "2faa5ecc2189e1fafc404ae495228bf9",
+    ),
+}
+
+
+def _floats(values: Any) -> bytes:
+    return struct.pack(f"<{len(values)}d", *values)
+
+
+def layout_digest(encoder: Any, digest: Any) -> None:
+    digest.update(repr((encoder.observation_size, encoder.info_state_size)).encode())
+    for field in encoder.info_fields:
+        digest.update(repr(field).encode())
+    digest.update(repr([f.name for f in encoder.fields]).encode())
+    digest.update(_floats(encoder.observation_low) + _floats(encoder.observation_high))
+    digest.update(_floats(encoder.info_low) + _floats(encoder.info_high))
+
+
+def encodings_digest(game: Any, games: int, moves: int) -> str:
+    """The digest of every encoding of ``games`` seeded random games (``moves`` each at
+    most); the paths that must agree (list, array, buffer, tracker) are checked to."""
+    encoder = encoder_for(game)
+    digest = hashlib.blake2b(digest_size=16)
+    layout_digest(encoder, digest)
+    buffer = np.empty(encoder.info_state_size, dtype=np.float32)
+    small = np.empty(encoder.observation_size, dtype=np.float32)
+    for seed in range(games):
+        state = game.new_game(seed=seed, dealer=seed % game.players)
+        infos = encoder.info_states(state)
+        arrays = ObservationArrays(encoder, state)
+        chooser = random.Random(seed)
+        for _ in range(moves):
+            for seat, info in enumerate(infos):
+                view = game.observe(state, seat)
+                observation = encoder.observation(view)
+                assert info.observation == observation
+                vector = info.vector
+                digest.update(_floats(observation) + _floats(vector))
+                digest.update(info.text.encode())
+                digest.update(bytes(encoder.legal_mask(state, seat)))
+                wanted = np.array(vector, dtype=np.float32)
+                assert np.array_equal(info.array(), wanted)
+                assert info.array(out=buffer) is buffer and np.array_equal(buffer, wanted)
+                assert np.array_equal(info.observation_array(out=small), wanted[: len(small)])
+                assert np.array_equal(arrays.observation(seat), wanted[: len(small)])
+                assert np.array_equal(encoder.observation_array(view), wanted[: len(small)])
+                digest.update(buffer.tobytes())
+            if state.is_over:
+                break
+            step = game.step(state, chooser.choice(game.legal_moves(state)))
+            infos = encoder.after(infos, step)
+            arrays.update(step)
+            state = step.state
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("name", sorted(PINNED_AT_0A20E78))
+def test_the_same_encodings_as_before(name: str) -> None:
+    game, games, moves, expected = PINNED_AT_0A20E78[name]
+    more = int(os.environ.get("CARDRULES_PINNED_GAMES", "0"))
+    got = encodings_digest(game, max(games, more), moves)
+    if more <= games:
+        assert got == expected
