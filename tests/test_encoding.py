@@ -594,9 +594,7 @@ def test_arrays_without_numpy_say_how_to_install_it(monkeypatch: pytest.MonkeyPa
 
 def test_encoder_for_refuses_other_games() -> None:
     for thing in ("cramps", None, [1], cr.Cramps):
-        with pytest.raises(
-            cr.RulesError, match="encoder_for needs a Cramps or Craits rules object"
-        ):
+        with pytest.raises(cr.RulesError, match=r"encoder_for needs a rules object \(a Game\)"):
             encoder_for(thing)
 
 

@@ -45,12 +45,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardrules._text import shown
-from cardrules.encoding._arraytables import CrampsRows, cramps_tables
-from cardrules.encoding._craitsarrays import CraitsRows, craits_tables
 from cardrules.encoding.base import Encoder
-from cardrules.encoding.craits import CraitsEncoder
-from cardrules.encoding.cramps import CrampsEncoder
-from cardrules.encoding.vectors import _numpy
+from cardrules.encoding.vectors import require_numpy
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Step
 from cardrules.seats import is_seat
@@ -82,14 +78,10 @@ class ObservationArrays:
     __slots__ = ("_encoder", "_game", "_players", "_rows", "_state")
 
     def __init__(self, encoder: Encoder, state: Any) -> None:
-        np = _numpy()
+        np = require_numpy()
         if not isinstance(encoder, Encoder):
             raise RulesError(
                 f"ObservationArrays needs an encoder (encoder_for(game)), not {_what(encoder)}"
-            )
-        if not isinstance(encoder, (CrampsEncoder, CraitsEncoder)):
-            raise RulesError(
-                f"ObservationArrays knows Cramps and Craits, not {type(encoder).__name__}"
             )
         if type(state) is Step:
             state = state.state
@@ -99,11 +91,7 @@ class ObservationArrays:
         self._game = game
         self._players: int = game.players
         self._state: Any = state
-        self._rows: CrampsRows | CraitsRows
-        if isinstance(encoder, CrampsEncoder):
-            self._rows = CrampsRows(cramps_tables(encoder, np), encoder, state)
-        else:
-            self._rows = CraitsRows(craits_tables(encoder, np), encoder, state)
+        self._rows: Any = encoder._array_rows(np, state)
 
     @property
     def encoder(self) -> Encoder:
@@ -153,7 +141,7 @@ class ObservationArrays:
         try:
             rows.update(state, step.events)
         except StateError:
-            if type(rows) is CrampsRows:
+            if rows.remade_on_error:
                 self._state = state  # (its rows were made again from it)
             raise
         self._state = state

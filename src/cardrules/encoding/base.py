@@ -3,9 +3,11 @@ information states (:class:`~cardrules.encoding.info.InfoState`) of one rules ob
 
 An encoder is made once per rules object (:func:`cardrules.encoding.encoder_for`) and
 holds its layouts and lookup tables; it keeps no game in progress, so one encoder
-serves any number of games and threads. A game's encoder (Cramps', Craits') says how
-its positions become vectors through the private methods declared at the end of
-:class:`Encoder`.
+serves any number of games and threads. A family's encoder (:mod:`cardrules.encoding.tricks`,
+:mod:`cardrules.encoding.shedding`) or a game's own (Cramps', Craits') says how its
+positions become vectors through the private methods declared at the end of
+:class:`Encoder`, and may give quicker ways to fill NumPy buffers and trackers
+(:meth:`Encoder._buffer_writer`, :meth:`Encoder._array_rows`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ from typing import Any
 
 from cardrules._text import shown
 from cardrules.encoding.info import InfoState, Log, Note, Public, _new, _not_a_step, _weak
+from cardrules.encoding.lookup import encoder_for
+from cardrules.encoding.rows import ViewRows
 from cardrules.encoding.vectors import Field, to_float32
+from cardrules.encoding.writers import Writer
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Game, Step
 from cardrules.moveids import move_ids_of
@@ -235,6 +240,21 @@ class Encoder(ABC):
         info._steps = 0
         return info
 
+    # -- quicker ways to NumPy (an encoder may give its own) ----------------------------
+
+    def _buffer_writer(self, np: Any) -> Writer:
+        """What writes this encoder's vectors into NumPy buffers (made once, on first
+        use): by default by way of the lists."""
+        return Writer(self, np)
+
+    def _array_rows(self, np: Any, state: Any) -> Any:
+        """The rows of an :class:`~cardrules.encoding.arrays.ObservationArrays` at
+        ``state`` (``observation(seat)``, ``update(state, events)`` and
+        ``remade_on_error``, see :class:`~cardrules.encoding.rows.ViewRows`): by
+        default every seat's observation written again from its view after each
+        step."""
+        return ViewRows(self, np, state)
+
     # -- what a game's encoder says --------------------------------------------------
 
     @abstractmethod
@@ -285,8 +305,6 @@ class Encoder(ABC):
 def _unpickled(kind: type[Encoder], game: Any) -> Encoder:
     """An encoder of class ``kind`` for ``game`` (the library's own when it has one,
     shared as :func:`~cardrules.encoding.encoder_for` shares them)."""
-    from cardrules.encoding import encoder_for
-
     try:
         shared = encoder_for(game)
     except RulesError:

@@ -21,8 +21,9 @@ from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card
-from cardrules.encoding._buffers import write_array
+from cardrules.encoding.lookup import encoder_for
 from cardrules.encoding.text import cards_text, step_text
+from cardrules.encoding.writers import write_array
 from cardrules.errors import StateError
 from cardrules.game import Step
 
@@ -455,8 +456,6 @@ class InfoState:
 
 def _rebuild(game: Any, seat: int, public: Public, private: Any, steps: int, log: Log) -> InfoState:
     """Unpickle an :class:`InfoState`."""
-    from cardrules.encoding import encoder_for
-
     info = _new(InfoState)
     info._encoder = encoder_for(game)
     info._seat = seat

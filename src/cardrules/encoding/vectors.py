@@ -34,6 +34,7 @@ __all__ = [
     "count_floats",
     "mask_floats",
     "one_hot",
+    "require_numpy",
     "to_float32",
 ]
 
@@ -199,7 +200,9 @@ def count_floats(mask: int) -> Sequence[float]:
     return counts
 
 
-def _numpy() -> Any:
+def require_numpy() -> Any:
+    """The NumPy module; raises ``ImportError`` saying ``pip install numpy`` if NumPy is
+    not installed (cardrules does not need it but for arrays)."""
     try:
         import numpy
     except ImportError:
@@ -213,5 +216,5 @@ def _numpy() -> Any:
 def to_float32(values: list[float]) -> Any:
     """``values`` as a NumPy ``float32`` array (one copy, made in C); raises
     ``ImportError`` saying ``pip install numpy`` if NumPy is not installed."""
-    numpy = _numpy()
+    numpy = require_numpy()
     return numpy.frombuffer(array("f", values), dtype=numpy.float32)

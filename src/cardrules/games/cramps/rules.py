@@ -20,7 +20,7 @@ winners, dealing, events, views and determinization come from the engine. Rule n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -30,6 +30,9 @@ from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.games.cramps.heuristic import cramps_heuristic
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+
+if TYPE_CHECKING:
+    from cardrules.games.cramps.encoder import CrampsEncoder
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
 
@@ -205,6 +208,14 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
     def heuristic(self, view: CrampsView, moves: Sequence[Any]) -> Any:
         """The rule-of-thumb move (:func:`~cardrules.games.cramps.heuristic.cramps_heuristic`)."""
         return cramps_heuristic(self, view, moves)
+
+    def encoder(self) -> CrampsEncoder:
+        """The encoding of these rules for learning hosts (found by
+        :func:`~cardrules.encoding.encoder_for`, which keeps one per rules): the
+        layout of :mod:`cardrules.games.cramps.encoder`."""
+        from cardrules.games.cramps.encoder import CrampsEncoder  # (loaded when a host asks)
+
+        return CrampsEncoder(self)
 
     # -- starting a game (documented here; the engine does it) ------------------------
 

@@ -14,14 +14,16 @@ a reshuffle is written the same way, with more entries."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules._kept import KeptByIdentity
 from cardrules.cards import FULL_MASK
-from cardrules.encoding.craits import CraitsEncoder
-from cardrules.encoding.vectors import _numpy, clipped, count_floats, to_float32
+from cardrules.encoding.vectors import clipped, count_floats, require_numpy, to_float32
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Event, HandDealt, Reshuffled
+
+if TYPE_CHECKING:
+    from cardrules.games.craits.encoder import CraitsEncoder
 
 __all__: list[str] = []
 
@@ -73,13 +75,17 @@ class CraitsTables:
 
 def _craits_tables_again(encoder: CraitsEncoder) -> CraitsTables:
     """Unpickle :class:`CraitsTables`: the encoder's own."""
-    return craits_tables(encoder, _numpy())
+    return craits_tables(encoder, require_numpy())
 
 
 class CraitsRows:
     """Every seat's observation of one Craits game in one ``float32`` buffer (see the
     module documentation), and what it was last written from: the state, and the
     copies of each card in its discard pile."""
+
+    remade_on_error = False
+    """Whether a step :meth:`update` refuses has still moved the rows on (made again
+    from its state)."""
 
     __slots__ = ("_pile", "_pile_size", "_state", "buffer", "mv", "t")
 

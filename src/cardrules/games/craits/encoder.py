@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections import Counter
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import CARD_BIT, FULL_MASK, cards_of_mask
 from cardrules.encoding.base import Encoder
@@ -83,8 +83,12 @@ from cardrules.encoding.vectors import (
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, CardsDrawn, HandDealt, Reshuffled
 from cardrules.game import Step
-from cardrules.games.craits import Craits
+from cardrules.games.craits.arrays import CraitsRows, craits_tables
+from cardrules.games.craits.buffers import CraitsWriter
 from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
+
+if TYPE_CHECKING:
+    from cardrules.games.craits.rules import Craits
 
 __all__ = ["CraitsEncoder"]
 
@@ -269,6 +273,14 @@ class CraitsEncoder(Encoder):
         self._everybody = range(players)
         self._numbers = one_hot(game.hands_in_game)
         self._bits = bits13()
+
+    # -- quicker ways to NumPy ------------------------------------------------------
+
+    def _buffer_writer(self, np: Any) -> CraitsWriter:
+        return CraitsWriter(self, np)
+
+    def _array_rows(self, np: Any, state: Any) -> CraitsRows:
+        return CraitsRows(craits_tables(self, np), self, state)
 
     # -- observations -------------------------------------------------------------
 

@@ -53,7 +53,7 @@ scores (the text recalls them whole).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, mask_of
 from cardrules.encoding.base import Encoder
@@ -72,7 +72,11 @@ from cardrules.encoding.vectors import (
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, GameOver, HandDealt, HandScored, TrickWon
 from cardrules.game import Step
-from cardrules.games.cramps.rules import Cramps
+from cardrules.games.cramps.arrays import CrampsRows, cramps_tables
+from cardrules.games.cramps.buffers import CrampsWriter
+
+if TYPE_CHECKING:
+    from cardrules.games.cramps.rules import Cramps
 
 __all__ = ["CrampsEncoder"]
 
@@ -194,6 +198,14 @@ class CrampsEncoder(Encoder):
             tuple((seat + k) % _PLAYERS for k in range(_PLAYERS)) for seat in range(_PLAYERS)
         )
         self._bits = bits13()
+
+    # -- quicker ways to NumPy ------------------------------------------------------
+
+    def _buffer_writer(self, np: Any) -> CrampsWriter:
+        return CrampsWriter(self, np)
+
+    def _array_rows(self, np: Any, state: Any) -> CrampsRows:
+        return CrampsRows(cramps_tables(self, np), self, state)
 
     # -- observations -------------------------------------------------------------
 

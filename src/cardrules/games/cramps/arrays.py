@@ -11,14 +11,16 @@ arrays (``flat[indices] = values``): one per play, a few per trick."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules._kept import KeptByIdentity
 from cardrules.cards import SUIT_OF_INDEX
-from cardrules.encoding.cramps import CrampsEncoder
-from cardrules.encoding.vectors import _numpy, clipped, to_float32
+from cardrules.encoding.vectors import clipped, require_numpy, to_float32
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, Event, GameOver, HandScored, MovePlayed, TrickWon
+
+if TYPE_CHECKING:
+    from cardrules.games.cramps.encoder import CrampsEncoder
 
 __all__: list[str] = []
 
@@ -112,7 +114,7 @@ class CrampsTables:
 
 def _cramps_tables_again(encoder: CrampsEncoder) -> CrampsTables:
     """Unpickle :class:`CrampsTables`: the encoder's own."""
-    return cramps_tables(encoder, _numpy())
+    return cramps_tables(encoder, require_numpy())
 
 
 def _values(np: Any, zeros: int, ones: int) -> Any:
@@ -125,6 +127,10 @@ class CrampsRows:
     (``data``), and the part of the position the rows were written from: the trick's
     leader and plays, whose turn it is, the trick and round numbers, the round's
     points (seats absolute)."""
+
+    remade_on_error = True
+    """Whether a step :meth:`update` refuses has still moved the rows on (made again
+    from its state)."""
 
     __slots__ = (
         "_encoder",

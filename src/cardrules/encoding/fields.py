@@ -1,0 +1,108 @@
+"""Fields a game adds to its family's encoding: :class:`GameField`.
+
+A family's encoder (:mod:`cardrules.encoding.tricks`, :mod:`cardrules.encoding.shedding`)
+writes what every game of the family has (the hand, the trick, the scores…). A game
+with something more to show (a "hearts broken" flag, a trump suit chosen in play)
+declares it with an ``encoded_fields()`` method on its rules class, returning
+:class:`GameField` values: each field's name, size, bounds and a function that fills
+it from the seat's view. They are written at the end of the observation, in the order
+given, so they are in every host's observation and information state too.
+
+>>> field = GameField("broken", 1, lambda view: [1.0 if view.trick_number > 1 else 0.0],
+...                   "1.0 once the first trick is done")
+>>> field.size, field.low, field.high
+(1, 0.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from cardrules._text import shown
+from cardrules.errors import RulesError
+
+__all__ = ["GameField", "game_fields"]
+
+
+def _check_name(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str) or not value.isidentifier():
+        raise RulesError(f"a field's name must be a name such as 'broken', not {shown(value)}")
+
+
+def _check_size(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(f"a field's size must be an int of at least 1, not {shown(value)}")
+
+
+def _check_fill(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if not callable(value):
+        raise RulesError(
+            f"a field's fill must be a function of the view giving its values, not {shown(value)}"
+        )
+
+
+@attrs.frozen
+class GameField:
+    """One field a game adds to its family's encoding.
+
+    Args:
+        name: the field's name (in the encoder's ``fields``; unique in the layout).
+        size: how many floats it has.
+        fill: ``fill(view)`` gives the ``size`` floats from the seat's view
+            (``game.observe(state, seat)``; ``view.seat`` is the observer: make
+            seat-indexed values relative to it, slot ``k`` the seat ``k`` places after
+            it, as the family's fields are). It must use only the view.
+        description: what the values are, for the layout's documentation.
+        low, high: the bounds of every value (finite: hosts make boxes of them).
+    """
+
+    name: str = attrs.field(validator=_check_name)
+    size: int = attrs.field(validator=_check_size)
+    fill: Callable[[Any], Sequence[float]] = attrs.field(validator=_check_fill, eq=False)
+    description: str = ""
+    low: float = attrs.field(default=0.0, converter=float)
+    high: float = attrs.field(default=1.0, converter=float)
+
+    def __attrs_post_init__(self) -> None:
+        if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low <= self.high):
+            raise RulesError(
+                f"the field {self.name}'s bounds must be finite with low <= high, not "
+                f"{self.low} and {self.high}"
+            )
+
+    def values(self, view: Any) -> Sequence[float]:
+        """``fill(view)``, checked: ``size`` numbers. Raises
+        :class:`~cardrules.RulesError` saying what was given otherwise."""
+        values = self.fill(view)
+        if len(values) != self.size:
+            raise RulesError(
+                f"the field {self.name} must give {self.size} values, not {len(values)}"
+            )
+        return values
+
+
+def game_fields(game: Any, taken: Sequence[str]) -> tuple[GameField, ...]:
+    """The fields ``game`` declares (its ``encoded_fields()``, or none), checked: game
+    fields, with names that are neither in ``taken`` (the family's) nor repeated."""
+    declare = getattr(game, "encoded_fields", None)
+    if declare is None:
+        return ()
+    fields = tuple(declare())
+    names = set(taken)
+    for field in fields:
+        if not isinstance(field, GameField):
+            raise RulesError(
+                f"{type(game).__name__}.encoded_fields() must give GameField values, "
+                f"not {shown(field)}"
+            )
+        if field.name in names:
+            raise RulesError(
+                f"{type(game).__name__} declares the field {field.name!r}, a name the "
+                f"encoding has already; fields so far: {', '.join(sorted(names))}"
+            )
+        names.add(field.name)
+    return fields

@@ -1,0 +1,238 @@
+"""The encoder of the shedding family (:class:`SheddingEncoder`): observations and
+information states of any game built on
+:class:`~cardrules.shedding.engine.SheddingGame`, written from its views
+(:class:`~cardrules.shedding.state.ShedView`), with the fields the game declares
+added (:class:`~cardrules.encoding.fields.GameField`).
+:func:`~cardrules.encoding.encoder_for` gives it to every such game without an encoder
+of its own (Craits has one: :mod:`cardrules.games.craits.encoder`).
+
+``P`` is the number of players. Seat-indexed fields are relative to the observer: slot
+or block ``k`` is the seat ``k`` places after it in seat order. Cards are indexed as
+:class:`~cardrules.Card` is; with several copies of a card in the deck a card field
+holds the number of copies. Counts of turns and points are held within ±10**12
+(:func:`~cardrules.encoding.vectors.clipped`), so every entry has finite bounds.
+
+The observation (``172 + 8P`` floats before the game's own fields: 204 for four
+players):
+
+* ``hand`` (52): copies of each card the seat holds;
+* ``discard`` (52): copies of each card in the discard pile, top card included;
+* ``top`` (52): the top card of the discard pile (one-hot);
+* ``suit`` (4): the suit to follow (one-hot);
+* ``count`` (1): the running count / 10; ``count_on`` (1): 1.0 while it runs;
+  ``count_out`` (1): 1.0 if a player went out during it;
+* ``direction`` (1): 1.0 clockwise, -1.0 counter-clockwise;
+* ``stock`` (1): cards in the stock / the cards in the deck;
+* ``hand_sizes`` (P): each seat's cards / 10;
+* ``exposed`` (P): 1.0 for a seat open to a call for not saying "one card";
+* ``forfeits`` (P): turns each seat still has to forfeit;
+* ``penalties`` (P): each seat's last reshuffle penalty / 100;
+* ``scores`` (P): game totals / 100;
+* ``to_move`` (P), ``dealer`` (P): one-hot (``to_move`` all 0 once the game is over);
+* ``phase`` (4): what the player to move decides (:class:`~cardrules.Phase`, one-hot);
+* ``hand_number`` (1): the hand's number / the hands in a game;
+* ``cards_dealt`` (1): cards dealt to each player this hand / 10;
+* ``idle_turns`` (1): turns in a row with nothing played or drawn / P;
+* ``winners`` (P): 1.0 for each winner once the game is over;
+* then the game's fields, in the order it declares them.
+
+The information state's vector (``104 + 53P`` more) is the observation, then what the
+seat saw this hand (a hand can last any number of moves, so a summary, not the
+sequence):
+
+* ``dealt`` (52): the seat's hand as dealt (copies);
+* ``drawn`` (52): the cards the seat has drawn since (how many times: a card
+  reshuffled into the stock may be drawn again);
+* ``played`` (P × 52): the cards each seat has played this hand (how many times);
+* ``draws`` (P): the cards each seat has drawn this hand / 10.
+
+An information state started in the middle of a hand knows these from there on; the
+text recalls every event and every card the seat received.
+
+>>> import cardrules as cr
+>>> from cardrules.encoding.shedding import SheddingEncoder
+>>> encoder = SheddingEncoder(cr.Craits(players=4, short_game=True))
+>>> encoder.observation_size, encoder.info_state_size
+(204, 520)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from cardrules.cards import ALL_CARDS
+from cardrules.encoding.family import FamilyEncoder
+from cardrules.encoding.info import Note, Public
+from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
+from cardrules.events import CardPlayed, CardsDrawn, HandDealt
+from cardrules.game import Step
+from cardrules.shedding.state import Phase
+
+__all__ = ["SheddingEncoder"]
+
+_PHASES = len(Phase)
+
+
+class _Public(Public):
+    """What every seat saw this hand: the cards each seat played (a ``Counter`` per
+    seat), the cards each drew; and, for the last step, whether it dealt a new hand
+    and what each seat played in it."""
+
+    __slots__ = ("dealt", "draws", "just_played", "played")
+
+    def __init__(
+        self,
+        played: tuple[Counter[int], ...],
+        draws: tuple[int, ...],
+        dealt: bool,
+        just_played: tuple[Counter[int], ...],
+    ) -> None:
+        super().__init__()
+        self.played = played
+        self.draws = draws
+        self.dealt = dealt
+        self.just_played = just_played
+
+
+def _counts(values: list[float], at: int, cards: Any) -> None:
+    for card in cards:
+        values[at + card] += 1.0
+
+
+class SheddingEncoder(FamilyEncoder):
+    """Observations and information states of a game on the shedding engine (see the
+    module documentation for the layout)."""
+
+    __slots__ = ("_family_size", "_nobody", "_starts", "cards", "players")
+
+    def __init__(self, game: Any) -> None:
+        self.players = players = game.players
+        deck = game.deck.cards()
+        self.cards: int = len(deck)
+        """The cards in the deck."""
+        copies = max(Counter(deck).values())
+        limit = float(POINTS_LIMIT)
+        layout = Layout()
+        layout.add("hand", 52, "copies of each card the seat holds", 0, copies)
+        layout.add("discard", 52, "copies of each card in the discard pile", 0, copies)
+        layout.add("top", 52, "the top card of the discard pile (one-hot)")
+        layout.add("suit", 4, "the suit to follow (one-hot)")
+        layout.add("count", 1, "the running count / 10", -limit / 10, limit / 10)
+        layout.add("count_on", 1, "1.0 while the count runs")
+        layout.add("count_out", 1, "1.0 if a player went out during the count")
+        layout.add("direction", 1, "1.0 clockwise, -1.0 counter-clockwise", -1, 1)
+        layout.add("stock", 1, "cards in the stock / the cards in the deck")
+        layout.add("hand_sizes", players, "each seat's cards / 10", 0, self.cards / 10)
+        layout.add("exposed", players, "1.0 for a seat open to a call")
+        layout.add("forfeits", players, "turns each seat still has to forfeit", 0, limit)
+        layout.add("penalties", players, "each seat's last penalty / 100", -limit, limit)
+        layout.add("scores", players, "game totals / 100", -limit / 100, limit / 100)
+        layout.add("to_move", players, "whose turn it is (one-hot)")
+        layout.add("dealer", players, "who dealt this hand (one-hot)")
+        layout.add("phase", _PHASES, "what the player to move decides (one-hot)")
+        layout.add("hand_number", 1, "the hand's number / the hands in a game")
+        layout.add("cards_dealt", 1, "cards dealt to each player / 10", 0, self.cards / 10)
+        layout.add("idle_turns", 1, "turns in a row with nothing played or drawn / P", 0, limit)
+        layout.add("winners", players, "1.0 for each winner once the game is over")
+        history = (
+            ("dealt", 52, "the seat's hand as dealt (copies)", 0.0, float(copies)),
+            ("drawn", 52, "the cards the seat has drawn since (times)", 0.0, limit),
+            ("played", players * 52, "cards each seat played this hand (times)", 0.0, limit),
+            ("draws", players, "cards each seat drew this hand / 10", 0.0, limit / 10),
+        )
+        self._family_size = layout.size
+        super().__init__(game, layout, history)
+        self._starts = {field.name: field.start for field in self.info_fields}
+        self._nobody: tuple[Counter[int], ...] = tuple(Counter() for _ in range(players))
+
+    def _family_observation(self, view: Any) -> list[float]:
+        players, seat, start = self.players, view.seat, self._starts
+        values = [0.0] * self._family_size
+        _counts(values, start["hand"], view.hand)
+        _counts(values, start["discard"], view.discard)
+        values[start["top"] + view.top] = 1.0
+        values[start["suit"] + view.suit] = 1.0
+        values[start["count"]] = clipped(view.count) / 10
+        values[start["count_on"]] = 1.0 if view.count else 0.0
+        values[start["count_out"]] = 1.0 if view.count_out else 0.0
+        values[start["direction"]] = 1.0 if view.direction > 0 else -1.0
+        values[start["stock"]] = view.stock_size / self.cards
+        for other in range(players):
+            k = (other - seat) % players
+            values[start["hand_sizes"] + k] = view.hand_sizes[other] / 10
+            values[start["forfeits"] + k] = float(clipped(view.forfeits[other]))
+            values[start["penalties"] + k] = clipped(view.penalties[other]) / 100
+            values[start["scores"] + k] = clipped(view.scores[other]) / 100
+        for other in view.exposed:
+            values[start["exposed"] + (other - seat) % players] = 1.0
+        if view.to_move is not None:
+            values[start["to_move"] + (view.to_move - seat) % players] = 1.0
+        values[start["dealer"] + (view.dealer - seat) % players] = 1.0
+        values[start["phase"] + int(view.phase)] = 1.0
+        values[start["hand_number"]] = min(1.0, view.hand_number / self.game.hands_in_game)
+        values[start["cards_dealt"]] = view.cards_dealt / 10
+        values[start["idle_turns"]] = clipped(view.idle_turns) / players
+        for winner in view.winners:
+            values[start["winners"] + (winner - seat) % players] = 1.0
+        return values
+
+    # -- information states --------------------------------------------------------
+
+    def _public_at(self, view: Any) -> _Public:
+        return _Public(self._nobody, (0,) * self.players, False, self._nobody)
+
+    def _public_after(self, public: Public, step: Step[Any]) -> _Public:
+        p: Any = public
+        played = list(p.played)
+        draws = list(p.draws)
+        just = [Counter[int]() for _ in range(self.players)]
+        dealt = False
+        for event in step.events:
+            kind = type(event)
+            if kind is CardPlayed:
+                seat, card = event.seat, int(event.card)  # type: ignore[attr-defined]
+                played[seat] = played[seat] + Counter((card,))
+                just[seat][card] += 1
+            elif kind is CardsDrawn:
+                seat = event.seat  # type: ignore[attr-defined]
+                draws[seat] += event.count  # type: ignore[attr-defined]
+            elif kind is HandDealt:
+                played, draws = list(self._nobody), [0] * self.players
+                just = [Counter[int]() for _ in range(self.players)]
+                dealt = True
+        return _Public(tuple(played), tuple(draws), dealt, tuple(just))
+
+    def _own_at(self, view: Any) -> tuple[Counter[int], Counter[int]]:
+        return (Counter(int(card) for card in view.hand), Counter())
+
+    def _own_after(
+        self, own: Any, before: Any, view: Any, public: Public
+    ) -> tuple[Any, Note | None]:
+        p: Any = public
+        if p.dealt:
+            return self._own_at(view), ("hand", view.hand)
+        kept = Counter(int(card) for card in before.hand) - p.just_played[view.seat]
+        gained = Counter(int(card) for card in view.hand) - kept
+        if not gained:
+            return own, None
+        drew = tuple(ALL_CARDS[card] for card in sorted(gained.elements()))
+        return (own[0], own[1] + gained), ("drew", drew)
+
+    def _history(self, public: Public, own: Any, seat: int) -> list[float]:
+        p: Any = public
+        players = self.players
+        history = [0.0] * (self.info_state_size - self.observation_size)
+        dealt, drawn = own
+        for card, copies in dealt.items():
+            history[card] = float(copies)
+        for card, times in drawn.items():
+            history[52 + card] = float(clipped(times))
+        at = 104
+        for k in range(players):
+            other = (seat + k) % players
+            for card, times in p.played[other].items():
+                history[at + card] = float(clipped(times))
+            history[104 + 52 * players + k] = clipped(p.draws[other]) / 10
+            at += 52
+        return history

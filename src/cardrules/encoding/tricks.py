@@ -1,0 +1,217 @@
+"""The encoder of the trick-taking family (:class:`TrickEncoder`): observations and
+information states of any game built on :class:`~cardrules.tricks.engine.TrickGame`,
+written from its views (:class:`~cardrules.tricks.state.TrickView`), with the fields
+the game declares added (:class:`~cardrules.encoding.fields.GameField`).
+:func:`~cardrules.encoding.encoder_for` gives it to every such game without an
+encoder of its own (Cramps has one, with its trick values:
+:mod:`cardrules.games.cramps.encoder`).
+
+``P`` is the number of players and ``T = 52 // P`` the tricks in a deal. Seat-indexed
+fields are relative to the observer: slot or block ``k`` is the seat ``k`` places
+after it. Cards are indexed as :class:`~cardrules.Card` is (0 = 2♣ … 51 = A♠).
+Points are divided by ``scale``: the rules' ``target`` option when they have a
+positive one (the score that ends a game), else 1; points and the deal's number are
+held within ±10**12 (:func:`~cardrules.encoding.vectors.clipped`), so every entry has
+finite bounds.
+
+The observation (``53 + 114P + T`` floats before the game's own fields: 522 for four
+players):
+
+* ``hand`` (52): 1.0 for each card the seat holds;
+* ``trick`` (P × 52): the cards of the trick being played, by who played them;
+* ``leader`` (P): who leads the trick being played (one-hot);
+* ``taken`` (P × 52): the cards of this deal's completed tricks, by who won them;
+* ``voids`` (P × 4): 1.0 at ``4k + suit`` where seat ``k`` has shown out of a suit;
+* ``trick_number`` (T): the trick being played (one-hot);
+* ``to_move`` (P): whose turn it is (one-hot; all 0 once the game is over);
+* ``dealer`` (P): who dealt (one-hot);
+* ``round_scores`` (P): each seat's points so far this deal / scale;
+* ``scores`` (P): game totals before this deal / scale;
+* ``round_number`` (1): the deal's number / 10;
+* ``winners`` (P): 1.0 for each winner once the game is over;
+* then the game's fields, in the order it declares them.
+
+The information state's vector is the observation, then:
+
+* ``dealt`` (52): the seat's hand as it was dealt;
+* ``played_by`` (P × 52): each card played this deal, by who played it;
+* ``played_in`` (T × 52): each card played this deal, by trick (block ``t - 1``).
+
+With these the whole deal's play is there in order, so the vector recalls the deal
+perfectly; the text recalls the whole game.
+
+>>> import cardrules as cr
+>>> from cardrules.encoding.tricks import TrickEncoder
+>>> encoder = TrickEncoder(cr.Cramps())   # (Cramps' own encoder adds its trick values)
+>>> encoder.observation_size, encoder.info_state_size
+(522, 1458)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, mask_of
+from cardrules.encoding.family import FamilyEncoder
+from cardrules.encoding.info import Note, Public
+from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
+from cardrules.errors import StateError
+from cardrules.events import HandDealt
+from cardrules.game import Step
+
+__all__ = ["TrickEncoder"]
+
+_SUIT = list(SUIT_OF_INDEX)
+
+
+class _Public(Public):
+    """What every seat saw this deal: the plays, ``(card, seat)`` in order, and the
+    deal's number; ``dealt``: whether the last step dealt a new hand."""
+
+    __slots__ = ("dealt", "plays", "round_number")
+
+    def __init__(self, plays: tuple[tuple[int, int], ...], round_number: int, dealt: bool):
+        super().__init__()
+        self.plays = plays
+        self.round_number = round_number
+        self.dealt = dealt
+
+
+def _plays(source: Any, players: int) -> tuple[tuple[int, int], ...]:
+    """The deal's plays so far (a state or a view), ``(card, seat)`` in order."""
+    return tuple(
+        (int(card), seat)
+        for trick in (*source.tricks, source.trick)
+        for seat, card in trick.plays(players)
+    )
+
+
+class TrickEncoder(FamilyEncoder):
+    """Observations and information states of a game on the trick-taking engine (see
+    the module documentation for the layout)."""
+
+    __slots__ = ("_family_size", "_starts", "players", "scale", "tricks")
+
+    def __init__(self, game: Any) -> None:
+        self.players = players = game.players
+        self.tricks = tricks = 52 // players
+        target: Any = getattr(game, "target", None)
+        good = isinstance(target, int) and not isinstance(target, bool) and target > 0
+        self.scale: int = int(target) if good else 1
+        """What points are divided by."""
+        limit = POINTS_LIMIT / self.scale
+        per_seat = f"{players} × 52: seat block k (k places after the observer)"
+        layout = Layout()
+        layout.add("hand", 52, "1.0 for each card the seat holds")
+        layout.add("trick", players * 52, f"the trick being played, {per_seat}")
+        layout.add("leader", players, "who leads the trick being played (one-hot)")
+        layout.add("taken", players * 52, f"cards of completed tricks by winner, {per_seat}")
+        layout.add("voids", players * 4, "1.0 at 4k + suit where seat k has shown out of it")
+        layout.add("trick_number", tricks, "the trick being played (one-hot)")
+        layout.add("to_move", players, "whose turn it is (one-hot)")
+        layout.add("dealer", players, "who dealt (one-hot)")
+        layout.add("round_scores", players, "points so far this deal / scale", -limit, limit)
+        layout.add("scores", players, "game totals before this deal / scale", -limit, limit)
+        layout.add("round_number", 1, "the deal's number / 10", 0, POINTS_LIMIT / 10)
+        layout.add("winners", players, "1.0 for each winner once the game is over")
+        history = (
+            ("dealt", 52, "the seat's hand as dealt", 0.0, 1.0),
+            ("played_by", players * 52, f"cards played this deal by who, {per_seat}", 0.0, 1.0),
+            ("played_in", tricks * 52, "cards played this deal: block t-1 for trick t", 0.0, 1.0),
+        )
+        self._family_size = layout.size
+        super().__init__(game, layout, history)
+        self._starts = {field.name: field.start for field in self.info_fields}
+
+    def _family_observation(self, view: Any) -> list[float]:
+        players, seat = self.players, view.seat
+        values = [0.0] * self._family_size
+        start = self._starts
+        for card in view.hand:
+            values[card] = 1.0
+        trick = view.trick
+        leader = trick.leader
+        at = start["trick"]
+        for i, card in enumerate(trick.cards):
+            values[at + 52 * ((leader + i - seat) % players) + card] = 1.0
+        values[start["leader"] + (leader - seat) % players] = 1.0
+        at, voids = start["taken"], start["voids"]
+        for done in (*view.tricks, trick):
+            cards = done.cards
+            if not cards:
+                continue
+            led = _SUIT[cards[0]]
+            for i, card in enumerate(cards):
+                where = (done.leader + i - seat) % players
+                if done.winner is not None:
+                    values[at + 52 * ((done.winner - seat) % players) + card] = 1.0
+                if _SUIT[card] != led:
+                    values[voids + 4 * where + led] = 1.0
+        number = view.trick_number
+        if 1 <= number <= self.tricks and not view.winners:
+            values[start["trick_number"] + number - 1] = 1.0
+        if view.to_move is not None:
+            values[start["to_move"] + (view.to_move - seat) % players] = 1.0
+        values[start["dealer"] + (view.dealer - seat) % players] = 1.0
+        scale = self.scale
+        for other in range(players):
+            k = (other - seat) % players
+            values[start["round_scores"] + k] = clipped(view.round_scores[other]) / scale
+            values[start["scores"] + k] = clipped(view.scores[other]) / scale
+        values[start["round_number"]] = clipped(view.round_number) / 10
+        for winner in view.winners:
+            values[start["winners"] + (winner - seat) % players] = 1.0
+        return values
+
+    # -- information states --------------------------------------------------------
+
+    def _public_at(self, view: Any) -> _Public:
+        return _Public(_plays(view, self.players), view.round_number, False)
+
+    def _public_after(self, public: Public, step: Step[Any]) -> _Public:
+        p: Any = public
+        state = step.state
+        dealt = any(type(event) is HandDealt for event in step.events)
+        plays = _plays(state, self.players)
+        if (
+            not dealt
+            and (  # (each step plays a card)
+                state.round_number != p.round_number
+                or len(plays) <= len(p.plays)
+                or plays[: len(p.plays)] != p.plays
+            )
+        ):
+            raise StateError(
+                "this step does not follow this information state: it has seen "
+                f"{len(p.plays)} cards played in deal {p.round_number}, the step's state "
+                f"{len(plays)} in deal {state.round_number} (give each step once, in order)"
+            )
+        return _Public(plays, state.round_number, dealt)
+
+    def _own_at(self, view: Any) -> int:
+        dealt = mask_of(view.hand)
+        for card, who in _plays(view, self.players):
+            if who == view.seat:
+                dealt |= CARD_BIT[card]
+        return dealt
+
+    def _own_after(
+        self, own: Any, before: Any, view: Any, public: Public
+    ) -> tuple[int, Note | None]:
+        p: Any = public
+        if not p.dealt:
+            return own, None
+        return self._own_at(view), ("hand", view.hand)
+
+    def _history(self, public: Public, own: Any, seat: int) -> list[float]:
+        p: Any = public
+        players = self.players
+        history = [0.0] * (self.info_state_size - self.observation_size)
+        for card in range(52):
+            if own >> card & 1:
+                history[card] = 1.0
+        by_seat, by_trick = 52, 52 + 52 * players
+        for i, (card, who) in enumerate(p.plays):
+            history[by_seat + 52 * ((who - seat) % players) + card] = 1.0
+            history[by_trick + 52 * (i // players) + card] = 1.0
+        return history
