@@ -288,3 +288,101 @@ def test_a_game_of_no_family_is_refused_and_a_family_may_be_registered() -> None
     register_encoder(Family, make)
     assert type(encoder_for(Family())) is TrickEncoder and made == [Family()]
     assert encoder_for(Family()) is encoder_for(Family()) and len(made) == 1
+
+
+# -- what the fields hold ---------------------------------------------------------------
+
+
+def _relative(values: list[float], seat: int, players: int) -> list[float]:
+    """Absolute per-seat values put in the observer's order (slot k: k places on)."""
+    return [values[(seat + k) % players] for k in range(players)]
+
+
+def test_the_trick_fields_hold_what_happened() -> None:
+    """Against a record kept by the test from the events: the hand, the trick and the
+    cards taken by seat, voids, whose turn, and the history of plays."""
+    game = hearts.Hearts()
+    encoder = encoder_for(game)
+    state = game.new_game(seed=4)
+    infos = encoder.info_states(state)
+    chooser = random.Random(4)
+    plays: list[tuple[int, int]] = []  # (card, seat) this deal
+    for _ in range(30):
+        step = game.step(state, chooser.choice(game.legal_moves(state)))
+        plays += [(e.card, e.seat) for e in step.events if type(e) is cr.CardPlayed]
+        infos, state = encoder.after(infos, step), step.state
+    done = len(state.tricks) * 4
+    for seat, info in enumerate(infos):
+        vector = info.vector
+        blocks = [encoder.field(name).of(vector) for name in ("trick", "taken", "played_by")]
+        trick, taken, played_by = ([b[52 * k : 52 * k + 52] for k in range(4)] for b in blocks)
+        assert [i for i, x in enumerate(encoder.field("hand").of(vector)) if x] == sorted(
+            state.hands[seat]
+        )
+        for k in range(4):
+            other = (seat + k) % 4
+            assert [i for i, x in enumerate(trick[k]) if x] == sorted(
+                c for c, s in plays[done:] if s == other
+            )
+            assert [i for i, x in enumerate(taken[k]) if x] == sorted(state.taken[other])
+            assert [i for i, x in enumerate(played_by[k]) if x] == sorted(
+                c for c, s in plays if s == other
+            )
+        by_trick = encoder.field("played_in").of(vector)
+        for t in range(13):
+            assert [i for i, x in enumerate(by_trick[52 * t : 52 * t + 52]) if x] == sorted(
+                c for c, _ in plays[4 * t : 4 * t + 4]
+            )
+        to_move = [1.0 if s == state.to_move else 0.0 for s in range(4)]
+        assert encoder.field("to_move").of(vector) == _relative(to_move, seat, 4)
+        dealt = sorted({*state.hands[seat], *(c for c, s in plays if s == seat)})
+        assert [i for i, x in enumerate(encoder.field("dealt").of(vector)) if x] == dealt
+        voids = encoder.field("voids").of(vector)
+        for k in range(4):
+            other = (seat + k) % 4
+            for suit in range(4):
+                shown = any(
+                    s == other and c // 13 != plays[i - i % 4][0] // 13 == suit
+                    for i, (c, s) in enumerate(plays)
+                )
+                assert voids[4 * k + suit] == (1.0 if shown else 0.0)
+
+
+def test_the_shedding_fields_hold_what_happened() -> None:
+    game = crazy_eights.CrazyEights(players=3)
+    encoder = encoder_for(game)
+    state = game.new_game(seed=6)
+    infos = encoder.info_states(state)
+    chooser = random.Random(6)
+    played: list[list[int]] = [[], [], []]
+    draws = [0, 0, 0]
+    for _ in range(25):
+        step = game.step(state, chooser.choice(game.legal_moves(state)))
+        for event in step.events:
+            if type(event) is cr.CardPlayed:
+                played[event.seat].append(event.card)
+            elif type(event) is cr.CardsDrawn:
+                draws[event.seat] += event.count
+        infos, state = encoder.after(infos, step), step.state
+        if state.is_over:
+            break
+    assert sum(draws) > 0 and all(played)  # (the seed's game has both)
+    for seat, info in enumerate(infos):
+        vector = info.vector
+        view = game.observe(state, seat)
+        hand = encoder.field("hand").of(vector)
+        assert [i for i, x in enumerate(hand) if x] == sorted(view.hand)
+        assert encoder.field("top").of(vector).index(1.0) == view.top
+        assert sum(encoder.field("discard").of(vector)) == len(view.discard)
+        sizes = [len(h) / 10 for h in state.hands]
+        assert encoder.field("hand_sizes").of(vector) == _relative(sizes, seat, 3)
+        block = encoder.field("played").of(vector)
+        for k in range(3):
+            other = (seat + k) % 3
+            got = sorted(i for i, x in enumerate(block[52 * k : 52 * k + 52]) if x)
+            assert got == sorted(set(played[other]))
+        assert encoder.field("draws").of(vector) == _relative([d / 10 for d in draws], seat, 3)
+        drawn = encoder.field("drawn").of(vector)
+        assert sum(drawn) == draws[seat]
+        dealt = encoder.field("dealt").of(vector)
+        assert sum(dealt) == 5 and sum(hand) == 5 - len(played[seat]) + draws[seat]

@@ -1,5 +1,6 @@
-"""Rules options as OpenSpiel game parameters, and back: every option of Cramps and
-Craits is a named parameter of the OpenSpiel game, so a game string such as
+"""Rules options as OpenSpiel game parameters, and back: every option of a game (Cramps,
+Craits, a game of your own whose options are ints, bools and strings) is a named
+parameter of the OpenSpiel game, so a game string such as
 ``python_cardrules_cramps(target=5)`` says it all.
 
 OpenSpiel's parameters are ints, bools, floats and strings, and a game string may not
@@ -44,7 +45,7 @@ _LISTS: dict[type, tuple[str, ...]] = {Cramps: ("packets", "trick_values")}
 _FIXED: dict[type, tuple[str, ...]] = {Cramps: ("players",)}  # one allowed value: no parameter
 
 
-def parameter_specification(rules_class: type[Cramps | Craits]) -> dict[str, Any]:
+def parameter_specification(rules_class: type[Game[Any, Any, Any]]) -> dict[str, Any]:
     """The OpenSpiel parameters of the rules options of ``rules_class``, with their
     defaults (what ``pyspiel.GameType`` takes as its ``parameter_specification``).
 
@@ -86,7 +87,7 @@ def game_parameters(rules: Game[Any, Any, Any]) -> dict[str, Any]:
 
 
 def rules_from_parameters(
-    rules_class: type[Cramps | Craits], params: Mapping[str, Any]
+    rules_class: type[Game[Any, Any, Any]], params: Mapping[str, Any]
 ) -> Game[Any, Any, Any]:
     """The rules object that OpenSpiel parameters describe (parameters left out take
     their defaults; OpenSpiel's own ones, such as ``max_game_length``, are ignored).
@@ -113,15 +114,13 @@ def rules_from_parameters(
     return built
 
 
-def _rules_class(rules: object) -> type[Cramps | Craits]:
-    if isinstance(rules, Cramps):
-        return Cramps
-    if isinstance(rules, Craits):
-        return Craits
-    raise RulesError(f"OpenSpiel games are registered for Cramps and Craits, not {shown(rules)}")
+def _rules_class(rules: object) -> type[Game[Any, Any, Any]]:
+    if isinstance(rules, Game):
+        return type(rules)
+    raise RulesError(f"OpenSpiel games are made of rules objects (a Game), not {shown(rules)}")
 
 
-def _defaults(rules_class: type[Cramps | Craits], rules: Any) -> dict[str, Any]:
+def _defaults(rules_class: type[Game[Any, Any, Any]], rules: Any) -> dict[str, Any]:
     """The options of the default rules (for Craits, of the same number of players:
     the default number of decks depends on it)."""
     if rules_class is Craits:
@@ -129,7 +128,7 @@ def _defaults(rules_class: type[Cramps | Craits], rules: Any) -> dict[str, Any]:
     return rules_class().options()
 
 
-def _parameter(rules_class: type[Cramps | Craits], name: str, value: Any) -> Any:
+def _parameter(rules_class: type[Game[Any, Any, Any]], name: str, value: Any) -> Any:
     """An option's value (as ``options()`` gives it) as its parameter."""
     if name == "card_table" and rules_class is Craits:
         return _card_table_text(value)

@@ -3,8 +3,10 @@
 Needs OpenSpiel (``pip install "cardrules[openspiel]"``). Importing this module
 registers two Python games with ``pyspiel``, so ``pyspiel.load_game`` (and
 OpenSpiel's serialization, which loads games by name) finds them:
-``python_cardrules_cramps`` and ``python_cardrules_craits``. Every rules option is a
-named parameter, so a game string says which rules are played:
+``python_cardrules_cramps`` and ``python_cardrules_craits``; :func:`register_game`
+registers any other game on the engines (:func:`load_game` does it for the rules it is
+given). Every rules option is a named parameter, so a game string says which rules are
+played:
 
 >>> import cardrules as cr
 >>> import pyspiel
@@ -76,7 +78,14 @@ from cardrules.hosts.table import open_call
 from cardrules.moveids import move_ids_of
 from cardrules.seats import is_seat
 
-__all__ = ["CardrulesGame", "CardrulesState", "Resampler", "load_game", "resampler"]
+__all__ = [
+    "CardrulesGame",
+    "CardrulesState",
+    "Resampler",
+    "load_game",
+    "register_game",
+    "resampler",
+]
 
 _DEFAULT_CAP = 20_000
 """Moves (chance nodes not counted) after which an OpenSpiel game is cut short: far
@@ -91,9 +100,10 @@ def load_game(
     max_game_length: int = _DEFAULT_CAP,
     info_strings: str = "text",
 ) -> Any:
-    """The OpenSpiel game for ``rules`` (a :class:`~cardrules.Cramps` or
-    :class:`~cardrules.Craits` rules object), loaded through ``pyspiel.load_game``
-    with its options as named parameters (see the module's text).
+    """The OpenSpiel game for ``rules`` (Cramps, Craits or any game on the engines;
+    its class is registered first if it is not yet: :func:`register_game`), loaded
+    through ``pyspiel.load_game`` with its options as named parameters (see the
+    module's text).
     ``info_strings="digest"`` makes ``information_state_string`` a 32-hex-digit
     digest of the text instead of the text (:attr:`InfoState.digest
     <cardrules.encoding.info.InfoState.digest>`)."""
@@ -101,7 +111,7 @@ def load_game(
     params.update(
         _own_parameters({"max_game_length": max_game_length, "info_strings": info_strings})
     )
-    return pyspiel.load_game(_CRAMPS if isinstance(rules, Cramps) else _CRAITS, params)
+    return pyspiel.load_game(register_game(type(rules)), params)
 
 
 def _own_parameters(params: dict[str, Any]) -> dict[str, Any]:
@@ -125,7 +135,10 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
     """An OpenSpiel game playing a cardrules rules object (see the module's text)."""
 
     def __init__(
-        self, params: dict[str, Any] | None, game_type: Any, rules_class: type[Cramps | Craits]
+        self,
+        params: dict[str, Any] | None,
+        game_type: Any,
+        rules_class: type[Game[Any, Any, Any]],
     ) -> None:
         params = dict(params or {})
         rules: Game[Any, Any, Any] = rules_from_parameters(rules_class, params)
@@ -411,8 +424,6 @@ def _uniform(total: int) -> tuple[tuple[int, float], ...]:
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_CRAMPS = "python_cardrules_cramps"
-_CRAITS = "python_cardrules_craits"
 
 
 def _game_type(short_name: str, long_name: str, low: int, high: int, params: dict[str, Any]) -> Any:
@@ -435,23 +446,60 @@ def _game_type(short_name: str, long_name: str, low: int, high: int, params: dic
 
 
 _OWN_PARAMETERS = {"max_game_length": _DEFAULT_CAP, "info_strings": "text"}
-_CRAMPS_TYPE = _game_type(
-    _CRAMPS, "cardrules Cramps", 4, 4, {**parameter_specification(Cramps), **_OWN_PARAMETERS}
-)
-_CRAITS_TYPE = _game_type(
-    _CRAITS, "cardrules Craits", 2, 10, {**parameter_specification(Craits), **_OWN_PARAMETERS}
-)
+_NAMES: dict[type, str] = {}
 
 
-class _CrampsGame(CardrulesGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params, _CRAMPS_TYPE, Cramps)
+def register_game(
+    rules_class: type[Game[Any, Any, Any]],
+    *,
+    min_players: int | None = None,
+    max_players: int | None = None,
+) -> str:
+    """Register the rules class ``rules_class`` with ``pyspiel`` as a Python game named
+    ``python_cardrules_<name>`` (its :attr:`Game.name <cardrules.game.Game.name>`), so
+    ``pyspiel.load_game`` finds it (and OpenSpiel's serialization, which loads games by
+    name: register in each process that loads one), and return that name. Cramps and
+    Craits are registered when this module is imported; :func:`load_game` registers the
+    class of the rules it is given. Registering a class again does nothing.
+
+    Any game on the trick-taking or shedding engine can be registered: its encodings
+    are its family's (:func:`~cardrules.encoding.encoder_for`) and its options, which
+    must be ints, bools and strings, are the game's parameters. ``min_players`` and
+    ``max_players`` (what OpenSpiel's game type says) default to the default rules'
+    number of players, or to 2 and 10 when ``players`` is an option.
+
+    Raises :class:`~cardrules.RulesError` for something that is not a rules class, a
+    class whose default rules have no encoder, or an option of another kind.
+
+    >>> import attrs, pyspiel
+    >>> import cardrules as cr
+    >>> from cardrules.hosts.openspiel import register_game
+    >>> register_game(cr.Cramps)
+    'python_cardrules_cramps'
+    """
+    known = _NAMES.get(rules_class)
+    if known is not None:
+        return known
+    if not (isinstance(rules_class, type) and issubclass(rules_class, Game)):
+        raise RulesError(f"register_game needs a rules class (a Game), not {shown(rules_class)}")
+    default = rules_class()
+    encoder_for(default)  # (raises for a game with no encoder)
+    spec = {**parameter_specification(rules_class), **_OWN_PARAMETERS}
+    low, high = (2, 10) if "players" in spec else (default.players, default.players)
+    low = low if min_players is None else min_players
+    high = high if max_players is None else max_players
+    short_name = f"python_cardrules_{rules_class.name}"
+    game_type = _game_type(short_name, f"cardrules {rules_class.__name__}", low, high, spec)
+
+    class _Hosted(CardrulesGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            super().__init__(params, game_type, rules_class)
+
+    _Hosted.__name__ = _Hosted.__qualname__ = f"_{rules_class.__name__}Game"
+    pyspiel.register_game(game_type, _Hosted)
+    _NAMES[rules_class] = short_name
+    return short_name
 
 
-class _CraitsGame(CardrulesGame):
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params, _CRAITS_TYPE, Craits)
-
-
-pyspiel.register_game(_CRAMPS_TYPE, _CrampsGame)
-pyspiel.register_game(_CRAITS_TYPE, _CraitsGame)
+register_game(Cramps)
+register_game(Craits, min_players=2, max_players=10)
