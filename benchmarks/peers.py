@@ -1,0 +1,135 @@
+"""The examples' games against OpenSpiel's games of the same name, per move, in one run.
+
+Each example in ``examples/`` that rebuilds one of OpenSpiel's games (Hearts, Spades,
+Oh Hell, Crazy Eights, Euchre) is played at random, game after game, and so is its
+OpenSpiel game (random chance outcomes and actions from Python, as its users drive it).
+Both are run under their defaults, which the examples choose to be OpenSpiel's (their
+tests play the two in lockstep). The figure is moves per second: for the library every
+``apply`` of a player's move (dealing happens inside), for OpenSpiel every
+``apply_action`` of a player's decision (its chance nodes are played too, but not
+counted as moves). Rounds alternate between the two sides; the ratio is the median of
+the per-round ratios. Target: at least 0.7x OpenSpiel's C++ per move.
+
+    python benchmarks/peers.py                      # every example that exists
+    python benchmarks/peers.py --only hearts euchre --rounds 5
+    python benchmarks/peers.py --quick              # does it run? (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cardrules as cr
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+
+try:
+    import pyspiel
+except ImportError:  # pragma: no cover - the peer is optional
+    pyspiel = None
+
+PEERS: dict[str, tuple[str, dict[str, Any]]] = {  # example module: OpenSpiel game, parameters
+    "hearts": ("hearts", {}),
+    "spades": ("spades", {}),
+    "oh_hell": ("oh_hell", {}),
+    "crazy_eights": ("crazy_eights", {}),
+    "euchre": ("euchre", {}),
+}
+
+
+def example_game(module_name: str) -> Any:
+    """The rules class the example defines (the one game class of its module), with its
+    defaults; ``None`` if the example does not exist."""
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        return None
+    for value in vars(module).values():
+        if (
+            isinstance(value, type)
+            and issubclass(value, cr.Game)
+            and value.__module__ == module.__name__
+            and not getattr(value, "__abstractmethods__", None)
+        ):
+            return value()
+    return None
+
+
+def our_moves_per_second(game: Any, budget: float) -> float:
+    pick = random.Random(1)
+    moves = 0
+    seed = 0
+    began = time.perf_counter()
+    while True:
+        state = game.new_game(seed=seed)
+        seed += 1
+        while not state.is_over:
+            legal = game.legal_moves(state)
+            state = game.apply(state, legal[int(pick.random() * len(legal))])
+            moves += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget:
+            return moves / elapsed
+
+
+def their_moves_per_second(name: str, params: dict[str, Any], budget: float) -> float:
+    game = pyspiel.load_game(name, params)
+    pick = random.Random(2).random
+    moves = 0
+    began = time.perf_counter()
+    while True:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[int(pick() * len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[int(pick() * len(actions))])
+                moves += 1
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget:
+            return moves / elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", nargs="+", choices=sorted(PEERS), default=sorted(PEERS))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.0, help="per measurement")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (CI)")
+    args = parser.parse_args(argv)
+    rounds, budget = (1, 0.05) if args.quick else (args.rounds, args.seconds)
+    if rounds < 1 or budget <= 0:
+        parser.error("rounds must be at least 1 and seconds positive")
+    for module_name in args.only:
+        game = example_game(module_name)
+        spiel_name, params = PEERS[module_name]
+        if game is None:
+            print(f"{module_name:<14} no example yet")
+            continue
+        ours, theirs = [], []
+        for _ in range(rounds):
+            ours.append(our_moves_per_second(game, budget))
+            if pyspiel is not None:
+                theirs.append(their_moves_per_second(spiel_name, params, budget))
+        line = f"{module_name:<14} {statistics.median(ours):>10,.0f} moves/s"
+        if theirs:
+            ratio = statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
+            line += f"   OpenSpiel {statistics.median(theirs):>10,.0f}   {ratio:.2f}x"
+            line += " (target at least 0.7x)"
+        print(line)
+    if pyspiel is None:
+        print("(OpenSpiel is not installed: no ratios; pip install open_spiel)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
