@@ -82,10 +82,10 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
     state_class: ClassVar[type[ShedState]] = CrazyEightsState
     view_class: ClassVar[type] = CrazyEightsView
     card_table: ClassVar[CardTable] = CARD_TABLE  # type: ignore[misc]
-    turned_up_acts: ClassVar[bool] = False  # a turned-up 8 is buried instead
-    draw_only_when_stuck: ClassVar[bool] = False  # drawing is always allowed
-    draw_keeps_turn: ClassVar[bool] = True
-    pass_when_stuck: ClassVar[bool] = True
+    turned_up_acts = False  # a turned-up 8 is buried instead
+    draw_only_when_stuck = False  # drawing is always allowed
+    draw_keeps_turn = True
+    pass_when_stuck = True
     players: int = attrs.field(default=4, validator=_check_players)
 
     def cards_each(self, hand_number: int) -> int:

@@ -16,7 +16,7 @@ in :mod:`cardrules.shedding.flow`; the states and views in :mod:`cardrules.shedd
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar, cast
 
 from cardrules._text import shown
 from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Suit, cards_of_mask
@@ -62,29 +62,73 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
     state_class: ClassVar[type[ShedState]] = ShedState
     view_class: ClassVar[type] = ShedView
 
-    turned_up_acts: ClassVar[bool] = True
-    """Whether the turned-up card acts as the dealer's play (Craits K6: its function
-    happens, a wild card makes the dealer name the suit); if not, a turned-up wild card
-    is put under the stock and the next card turned up, and nothing else happens."""
-    one_card_calls: ClassVar[bool] = False
+    # The engine's policies. Each is read as an attribute of the game, so a game either
+    # fixes it (a class attribute, as Craits does) or makes it one of its constructor
+    # options (an attrs field of the same name, as the Crazy Eights example does); these
+    # are the defaults.
+
+    turned_up_acts: bool | frozenset[int] = True
+    """Whether the card turned up to start the pile acts as the dealer's play (Craits
+    K6: its function happens, a wild card makes the dealer name the suit): ``True`` for
+    every rank, ``False`` for none, or the ranks (2 … 14) that act. A turned-up wild
+    card that does not act goes back into the stock (see ``turned_up_wild``) and the
+    next card is turned up; any other card that does not act just starts the pile."""
+    turned_up_wild: Literal["under_stock", "shuffled_in"] = "under_stock"
+    """Where a turned-up wild card that does not act goes: under the stock, or shuffled
+    back into it (so the next card turned up may be any unseen card, that one too)."""
+    one_card_calls: bool = False
     """Whether a play leaving one card must say "one card" (Craits K16, K17): the game
     then has ``idiot_calls`` and ``idiot_penalty`` options."""
-    draw_only_when_stuck: ClassVar[bool] = True
+    idiot_calls: Literal["manual", "automatic"] = "manual"
+    """With ``one_card_calls``: opponents call "idiot" (``"manual"``), or the penalty
+    applies at once (``"automatic"``)."""
+    idiot_penalty: Literal["draw_two_skip", "draw_one"] = "draw_two_skip"
+    """With ``one_card_calls``: the penalty for an unannounced one card."""
+    draw_only_when_stuck: bool = True
     """Whether a player may draw only when no card can be played (Craits K7, K9)."""
-    draw_keeps_turn: ClassVar[bool] = False
-    """Whether the player who draws moves again (else the turn passes, Craits K9)."""
-    pass_when_stuck: ClassVar[bool] = False
+    draw_keeps_turn: bool = False
+    """Whether the player who draws moves again (else the turn passes, Craits K9).
+    Drawing the count always ends the turn."""
+    draw_limit: int | None = None
+    """With ``draw_keeps_turn``: how many cards a player may draw in one turn (``None``:
+    no limit). At the limit the player may not draw again that turn."""
+    pass_when_stuck: bool = False
     """Whether a player who can neither play nor draw passes with ``Pass()`` (else
     ``Draw()`` draws nothing, Craits K20)."""
-    draws_for_first_dealer: ClassVar[bool] = False
+    pass_by_choice: bool = False
+    """Whether a player who cannot draw (nothing to draw, or ``draw_limit`` reached)
+    may pass with ``Pass()`` even when a card could be played."""
+    reshuffle: Literal["never", "when_drawing", "when_empty"] = "when_drawing"
+    """When the discard pile but its top card is shuffled into a new stock:
+    ``"when_drawing"`` (when a player must draw from an empty stock, Craits K19),
+    ``"when_empty"`` (at once, as soon as the stock is empty and the pile has more than
+    its top card: after the draw that empties it, or the next card played) or
+    ``"never"`` (an empty stock stays empty: nothing more is drawn)."""
+    count_needs_stock: bool = False
+    """Whether a card that starts a count is played as a plain card when nothing can be
+    drawn (else it starts the count anyway, Craits K20)."""
+    count_after_going_out: bool = True
+    """Whether a card that starts or raises the count still makes the next player draw
+    when it is the player's last card (Craits K11, K14); if not, going out ends the hand
+    at once, whatever the last card."""
+    continue_after_count_out: bool = False
+    """Whether a hand goes on after a count ends if somebody went out during it but
+    holds cards again (Craits V6)."""
+    max_plays: int | None = None
+    """A cap on the cards played in a hand: the play that reaches it ends the hand as a
+    blocked one (``None``: no cap). Draws, passes and named suits do not count."""
+    blocked_after: int | None = None
+    """How many idle turns in a row (nothing played or drawn) block the hand (Craits
+    K21); ``None``: one for each player."""
+    last_penalty_card_is_pass: bool = False
+    """Whether drawing the count counts as an idle turn when its last card empties the
+    stock (OpenSpiel's Crazy Eights does so)."""
+    draws_for_first_dealer: bool = False
     """Whether a game started without a dealer makes the players draw for it (the lowest
     card deals, Craits K2); if not, seat 0 deals."""
 
     if TYPE_CHECKING:
         card_table: CardTable
-        idiot_calls: str
-        idiot_penalty: str
-        continue_after_count_out: bool
 
     # -- what a game says ------------------------------------------------------------
 
@@ -128,6 +172,18 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
         return False
 
     # -- moves -----------------------------------------------------------------------
+
+    def _may_draw(self, state: S) -> bool:
+        """Whether the player to move may draw one card now (outside a count): the stock
+        has a card (or the game reshuffles and the pile has more than its top card) and
+        they are below the game's ``draw_limit``; or, in games without ``Pass()``, always
+        (a draw that finds nothing, Craits K20)."""
+        if not (self.pass_when_stuck or self.pass_by_choice):
+            return True
+        limit = self.draw_limit
+        if limit is not None and state._drawn >= limit:
+            return False
+        return bool(state._stock) or (len(state._discard) > 1 and self.reshuffle != "never")
 
     def _playable(self, state: S, seat: int, tables: _Tables) -> tuple[Card, ...]:
         """The distinct cards of ``seat``'s hand that the matcher (:func:`_allowed`)
@@ -175,10 +231,10 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
                 moves += plays_of[low.bit_length() - 1]
                 playable ^= low
             if not moves or not self.draw_only_when_stuck:
-                if count or state._stock or len(state._discard) > 1 or not self.pass_when_stuck:
+                if count or self._may_draw(state):
                     moves += _DRAW_ONLY
-                elif not moves:
-                    moves = _PASS_ONLY
+                elif self.pass_by_choice or (self.pass_when_stuck and not moves):
+                    moves += _PASS_ONLY
         elif phase is _NAMING:
             moves = _NAME_SUIT
         elif seat is None:
@@ -257,18 +313,18 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
         tables = state._hand._tables
         # The same test as "move in legal_moves(state)", without building the list.
         if phase is _PLAYING:
+            stuck = not _allowed(state, tables) & state._hands[mover]
             if kind is Draw:
-                stuck = not _allowed(state, tables) & state._hands[mover]
                 legal = stuck or not self.draw_only_when_stuck
-                if legal and self.pass_when_stuck and not state._count:
-                    legal = _can_draw(state)
+                if legal and not state._count:
+                    legal = self._may_draw(state)
             else:
                 legal = (
                     kind is Pass
-                    and self.pass_when_stuck
+                    and (stuck or not self.draw_only_when_stuck)
+                    and (self.pass_by_choice or (self.pass_when_stuck and stuck))
                     and not state._count
-                    and not _can_draw(state)
-                    and not _allowed(state, tables) & state._hands[mover]
+                    and not self._may_draw(state)
                 )
         elif phase is _NAMING:
             legal = kind is NameSuit
@@ -350,7 +406,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
             kinds.append("NameSuit")
         if self.one_card_calls:
             kinds.append("Announce")
-        if self.pass_when_stuck or self.one_card_calls:
+        if self.pass_when_stuck or self.pass_by_choice or self.one_card_calls:
             kinds.append("Pass")
         return ", ".join(kinds[:-1]) + " or " + kinds[-1]
 
@@ -388,7 +444,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
         self.check_state(state)
         kind = type(move)
         stuck = (kind is Draw and self.draw_only_when_stuck) or (
-            kind is Pass and self.pass_when_stuck
+            kind is Pass and self.pass_when_stuck and not self.pass_by_choice
         )
         if state._phase is not _PLAYING or not stuck:
             return frozenset()
@@ -438,6 +494,8 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
             hand._winners,
             self.legal_moves(state) if state._to_move == seat else self.calls(state, seat),
             hand._dealer_draws,
+            state._drawn,
+            state._played,
         )
         return view
 
@@ -478,11 +536,6 @@ def _allowed(state: ShedState, tables: _Tables) -> int:
     if state._count:
         return tables.count_mask
     return tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
-
-
-def _can_draw(state: ShedState) -> bool:
-    """Whether a card can be drawn: the stock has one, or a reshuffle would make one."""
-    return bool(state._stock) or len(state._discard) > 1
 
 
 def _seats(seats: Sequence[int]) -> str:

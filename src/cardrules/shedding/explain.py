@@ -54,6 +54,12 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
     hand = state.hands[cast(int, state.to_move)]
     playable = game._playable(state, cast(int, state.to_move), tables)
     if isinstance(move, Pass):
+        if game.pass_by_choice and phase is Phase.PLAY:
+            return IllegalMoveError(
+                "cannot_pass",
+                "pass only when you cannot draw: the stock is empty or you have drawn "
+                "as many cards as a turn allows (see legal_moves)",
+            )
         if game.pass_when_stuck and phase is Phase.PLAY:
             return IllegalMoveError(
                 "cannot_pass",
@@ -76,6 +82,15 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
                 "must_play",
                 "playing is compulsory when possible, and you hold a card you can play "
                 "(see legal_moves)",
+            )
+        limit = game.draw_limit
+        if limit is not None and state.draws_this_turn >= limit:
+            return IllegalMoveError(
+                "draw_limit", f"you have drawn {limit} cards this turn, as many as a turn allows"
+            )
+        if game.reshuffle == "never":
+            return IllegalMoveError(
+                "cannot_draw", "the stock is used up (the discard pile is not reshuffled)"
             )
         return IllegalMoveError("cannot_draw", "the stock and the discard pile are used up")
     play = cast(Play, move)  # a CallIdiot never gets here

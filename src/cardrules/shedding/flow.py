@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cards import CARD_BIT, FULL_MASK, SUIT_MEMBER_OF_INDEX, Card, Rank
+from cardrules.cards import CARD_BIT, FULL_MASK, RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, Card, Rank
 from cardrules.events import (
     CardPlayed,
     CardsDrawn,
@@ -35,6 +35,7 @@ from cardrules.events import (
 )
 from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
 from cardrules.moves import Play
+from cardrules.rng import shuffled
 from cardrules.shedding.core import Action, CardTable, dealt_cards, draw_from
 from cardrules.shedding.state import Phase, ShedState, _Hand, _Tables, tables_for
 
@@ -85,6 +86,8 @@ def _work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     work._idle = state._idle
     work._penalties = state._penalties
     work._scores = state._scores
+    work._drawn = state._drawn
+    work._played = state._played
     work._legal = None
     work._events = events
     return work
@@ -144,6 +147,8 @@ class ShedFlow:
         work._exposed = ()
         work._forfeits = (0,) * self.players
         work._idle = 0
+        work._drawn = 0
+        work._played = 0
         if work._events is not None:
             work._events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
         if self.announce_on_receiving(hand._cards_dealt):
@@ -153,26 +158,40 @@ class ShedFlow:
             return
         self._turn_up(work)
 
+    def _acts_when_turned_up(self: Any, card: Card) -> bool:
+        """Whether ``card``, turned up to start the pile, acts as the dealer's play
+        (the game's ``turned_up_acts``: all ranks, none, or the ranks listed)."""
+        acts = self.turned_up_acts
+        if isinstance(acts, bool):
+            return acts
+        return RANK_OF_INDEX[card] in acts
+
     def _turn_up(self: Any, work: ShedState) -> None:
-        """The turned-up card: Craits K6, it acts as the dealer's play; or, in games
-        that bury a turned-up wild card, it is put under the stock and the next card
-        is turned up, and play starts at the dealer's side."""
+        """The turned-up card: Craits K6, it acts as the dealer's play; or, for the
+        ranks that do not act, a wild card goes back into the stock (under it, or
+        shuffled in: ``turned_up_wild``) and the next card is turned up, and play
+        starts at the dealer's side."""
         dealer = work._hand._dealer
-        if not self.turned_up_acts:
-            rule_of = work._hand._tables.rule_of
-            while rule_of[work._discard[-1]].is_wild and work._stock:
-                stock = work._stock
-                work._stock = stock[1:] + work._discard[-1:]
-                work._discard = stock[:1]
-                work._suit = SUIT_MEMBER_OF_INDEX[stock[0]]
+        rule_of = work._hand._tables.rule_of
+        while (
+            rule_of[work._discard[-1]].is_wild
+            and not self._acts_when_turned_up(work._discard[-1])
+            and work._stock
+        ):
+            stock = work._stock + work._discard[-1:]
+            if self.turned_up_wild == "shuffled_in":
+                stock, work._rng = shuffled(stock, work._rng)
+            work._stock = stock[1:]
+            work._discard = stock[:1]
+            work._suit = SUIT_MEMBER_OF_INDEX[stock[0]]
         card = work._discard[-1]
         if work._events is not None:
             work._events.append(CardTurnedUp(dealer, card))
         work._phase = _PLAYING
-        if not self.turned_up_acts:
+        if not self._acts_when_turned_up(card):
             self._advance(work, (dealer + work._direction) % self.players)
             return
-        rule = work._hand._tables.rule_of[card]
+        rule = rule_of[card]
         if rule.starts_count:
             self._start_count(work, dealer, rule.count)
             self._advance(work, (dealer + work._direction) % self.players)
@@ -228,6 +247,8 @@ class ShedFlow:
         work._idle = 0
         work._penalties = state._penalties
         work._scores = state._scores
+        work._drawn = 0
+        played = work._played = state._played + 1
         work._legal = None
         work._events = events
         if events is not None:
@@ -236,6 +257,18 @@ class ShedFlow:
                 events.append(OneCardAnnounced(seat))
             if suit is not None:  # K8
                 events.append(SuitNamed(seat, suit))
+        if left:
+            limit = self.max_plays
+            if limit is not None and played >= limit:  # the cap on cards played
+                self._end_hand(work, blocked=True)
+                work._events = None
+                return work
+            if not work._stock and self.reshuffle == "when_empty":
+                self._refill(work, seat)
+        elif not self.count_after_going_out:
+            self._end_hand(work, blocked=False)  # going out ends the hand at once
+            work._events = None
+            return work
         if work._count:
             # K12, K14: a card played into the count only raises it.
             work._count += rule.count
@@ -244,7 +277,7 @@ class ShedFlow:
             if not left:
                 work._count_out = True
             next_seat = (seat + work._direction) % self.players
-        elif rule.starts_count:
+        elif rule.starts_count and (not self.count_needs_stock or self._can_refill(work)):
             # K11, K14: a 2 starts the count, even as the player's last card.
             self._start_count(work, seat, rule.count)
             if not left:
@@ -271,10 +304,13 @@ class ShedFlow:
         return work
 
     def _draw_move(self: Any, work: ShedState, seat: int, chose: bool) -> None:
-        """``Draw()``: the count's value during the count (K13), else one card (K9);
-        ``chose`` says the player could have played (games that let them draw anyway)."""
+        """``Draw()``: the count's value during the count (K13), which ends the turn;
+        else one card (K9), after which the player moves again in games where drawing
+        keeps the turn. ``chose`` says the player could have played (games that let them
+        draw anyway)."""
         work._exposed = ()
         stock = work._stock
+        keeps_turn = self.draw_keeps_turn
         if stock and not work._count:
             # The usual draw (what _draw does), written out: the top card of the stock.
             card = stock[0]
@@ -285,10 +321,13 @@ class ShedFlow:
             changed[seat] = with_card(held, card) if held & bit else held | bit
             work._hands = tuple(changed)
             work._idle = 0
+            work._drawn += 1
             if work._events is not None:
                 work._events.append(
                     CardsDrawn(seat, 1, "chose_to_draw" if chose else "cannot_play", 1)
                 )
+            if len(stock) == 1 and self.reshuffle == "when_empty":
+                self._refill(work, seat)
         elif work._count:
             # K13: the player who cannot follow draws the count's value; the count ends.
             value = work._count
@@ -297,6 +336,9 @@ class ShedFlow:
                 work._events.append(CountEnded(seat, value))
             drawn = self._draw(work, seat, value, "count")
             work._idle = 0 if drawn else work._idle + 1
+            if drawn == value and not work._stock and self.last_penalty_card_is_pass:
+                work._idle = 1  # OpenSpiel's Crazy Eights counts this as a pass
+            keeps_turn = False  # drawing the count ends the turn
             if work._count_out:
                 nobody_out = all(work._hands)
                 if not (self.continue_after_count_out and nobody_out):
@@ -306,9 +348,14 @@ class ShedFlow:
         else:
             drawn = self._draw(work, seat, 1, "chose_to_draw" if chose else "cannot_play")
             work._idle = 0 if drawn else work._idle + 1
-        if work._idle >= self.players and self._blocked(work):
+            work._drawn += 1
+        if work._idle >= (self.blocked_after or self.players) and self._blocked(work):
             return
-        next_seat = seat if self.draw_keeps_turn else (seat + work._direction) % self.players
+        if keeps_turn:
+            next_seat = seat
+        else:
+            next_seat = (seat + work._direction) % self.players
+            work._drawn = 0
         if work._forfeits[next_seat]:
             self._advance(work, next_seat)
         else:  # see _play
@@ -317,13 +364,15 @@ class ShedFlow:
     def _pass_move(self: Any, work: ShedState, seat: int) -> None:
         """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
         work._idle += 1
+        work._drawn = 0
         if not self._blocked(work):
             self._advance(work, (seat + work._direction) % self.players)
 
     def _blocked(self: Any, work: ShedState) -> bool:
         """K21 (library decision): after a full cycle of turns with nothing played or
-        drawn, the hand is blocked and ends. Returns whether it did."""
-        if work._idle < self.players:
+        drawn (or the game's ``blocked_after`` such turns), the hand is blocked and
+        ends. Returns whether it did."""
+        if work._idle < (self.blocked_after or self.players):
             return False
         if work._events is not None:
             work._events.append(HandBlocked(work._hand._number))
@@ -381,6 +430,9 @@ class ShedFlow:
         if count <= len(stock):  # the usual case (draw_from's first lines, written out)
             drawn = stock[:count]
             work._stock = stock[count:]
+        elif self.reshuffle == "never":
+            drawn = stock
+            work._stock = ()
         else:
             drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
                 stock, work._discard, work._rng, count
@@ -395,17 +447,36 @@ class ShedFlow:
             work._hands = tuple(changed)
         events = work._events
         for cards in reshuffles:
-            penalty = self.reshuffle_penalty(work._penalties[seat])
-            if penalty:
-                work._penalties = _replace(work._penalties, seat, penalty)
-                work._scores = _replace(work._scores, seat, work._scores[seat] + penalty)
-            if events is not None:
-                events.append(Reshuffled(seat, cards, penalty))
+            self._reshuffled(work, seat, cards)
         if events is not None:
             events.append(CardsDrawn(seat, len(drawn), reason, count))
         if drawn:
             work._idle = 0
+        if not work._stock and self.reshuffle == "when_empty":
+            self._refill(work, seat)
         return len(drawn)
+
+    def _reshuffled(self: Any, work: ShedState, seat: int, cards: int) -> None:
+        """``seat`` made a new stock of ``cards`` cards: the game's penalty, the event."""
+        penalty = self.reshuffle_penalty(work._penalties[seat])
+        if penalty:
+            work._penalties = _replace(work._penalties, seat, penalty)
+            work._scores = _replace(work._scores, seat, work._scores[seat] + penalty)
+        if work._events is not None:
+            work._events.append(Reshuffled(seat, cards, penalty))
+
+    def _can_refill(self: Any, work: ShedState) -> bool:
+        """Whether a card can be drawn: the stock has one, or the game reshuffles and
+        the discard pile has more than its top card."""
+        return bool(work._stock) or (len(work._discard) > 1 and self.reshuffle != "never")
+
+    def _refill(self: Any, work: ShedState, seat: int) -> None:
+        """``reshuffle="when_empty"``: the empty stock is made again at once from the
+        discard pile but its top card (after ``seat``'s move emptied it)."""
+        if len(work._discard) > 1:
+            work._stock, work._rng = shuffled(work._discard[:-1], work._rng)
+            work._discard = work._discard[-1:]
+            self._reshuffled(work, seat, len(work._stock))
 
     def _expose(self: Any, work: ShedState, seat: int) -> None:
         """A player is left with one card unannounced (K17, V4)."""

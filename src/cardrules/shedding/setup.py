@@ -161,6 +161,8 @@ class ShedSetup:
         scores: Sequence[int] | None = None,
         penalties: Sequence[int] | None = None,
         seed: int | None = None,
+        draws_this_turn: int = 0,
+        cards_played: int = 0,
     ) -> Any:
         """A position in the middle of a hand, for analysis, puzzles and tests: each
         seat's cards, the discard pile (bottom first: its last card is the top), the
@@ -168,11 +170,13 @@ class ShedSetup:
         card's). The cards need not be the whole deck (an endgame is fine), but no card
         may appear more often than the deck holds it. ``penalties`` are each seat's last
         shuffle-pressure penalty (zeros by default). ``idle_turns`` (turns in a row with
-        nothing played or drawn) is below ``players``: a full cycle of them blocks the
-        hand. ``seed`` drives reshuffles and the later deals.
+        nothing played or drawn) is below ``players`` (or the game's ``blocked_after``):
+        a full cycle of them blocks the hand. ``seed`` drives reshuffles and the later
+        deals. ``draws_this_turn`` (below the game's ``draw_limit``) and ``cards_played``
+        (below its ``max_plays``) are for games with those limits.
 
         Raises :class:`~cardrules.SetupError` for a bad seat, direction, hand number,
-        card, count, number of idle turns or penalty.
+        card, count, number of idle turns, draws or plays, or penalty.
 
         >>> import cardrules as cr
         >>> game = cr.Craits(players=3)
@@ -196,14 +200,19 @@ class ShedSetup:
         direction = check_direction(direction)
         hand_number = self._check_hand_number(hand_number)
         count = check_int(count, "count", 0)
+        blocked_at = self.blocked_after or players
         idle_turns = check_int(
             idle_turns,
             "idle_turns",
             0,
-            players - 1,
-            note=f" (after {players} turns in a row with nothing played or drawn the hand "
-            "is blocked)",
+            blocked_at - 1,
+            note=f" (after {blocked_at} turns in a row with nothing played or drawn the "
+            "hand is blocked)",
         )
+        limit = self.draw_limit
+        draws = check_int(draws_this_turn, "draws_this_turn", 0, None if limit is None else limit)
+        cap = self.max_plays
+        played = check_int(cards_played, "cards_played", 0, None if cap is None else cap - 1)
         in_play = Counter(self.deck.cards())
         used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
         extra = used - in_play
@@ -226,6 +235,8 @@ class ShedSetup:
             idle_turns,
             self._check_penalties(penalties),
             check_scores(scores, players),
+            draws,
+            played,
         )
 
     def _determinized(self: Any, view: Any, seed: int) -> Any:
@@ -283,6 +294,8 @@ class ShedSetup:
             view.idle_turns,
             view.penalties,
             view.scores,
+            view.draws_this_turn,
+            view.cards_played,
         )
 
     def _check_position(

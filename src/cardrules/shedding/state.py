@@ -174,6 +174,7 @@ class ShedState(Value):
         "_count_out",
         "_direction",
         "_discard",
+        "_drawn",
         "_events",
         "_exposed",
         "_forfeits",
@@ -183,6 +184,7 @@ class ShedState(Value):
         "_legal",
         "_penalties",
         "_phase",
+        "_played",
         "_rng",
         "_scores",
         "_stock",
@@ -203,6 +205,8 @@ class ShedState(Value):
         idle: int,
         penalties: tuple[int, ...],
         scores: tuple[int, ...],
+        drawn: int = 0,
+        played: int = 0,
     ) -> None:
         self._hand = hand
         self._lay_out(table)
@@ -215,6 +219,8 @@ class ShedState(Value):
         self._idle = idle
         self._penalties = penalties
         self._scores = scores
+        self._drawn = drawn
+        self._played = played
         # Only set while a transition fills in a new state (cardrules.shedding.flow).
         self._events: list[Event] | None = None
         # The legal moves, once asked for (SheddingGame.legal_moves).
@@ -329,6 +335,17 @@ class ShedState(Value):
         return self._penalties
 
     @property
+    def draws_this_turn(self) -> int:
+        """Cards the player to move has drawn so far this turn (games with a
+        ``draw_limit`` stop them drawing at the limit)."""
+        return self._drawn
+
+    @property
+    def cards_played(self) -> int:
+        """Cards played so far this hand (games with ``max_plays`` end the hand there)."""
+        return self._played
+
+    @property
     def scores(self) -> tuple[int, ...]:
         """Game totals, including this hand's shuffle pressure."""
         return self._scores
@@ -420,6 +437,10 @@ class ShedView(Immutable):
     """The seat's moves now: all its legal moves on its turn, else the calls it may make."""
     dealer_draws: tuple[tuple[int, Card], ...] = ()
     """The public draw for first dealer (Craits K2), if one was made."""
+    draws_this_turn: int = 0
+    """Cards the player to move has drawn so far this turn."""
+    cards_played: int = 0
+    """Cards played so far this hand."""
 
     def __str__(self) -> str:
         """A short diagram of what this seat sees: its own hand, the others' sizes."""

@@ -86,10 +86,11 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     higher_scores_win: ClassVar[bool] = False
     state_class: ClassVar[type[ShedState]] = CraitsState
     view_class: ClassVar[type] = CraitsView
-    turned_up_acts: ClassVar[bool] = True
-    one_card_calls: ClassVar[bool] = True
-    draw_only_when_stuck: ClassVar[bool] = True
-    draws_for_first_dealer: ClassVar[bool] = True
+    # The engine's policies Craits fixes (its options are the fields below).
+    turned_up_acts = True
+    one_card_calls = True
+    draw_only_when_stuck = True
+    draws_for_first_dealer = True
 
     players: int = 4
     decks: int | None = None
