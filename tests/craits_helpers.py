@@ -96,6 +96,8 @@ def with_fields(
         state.idle_turns,
         state.penalties if penalties is None else penalties,
         state.scores if scores is None else scores,
+        state.draws_this_turn,
+        state.cards_played,
     )
 
 
