@@ -19,8 +19,9 @@ from hypothesis import strategies as st  # noqa: E402
 
 import cardrules as cr  # noqa: E402
 from cardrules.batch import CrampsBatch  # noqa: E402
-from cardrules.batch.bits import masks_to_bools, nth_set_bit, popcount  # noqa: E402
+from cardrules.batch.bits import masks_to_bools, nth_card, nth_set_bit, popcount  # noqa: E402
 from cardrules.cards import cards_of_mask  # noqa: E402
+from cardrules.encoding import encoder_for  # noqa: E402
 
 
 def _round_start(game: cr.Cramps, batch: CrampsBatch, i: int) -> Any:
@@ -34,14 +35,27 @@ def _round_start(game: cr.Cramps, batch: CrampsBatch, i: int) -> Any:
     )
 
 
-def _replay(game: cr.Cramps, n: int, seed: int, steps: int) -> int:
-    """Play ``steps`` random steps of a batch beside the scalar engine; the number of
-    games that ended."""
+def _replay(
+    game: cr.Cramps, n: int, seed: int, steps: int, *, partial: bool = False, observe: int = 0
+) -> int:
+    """Play ``steps`` random steps of a batch beside the scalar engine (with
+    ``partial``, each step moves a random subset of the games); the number of games
+    that ended. Every ``observe``-th step, the observations are compared with the
+    encoder's for the seat to move and for another seat."""
     batch = CrampsBatch(n, game=game, seed=seed)
     states = [_round_start(game, batch, i) for i in range(n)]
+    encoder = encoder_for(game)
+    chooser = np.random.default_rng(seed)
     ended = 0
-    for _ in range(steps):
+    for number in range(steps):
         mask = batch.legal_mask()
+        if observe and number % observe == 0:
+            others = (batch.to_move + 1 + number % 3) % 4
+            for seats, observations in ((batch.to_move, batch.observations()),
+                                        (others, batch.observations(others))):  # fmt: skip
+                for i, state in enumerate(states):
+                    wanted = encoder.observation(game.observe(state, int(seats[i])))
+                    assert observations[i].tolist() == pytest.approx(wanted, abs=1e-6)
         for i, state in enumerate(states):
             assert np.flatnonzero(mask[i]).tolist() == sorted(game.legal_move_ids(state))
             assert batch.to_move[i] == state.to_move
@@ -51,8 +65,12 @@ def _replay(game: cr.Cramps, n: int, seed: int, steps: int) -> int:
                 by_seat[(trick.leader + position) % 4] = int(card)
             assert batch.trick_cards()[i].tolist() == by_seat
         actions = batch.random_actions()
-        result = batch.step(actions)
+        active = chooser.random(n) < 0.6 if partial else np.ones(n, dtype=np.bool_)
+        result = batch.step(actions, active if partial else None)
         for i in range(n):
+            if not active[i]:
+                assert result.tricks_won[i] == -1 and not result.rounds_over[i]
+                continue
             state = game.apply(states[i], game.move_from_id(int(actions[i])))
             if result.tricks_won[i] >= 0:
                 trick = (
@@ -85,6 +103,39 @@ def _replay(game: cr.Cramps, n: int, seed: int, steps: int) -> int:
 def test_default_rules_over_whole_games() -> None:
     """Default Cramps, eight games for many rounds: some games end and start again."""
     assert _replay(cr.Cramps(), 8, seed=3, steps=52 * 12) > 0
+
+
+def test_games_moved_a_few_at_a_time_and_their_observations() -> None:
+    """Steps that move only some games (``active``) leave the others as they were; the
+    observations are the encoder's, float for float, for any seat."""
+    _replay(cr.Cramps(target=20), 6, seed=8, steps=52 * 5, partial=True, observe=3)
+
+
+def test_from_state_plays_on_from_the_position() -> None:
+    """Copies of a mid-round position (a trick half played) carry on as the scalar
+    engine does from it, and their observations are the encoder's."""
+    game = cr.Cramps()
+    state = game.new_game(seed=12)
+    walker = np.random.default_rng(1)
+    for _ in range(23):
+        moves = game.legal_moves(state)
+        state = game.apply(state, moves[int(walker.integers(len(moves)))])
+    batch = CrampsBatch.from_state(state, 5, seed=2)
+    encoder = encoder_for(game)
+    assert state.to_move is not None
+    wanted = encoder.observation(game.observe(state, state.to_move))
+    for row in batch.observations():
+        assert row.tolist() == pytest.approx(wanted, abs=1e-6)
+    assert (batch.trick_number == state.trick_number).all()
+    states = [state] * 5
+    while not batch.step(actions := batch.random_actions()).rounds_over[0]:
+        for i in range(5):
+            states[i] = game.apply(states[i], game.move_from_id(int(actions[i])))
+            assert states[i].round_scores == tuple(batch.round_scores[i].tolist())
+    points = CrampsBatch.from_state(state, 64, seed=3).play_out_rounds()
+    assert (points.sum(axis=1) == 10).all() and len({tuple(p) for p in points.tolist()}) > 1
+    with pytest.raises(cr.StateError):
+        CrampsBatch.from_state(state, 2, game=cr.Cramps(target=20))
 
 
 trick_values = st.lists(st.integers(-9, 9), min_size=13, max_size=13).filter(
@@ -163,6 +214,9 @@ def test_bit_helpers(masks: list[int], rnd: Any) -> None:
     assert [int("".join("1" if b else "0" for b in row[::-1]), 2) for row in bools] == masks
     chosen = [rnd.randrange(bin(m).count("1")) if m else 0 for m in masks]
     picked = nth_set_bit(array, np.array(chosen))
+    cards = nth_card(array, np.array(chosen)).tolist()
+    for mask, index, card in zip(masks, picked.tolist(), cards, strict=True):
+        assert card == index or not mask  # nothing to pick from an empty mask
     for mask, k, index in zip(masks, chosen, picked.tolist(), strict=True):
         if mask:
             assert [i for i in range(52) if mask >> i & 1][k] == index

@@ -126,3 +126,10 @@ def test_readme_example_runs_and_prints_what_the_readme_shows(tmp_path: Path) ->
     assert shown_lines[:2] == printed[:2]
     assert shown_lines[-2:] == printed[-2:]
     assert all(line in printed for line in shown_lines)
+
+
+def test_batch_games_example_runs_both_loops() -> None:
+    pytest.importorskip("gymnasium")
+    out = run_script(EXAMPLES / "batch_games.py", "--envs", "64", "--steps", "20", "--rounds", "1")
+    assert "64 games at once" in out and "games finished" in out
+    assert "rollout search over 1 rounds" in out

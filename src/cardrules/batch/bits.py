@@ -20,7 +20,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["masks_to_bools", "nth_set_bit", "popcount"]
+__all__ = ["masks_to_bools", "nth_card", "nth_set_bit", "popcount"]
 
 Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
@@ -60,6 +60,41 @@ def nth_set_bit(masks: Masks, n: Ints) -> Ints:
         index += np.where(high, width, 0)
         x = np.where(high, x >> np.uint64(width), low)
     return index
+
+
+def _suit_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """For every 13-bit pattern: how many bits it has, and where its ``k``-th is."""
+    patterns = np.arange(8192)
+    counts = np.zeros(8192, dtype=np.int64)
+    where = np.zeros((8192, 13), dtype=np.int64)
+    for bit in range(13):
+        has = (patterns >> bit) & 1 == 1
+        where[patterns[has], counts[has]] = bit
+        counts += has
+    return counts, where.reshape(-1)
+
+
+_COUNT13, _WHERE13 = _suit_tables()
+_SUIT_BITS = np.uint64(0x1FFF)
+
+
+def nth_card(masks: Masks, n: Ints) -> Ints:
+    """:func:`nth_set_bit` for card masks (52 bits), the quicker way: a suit at a time
+    through tables of the 8,192 patterns of a suit's 13 bits."""
+    patterns = [
+        ((masks >> np.uint64(13 * suit)) & _SUIT_BITS).astype(np.int64) for suit in range(4)
+    ]
+    before1 = _COUNT13[patterns[0]]
+    before2 = before1 + _COUNT13[patterns[1]]
+    before3 = before2 + _COUNT13[patterns[2]]
+    k = np.asarray(n, dtype=np.int64)
+    in2, in3, in4 = k >= before1, k >= before2, k >= before3
+    pattern = np.where(
+        in4, patterns[3], np.where(in3, patterns[2], np.where(in2, patterns[1], patterns[0]))
+    )
+    before = np.where(in4, before3, np.where(in3, before2, np.where(in2, before1, 0)))
+    suit = in2.astype(np.int64) + in3 + in4
+    return cast(Ints, 13 * suit + _WHERE13[13 * pattern + k - before])
 
 
 def masks_to_bools(masks: Masks, bits: int = 52) -> npt.NDArray[np.bool_]:

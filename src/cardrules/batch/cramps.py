@@ -1,11 +1,13 @@
-"""Cramps in lockstep: ``n`` games played together on NumPy arrays, one move per game a
+"""Cramps in bulk: ``n`` games played together on NumPy arrays, one move per game a
 step.
 
 Each game's hands are one ``uint64`` card mask per seat (bit ``i`` for the card of index
 ``i``, as in :mod:`cardrules.cards`), so following suit, removing a card and deciding a
 trick are a few array operations for all the games at once. A move is the card's index,
 which is also its move id in :class:`~cardrules.Cramps` (``game.move_id(Play(card))``),
-so masks and actions line up with the scalar engine and the learning hosts.
+so masks and actions line up with the scalar engine and the learning hosts, and
+:meth:`CrampsBatch.observations` are those of Cramps' encoder
+(:func:`cardrules.encoding.encoder_for`), float for float.
 
 A game that ends starts again in place (scores to zero, seat 0 dealing), and the step
 that ended it says who won; rounds that end are dealt again from the batch's own
@@ -26,29 +28,34 @@ does not change which deals come up or how often.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import attrs
 import numpy as np
 import numpy.typing as npt
 
 from cardrules._text import shown
-from cardrules.batch.bits import masks_to_bools, nth_set_bit, popcount
-from cardrules.errors import IllegalMoveError, SetupError
-from cardrules.games.cramps.rules import Cramps
+from cardrules.batch.bits import masks_to_bools, nth_card, popcount
+from cardrules.cards import CARD_BIT, SUIT_OF_INDEX
+from cardrules.errors import IllegalMoveError, SetupError, StateError
+from cardrules.games.cramps.rules import Cramps, CrampsState
 from cardrules.rng import check_seed, new_seed
 
 __all__ = ["CrampsBatch", "CrampsBatchStep"]
 
 _PLAYERS = 4
 _CARDS = 52
+_TRICKS = 13
 _QUEEN = 10  # rank index of a Queen (2 is 0, the ace 12)
 _BITS = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
 _SUIT_MASKS = np.array([0x1FFF << (13 * suit) for suit in range(4)], dtype=np.uint64)
 _CARD_IDS = np.arange(_CARDS, dtype=np.int64)
+_NOBODY = -1
+_POINTS_LIMIT = 10**12  # as cardrules.encoding.vectors.POINTS_LIMIT (clipped totals)
 
 Ints = npt.NDArray[np.int64]
 Masks = npt.NDArray[np.uint64]
+Bools = npt.NDArray[np.bool_]
 
 
 @attrs.frozen
@@ -67,15 +74,16 @@ class CrampsBatchStep:
 
     tricks_won: Ints
     trick_points: Ints
-    rounds_over: npt.NDArray[np.bool_]
+    rounds_over: Bools
     round_points: Ints
-    games_over: npt.NDArray[np.bool_]
+    games_over: Bools
     final_scores: Ints
     winners: Ints
 
 
 class CrampsBatch:
-    """``n`` games of Cramps in lockstep: every :meth:`step` plays one move in each.
+    """``n`` games of Cramps played together: every :meth:`step` plays one move in each
+    (or in the games it is told to move).
 
     Args:
         n: how many games (at least 1).
@@ -108,16 +116,14 @@ class CrampsBatch:
         self.game = game
         self.n = n
         self._rng = np.random.default_rng(new_seed() if seed is None else check_seed(seed))
-        self._values = np.array(game.trick_values, dtype=np.int64)
+        self._values = np.array([*game.trick_values, 0], dtype=np.int64)
         self._rows = np.arange(n)
-        # The games move in lockstep: every step plays one card in each, and every
-        # round is 52 cards, so all of them are always at the same card of the same
-        # trick (their rounds begin and end together; only their rounds' numbers,
-        # dealers and scores differ).
-        self._played = 0  # cards in the current trick
-        self._trick_no = 1
         self._hands: Masks = np.zeros((n, _PLAYERS), dtype=np.uint64)
+        self._taken: Masks = np.zeros((n, _PLAYERS), dtype=np.uint64)  # by the winner
+        self._voids: Ints = np.zeros((n, _PLAYERS), dtype=np.int64)  # a bit per suit
         self._trick: Ints = np.zeros((n, _PLAYERS), dtype=np.int64)  # in the order played
+        self._played: Ints = np.zeros(n, dtype=np.int64)  # cards in the current trick
+        self._trick_no: Ints = np.ones(n, dtype=np.int64)
         self._leader: Ints = np.zeros(n, dtype=np.int64)
         self._to_move: Ints = np.zeros(n, dtype=np.int64)
         self._led: Ints = np.zeros(n, dtype=np.int64)
@@ -127,7 +133,58 @@ class CrampsBatch:
         self._round: Ints = np.ones(n, dtype=np.int64)
         self._legal: Masks | None = None  # legal_bits, until the next step
         self._quiet = _quiet_step(n)
-        self._deal()
+        self._deal(self._rows)
+
+    @classmethod
+    def from_state(
+        cls, state: CrampsState, n: int, *, game: Cramps | None = None, seed: int | None = None
+    ) -> CrampsBatch:
+        """``n`` copies of one position of a game in progress (a state of ``game``, by
+        default Cramps' standard rules), to play on from there in ``n`` ways: batched
+        rollouts for a search from one determinized state, say. The copies deal their
+        later rounds from ``seed``, not from the state's generator.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.new_game(seed=3)
+        >>> state = game.apply(state, game.legal_moves(state)[0])
+        >>> batch = CrampsBatch.from_state(state, 4, seed=1)
+        >>> batch.to_move.tolist(), batch.trick_cards()[0].tolist(), str(state.trick)
+        ([2, 2, 2, 2], [-1, 4, -1, -1], '6♣')
+        """
+        if game is None:
+            game = Cramps()
+        elif not isinstance(game, Cramps):
+            raise SetupError(f"game must be a Cramps (with its options), not {shown(game)}")
+        game.check_state(state)
+        if state.is_over:
+            raise StateError("the game is over: there is nothing to play on from it")
+        batch = cls(n, game=game, seed=seed)
+        trick = state.trick
+        hands = [sum(CARD_BIT[card] for card in hand) for hand in state.hands]
+        batch._hands[:] = np.array(hands, dtype=np.uint64)
+        for done in state.tricks:
+            led = SUIT_OF_INDEX[done.cards[0]]
+            for seat, card in done.plays(_PLAYERS):
+                if SUIT_OF_INDEX[card] != led:
+                    batch._voids[:, seat] |= 1 << led
+            batch._taken[:, done.winner] |= np.uint64(sum(CARD_BIT[card] for card in done.cards))
+        batch._trick[:] = 0
+        for position, card in enumerate(trick.cards):
+            batch._trick[:, position] = card
+            seat = (trick.leader + position) % _PLAYERS
+            if position and SUIT_OF_INDEX[card] != SUIT_OF_INDEX[trick.cards[0]]:
+                batch._voids[:, seat] |= 1 << SUIT_OF_INDEX[trick.cards[0]]
+        batch._played[:] = len(trick.cards)
+        batch._trick_no[:] = state.trick_number
+        batch._leader[:] = trick.leader
+        batch._to_move[:] = cast(int, state.to_move)
+        batch._led[:] = SUIT_OF_INDEX[trick.cards[0]] if trick.cards else 0
+        batch._round_scores[:] = state.round_scores
+        batch._scores[:] = state.scores
+        batch._dealer[:] = state.dealer
+        batch._round[:] = state.round_number
+        return batch
 
     def __repr__(self) -> str:
         return f"CrampsBatch(n={self.n}, game={self.game!r})"
@@ -160,9 +217,9 @@ class CrampsBatch:
         return cast(Ints, self._round.copy())
 
     @property
-    def trick_number(self) -> int:
-        """The number of the trick being played (1 … 13), the same in every game."""
-        return self._trick_no
+    def trick_number(self) -> Ints:
+        """The number of the trick being played in each game (1 … 13)."""
+        return cast(Ints, self._trick_no.copy())
 
     def hands(self) -> Masks:
         """Every seat's hand as a card mask, (n, 4) ``uint64``: the whole truth, for
@@ -172,8 +229,10 @@ class CrampsBatch:
     def trick_cards(self) -> Ints:
         """The card each seat has played to the current trick, else -1, (n, 4)."""
         by_seat = np.full((self.n, _PLAYERS), -1, dtype=np.int64)
-        for position in range(self._played):
-            by_seat[self._rows, (self._leader + position) % _PLAYERS] = self._trick[:, position]
+        for position in range(_PLAYERS - 1):
+            games = np.flatnonzero(self._played > position)
+            seats = (self._leader[games] + position) % _PLAYERS
+            by_seat[games, seats] = self._trick[games, position]
         return by_seat
 
     def legal_bits(self) -> Masks:
@@ -184,12 +243,10 @@ class CrampsBatch:
 
     def _work_out_legal(self) -> Masks:
         hand = self._hands[self._rows, self._to_move]
-        if not self._played:
-            return hand
-        follow = hand & _SUIT_MASKS[self._led]
-        return np.where(follow != 0, follow, hand)
+        follow = np.where(self._played > 0, hand & _SUIT_MASKS[self._led], np.uint64(0))
+        return cast(Masks, np.where(follow != 0, follow, hand))
 
-    def legal_mask(self) -> npt.NDArray[np.bool_]:
+    def legal_mask(self) -> Bools:
         """:meth:`legal_bits` as booleans over the 52 move ids, (n, 52)."""
         return masks_to_bools(self.legal_bits())
 
@@ -200,32 +257,95 @@ class CrampsBatch:
             self._legal = self._work_out_legal()
         legal = self._legal
         picks = ((rng or self._rng).random(self.n) * popcount(legal)).astype(np.int64)
-        return nth_set_bit(legal, picks)
+        return nth_card(legal, picks)
+
+    def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """Each game's observation for ``seats[i]`` (the seat to move by default), as
+        Cramps' encoder makes it from that seat's view (535 floats a game, the layout of
+        :mod:`cardrules.games.cramps.encoder`), (n, 535) ``float32``."""
+        n = self.n
+        seat = self._to_move if seats is None else self._checked_seats(seats)
+        order = (seat[:, None] + np.arange(_PLAYERS)) % _PLAYERS  # block k: k places on
+        rows = self._rows[:, None]
+        out = np.zeros((n, 535), dtype=np.float32)
+        out[:, 0:52] = masks_to_bools(self._hands[self._rows, seat])
+        for position in range(_PLAYERS - 1):
+            games = np.flatnonzero(self._played > position)
+            block = (self._leader[games] + position - seat[games]) % _PLAYERS
+            out[games, 52 + 52 * block + self._trick[games, position]] = 1.0
+        out[self._rows, 260 + (self._leader - seat) % _PLAYERS] = 1.0
+        taken = masks_to_bools(self._taken[rows, order].reshape(-1), _CARDS)
+        out[:, 264:472] = taken.reshape(n, _PLAYERS * _CARDS)
+        voids = (self._voids[rows, order][:, :, None] >> np.arange(4)) & 1
+        out[:, 472:488] = voids.reshape(n, 16)
+        out[self._rows, 488 + self._trick_no - 1] = 1.0
+        window = np.arange(_TRICKS)[None, :] + self._trick_no[:, None] - 1
+        scale = max(1, max(abs(value) for value in self.game.trick_values))
+        out[:, 501:514] = self._values[np.minimum(window, _TRICKS)] / scale
+        out[self._rows, 514 + (self._to_move - seat) % _PLAYERS] = 1.0
+        out[self._rows, 518 + (self._dealer - seat) % _PLAYERS] = 1.0
+        target = self.game.target
+        out[:, 522:526] = self._round_scores[rows, order] / target
+        out[:, 526:530] = np.clip(self._scores[rows, order], -_POINTS_LIMIT, _POINTS_LIMIT) / target
+        out[:, 530] = np.minimum(self._round, _POINTS_LIMIT) / 10
+        return out
+
+    def _checked_seats(self, seats: npt.ArrayLike) -> Ints:
+        array = np.asarray(seats)
+        if array.shape != (self.n,) or array.dtype.kind not in "iu":
+            raise SetupError(f"seats must be {self.n} ints, one per game, not {shown(seats)}")
+        if ((array < 0) | (array >= _PLAYERS)).any():
+            raise SetupError(f"seats must be 0 to 3, not {shown(seats)}")
+        return array.astype(np.int64)
 
     # -- playing ---------------------------------------------------------------------
 
-    def step(self, actions: npt.ArrayLike) -> CrampsBatchStep:
+    def step(self, actions: npt.ArrayLike, active: npt.ArrayLike | None = None) -> CrampsBatchStep:
         """Play ``actions[i]`` (a move id, the card's index) in game ``i``, for every
-        game. Raises :class:`~cardrules.IllegalMoveError` (and plays nothing) if any
-        action is not legal in its game, naming the first such game.
+        game, or only where ``active[i]`` is true (the other games' actions are not
+        looked at and those games do not move). Raises
+        :class:`~cardrules.IllegalMoveError` (and plays nothing) if any action played
+        is not legal in its game, naming the first such game.
 
         A step that completes no trick returns the same read-only arrays each time
         (nothing won, nothing scored): copy them to change them."""
-        moves = self._checked(actions)
+        moving = self._checked_active(active)
+        moves = self._checked(actions, moving)
         self._legal = None
-        seats = self._to_move
-        self._hands[self._rows, seats] ^= _BITS[moves]
-        self._trick[:, self._played] = moves
-        if not self._played:
-            self._led = moves // 13
-            self._leader = seats
-        self._played += 1
-        if self._played < _PLAYERS:
-            self._to_move = (seats + 1) % _PLAYERS
+        # Every game moves (the usual case): whole arrays, no gathering by game.
+        games: Any = slice(None) if moving is None else np.flatnonzero(moving)
+        rows = self._rows if moving is None else games
+        played = moves[games]
+        seats = self._to_move[games]
+        position = self._played[games]
+        self._hands[rows, seats] ^= _BITS[played]
+        self._trick[rows, position] = played
+        suit = played // 13
+        leading = position == 0
+        led = self._led[games] = np.where(leading, suit, self._led[games])
+        self._leader[games] = np.where(leading, seats, self._leader[games])
+        off = ~leading & (suit != led)
+        self._voids[rows[off], seats[off]] |= 1 << led[off]
+        # (position and seats may be views of the arrays changed last.)
+        done = rows[position == _PLAYERS - 1]
+        self._played[games] = position + 1
+        self._to_move[games] = (seats + 1) % _PLAYERS
+        if not done.size:
             return self._quiet
-        return self._complete_tricks()
+        return self._complete_tricks(done)
 
-    def _checked(self, actions: npt.ArrayLike) -> Ints:
+    def _checked_active(self, active: npt.ArrayLike | None) -> Bools | None:
+        if active is None:
+            return None
+        array = np.asarray(active)
+        if array.shape != (self.n,) or array.dtype != np.bool_:
+            raise IllegalMoveError(
+                "bad_actions",
+                f"active must be {self.n} booleans, one per game, not {shown(active)}",
+            )
+        return None if array.all() else array
+
+    def _checked(self, actions: npt.ArrayLike, moving: Bools | None) -> Ints:
         try:
             moves = np.asarray(actions)
         except (TypeError, ValueError):
@@ -237,7 +357,8 @@ class CrampsBatch:
                 f"not {shown(actions)}",
             )
         moves = moves.astype(np.int64)
-        outside = np.flatnonzero((moves < 0) | (moves >= _CARDS))
+        looked_at = moving if moving is not None else np.ones(self.n, dtype=np.bool_)
+        outside = np.flatnonzero(looked_at & ((moves < 0) | (moves >= _CARDS)))
         if outside.size:
             game = int(outside[0])
             raise IllegalMoveError(
@@ -245,7 +366,8 @@ class CrampsBatch:
             )
         if self._legal is None:
             self._legal = self._work_out_legal()
-        illegal = np.flatnonzero((self._legal & _BITS[moves]) == 0)
+        safe = np.where(looked_at, moves, 0)
+        illegal = np.flatnonzero(looked_at & ((self._legal & _BITS[safe]) == 0))
         if illegal.size:
             game = int(illegal[0])
             raise IllegalMoveError(
@@ -255,68 +377,126 @@ class CrampsBatch:
             )
         return moves
 
-    def _complete_tricks(self) -> CrampsBatchStep:
-        """Rules C6, C8, C9 as every game's trick is complete; C7, C11 and the next deal
-        after the thirteenth."""
-        n, cards = self.n, self._trick
-        following = (cards // 13) == self._led[:, None]
-        winner = (self._leader + np.argmax(np.where(following, cards, -1), axis=1)) % _PLAYERS
+    def _complete_tricks(self, done: Ints) -> CrampsBatchStep:
+        """Rules C6, C8, C9 in the games whose trick is complete; C7, C11 and the next
+        deal after a thirteenth."""
+        n = self.n
+        every = done.size == n  # games that started together finish tricks together
+        games: Any = slice(None) if every else done
+        cards = self._trick[games]
+        following = (cards // 13) == self._led[games][:, None]
+        index = np.argmax(np.where(following, cards, -1), axis=1)
+        winner = (self._leader[games] + index) % _PLAYERS
         queens = ((cards % 13) == _QUEEN).sum(axis=1)
-        points = self._values[self._trick_no - 1] + queens * self.game.queen_points
-        self._round_scores[self._rows, winner] += points
-        self._to_move = winner
-        self._played = 0
-        self._trick_no += 1
-        if self._trick_no <= 13:
-            q = self._quiet
+        points = self._values[self._trick_no[games] - 1] + queens * self.game.queen_points
+        self._round_scores[done, winner] += points
+        self._taken[done, winner] |= _BITS[cards].sum(axis=1, dtype=np.uint64)
+        self._to_move[games] = winner
+        self._leader[games] = winner
+        self._played[games] = 0
+        self._trick_no[games] += 1
+        q = self._quiet
+        if every:
+            tricks_won, trick_points = winner, points
+        else:
+            tricks_won = np.full(n, _NOBODY, dtype=np.int64)
+            tricks_won[done] = winner
+            trick_points = np.zeros(n, dtype=np.int64)
+            trick_points[done] = points
+        ended = done[self._trick_no[done] > _TRICKS]
+        if not ended.size:
             return CrampsBatchStep(
-                winner,
-                points,
-                q.rounds_over,
-                q.round_points,
-                q.games_over,
-                q.final_scores,
-                q.winners,
-            )
-        round_points = self._round_scores.copy()
-        totals = self._scores + round_points
+                tricks_won, trick_points, q.rounds_over, q.round_points, q.games_over,
+                q.final_scores, q.winners,
+            )  # fmt: skip
+        rounds_over = np.zeros(n, dtype=np.bool_)
+        rounds_over[ended] = True
+        round_points = np.zeros((n, _PLAYERS), dtype=np.int64)
+        round_points[ended] = self._round_scores[ended]
+        totals = self._scores[ended] + round_points[ended]
         best = totals.max(axis=1)
-        alone = (totals == best[:, None]).sum(axis=1) == 1
-        over = alone & (best >= self.game.target)
-        final_scores = np.where(over[:, None], totals, 0)
-        winners = np.where(over, np.argmax(totals, axis=1), -1)
-        self._scores = np.where(over[:, None], 0, totals)
-        self._dealer = np.where(over, 0, (self._dealer + 1) % _PLAYERS)
-        self._round = np.where(over, 1, self._round + 1)
-        self._deal()
-        everywhere = np.ones(n, dtype=np.bool_)
+        won = ((totals == best[:, None]).sum(axis=1) == 1) & (best >= self.game.target)
+        over = ended[won]
+        games_over = np.zeros(n, dtype=np.bool_)
+        games_over[over] = True
+        final_scores = np.zeros((n, _PLAYERS), dtype=np.int64)
+        final_scores[over] = totals[won]
+        winners = np.full(n, _NOBODY, dtype=np.int64)
+        winners[over] = np.argmax(totals[won], axis=1)
+        self._scores[ended] = np.where(won[:, None], 0, totals)
+        self._dealer[ended] = np.where(won, 0, (self._dealer[ended] + 1) % _PLAYERS)
+        self._round[ended] = np.where(won, 1, self._round[ended] + 1)
+        self._deal(ended)
         return CrampsBatchStep(
-            winner, points, everywhere, round_points, over, final_scores, winners
+            tricks_won, trick_points, rounds_over, round_points, games_over, final_scores, winners
         )
 
-    def _deal(self) -> None:
-        """Deal 13 cards each in every game from a fresh shuffle; the dealer's left leads."""
-        n = self.n
-        deck = self._rng.permuted(np.broadcast_to(_CARD_IDS, (n, _CARDS)), axis=1)
+    def _deal(self, games: Ints) -> None:
+        """Deal 13 cards each in ``games`` from a fresh shuffle; the dealer's left leads."""
+        deck = self._rng.permuted(np.broadcast_to(_CARD_IDS, (games.size, _CARDS)), axis=1)
         for seat in range(_PLAYERS):  # seat s gets the deck's cards 13 s to 13 s + 12
             dealt = _BITS[deck[:, 13 * seat : 13 * seat + 13]]
-            self._hands[:, seat] = dealt.sum(axis=1, dtype=np.uint64)
-        self._round_scores = np.zeros((n, _PLAYERS), dtype=np.int64)
-        self._played = 0
-        self._trick_no = 1
-        self._to_move = (self._dealer + 1) % _PLAYERS
+            self._hands[games, seat] = dealt.sum(axis=1, dtype=np.uint64)
+        self._taken[games] = 0
+        self._voids[games] = 0
+        self._round_scores[games] = 0
+        self._played[games] = 0
+        self._trick_no[games] = 1
+        self._to_move[games] = self._leader[games] = (self._dealer[games] + 1) % _PLAYERS
+
+    def restart(self, games: npt.ArrayLike) -> None:
+        """Start new games in place of the games where ``games`` (n booleans) is true:
+        scores to zero, seat 0 dealing the first round (a host stopping games at a cap
+        does this).
+
+        >>> batch = CrampsBatch(2, seed=4)
+        >>> _ = batch.step(batch.random_actions())
+        >>> batch.restart([False, True])
+        >>> batch.trick_cards()[:, 1] >= 0  # game 0 goes on, game 1 is dealt again
+        array([ True, False])
+        """
+        array = np.asarray(games)
+        if array.shape != (self.n,) or array.dtype != np.bool_:
+            raise SetupError(f"games must be {self.n} booleans, one per game, not {shown(games)}")
+        rows = np.flatnonzero(array)
+        self._scores[rows] = 0
+        self._dealer[rows] = 0
+        self._round[rows] = 1
+        self._legal = None
+        self._deal(rows)
+
+    def play_out_rounds(self, rng: np.random.Generator | None = None) -> Ints:
+        """Random legal moves in every game until each has finished its current round;
+        each game's points for that round, (n, 4). Batched rollouts: from
+        :meth:`from_state` of one determinized position, ``n`` random endings of its
+        round at once. The games go on to their next rounds afterwards.
+
+        >>> import cardrules as cr
+        >>> batch = CrampsBatch.from_state(cr.Cramps().new_game(seed=2), 3, seed=5)
+        >>> points = batch.play_out_rounds()
+        >>> points.shape, points.sum(axis=1).tolist()
+        ((3, 4), [10, 10, 10])
+        """
+        result = np.zeros((self.n, _PLAYERS), dtype=np.int64)
+        pending = np.ones(self.n, dtype=np.bool_)
+        while pending.any():
+            step = self.step(self.random_actions(rng), None if pending.all() else pending)
+            finished = step.rounds_over & pending
+            result[finished] = step.round_points[finished]
+            pending &= ~finished
+        return result
 
 
 def _quiet_step(n: int) -> CrampsBatchStep:
     """What a step that completes no trick returns: read-only arrays, made once."""
-    arrays = (
-        np.full(n, -1, dtype=np.int64),
+    arrays: tuple[Any, ...] = (
+        np.full(n, _NOBODY, dtype=np.int64),
         np.zeros(n, dtype=np.int64),
         np.zeros(n, dtype=np.bool_),
         np.zeros((n, _PLAYERS), dtype=np.int64),
         np.zeros(n, dtype=np.bool_),
         np.zeros((n, _PLAYERS), dtype=np.int64),
-        np.full(n, -1, dtype=np.int64),
+        np.full(n, _NOBODY, dtype=np.int64),
     )
     for array in arrays:
         array.flags.writeable = False

@@ -1,0 +1,132 @@
+"""The Gymnasium vector environment over the batch engine: Gymnasium's spaces and
+autoreset contract, the agent's observations and masks as the single-game host's
+encoder makes them, rewards as the scalar host pays them, bad input refused.
+
+Skipped where Gymnasium or NumPy is not installed, unless CARDRULES_REQUIRE_HOSTS=1 (CI).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+try:
+    import gymnasium
+    import numpy as np
+except ImportError:
+    if os.environ.get("CARDRULES_REQUIRE_HOSTS") == "1":
+        raise
+    pytest.skip("gymnasium is not installed", allow_module_level=True)
+
+import cardrules as cr
+from cardrules.hosts.vector import CrampsVectorEnv
+
+
+def _random_actions(info: dict[str, Any], rng: np.random.Generator) -> list[int]:
+    return [int(rng.choice(np.flatnonzero(mask))) for mask in info["action_mask"]]
+
+
+def test_spaces_masks_and_observations() -> None:
+    env = CrampsVectorEnv(6, seat=2)
+    observations, info = env.reset(seed=1)
+    assert observations in env.observation_space
+    assert env.single_action_space == gymnasium.spaces.Discrete(52)
+    assert env.action_space.shape == (6,)
+    rng = np.random.default_rng(2)
+    batch = env._batch
+    for _ in range(40):
+        assert (batch.to_move == 2).all()
+        assert (info["action_mask"] == env.action_masks()).all()
+        assert (info["action_mask"] == batch.legal_mask()).all()
+        assert np.array_equal(observations, batch.observations(np.full(6, 2)))
+        assert (observations[:, 514 + 0] == 1.0).all()  # to move: the agent itself
+        observations, _, _, _, info = env.step(_random_actions(info, rng))
+        assert observations in env.observation_space
+
+
+def test_points_rewards_are_the_agents_round_points() -> None:
+    """Under "points", a step pays the agent's points of every round it ended; over
+    whole games their sum is the agent's final total."""
+    env = CrampsVectorEnv(8, game=cr.Cramps(target=15), seat=1)
+    _, info = env.reset(seed=5)
+    rng = np.random.default_rng(6)
+    totals = np.zeros(8)
+    finished = 0
+    while finished < 8:
+        _, rewards, terminated, truncated, info = env.step(_random_actions(info, rng))
+        assert not truncated.any()
+        totals += rewards
+        finished += int(terminated.sum())
+        going_on = ~terminated
+        assert np.array_equal(totals[going_on], env._batch.scores[going_on, 1])
+        totals[terminated] = 0
+    assert finished >= 8
+
+
+def test_outcome_rewards_and_autoreset() -> None:
+    """Under "outcome", nothing is paid until a game ends; then 1 if the agent won,
+    else -1, and the game starts again in the same step (first round, scores 0)."""
+    env = CrampsVectorEnv(16, game=cr.Cramps(target=10), seat=3, reward="outcome")
+    _, info = env.reset(seed=7)
+    rng = np.random.default_rng(8)
+    wins = losses = 0
+    for _ in range(400):
+        _, rewards, terminated, _, info = env.step(_random_actions(info, rng))
+        assert (rewards[~terminated] == 0).all()
+        final = info["final_scores"][terminated]
+        agent_won = final[:, 3] > np.delete(final, 3, axis=1).max(axis=1)
+        assert rewards[terminated].tolist() == np.where(agent_won, 1.0, -1.0).tolist()
+        assert (final.max(axis=1) >= 10).all() and (info["final_scores"][~terminated] == 0).all()
+        wins += int((rewards == 1).sum())
+        losses += int((rewards == -1).sum())
+        restarted = env._batch
+        assert (restarted.round_number[terminated] == 1).all()
+        assert (restarted.scores[terminated] == 0).all()
+    assert wins > 0 and losses > wins  # random play: the agent wins about one game in four
+
+
+def test_truncation_restarts_the_game() -> None:
+    env = CrampsVectorEnv(3, max_moves=30)
+    _, info = env.reset(seed=9)
+    rng = np.random.default_rng(1)
+    truncations = 0
+    for _ in range(20):
+        _, _, terminated, truncated, info = env.step(_random_actions(info, rng))
+        assert not (terminated & truncated).any()
+        truncations += int(truncated.sum())
+        assert (env._batch.to_move == 0).all()
+    assert truncations >= 3
+
+
+def test_same_seed_same_games() -> None:
+    runs = []
+    for _ in range(2):
+        env = CrampsVectorEnv(4)
+        observations, info = env.reset(seed=11)
+        rng = np.random.default_rng(3)
+        for _ in range(30):
+            observations, *_, info = env.step(_random_actions(info, rng))
+        runs.append(observations)
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_bad_input() -> None:
+    with pytest.raises(cr.RulesError, match="seat must be 0 to 3"):
+        CrampsVectorEnv(2, seat=4)
+    with pytest.raises(cr.RulesError, match="reward must be one of"):
+        CrampsVectorEnv(2, reward="money")  # type: ignore[arg-type]
+    with pytest.raises(cr.RulesError, match="max_moves"):
+        CrampsVectorEnv(2, max_moves=0)
+    with pytest.raises(cr.RulesError, match="must be a Cramps"):
+        CrampsVectorEnv(2, game=cr.Craits())  # type: ignore[arg-type]
+    with pytest.raises(cr.SetupError, match="at least 1"):
+        CrampsVectorEnv(0)
+    env = CrampsVectorEnv(2)
+    _, info = env.reset(seed=1)
+    illegal = [int(np.flatnonzero(~mask)[0]) for mask in info["action_mask"]]
+    with pytest.raises(cr.IllegalMoveError, match="not legal"):
+        env.step(illegal)
+    with pytest.raises(cr.RulesError, match="one int"):
+        env.reset(seed=[1, 2])
