@@ -1,27 +1,40 @@
-"""Crazy Eights (the common rules, 2-5 players) built on cardrules' shedding engine.
+"""OpenSpiel's Crazy Eights (``crazy_eights``, every one of its parameters) built on
+cardrules' shedding engine.
 
 What it shows: a shedding game is a frozen attrs rules class on
 :class:`cardrules.shedding.engine.SheddingGame` with a table of :class:`cardrules.CardRule`
-rows (what each rank does and scores: rules as data) and a few policies. The engine
-deals, matches cards, carries out wild cards, draws and reshuffles, keeps the state,
-tells the events, makes views, and deals the unseen cards for search bots
-(``determinize``), so the library's bots play Crazy Eights too. This file only says
-what Crazy Eights chooses:
+rows (what each rank does and scores: rules as data) and the engine's policies, here
+worked out from the game's own options. The engine deals, matches cards, carries out
+the special cards, draws and reshuffles, keeps the state, tells the events, makes views,
+and deals the unseen cards for search bots (``determinize``). The rules, as OpenSpiel
+plays them (its code, probed through ``pyspiel``):
 
-* 5 cards each (7 with two players), dealt one at a time from the dealer's left; the next
-  card is turned up to start the discard pile. If it is an 8 it is buried at the bottom
-  of the stock and the next card is turned up instead. The dealer's left plays first.
+* ``players`` 2 to 15 (default 5); one deck, two for more than five players. The dealer
+  is picked at random (or given: ``new_game(dealer=...)``); 5 cards each (7 with two
+  players) are dealt one at a time from the dealer's left, the dealer last. The next
+  card is turned up to start the pile; an 8 goes back into the stock (shuffled in) and
+  another is turned up. The dealer's left plays first.
 * Play a card matching the top card's suit (or the suit named for an 8) or its rank.
-  Eights are wild: ``Play(card, suit=...)`` names the suit to follow (any suit).
-* Instead of playing (when unable, or by choice) a player draws: ``Draw()`` takes one
-  card and the player keeps the turn, to play or draw again. An empty stock is refilled
-  by shuffling the discard pile but its top card. With nothing left to draw, a player who
-  cannot play passes with ``Pass()``; when every player passes in a row the hand is
-  blocked.
-* One hand is the game. The first player out wins and scores the cards left in the others'
-  hands: 50 per 8; 10 per K, Q, J and 10; 1 per ace; pip value for 2-7 and 9. In a blocked
-  hand the lowest count wins (ties share) and each winner scores the others' counts less
-  their own.
+  Eights are wild: ``Play(card, suit=...)`` names the suit to follow (OpenSpiel asks
+  for the suit in a second decision; the choices are the same).
+* A player may draw instead of playing, by choice, and keeps the turn: up to
+  ``max_draw_cards`` cards a turn (default 5). A player who cannot draw (the limit is
+  reached or the stock is empty) may pass with ``Pass()``, even holding a playable card.
+* ``reshuffle`` (default off): the moment the stock is empty, the discard pile but its
+  top card becomes the new stock. Without it an empty stock stays empty.
+* ``use_special_cards`` (default off): a queen skips the next player, an ace reverses
+  the direction, a 2 makes the next player draw two unless they add a 2 of their own
+  (the draws add up; drawing them ends the turn; a 2 played when the stock is empty is
+  a plain card). A turned-up queen, ace or 2 acts as the dealer's play.
+* The game (one hand) ends when a player goes out, after ``max_turns`` cards have been
+  played in all (default 100; draws, passes and named suits do not count), or after
+  ``players`` + 1 passes in a row with the stock empty (drawing the last card of the
+  stock for a 2 counts as such a pass too).
+* Each player scores minus the points of the cards left in hand (OpenSpiel's returns):
+  50 per 8, 10 per J, Q, K and A, and for a 2 to a 10 its OpenSpiel action id + 2
+  (rank index x 4 + suit index + 2, suits ordered clubs, diamonds, hearts, spades: the
+  2 of clubs scores 2, the 10 of spades 37). That is what OpenSpiel's code does; its
+  documentation says face value (and an ace 1): ``face_values=True`` scores that way.
 
 Run it with ``python examples/crazy_eights.py --seed 3 --games 2 --players 3``.
 """
@@ -30,30 +43,44 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from cardrules.cards import Card, Rank
+from cardrules.deck import DeckSpec
 from cardrules.errors import RulesError
 from cardrules.moves import Draw, Play
 from cardrules.shedding import Action, CardRule, CardTable
 from cardrules.shedding.engine import SheddingGame
 from cardrules.shedding.state import ShedState, ShedView
 
-CARD_TABLE = CardTable(
-    {
-        rank: CardRule(Action.WILD, 50) if rank == Rank.EIGHT else CardRule(Action.NONE, points)
-        for rank, points in zip(Rank, (2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1), strict=True)
+SPECIAL = {Rank.QUEEN: Action.SKIP, Rank.ACE: Action.REVERSE}
+
+
+def card_points(card: Card, face_values: bool = False) -> int:
+    """What ``card`` costs left in hand: OpenSpiel's code, or face values."""
+    if card.rank == Rank.EIGHT:
+        return 50
+    if card.rank >= Rank.JACK:
+        return 1 if face_values and card.rank == Rank.ACE else 10
+    # OpenSpiel's action id of a card is rank index x 4 + suit (clubs 0 ... spades 3).
+    return int(card.rank) if face_values else (card.rank - 2) * 4 + int(card.suit) + 2
+
+
+def card_table(special: bool) -> CardTable:
+    """What each rank does (its points are scored by :func:`card_points`)."""
+    rows = {
+        rank: CardRule(SPECIAL[rank] if special and rank in SPECIAL else Action.NONE, 0)
+        for rank in Rank
     }
-)
-"""What each rank does and scores left in hand: eights are wild and score 50."""
+    rows[Rank.EIGHT] = CardRule(Action.WILD, 50)
+    if special:
+        rows[Rank.TWO] = CardRule(Action.NONE, 0, count=2, starts_count=True)
+    return CardTable(rows)
 
 
-def penalty(hand: Iterable[Card]) -> int:
-    """The penalty points of cards left in a hand."""
-    return sum(CARD_TABLE[card.rank].points for card in hand)
+TABLES = {special: card_table(special) for special in (False, True)}
 
 
 class CrazyEightsState(ShedState):
@@ -68,39 +95,85 @@ class CrazyEightsView(ShedView):
     """What ``seat`` may know: its own hand, the other hands' sizes, the discard pile."""
 
 
-def _check_players(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 5:
-        raise RulesError(f"Crazy Eights is for 2 to 5 players, not {value!r}")
+def _check(low: int, high: int | None = None) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < low
+            or (high and value > high)
+        ):
+            allowed = f"{low} to {high}" if high else f"{low} or more"
+            raise RulesError(f"{attribute.name} must be an int from {allowed}, not {value!r}")
+
+    return check
+
+
+def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name} must be True or False, not {value!r}")
 
 
 @attrs.frozen(kw_only=True)
 class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
-    """The rules of Crazy Eights for ``players`` (2 to 5, default 4)."""
+    """OpenSpiel's Crazy Eights under its parameters (see the module documentation)."""
 
     name: ClassVar[str] = "crazy_eights"
-    higher_scores_win: ClassVar[bool] = True  # the winner scores the others' cards
+    higher_scores_win: ClassVar[bool] = True  # scores are minus the points left in hand
     state_class: ClassVar[type[ShedState]] = CrazyEightsState
     view_class: ClassVar[type] = CrazyEightsView
-    card_table: ClassVar[CardTable] = CARD_TABLE  # type: ignore[misc]
-    turned_up_acts = False  # a turned-up 8 is buried instead
-    draw_only_when_stuck = False  # drawing is always allowed
+    players: int = attrs.field(default=5, validator=_check(2, 15))
+    max_draw_cards: int = attrs.field(default=5, validator=_check(1))
+    max_turns: int = attrs.field(default=100, validator=_check(1))
+    use_special_cards: bool = attrs.field(default=False, validator=_check_bool)
+    reshuffle: bool = attrs.field(default=False, validator=_check_bool)
+    face_values: bool = attrs.field(default=False, validator=_check_bool)
+    # The engine's policies: fixed ones, then those the options above decide.
+    draw_only_when_stuck = False
     draw_keeps_turn = True
-    pass_when_stuck = True
-    players: int = attrs.field(default=4, validator=_check_players)
+    pass_by_choice = True
+    count_needs_stock = True
+    count_after_going_out = False
+    last_penalty_card_is_pass = True
+    random_first_dealer = True
+    turned_up_wild = "shuffled_in"
+    card_table: CardTable = attrs.field(init=False, eq=False, repr=False)
+    turned_up_acts: bool | frozenset[int] = attrs.field(init=False, eq=False, repr=False)
+    draw_limit: int | None = attrs.field(init=False, eq=False, repr=False)
+    max_plays: int | None = attrs.field(init=False, eq=False, repr=False)
+    blocked_after: int | None = attrs.field(init=False, eq=False, repr=False)
+    reshuffle_when: Any = attrs.field(init=False, eq=False, repr=False)
+    _deck: DeckSpec = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        special = self.use_special_cards
+        derived = {
+            "card_table": TABLES[special],
+            "turned_up_acts": frozenset({Rank.QUEEN, Rank.ACE, Rank.TWO} if special else ()),
+            "draw_limit": self.max_draw_cards,
+            "max_plays": self.max_turns,
+            "blocked_after": self.players + 1,
+            "reshuffle_when": "stock_empty" if self.reshuffle else "never",
+            "_deck": DeckSpec(decks=2 if self.players > 5 else 1),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
+
+    @property
+    def deck(self) -> DeckSpec:
+        """One deck, two for more than five players."""
+        return self._deck
 
     def cards_each(self, hand_number: int) -> int:
         """5 cards each, 7 with two players."""
         return 7 if self.players == 2 else 5
 
     def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
-        """The lowest count (0 for the player out) wins the others' counts less its own."""
-        counts = [penalty(hand) for hand in hands]
-        low = min(counts)
-        won = sum(counts) - low * len(counts)
-        return tuple(won if count == low else 0 for count in counts)
+        """Minus the points of the cards each player holds."""
+        return tuple(-sum(card_points(card, self.face_values) for card in hand) for hand in hands)
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
-        """Whoever scored the hand (everybody, if the counts were all equal)."""
+        """The players with the fewest points left (those out, if any)."""
         return tuple(seat for seat, score in enumerate(scores) if score == max(scores))
 
 
@@ -109,9 +182,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Play seeded random games of Crazy Eights.")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
     parser.add_argument("--games", type=int, default=3, help="how many games (3)")
-    parser.add_argument("--players", type=int, default=4, help="2 to 5 players (4)")
+    parser.add_argument("--players", type=int, default=5, help="2 to 15 players (5)")
+    parser.add_argument("--special", action="store_true", help="use the special cards")
     args = parser.parse_args(argv)
-    game = CrazyEights(players=args.players)
+    game = CrazyEights(players=args.players, use_special_cards=args.special)
     for seed in range(args.seed, args.seed + args.games):
         chooser, state, turns, draws = random.Random(seed), game.new_game(seed=seed), 0, 0
         while not state.is_over:
@@ -120,7 +194,7 @@ def main(argv: list[str] | None = None) -> None:
             turns, draws = turns + isinstance(move, Play), draws + isinstance(move, Draw)
             state = game.apply(state, move)
         won = " and ".join(f"seat {s}" for s in state.winners)
-        print(f"seed {seed}: {turns} cards played, {draws} drawn; {won} won {max(state.scores)}")
+        print(f"seed {seed}: {turns} cards played, {draws} drawn; {won} won, scores {state.scores}")
 
 
 if __name__ == "__main__":

@@ -92,24 +92,66 @@ def test_stacked_deck_is_dealt_one_at_a_time_then_a_card_turned_up() -> None:
     assert state.table.stock == ALL_52[16:]
 
 
-def test_a_turned_up_eight_is_buried_at_the_bottom_of_the_stock() -> None:
+def test_a_turned_up_eight_goes_back_into_the_stock_and_another_is_turned_up() -> None:
     start = list(cards("8D 8H 5C"))
     rest = [c for c in ALL_52 if c not in start]
     deck = rest[:15] + start + rest[15:]
-    state = GAME.new_game(deck=deck, dealer=2)
-    assert state.table.discard == (card("5C"),) and state.table.suit == cr.Suit.CLUBS
-    assert state.table.stock[-2:] == cards("8D 8H")
-    assert state.table.stock[:-2] == tuple(rest[15:])
+    state = GAME.new_game(deck=deck, dealer=2, seed=5)
+    assert state.top.rank != cr.Rank.EIGHT and len(state.table.stock) == 52 - 15 - 1
+    assert all_cards(state) == Counter(ALL_52)
+    assert {card("8D"), card("8H")} <= set(state.table.stock)  # shuffled in, not buried
+    assert state.to_move == 0  # the dealer's left
+
+
+@pytest.mark.parametrize(
+    ("turned", "to_move", "direction", "count"),
+    [("QC", 1, 1, 0), ("AC", 1, -1, 0), ("2C", 0, 1, 2), ("KC", 0, 1, 0)],
+)
+def test_a_turned_up_special_card_acts_as_the_dealers_play(
+    turned: str, to_move: int, direction: int, count: int
+) -> None:
+    game = c8.CrazyEights(players=3, use_special_cards=True)
+    rest = [c for c in ALL_52 if c != card(turned)]
+    state = game.new_game(deck=rest[:15] + [card(turned)] + rest[15:], dealer=2)
+    assert (state.top, state.to_move, state.direction) == (card(turned), to_move, direction)
+    assert state.count == count
 
 
 def test_bad_options_and_setup_are_refused() -> None:
-    for players in (1, 6, True):
+    for options in (
+        {"players": 1},
+        {"players": 16},
+        {"players": True},
+        {"max_draw_cards": 0},
+        {"max_turns": 0},
+        {"use_special_cards": "yes"},
+        {"reshuffle": 1},
+    ):
         with pytest.raises(cr.RulesError):
-            c8.CrazyEights(players=players)
+            c8.CrazyEights(**options)
     with pytest.raises(cr.SetupError):
         GAME.new_game(dealer=3)
     with pytest.raises(cr.SetupError):
         GAME.new_game(deck=ALL_52[1:])
+
+
+def test_options_round_trip_and_two_decks_for_more_than_five() -> None:
+    game = c8.CrazyEights(players=7, use_special_cards=True, max_turns=50)
+    assert type(game).from_options(game.options()) == game
+    assert set(game.options()) == {
+        "players",
+        "max_draw_cards",
+        "max_turns",
+        "use_special_cards",
+        "reshuffle",
+        "face_values",
+    }
+    assert game.deck.size == 104 and c8.CrazyEights().deck.size == 52
+
+
+def test_the_dealer_is_picked_at_random() -> None:
+    dealers = {c8.CrazyEights().new_game(seed=seed).dealer for seed in range(40)}
+    assert dealers == set(range(5))
 
 
 # -- matching and eights ------------------------------------------------------------------------
@@ -161,71 +203,123 @@ def test_a_player_may_draw_rather_than_play() -> None:
     assert step.events[-1].reason == "chose_to_draw" and step.state.to_move == 0
 
 
-def test_an_empty_stock_is_refilled_from_the_discard_pile_but_its_top_card() -> None:
-    state = position(["2C", "3C", "4C"], "2H 5H 9H")
-    step = GAME.step(state, DRAW)
-    assert cr.events.Reshuffled(0, 2, 0) in step.events
-    table = step.state.table
-    assert table.discard == cards("9H") and len(table.stock) == 1
-    assert set(table.stock + table.hands[0]) == set(cards("2C 2H 5H"))
+def test_at_most_max_draw_cards_a_turn_then_the_player_may_pass() -> None:
+    game = c8.CrazyEights(players=3, max_draw_cards=2)
+    state = game.position(["2C", "3C", "4C"], "9H", "5S 9S 6D", to_move=0)
+    state = game.apply(game.apply(state, DRAW), DRAW)
+    assert state.to_move == 0 and state.draws_this_turn == 2
+    assert set(game.legal_moves(state)) == {cr.Play(card("9S")), PASS}  # pass by choice
+    assert reason(state, DRAW, game) == "draw_limit"
+    after = game.apply(state, PASS)
+    assert after.to_move == 1 and after.draws_this_turn == 0
+    assert set(game.legal_moves(after)) == {DRAW}
 
 
-def test_with_nothing_to_draw_a_player_who_cannot_play_passes() -> None:
-    state = position(["2C", "3C", "4H"], "9H")
-    assert GAME.legal_moves(state) == (PASS,)
+def test_without_reshuffle_an_empty_stock_stays_empty_and_anyone_may_pass() -> None:
+    state = position(["2C 9C", "3C", "4H"], "2H 5H 9H")
+    assert set(GAME.legal_moves(state)) == {cr.Play(card("9C")), PASS}
     assert reason(state, DRAW) == "cannot_draw"
     after = GAME.apply(state, PASS)
-    assert after.to_move == 1 and after.idle_turns == 1
-    assert GAME.legal_moves(after) == (PASS,)
-    third = GAME.apply(after, PASS)
-    assert GAME.legal_moves(third) == (cr.Play(card("4H")),)  # must play: no pass, no draw
-    assert reason(third, PASS) == "cannot_pass"
-    assert GAME.apply(third, cr.Play(card("4H"))).is_over
+    assert after.to_move == 1 and after.idle_turns == 1 and after.stock_size == 0
+
+
+def test_with_reshuffle_the_stock_is_refilled_as_soon_as_it_is_empty() -> None:
+    game = c8.CrazyEights(players=3, reshuffle=True)
+    state = game.position(["2C", "3C", "4C"], "2H 5H 9H", "6S", to_move=0, seed=2)
+    step = game.step(state, DRAW)  # takes the last card: the pile but its top is reshuffled
+    assert cr.events.Reshuffled(0, 2, 0) in step.events
+    table = step.state.table
+    assert table.discard == cards("9H") and set(table.stock) == set(cards("2H 5H"))
+    # a play onto an empty stock refills it too (the pile had more than its top card)
+    state = game.position(["9C 2C", "3C", "4C"], "2H 9H", to_move=0, seed=2)
+    after = game.apply(state, cr.Play(card("9C")))
+    assert set(after.table.stock) == set(cards("2H 9H")) and after.table.discard == cards("9C")
 
 
 def test_no_pass_while_there_is_something_to_draw() -> None:
     assert reason(position(["2C", "3C", "4C"], "9H", "5S"), PASS) == "cannot_pass"
-    assert reason(position(["2C", "3C", "4C"], "2S 9H"), PASS) == "cannot_pass"
+    assert reason(position(["2H", "3C", "4C"], "9H", "5S"), PASS) == "cannot_pass"
 
 
-def test_when_everyone_passes_the_lowest_count_wins_the_differences() -> None:
-    state = position(["KC", "2C 3C", "AC"], "9H", passes=2, to_move=1)
+def test_after_players_plus_one_passes_with_an_empty_stock_the_game_ends() -> None:
+    state = position(["KC", "2C 3C", "AC"], "9H", passes=3, to_move=1)
     step = GAME.step(state, PASS)
     assert cr.events.HandBlocked(1) in step.events
-    assert step.events[-2] == cr.HandScored(1, (0, 0, 13), (0, 0, 13))  # (10-1) + (5-1)
-    assert step.state.winners == (2,) and step.state.is_over
+    assert step.state.is_over and step.state.scores == (-10, -(2 + 6), -10)  # 2C 2, 3C 6
+    assert step.state.winners == (1,)
+    assert not GAME.apply(position(["KC", "2C", "AC"], "9H", passes=2), PASS).is_over
 
 
-def test_a_blocked_tie_shares_the_win() -> None:
-    state = position(["4C", "2C 2D", "KC"], "9H", passes=2, to_move=1)
-    after = GAME.apply(state, PASS)
-    assert after.winners == (0, 1) and after.scores == (6, 6, 0)
+def test_the_game_ends_after_max_turns_cards_played() -> None:
+    game = c8.CrazyEights(players=3, max_turns=3)
+    state = game.position(["9C 3C", "9D 4D", "9S 5S"], "9H", "6H", to_move=0, cards_played=2)
+    done = game.apply(state, cr.Play(card("9C")))
+    assert done.is_over and done.cards_played == 3 and done.winners == (0,)
+    assert done.scores == (-6, -(31 + 11), -(33 + 17))
+
+
+# -- special cards ------------------------------------------------------------------------------
+
+
+SPECIAL = c8.CrazyEights(players=3, use_special_cards=True)
+
+
+def test_a_queen_skips_and_an_ace_reverses() -> None:
+    state = SPECIAL.position(["QH 3C", "3H", "4H 5C"], "9H", "6S 7S", to_move=0)
+    assert SPECIAL.apply(state, cr.Play(card("QH"))).to_move == 2
+    state = SPECIAL.position(["AH 3C", "3H", "4H 5C"], "9H", "6S 7S", to_move=0)
+    after = SPECIAL.apply(state, cr.Play(card("AH")))
+    assert after.to_move == 2 and after.direction == -1
+
+
+def test_twos_add_up_and_drawing_them_ends_the_turn() -> None:
+    state = SPECIAL.position(["2H 3C", "2C 9D", "4H 5C"], "9H", "6S 7S 6D 7D 6C", to_move=0)
+    state = SPECIAL.apply(state, cr.Play(card("2H")))
+    assert state.count == 2 and set(SPECIAL.legal_moves(state)) == {cr.Play(card("2C")), DRAW}
+    state = SPECIAL.apply(state, cr.Play(card("2C")))
+    assert state.count == 4 and SPECIAL.legal_moves(state) == (DRAW,)  # an 8 would not do
+    state = SPECIAL.apply(state, DRAW)
+    assert len(state.hands[2]) == 6 and state.count == 0 and state.to_move == 0
+
+
+def test_a_two_played_on_an_empty_stock_is_a_plain_card() -> None:
+    state = SPECIAL.position(["2H 3C", "2C 9D", "4H 5C"], "9H", to_move=0)
+    after = SPECIAL.apply(state, cr.Play(card("2H")))
+    assert after.count == 0 and after.to_move == 1
 
 
 # -- going out and scoring ----------------------------------------------------------------------
 
 
-def test_penalty_points_of_cards_left_in_hand() -> None:
-    assert c8.penalty(cards("8C 8H")) == 100
-    assert c8.penalty(cards("KD QD JD TD")) == 40
-    assert c8.penalty(cards("AS 2S 5C 7H 9D")) == 1 + 2 + 5 + 7 + 9
+def test_card_points_follow_openspiels_code_or_face_values() -> None:
+    points = c8.card_points
+    assert [points(c) for c in cards("8C 8S KD QD JD AS")] == [50, 50, 10, 10, 10, 10]
+    # OpenSpiel's code: a 2 to a 10 scores its action id (rank index x 4 + suit) + 2
+    assert [points(c) for c in cards("2C 2D 2S 5C TS")] == [2, 3, 5, 14, 37]
+    assert [points(c, face_values=True) for c in cards("2S 5C TS AS KD")] == [2, 5, 10, 1, 10]
 
 
-def test_the_first_player_out_wins_the_points_left_in_the_others_hands() -> None:
+def test_going_out_ends_the_game_each_scores_minus_their_points() -> None:
     state = position(["9C", "8C KD", "AS 5C 9S"], "9H", "2S", to_move=0)
     step = GAME.step(state, cr.Play(card("9C")))
-    scores = (0 + 60 + 15, 0, 0)
+    scores = (0, -60, -(10 + 14 + 33))
     assert step.events[-2:] == (cr.HandScored(1, scores, scores), cr.GameOver((0,), scores))
     done = step.state
     assert done.is_over and done.to_move is None and done.winners == (0,)
     assert GAME.legal_moves(done) == ()
     assert reason(done, DRAW) == "game_over"
+    face = c8.CrazyEights(players=3, face_values=True)
+    state = face.position(["9C", "8C KD", "AS 5C 9S"], "9H", "2S", to_move=0)
+    assert face.apply(state, cr.Play(card("9C"))).scores == (0, -60, -15)
 
 
-def test_going_out_with_an_eight() -> None:
+def test_going_out_with_an_eight_or_a_two_ends_the_game_at_once() -> None:
     state = position(["3C", "8D", "AS"], "9H", "2S", to_move=1)
     done = GAME.apply(state, cr.Play(card("8D"), suit=cr.Suit.CLUBS))
-    assert done.winners == (1,) and done.scores == (0, 4, 0)
+    assert done.winners == (1,) and done.scores == (-6, 0, -10)
+    state = SPECIAL.position(["3C", "2H", "AS"], "9H", "2S 3S", to_move=1)
+    done = SPECIAL.apply(state, cr.Play(card("2H")))
+    assert done.is_over and done.scores == (-6, 0, -10)  # nobody draws the two
 
 
 def test_other_illegal_moves_say_why() -> None:
@@ -242,6 +336,7 @@ def test_observe_hides_other_hands_and_the_stock() -> None:
     state = GAME.new_game(seed=8)
     view = GAME.observe(state, 0)
     assert view.hand == state.hands[0] and view.hand_sizes == (5, 5, 5)
+    assert (view.draws_this_turn, view.cards_played) == (0, 0)
     assert view.stock_size == len(state.table.stock) and view.discard == state.table.discard
     assert not hasattr(view, "stock") and not hasattr(view, "hands") and not hasattr(view, "rng")
     assert view.legal_moves == () and GAME.observe(state, 1).legal_moves == GAME.legal_moves(state)
@@ -273,9 +368,9 @@ def test_random_games_end_conserve_cards_and_never_mutate(
         state = step.state
     assert state.is_over and state.winners
     assert all_cards(state) == Counter(ALL_52)
-    counts = [c8.penalty(hand) for hand in state.hands]
-    assert all(counts[w] == min(counts) for w in state.winners)
-    assert sum(state.scores) == len(state.winners) * (sum(counts) - players * min(counts))
+    points = [sum(c8.card_points(c) for c in hand) for hand in state.hands]
+    assert state.scores == tuple(-p for p in points)
+    assert all(points[w] == min(points) for w in state.winners)
 
 
 def test_main_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -590,10 +590,12 @@ class Game(Immutable, ABC, Generic[S, M, V]):
 
     def options(self) -> dict[str, Any]:
         """The rules options as a JSON-friendly dict; ``type(game)(**options)`` rebuilds
-        an equal rules object."""
+        an equal rules object. (Fields the constructor does not take, worked out from
+        the options, are left out.)"""
         return {
             f.name: _to_data(getattr(self, f.name))
             for f in attrs.fields(type(self))  # type: ignore[arg-type]
+            if f.init
         }
 
     @classmethod

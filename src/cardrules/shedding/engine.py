@@ -98,10 +98,10 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
     pass_by_choice: bool = False
     """Whether a player who cannot draw (nothing to draw, or ``draw_limit`` reached)
     may pass with ``Pass()`` even when a card could be played."""
-    reshuffle: Literal["never", "when_drawing", "when_empty"] = "when_drawing"
+    reshuffle_when: Literal["never", "drawing", "stock_empty"] = "drawing"
     """When the discard pile but its top card is shuffled into a new stock:
-    ``"when_drawing"`` (when a player must draw from an empty stock, Craits K19),
-    ``"when_empty"`` (at once, as soon as the stock is empty and the pile has more than
+    ``"drawing"`` (when a player must draw from an empty stock, Craits K19),
+    ``"stock_empty"`` (at once, as soon as the stock is empty and the pile has more than
     its top card: after the draw that empties it, or the next card played) or
     ``"never"`` (an empty stock stays empty: nothing more is drawn)."""
     count_needs_stock: bool = False
@@ -125,7 +125,10 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
     stock (OpenSpiel's Crazy Eights does so)."""
     draws_for_first_dealer: bool = False
     """Whether a game started without a dealer makes the players draw for it (the lowest
-    card deals, Craits K2); if not, seat 0 deals."""
+    card deals, Craits K2); if not, see ``random_first_dealer``."""
+    random_first_dealer: bool = False
+    """Whether a game started without a dealer (and without a draw for it) has one
+    picked uniformly at random from the seed; if not, seat 0 deals."""
 
     if TYPE_CHECKING:
         card_table: CardTable
@@ -180,10 +183,9 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
         (a draw that finds nothing, Craits K20)."""
         if not (self.pass_when_stuck or self.pass_by_choice):
             return True
-        limit = self.draw_limit
-        if limit is not None and state._drawn >= limit:
+        if state._drawn >= state._hand._draw_limit:
             return False
-        return bool(state._stock) or (len(state._discard) > 1 and self.reshuffle != "never")
+        return bool(state._stock) or (len(state._discard) > 1 and self.reshuffle_when != "never")
 
     def _playable(self, state: S, seat: int, tables: _Tables) -> tuple[Card, ...]:
         """The distinct cards of ``seat``'s hand that the matcher (:func:`_allowed`)
@@ -231,7 +233,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
                 moves += plays_of[low.bit_length() - 1]
                 playable ^= low
             if not moves or not self.draw_only_when_stuck:
-                if count or self._may_draw(state):
+                if count or self._may_draw(state):  # (Craits: always)
                     moves += _DRAW_ONLY
                 elif self.pass_by_choice or (self.pass_when_stuck and not moves):
                     moves += _PASS_ONLY
@@ -316,7 +318,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
             stuck = not _allowed(state, tables) & state._hands[mover]
             if kind is Draw:
                 legal = stuck or not self.draw_only_when_stuck
-                if legal and not state._count:
+                if legal and not state._count and (self.pass_when_stuck or self.pass_by_choice):
                     legal = self._may_draw(state)
             else:
                 legal = (

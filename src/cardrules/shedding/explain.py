@@ -88,7 +88,7 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             return IllegalMoveError(
                 "draw_limit", f"you have drawn {limit} cards this turn, as many as a turn allows"
             )
-        if game.reshuffle == "never":
+        if game.reshuffle_when == "never":
             return IllegalMoveError(
                 "cannot_draw", "the stock is used up (the discard pile is not reshuffled)"
             )

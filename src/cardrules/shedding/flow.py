@@ -248,7 +248,7 @@ class ShedFlow:
         work._penalties = state._penalties
         work._scores = state._scores
         work._drawn = 0
-        played = work._played = state._played + 1
+        work._played = played = state._played + 1
         work._legal = None
         work._events = events
         if events is not None:
@@ -257,16 +257,7 @@ class ShedFlow:
                 events.append(OneCardAnnounced(seat))
             if suit is not None:  # K8
                 events.append(SuitNamed(seat, suit))
-        if left:
-            limit = self.max_plays
-            if limit is not None and played >= limit:  # the cap on cards played
-                self._end_hand(work, blocked=True)
-                work._events = None
-                return work
-            if not work._stock and self.reshuffle == "when_empty":
-                self._refill(work, seat)
-        elif not self.count_after_going_out:
-            self._end_hand(work, blocked=False)  # going out ends the hand at once
+        if work._hand._watch_plays and self._after_play(work, seat, left, played):
             work._events = None
             return work
         if work._count:
@@ -303,6 +294,22 @@ class ShedFlow:
         work._events = None
         return work
 
+    def _after_play(self: Any, work: ShedState, seat: int, left: int, played: int) -> bool:
+        """What a play does in games with a cap on plays, a reshuffle as soon as the
+        stock is empty, or going out that ends the hand at once, before the card's own
+        function; returns whether the hand ended."""
+        if not left:
+            if self.count_after_going_out:
+                return False
+            self._end_hand(work, blocked=False)  # going out ends the hand at once
+            return True
+        if played >= work._hand._max_plays:  # the cap on cards played
+            self._end_hand(work, blocked=True)
+            return True
+        if not work._stock and self.reshuffle_when == "stock_empty":
+            self._refill(work, seat)
+        return False
+
     def _draw_move(self: Any, work: ShedState, seat: int, chose: bool) -> None:
         """``Draw()``: the count's value during the count (K13), which ends the turn;
         else one card (K9), after which the player moves again in games where drawing
@@ -321,12 +328,13 @@ class ShedFlow:
             changed[seat] = with_card(held, card) if held & bit else held | bit
             work._hands = tuple(changed)
             work._idle = 0
-            work._drawn += 1
+            if keeps_turn:
+                work._drawn += 1
             if work._events is not None:
                 work._events.append(
                     CardsDrawn(seat, 1, "chose_to_draw" if chose else "cannot_play", 1)
                 )
-            if len(stock) == 1 and self.reshuffle == "when_empty":
+            if len(stock) == 1 and self.reshuffle_when == "stock_empty":
                 self._refill(work, seat)
         elif work._count:
             # K13: the player who cannot follow draws the count's value; the count ends.
@@ -348,14 +356,12 @@ class ShedFlow:
         else:
             drawn = self._draw(work, seat, 1, "chose_to_draw" if chose else "cannot_play")
             work._idle = 0 if drawn else work._idle + 1
-            work._drawn += 1
-        if work._idle >= (self.blocked_after or self.players) and self._blocked(work):
+            if keeps_turn:
+                work._drawn += 1
+        if work._idle >= work._hand._blocked_at and self._blocked(work):
             return
-        if keeps_turn:
-            next_seat = seat
-        else:
-            next_seat = (seat + work._direction) % self.players
-            work._drawn = 0
+        # (Draws this turn are counted only while the player keeps the turn.)
+        next_seat = seat if keeps_turn else (seat + work._direction) % self.players
         if work._forfeits[next_seat]:
             self._advance(work, next_seat)
         else:  # see _play
@@ -372,7 +378,7 @@ class ShedFlow:
         """K21 (library decision): after a full cycle of turns with nothing played or
         drawn (or the game's ``blocked_after`` such turns), the hand is blocked and
         ends. Returns whether it did."""
-        if work._idle < (self.blocked_after or self.players):
+        if work._idle < work._hand._blocked_at:
             return False
         if work._events is not None:
             work._events.append(HandBlocked(work._hand._number))
@@ -430,7 +436,7 @@ class ShedFlow:
         if count <= len(stock):  # the usual case (draw_from's first lines, written out)
             drawn = stock[:count]
             work._stock = stock[count:]
-        elif self.reshuffle == "never":
+        elif self.reshuffle_when == "never":
             drawn = stock
             work._stock = ()
         else:
@@ -452,7 +458,7 @@ class ShedFlow:
             events.append(CardsDrawn(seat, len(drawn), reason, count))
         if drawn:
             work._idle = 0
-        if not work._stock and self.reshuffle == "when_empty":
+        if not work._stock and self.reshuffle_when == "stock_empty":
             self._refill(work, seat)
         return len(drawn)
 
@@ -468,10 +474,10 @@ class ShedFlow:
     def _can_refill(self: Any, work: ShedState) -> bool:
         """Whether a card can be drawn: the stock has one, or the game reshuffles and
         the discard pile has more than its top card."""
-        return bool(work._stock) or (len(work._discard) > 1 and self.reshuffle != "never")
+        return bool(work._stock) or (len(work._discard) > 1 and self.reshuffle_when != "never")
 
     def _refill(self: Any, work: ShedState, seat: int) -> None:
-        """``reshuffle="when_empty"``: the empty stock is made again at once from the
+        """``reshuffle_when="stock_empty"``: the empty stock is made again at once from the
         discard pile but its top card (after ``seat``'s move emptied it)."""
         if len(work._discard) > 1:
             work._stock, work._rng = shuffled(work._discard[:-1], work._rng)

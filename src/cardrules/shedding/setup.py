@@ -6,7 +6,8 @@ sees, for search (``determinize``).
 
 :class:`ShedSetup` is a part of :class:`~cardrules.shedding.engine.SheddingGame`, which
 inherits it; the options and hooks it reads (``players``, ``deck``,
-``hands_in_game``, ``cards_each``, ``draws_for_first_dealer``, ``state_class``) are the
+``hands_in_game``, ``cards_each``, ``draws_for_first_dealer``, ``random_first_dealer``,
+``state_class``) are the
 engine's, and the deal itself is :mod:`cardrules.shedding.flow`'s.
 """
 
@@ -22,7 +23,7 @@ from cardrules.cards import Card, Suit, format_cards, parse_cards
 from cardrules.errors import SetupError, StateError
 from cardrules.events import Event
 from cardrules.game import check_scores
-from cardrules.rng import check_seed, resolve_seed, seed_state, shuffled
+from cardrules.rng import check_seed, randbelow, resolve_seed, seed_state, shuffled
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import ShedTable
 from cardrules.shedding.flow import _done, lowest_rank_deals
@@ -65,6 +66,8 @@ class ShedSetup:
         if dealer is None:
             if self.draws_for_first_dealer:
                 dealer, draws, rng = lowest_rank_deals(rng, players, self.deck)
+            elif self.random_first_dealer:
+                dealer, rng = randbelow(rng, players)
             else:
                 dealer = 0
         elif not is_seat(dealer, players):

@@ -11,6 +11,7 @@ the dealer, the cards dealt, the rules) is kept once per hand.
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -111,18 +112,26 @@ def tables_for(table: CardTable) -> _Tables:
     return tables
 
 
+_NO_LIMIT = sys.maxsize
+
+
 class _Hand(Value):
     """What stays the same during one hand: the rules and the tables they make, the
     hand's number, the cards dealt to each player, the dealer, the draw for first
-    dealer, and the winners once the game is over."""
+    dealer, and the winners once the game is over; and the rules' limits as plain ints
+    (draws a turn, cards played, idle turns that block the hand), read on every move."""
 
     __slots__ = (
+        "_blocked_at",
         "_cards_dealt",
         "_dealer",
         "_dealer_draws",
+        "_draw_limit",
+        "_max_plays",
         "_number",
         "_rules",
         "_tables",
+        "_watch_plays",
         "_winners",
     )
 
@@ -137,6 +146,16 @@ class _Hand(Value):
     ) -> None:
         self._rules = rules
         self._tables: _Tables = tables_for(rules.card_table)
+        limit, cap = rules.draw_limit, rules.max_plays
+        self._draw_limit: int = _NO_LIMIT if limit is None else limit
+        self._max_plays: int = _NO_LIMIT if cap is None else cap
+        self._blocked_at: int = rules.blocked_after or rules.players
+        # Whether a play may do more than Craits' plays do (SheddingGame._after_play).
+        self._watch_plays: bool = (
+            cap is not None
+            or rules.reshuffle_when == "stock_empty"
+            or not rules.count_after_going_out
+        )
         self._number = number
         self._cards_dealt = cards_dealt
         self._dealer = dealer
@@ -145,7 +164,9 @@ class _Hand(Value):
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_rules", "_tables"})
+        return frozenset(
+            {"_rules", "_tables", "_draw_limit", "_max_plays", "_blocked_at", "_watch_plays"}
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The lookup tables are rebuilt from the rules, not pickled with every state.

@@ -1,0 +1,118 @@
+"""The Crazy Eights example (examples/crazy_eights.py) against OpenSpiel's
+``crazy_eights``, in lockstep: the same deal (the example's stacked deck, fed to
+OpenSpiel as its chance outcomes, and every card drawn afterwards likewise), the same
+random choices, the legal moves compared at every decision and the returns at the end.
+
+OpenSpiel asks for the suit of an 8 in a decision of its own ("Nominate suit"); here
+the suit comes with the play, so an 8 is compared as one card and the suit is then fed
+to OpenSpiel. ``CARDRULES_PEER_DEALS`` sets the number of deals per parameter set
+(default 120); e.g. ``CARDRULES_PEER_DEALS=3000 pytest tests/test_peer_crazy_eights.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+
+pyspiel = pytest.importorskip("pyspiel")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+c8: Any = importlib.import_module("crazy_eights")
+
+DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "120"))
+DRAW, PASS, NOMINATE = 52, 53, 54  # OpenSpiel's action ids (cards are 0 ... 51)
+DEALER = 52  # the chance outcome "Decide Player p to be the dealer" is 52 + p
+
+
+def spiel_id(card: cr.Card) -> int:
+    """OpenSpiel's id of a card: rank index x 4 + suit (clubs, diamonds, hearts, spades)."""
+    return (card.rank - 2) * 4 + int(card.suit)
+
+
+def spiel_ids(moves: tuple[cr.Move, ...]) -> list[int]:
+    """The example's legal moves as OpenSpiel's actions (an 8 once, whatever its suit)."""
+    ids = {
+        spiel_id(move.card) if isinstance(move, cr.Play) else DRAW if move == cr.Draw() else PASS
+        for move in moves
+    }
+    return sorted(ids)
+
+
+def feed_drawn(spiel: Any, before: Any, after: Any, seat: int) -> None:
+    """Give OpenSpiel, as its chance outcomes, the cards the example's ``seat`` drew
+    from state ``before`` to ``after``, in the order drawn: first from the stock as it
+    was, then from the stock a reshuffle made."""
+    drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
+    first = [card for card in before.table.stock[: drawn.total()] if drawn[card]]
+    for card in first + sorted((drawn - Counter(first)).elements()):
+        assert spiel.is_chance_node(), "OpenSpiel stopped drawing before the example did"
+        spiel.apply_action(spiel_id(card))
+
+
+def lockstep(params: dict[str, Any], seed: int, game: Any | None = None) -> Any:
+    """Play one random deal in both games at once; return the example's final state."""
+    game = game or c8.CrazyEights(**params)
+    spiel = pyspiel.load_game("crazy_eights", params).new_initial_state()
+    chooser = random.Random(seed)
+    order = list(game.deck.cards())
+    chooser.shuffle(order)
+    dealer = chooser.randrange(game.players)
+    state = game.new_game(seed=seed, dealer=dealer, deck=order)
+    spiel.apply_action(DEALER + dealer)
+    dealt = game.players * game.cards_each(1)
+    for card in order[:dealt]:  # one at a time from the dealer's left, as OpenSpiel deals
+        spiel.apply_action(spiel_id(card))
+    spiel.apply_action(spiel_id(state.top))  # a turned-up 8 went back into both stocks
+    greedy = chooser.random() < 0.5  # half the deals prefer plays to draws and passes
+    while not state.is_over:
+        assert not spiel.is_terminal() and not spiel.is_chance_node()
+        assert spiel.current_player() == state.to_move
+        legal = spiel.legal_actions()
+        assert spiel_ids(game.legal_moves(state)) == legal, (seed, str(state))
+        plays = [action for action in legal if action < DRAW]
+        action = chooser.choice(plays if greedy and plays else legal)
+        seat, before = state.to_move, state
+        spiel.apply_action(action)
+        if action == DRAW:
+            state = game.apply(state, cr.Draw())
+            feed_drawn(spiel, before, state, seat)
+        elif action == PASS:
+            state = game.apply(state, cr.Pass())
+        else:
+            card = next(c for c in before.hands[seat] if spiel_id(c) == action)
+            suit = chooser.choice(list(cr.Suit)) if card.rank == cr.Rank.EIGHT else None
+            state = game.apply(state, cr.Play(card, suit=suit))
+            if suit is not None and not spiel.is_terminal():
+                assert spiel.legal_actions() == [NOMINATE + s for s in range(4)]
+                spiel.apply_action(NOMINATE + int(suit))
+    assert spiel.is_terminal()
+    assert tuple(spiel.returns()) == state.scores
+    return state
+
+
+PARAMETER_SETS = [
+    {},
+    {"players": 2},
+    {"players": 3, "max_draw_cards": 1},
+    {"players": 4, "use_special_cards": True},
+    {"players": 3, "reshuffle": True},
+    {"players": 2, "use_special_cards": True, "reshuffle": True, "max_draw_cards": 2},
+    {"players": 7, "use_special_cards": True, "max_turns": 40},
+    {"players": 4, "max_turns": 12, "max_draw_cards": 3, "reshuffle": True},
+]
+
+
+@pytest.mark.parametrize("params", PARAMETER_SETS, ids=lambda p: repr(p))
+def test_lockstep_with_openspiel(params: dict[str, Any]) -> None:
+    game = c8.CrazyEights(**params)
+    for seed in range(DEALS):
+        lockstep(params, seed, game)
