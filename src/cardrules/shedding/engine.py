@@ -28,7 +28,19 @@ from cardrules.handmasks import hand_cards
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import CardTable
-from cardrules.shedding.flow import _NAMING, _PLAYING, _WILD, ShedFlow, _done, _work_on
+from cardrules.shedding.flow import (
+    _NAMING,
+    _PLAYING,
+    _WILD,
+    _advance,
+    _announce_move,
+    _done,
+    _draw_move,
+    _pass_move,
+    _penalize,
+    _play,
+    _work_on,
+)
 from cardrules.shedding.setup import ShedSetup
 from cardrules.shedding.state import (
     _PLAY,
@@ -54,7 +66,7 @@ S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
 
 
-class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
+class SheddingGame(ShedSetup, Game[S, Move, V]):
     """Base class of shedding games: see the module documentation."""
 
     __slots__ = ()
@@ -301,7 +313,7 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
             ):
                 if events is not None:
                     events.append(MovePlayed(player, move))
-                return self._play(state, player, move, tables, events)  # type: ignore[return-value]
+                return _play(self, state, player, move, tables, events)  # type: ignore[return-value]
             raise self.why_illegal(state, move)
         mover = state._to_move
         kind = type(move)
@@ -338,18 +350,18 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
         if events is not None:
             events.append(MovePlayed(mover, move))
         if kind is Draw:
-            self._draw_move(work, mover, chose=not stuck)
+            _draw_move(self, work, mover, chose=not stuck)
         elif phase is _PLAYING:  # Pass
-            self._pass_move(work, mover)
+            _pass_move(self, work, mover)
         elif kind is NameSuit:
             suit = cast(NameSuit, move).suit
             work._suit = suit
             if events is not None:
                 events.append(SuitNamed(mover, suit))
             work._phase = _PLAYING
-            self._advance(work, (mover + work._direction) % self.players)
+            _advance(self, work, (mover + work._direction) % self.players)
         else:
-            self._announce_move(work, mover, kind is Announce)
+            _announce_move(self, work, mover, kind is Announce)
         work._events = None  # the transition is done (flow._done)
         return work  # type: ignore[return-value]
 
@@ -394,9 +406,9 @@ class SheddingGame(ShedSetup, ShedFlow, Game[S, Move, V]):
             events.append(MovePlayed(caller, move))
             events.append(IdiotCalled(caller, target))
         work._exposed = tuple(seat for seat in state._exposed if seat != target)
-        self._penalize(work, target)
+        _penalize(self, work, target)
         if work._phase is _PLAYING and work._to_move == target:
-            self._advance(work, target)
+            _advance(self, work, target)
         return _done(work)  # type: ignore[return-value]
 
     def moves_are(self) -> str:

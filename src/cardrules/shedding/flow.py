@@ -2,15 +2,15 @@
 play again, the count), drawing with reshuffles and their penalty, turn advance past
 forfeited turns, "one card" and its penalty, blocked hands and the end of a hand.
 
-:class:`ShedFlow` holds these mechanics once for every game on the shedding engine
-(:class:`~cardrules.shedding.engine.SheddingGame` inherits them). A transition copies the state
-into a new one that only it has seen, applies the mechanics to it in place and returns
-it.
+These mechanics are written once for every game on the shedding engine, as functions
+of the game's rules (a :class:`~cardrules.shedding.engine.SheddingGame`, whose policies
+and hooks they read) and of the state being made: a transition copies the state into a
+new one that only it has seen, applies the mechanics to it in place and returns it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import CARD_BIT, FULL_MASK, RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, Card, Rank
 from cardrules.events import (
@@ -36,10 +36,13 @@ from cardrules.events import (
 from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
 from cardrules.moves import Play
 from cardrules.rng import shuffled
-from cardrules.shedding.core import Action, CardTable, dealt_cards, draw_from
+from cardrules.shedding.core import Action, dealt_cards, draw_from
 from cardrules.shedding.state import Phase, ShedState, _Hand, _Tables, tables_for
 
-__all__ = ["ShedFlow", "lowest_rank_deals", "tables_for"]
+if TYPE_CHECKING:
+    from cardrules.shedding.engine import SheddingGame
+
+__all__ = ["lowest_rank_deals", "tables_for"]
 
 
 def _replace(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
@@ -99,441 +102,452 @@ def _done(work: ShedState) -> ShedState:
     return work
 
 
-class ShedFlow:
-    """The turn mechanics of shedding games (see the module documentation). The
-    engine's options and hooks they read are declared on
-    :class:`~cardrules.shedding.engine.SheddingGame`."""
+# -- dealing and the turned-up card ----------------------------------------------
 
-    __slots__ = ()
 
-    if False:  # the engine provides these; declared for readers of this module
-        players: int
-        card_table: CardTable
+def _deal(
+    rules: SheddingGame[Any, Any],
+    work: ShedState,
+    number: int,
+    dealer: int,
+    direction: int,
+    order: tuple[Card, ...] | None,
+    rng: int,
+    draws: tuple[tuple[int, Card], ...] = (),
+) -> None:
+    """Craits K5: deal one at a time from the dealer's side, turn up the top of the
+    stock (a stacked ``order``, or a shuffle from ``rng``)."""
+    cards_each = rules.cards_each(number)
+    if order is None:
+        order, rng = rules.deck.shuffled(rng)
+    players = rules.players
+    dealt = players * cards_each
+    work._hands = tuple(map(hand_mask, dealt_cards(order, dealer, players, cards_each, direction)))
+    work._stock = order[dealt + 1 :]
+    work._discard = order[dealt : dealt + 1]
+    work._suit = SUIT_MEMBER_OF_INDEX[order[dealt]]
+    work._direction = direction
+    work._rng = rng
+    _begin_hand(rules, work, _Hand(rules, number, cards_each, dealer, draws))
 
-    # -- dealing and the turned-up card ----------------------------------------------
 
-    def _deal(
-        self: Any,
-        work: ShedState,
-        number: int,
-        dealer: int,
-        direction: int,
-        order: tuple[Card, ...] | None,
-        rng: int,
-        draws: tuple[tuple[int, Card], ...] = (),
-    ) -> None:
-        """Craits K5: deal one at a time from the dealer's side, turn up the top of the
-        stock (a stacked ``order``, or a shuffle from ``rng``)."""
-        cards_each = self.cards_each(number)
-        if order is None:
-            order, rng = self.deck.shuffled(rng)
-        players = self.players
-        dealt = players * cards_each
-        work._hands = tuple(
-            map(hand_mask, dealt_cards(order, dealer, players, cards_each, direction))
-        )
-        work._stock = order[dealt + 1 :]
-        work._discard = order[dealt : dealt + 1]
-        work._suit = SUIT_MEMBER_OF_INDEX[order[dealt]]
-        work._direction = direction
-        work._rng = rng
-        self._begin_hand(work, _Hand(self, number, cards_each, dealer, draws))
+def _begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: _Hand) -> None:
+    """Start a hand whose cards are on the table (in ``work``)."""
+    work._hand = hand
+    work._count = 0
+    work._count_out = False
+    work._exposed = ()
+    work._forfeits = (0,) * rules.players
+    work._idle = 0
+    work._drawn = 0
+    work._played = 0
+    if work._events is not None:
+        work._events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
+    if rules.announce_on_receiving(hand._cards_dealt):
+        # Craits V4: everyone answers in dealing order before the turned-up card acts.
+        work._phase = _ANNOUNCING
+        work._to_move = (hand._dealer + work._direction) % rules.players
+        return
+    _turn_up(rules, work)
 
-    def _begin_hand(self: Any, work: ShedState, hand: _Hand) -> None:
-        """Start a hand whose cards are on the table (in ``work``)."""
-        work._hand = hand
-        work._count = 0
-        work._count_out = False
-        work._exposed = ()
-        work._forfeits = (0,) * self.players
-        work._idle = 0
-        work._drawn = 0
-        work._played = 0
-        if work._events is not None:
-            work._events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
-        if self.announce_on_receiving(hand._cards_dealt):
-            # Craits V4: everyone answers in dealing order before the turned-up card acts.
-            work._phase = _ANNOUNCING
-            work._to_move = (hand._dealer + work._direction) % self.players
-            return
-        self._turn_up(work)
 
-    def _acts_when_turned_up(self: Any, card: Card) -> bool:
-        """Whether ``card``, turned up to start the pile, acts as the dealer's play
-        (the game's ``turned_up_acts``: all ranks, none, or the ranks listed)."""
-        acts = self.turned_up_acts
-        if isinstance(acts, bool):
-            return acts
-        return RANK_OF_INDEX[card] in acts
+def _acts_when_turned_up(rules: SheddingGame[Any, Any], card: Card) -> bool:
+    """Whether ``card``, turned up to start the pile, acts as the dealer's play
+    (the game's ``turned_up_acts``: all ranks, none, or the ranks listed)."""
+    acts = rules.turned_up_acts
+    if isinstance(acts, bool):
+        return acts
+    return RANK_OF_INDEX[card] in acts
 
-    def _turn_up(self: Any, work: ShedState) -> None:
-        """The turned-up card: Craits K6, it acts as the dealer's play; or, for the
-        ranks that do not act, a wild card goes back into the stock (under it, or
-        shuffled in: ``turned_up_wild``) and the next card is turned up, and play
-        starts at the dealer's side."""
-        dealer = work._hand._dealer
-        rule_of = work._hand._tables.rule_of
-        while (
-            rule_of[work._discard[-1]].is_wild
-            and not self._acts_when_turned_up(work._discard[-1])
-            and work._stock
-        ):
-            stock = work._stock + work._discard[-1:]
-            if self.turned_up_wild == "shuffled_in":
-                stock, work._rng = shuffled(stock, work._rng)
-            work._stock = stock[1:]
-            work._discard = stock[:1]
-            work._suit = SUIT_MEMBER_OF_INDEX[stock[0]]
-        card = work._discard[-1]
-        if work._events is not None:
-            work._events.append(CardTurnedUp(dealer, card))
-        work._phase = _PLAYING
-        if not self._acts_when_turned_up(card):
-            self._advance(work, (dealer + work._direction) % self.players)
-            return
-        rule = rule_of[card]
-        if rule.starts_count:
-            self._start_count(work, dealer, rule.count)
-            self._advance(work, (dealer + work._direction) % self.players)
-        elif rule.action is _WILD:
-            work._phase = _NAMING
-            work._to_move = dealer
-        else:
-            self._advance(work, self._carry_out(work, dealer, rule.action))
 
-    # -- moves ---------------------------------------------------------------------------
+def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
+    """The turned-up card: Craits K6, it acts as the dealer's play; or, for the
+    ranks that do not act, a wild card goes back into the stock (under it, or
+    shuffled in: ``turned_up_wild``) and the next card is turned up, and play
+    starts at the dealer's side."""
+    dealer = work._hand._dealer
+    rule_of = work._hand._tables.rule_of
+    while (
+        rule_of[work._discard[-1]].is_wild
+        and not _acts_when_turned_up(rules, work._discard[-1])
+        and work._stock
+    ):
+        stock = work._stock + work._discard[-1:]
+        if rules.turned_up_wild == "shuffled_in":
+            stock, work._rng = shuffled(stock, work._rng)
+        work._stock = stock[1:]
+        work._discard = stock[:1]
+        work._suit = SUIT_MEMBER_OF_INDEX[stock[0]]
+    card = work._discard[-1]
+    if work._events is not None:
+        work._events.append(CardTurnedUp(dealer, card))
+    work._phase = _PLAYING
+    if not _acts_when_turned_up(rules, card):
+        _advance(rules, work, (dealer + work._direction) % rules.players)
+        return
+    rule = rule_of[card]
+    if rule.starts_count:
+        _start_count(rules, work, dealer, rule.count)
+        _advance(rules, work, (dealer + work._direction) % rules.players)
+    elif rule.action is _WILD:
+        work._phase = _NAMING
+        work._to_move = dealer
+    else:
+        _advance(rules, work, _carry_out(rules, work, dealer, rule.action))
 
-    def _play(
-        self: Any,
-        state: ShedState,
-        seat: int,
-        move: Play,
-        tables: _Tables,
-        events: list[Event] | None,
-    ) -> ShedState:
-        """The state after a card played (Craits K7-K15): its function, the count,
-        going out, "one card". The most common transition: the new state is filled in
-        here directly rather than copied by :func:`_work_on` and then changed."""
-        card = move.card
-        rule = tables.rule_of[card]
-        action = rule.action
-        hands = state._hands
-        held = hands[seat]
-        # One deck: the card's bit; several: its last copy (handmasks.without_card).
-        held = held ^ CARD_BIT[card] if held <= FULL_MASK else without_card(held, card)
-        left = held.bit_count()
-        work = _new_state(type(state))
-        work._hand = state._hand
-        changed = list(hands)
-        changed[seat] = held
-        work._hands = tuple(changed)
-        work._stock = state._stock
-        work._discard = state._discard + (card,)
-        suit = move.suit
-        if suit is not None:  # a wild card naming a suit
-            work._suit = suit
-        elif action is _WILD_KEEP_SUIT:
-            work._suit = state._suit
-        else:
-            work._suit = SUIT_MEMBER_OF_INDEX[card]
-        work._direction = state._direction
-        work._rng = state._rng
-        work._to_move = seat
-        work._phase = _PLAYING
-        work._count = state._count
-        work._count_out = state._count_out
-        work._exposed = ()
-        work._forfeits = state._forfeits
-        work._idle = 0
-        work._penalties = state._penalties
-        work._scores = state._scores
-        work._drawn = 0
-        work._played = played = state._played + 1
-        work._legal = None
-        work._events = events
-        if events is not None:
-            events.append(CardPlayed(seat, card))
-            if move.announce:
-                events.append(OneCardAnnounced(seat))
-            if suit is not None:  # K8
-                events.append(SuitNamed(seat, suit))
-        if work._hand._watch_plays and self._after_play(work, seat, left, played):
-            work._events = None
-            return work
-        if work._count:
-            # K12, K14: a card played into the count only raises it.
-            work._count += rule.count
-            if events is not None:
-                events.append(CountRaised(seat, work._count))
-            if not left:
-                work._count_out = True
-            next_seat = (seat + work._direction) % self.players
-        elif rule.starts_count and (not self.count_needs_stock or self._can_refill(work)):
-            # K11, K14: a 2 starts the count, even as the player's last card.
-            self._start_count(work, seat, rule.count)
-            if not left:
-                work._count_out = True
-            next_seat = (seat + work._direction) % self.players
-        elif not left:
-            # K15: going out; a last card that makes others draw still does so.
-            if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
-                self._carry_out(work, seat, action)
-            self._end_hand(work, blocked=False)
-            work._events = None
-            return work
-        elif action is _NONE:
-            next_seat = (seat + work._direction) % self.players
-        else:
-            next_seat = self._carry_out(work, seat, action)
-        if left == 1 and not move.announce and self.one_card_calls:
-            self._expose(work, seat)
-        if work._forfeits[next_seat]:
-            self._advance(work, next_seat)
-        else:  # what _advance does when nobody forfeits a turn, without the call
-            work._to_move = next_seat
+
+# -- moves ---------------------------------------------------------------------------
+
+
+def _play(
+    rules: SheddingGame[Any, Any],
+    state: ShedState,
+    seat: int,
+    move: Play,
+    tables: _Tables,
+    events: list[Event] | None,
+) -> ShedState:
+    """The state after a card played (Craits K7-K15): its function, the count,
+    going out, "one card". The most common transition: the new state is filled in
+    here directly rather than copied by :func:`_work_on` and then changed."""
+    card = move.card
+    rule = tables.rule_of[card]
+    action = rule.action
+    hands = state._hands
+    held = hands[seat]
+    # One deck: the card's bit; several: its last copy (handmasks.without_card).
+    held = held ^ CARD_BIT[card] if held <= FULL_MASK else without_card(held, card)
+    left = held.bit_count()
+    work = _new_state(type(state))
+    work._hand = state._hand
+    changed = list(hands)
+    changed[seat] = held
+    work._hands = tuple(changed)
+    work._stock = state._stock
+    work._discard = state._discard + (card,)
+    suit = move.suit
+    if suit is not None:  # a wild card naming a suit
+        work._suit = suit
+    elif action is _WILD_KEEP_SUIT:
+        work._suit = state._suit
+    else:
+        work._suit = SUIT_MEMBER_OF_INDEX[card]
+    work._direction = state._direction
+    work._rng = state._rng
+    work._to_move = seat
+    work._phase = _PLAYING
+    work._count = state._count
+    work._count_out = state._count_out
+    work._exposed = ()
+    work._forfeits = state._forfeits
+    work._idle = 0
+    work._penalties = state._penalties
+    work._scores = state._scores
+    work._drawn = 0
+    work._played = played = state._played + 1
+    work._legal = None
+    work._events = events
+    if events is not None:
+        events.append(CardPlayed(seat, card))
+        if move.announce:
+            events.append(OneCardAnnounced(seat))
+        if suit is not None:  # K8
+            events.append(SuitNamed(seat, suit))
+    if work._hand._watch_plays and _after_play(rules, work, seat, left, played):
         work._events = None
         return work
-
-    def _after_play(self: Any, work: ShedState, seat: int, left: int, played: int) -> bool:
-        """What a play does in games with a cap on plays, a reshuffle as soon as the
-        stock is empty, or going out that ends the hand at once, before the card's own
-        function; returns whether the hand ended."""
+    if work._count:
+        # K12, K14: a card played into the count only raises it.
+        work._count += rule.count
+        if events is not None:
+            events.append(CountRaised(seat, work._count))
         if not left:
-            if self.count_after_going_out:
-                return False
-            self._end_hand(work, blocked=False)  # going out ends the hand at once
-            return True
-        if played >= work._hand._max_plays:  # the cap on cards played
-            self._end_hand(work, blocked=True)
-            return True
-        if not work._stock and self.reshuffle_when == "stock_empty":
-            self._refill(work, seat)
-        return False
+            work._count_out = True
+        next_seat = (seat + work._direction) % rules.players
+    elif rule.starts_count and (not rules.count_needs_stock or _can_refill(rules, work)):
+        # K11, K14: a 2 starts the count, even as the player's last card.
+        _start_count(rules, work, seat, rule.count)
+        if not left:
+            work._count_out = True
+        next_seat = (seat + work._direction) % rules.players
+    elif not left:
+        # K15: going out; a last card that makes others draw still does so.
+        if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
+            _carry_out(rules, work, seat, action)
+        _end_hand(rules, work, blocked=False)
+        work._events = None
+        return work
+    elif action is _NONE:
+        next_seat = (seat + work._direction) % rules.players
+    else:
+        next_seat = _carry_out(rules, work, seat, action)
+    if left == 1 and not move.announce and rules.one_card_calls:
+        _expose(rules, work, seat)
+    if work._forfeits[next_seat]:
+        _advance(rules, work, next_seat)
+    else:  # what _advance does when nobody forfeits a turn, without the call
+        work._to_move = next_seat
+    work._events = None
+    return work
 
-    def _draw_move(self: Any, work: ShedState, seat: int, chose: bool) -> None:
-        """``Draw()``: the count's value during the count (K13), which ends the turn;
-        else one card (K9), after which the player moves again in games where drawing
-        keeps the turn. ``chose`` says the player could have played (games that let them
-        draw anyway)."""
-        work._exposed = ()
-        stock = work._stock
-        keeps_turn = self.draw_keeps_turn
-        if stock and not work._count:
-            # The usual draw (what _draw does), written out: the top card of the stock.
-            card = stock[0]
-            work._stock = stock[1:]
-            held = work._hands[seat]
-            bit = CARD_BIT[card]
-            changed = list(work._hands)
-            changed[seat] = with_card(held, card) if held & bit else held | bit
-            work._hands = tuple(changed)
-            work._idle = 0
-            if keeps_turn:
-                work._drawn += 1
-            if work._events is not None:
-                work._events.append(
-                    CardsDrawn(seat, 1, "chose_to_draw" if chose else "cannot_play", 1)
-                )
-            if len(stock) == 1 and self.reshuffle_when == "stock_empty":
-                self._refill(work, seat)
-        elif work._count:
-            # K13: the player who cannot follow draws the count's value; the count ends.
-            value = work._count
-            work._count = 0
-            if work._events is not None:
-                work._events.append(CountEnded(seat, value))
-            drawn = self._draw(work, seat, value, "count")
-            work._idle = 0 if drawn else work._idle + 1
-            if drawn == value and not work._stock and self.last_penalty_card_is_pass:
-                work._idle = 1  # OpenSpiel's Crazy Eights counts this as a pass
-            keeps_turn = False  # drawing the count ends the turn
-            if work._count_out:
-                nobody_out = all(work._hands)
-                if not (self.continue_after_count_out and nobody_out):
-                    self._end_hand(work, blocked=False)
-                    return
-                work._count_out = False
-        else:
-            drawn = self._draw(work, seat, 1, "chose_to_draw" if chose else "cannot_play")
-            work._idle = 0 if drawn else work._idle + 1
-            if keeps_turn:
-                work._drawn += 1
-        if work._idle >= work._hand._blocked_at and self._blocked(work):
-            return
-        # (Draws this turn are counted only while the player keeps the turn.)
-        next_seat = seat if keeps_turn else (seat + work._direction) % self.players
-        if work._forfeits[next_seat]:
-            self._advance(work, next_seat)
-        else:  # see _play
-            work._to_move = next_seat
 
-    def _pass_move(self: Any, work: ShedState, seat: int) -> None:
-        """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
-        work._idle += 1
-        work._drawn = 0
-        if not self._blocked(work):
-            self._advance(work, (seat + work._direction) % self.players)
-
-    def _blocked(self: Any, work: ShedState) -> bool:
-        """K21 (library decision): after a full cycle of turns with nothing played or
-        drawn (or the game's ``blocked_after`` such turns), the hand is blocked and
-        ends. Returns whether it did."""
-        if work._idle < work._hand._blocked_at:
+def _after_play(
+    rules: SheddingGame[Any, Any], work: ShedState, seat: int, left: int, played: int
+) -> bool:
+    """What a play does in games with a cap on plays, a reshuffle as soon as the
+    stock is empty, or going out that ends the hand at once, before the card's own
+    function; returns whether the hand ended."""
+    if not left:
+        if rules.count_after_going_out:
             return False
-        if work._events is not None:
-            work._events.append(HandBlocked(work._hand._number))
-        self._end_hand(work, blocked=True)
+        _end_hand(rules, work, blocked=False)  # going out ends the hand at once
         return True
+    if played >= work._hand._max_plays:  # the cap on cards played
+        _end_hand(rules, work, blocked=True)
+        return True
+    if not work._stock and rules.reshuffle_when == "stock_empty":
+        _refill(rules, work, seat)
+    return False
 
-    def _announce_move(self: Any, work: ShedState, seat: int, said: bool) -> None:
-        """V4: a player answers on receiving the one card; then the next in dealing order."""
-        if said:
-            if work._events is not None:
-                work._events.append(OneCardAnnounced(seat))
-        else:
-            self._expose(work, seat)
-        if seat == work._hand._dealer:
-            self._turn_up(work)
-        else:
-            work._to_move = (seat + work._direction) % self.players
 
-    # -- effects -----------------------------------------------------------------------
-
-    def _carry_out(self: Any, work: ShedState, seat: int, action: Action) -> int:
-        """Carry out a card function for ``seat``; return the seat that moves next."""
-        players: int = self.players
-        direction = work._direction
-        if action is _SKIP:
-            if work._events is not None:
-                work._events.append(TurnSkipped((seat + direction) % players, seat))
-            return (seat + 2 * direction) % players
-        if action is _OTHERS_DRAW:
-            for step in range(1, players):
-                self._draw(work, (seat + step * direction) % players, 1, "others_draw")
-        elif action is _TWO_ALONG_DRAWS:
-            target = (seat + 2 * direction) % players if players > 2 else (seat + 1) % 2
-            self._draw(work, target, 1, "two_along_draws")
-        elif action is _PLAY_AGAIN:
-            if work._events is not None:
-                work._events.append(PlayAgain(seat))
-            return seat
-        elif action is _REVERSE:
-            direction = work._direction = -direction
-            if work._events is not None:
-                work._events.append(DirectionChanged(direction))
-        return (seat + direction) % players
-
-    def _start_count(self: Any, work: ShedState, seat: int, value: int) -> None:
-        work._count = value
+def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, chose: bool) -> None:
+    """``Draw()``: the count's value during the count (K13), which ends the turn;
+    else one card (K9), after which the player moves again in games where drawing
+    keeps the turn. ``chose`` says the player could have played (games that let them
+    draw anyway)."""
+    work._exposed = ()
+    stock = work._stock
+    keeps_turn = rules.draw_keeps_turn
+    if stock and not work._count:
+        # The usual draw (what _draw does), written out: the top card of the stock.
+        card = stock[0]
+        work._stock = stock[1:]
+        held = work._hands[seat]
+        bit = CARD_BIT[card]
+        changed = list(work._hands)
+        changed[seat] = with_card(held, card) if held & bit else held | bit
+        work._hands = tuple(changed)
+        work._idle = 0
+        if keeps_turn:
+            work._drawn += 1
         if work._events is not None:
-            work._events.append(CountStarted(seat, value))
-
-    def _draw(self: Any, work: ShedState, seat: int, count: int, reason: str) -> int:
-        """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
-        K19, K20); returns how many it got."""
-        stock = work._stock
-        reshuffles: tuple[int, ...] = ()
-        if count <= len(stock):  # the usual case (draw_from's first lines, written out)
-            drawn = stock[:count]
-            work._stock = stock[count:]
-        elif self.reshuffle_when == "never":
-            drawn = stock
-            work._stock = ()
-        else:
-            drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
-                stock, work._discard, work._rng, count
-            )
-        if drawn:
-            held = work._hands[seat]
-            for card in drawn:
-                bit = CARD_BIT[card]
-                held = with_card(held, card) if held & bit else held | bit
-            changed = list(work._hands)
-            changed[seat] = held
-            work._hands = tuple(changed)
-        events = work._events
-        for cards in reshuffles:
-            self._reshuffled(work, seat, cards)
-        if events is not None:
-            events.append(CardsDrawn(seat, len(drawn), reason, count))
-        if drawn:
-            work._idle = 0
-        if not work._stock and self.reshuffle_when == "stock_empty":
-            self._refill(work, seat)
-        return len(drawn)
-
-    def _reshuffled(self: Any, work: ShedState, seat: int, cards: int) -> None:
-        """``seat`` made a new stock of ``cards`` cards: the game's penalty, the event."""
-        penalty = self.reshuffle_penalty(work._penalties[seat])
-        if penalty:
-            work._penalties = _replace(work._penalties, seat, penalty)
-            work._scores = _replace(work._scores, seat, work._scores[seat] + penalty)
-        if work._events is not None:
-            work._events.append(Reshuffled(seat, cards, penalty))
-
-    def _can_refill(self: Any, work: ShedState) -> bool:
-        """Whether a card can be drawn: the stock has one, or the game reshuffles and
-        the discard pile has more than its top card."""
-        return bool(work._stock) or (len(work._discard) > 1 and self.reshuffle_when != "never")
-
-    def _refill(self: Any, work: ShedState, seat: int) -> None:
-        """``reshuffle_when="stock_empty"``: the empty stock is made again at once from the
-        discard pile but its top card (after ``seat``'s move emptied it)."""
-        if len(work._discard) > 1:
-            work._stock, work._rng = shuffled(work._discard[:-1], work._rng)
-            work._discard = work._discard[-1:]
-            self._reshuffled(work, seat, len(work._stock))
-
-    def _expose(self: Any, work: ShedState, seat: int) -> None:
-        """A player is left with one card unannounced (K17, V4)."""
-        if self.idiot_calls == "automatic":
-            self._penalize(work, seat)
-        else:
-            work._exposed = (*work._exposed, seat)
-
-    def _penalize(self: Any, work: ShedState, seat: int) -> None:
-        if self.idiot_penalty == "draw_one":
-            self._draw(work, seat, 1, "idiot")
-        else:
-            self._draw(work, seat, 2, "idiot")
-            work._forfeits = _replace(work._forfeits, seat, work._forfeits[seat] + 1)
-
-    def _advance(self: Any, work: ShedState, seat: int) -> None:
-        """Give the turn to ``seat``, passing over seats that must forfeit a turn."""
-        forfeits = work._forfeits
-        while forfeits[seat]:
-            forfeits = _replace(forfeits, seat, forfeits[seat] - 1)
-            if work._events is not None:
-                work._events.append(TurnForfeited(seat))
-            seat = (seat + work._direction) % self.players
-        work._forfeits = forfeits
-        work._to_move = seat
-
-    def _end_hand(self: Any, work: ShedState, *, blocked: bool) -> None:
-        """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
-        the game."""
-        hand = work._hand
-        hand_scores = self.hand_scores(tuple(map(hand_cards, work._hands)), blocked)
-        work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
-        events = work._events
-        if events is not None:
-            events.append(HandScored(hand._number, hand_scores, work._scores))
+            work._events.append(CardsDrawn(seat, 1, "chose_to_draw" if chose else "cannot_play", 1))
+        if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
+            _refill(rules, work, seat)
+    elif work._count:
+        # K13: the player who cannot follow draws the count's value; the count ends.
+        value = work._count
         work._count = 0
-        work._count_out = False
-        work._exposed = ()
-        if hand._number == self.hands_in_game:
-            winners = self.game_winners(work._scores)
-            work._hand = _Hand(
-                self, hand._number, hand._cards_dealt, hand._dealer, hand._dealer_draws, winners
-            )
-            work._to_move = None
-            work._phase = _OVER
-            if events is not None:
-                events.append(GameOver(winners, work._scores))
-            return
-        direction = self.next_direction(work._direction)
-        dealer = (hand._dealer + direction) % self.players
-        self._deal(work, hand._number + 1, dealer, direction, None, work._rng)
+        if work._events is not None:
+            work._events.append(CountEnded(seat, value))
+        drawn = _draw(rules, work, seat, value, "count")
+        work._idle = 0 if drawn else work._idle + 1
+        if drawn == value and not work._stock and rules.last_penalty_card_is_pass:
+            work._idle = 1  # OpenSpiel's Crazy Eights counts this as a pass
+        keeps_turn = False  # drawing the count ends the turn
+        if work._count_out:
+            nobody_out = all(work._hands)
+            if not (rules.continue_after_count_out and nobody_out):
+                _end_hand(rules, work, blocked=False)
+                return
+            work._count_out = False
+    else:
+        drawn = _draw(rules, work, seat, 1, "chose_to_draw" if chose else "cannot_play")
+        work._idle = 0 if drawn else work._idle + 1
+        if keeps_turn:
+            work._drawn += 1
+    if work._idle >= work._hand._blocked_at and _blocked(rules, work):
+        return
+    # (Draws this turn are counted only while the player keeps the turn.)
+    next_seat = seat if keeps_turn else (seat + work._direction) % rules.players
+    if work._forfeits[next_seat]:
+        _advance(rules, work, next_seat)
+    else:  # see _play
+        work._to_move = next_seat
+
+
+def _pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+    """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
+    work._idle += 1
+    work._drawn = 0
+    if not _blocked(rules, work):
+        _advance(rules, work, (seat + work._direction) % rules.players)
+
+
+def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
+    """K21 (library decision): after a full cycle of turns with nothing played or
+    drawn (or the game's ``blocked_after`` such turns), the hand is blocked and
+    ends. Returns whether it did."""
+    if work._idle < work._hand._blocked_at:
+        return False
+    if work._events is not None:
+        work._events.append(HandBlocked(work._hand._number))
+    _end_hand(rules, work, blocked=True)
+    return True
+
+
+def _announce_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, said: bool) -> None:
+    """V4: a player answers on receiving the one card; then the next in dealing order."""
+    if said:
+        if work._events is not None:
+            work._events.append(OneCardAnnounced(seat))
+    else:
+        _expose(rules, work, seat)
+    if seat == work._hand._dealer:
+        _turn_up(rules, work)
+    else:
+        work._to_move = (seat + work._direction) % rules.players
+
+
+# -- effects -----------------------------------------------------------------------
+
+
+def _carry_out(rules: SheddingGame[Any, Any], work: ShedState, seat: int, action: Action) -> int:
+    """Carry out a card function for ``seat``; return the seat that moves next."""
+    players: int = rules.players
+    direction = work._direction
+    if action is _SKIP:
+        if work._events is not None:
+            work._events.append(TurnSkipped((seat + direction) % players, seat))
+        return (seat + 2 * direction) % players
+    if action is _OTHERS_DRAW:
+        for step in range(1, players):
+            _draw(rules, work, (seat + step * direction) % players, 1, "others_draw")
+    elif action is _TWO_ALONG_DRAWS:
+        target = (seat + 2 * direction) % players if players > 2 else (seat + 1) % 2
+        _draw(rules, work, target, 1, "two_along_draws")
+    elif action is _PLAY_AGAIN:
+        if work._events is not None:
+            work._events.append(PlayAgain(seat))
+        return seat
+    elif action is _REVERSE:
+        direction = work._direction = -direction
+        if work._events is not None:
+            work._events.append(DirectionChanged(direction))
+    return (seat + direction) % players
+
+
+def _start_count(rules: SheddingGame[Any, Any], work: ShedState, seat: int, value: int) -> None:
+    work._count = value
+    if work._events is not None:
+        work._events.append(CountStarted(seat, value))
+
+
+def _draw(
+    rules: SheddingGame[Any, Any], work: ShedState, seat: int, count: int, reason: str
+) -> int:
+    """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
+    K19, K20); returns how many it got."""
+    stock = work._stock
+    reshuffles: tuple[int, ...] = ()
+    if count <= len(stock):  # the usual case (draw_from's first lines, written out)
+        drawn = stock[:count]
+        work._stock = stock[count:]
+    elif rules.reshuffle_when == "never":
+        drawn = stock
+        work._stock = ()
+    else:
+        drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
+            stock, work._discard, work._rng, count
+        )
+    if drawn:
+        held = work._hands[seat]
+        for card in drawn:
+            bit = CARD_BIT[card]
+            held = with_card(held, card) if held & bit else held | bit
+        changed = list(work._hands)
+        changed[seat] = held
+        work._hands = tuple(changed)
+    events = work._events
+    for cards in reshuffles:
+        _reshuffled(rules, work, seat, cards)
+    if events is not None:
+        events.append(CardsDrawn(seat, len(drawn), reason, count))
+    if drawn:
+        work._idle = 0
+    if not work._stock and rules.reshuffle_when == "stock_empty":
+        _refill(rules, work, seat)
+    return len(drawn)
+
+
+def _reshuffled(rules: SheddingGame[Any, Any], work: ShedState, seat: int, cards: int) -> None:
+    """``seat`` made a new stock of ``cards`` cards: the game's penalty, the event."""
+    penalty = rules.reshuffle_penalty(work._penalties[seat])
+    if penalty:
+        work._penalties = _replace(work._penalties, seat, penalty)
+        work._scores = _replace(work._scores, seat, work._scores[seat] + penalty)
+    if work._events is not None:
+        work._events.append(Reshuffled(seat, cards, penalty))
+
+
+def _can_refill(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
+    """Whether a card can be drawn: the stock has one, or the game reshuffles and
+    the discard pile has more than its top card."""
+    return bool(work._stock) or (len(work._discard) > 1 and rules.reshuffle_when != "never")
+
+
+def _refill(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+    """``reshuffle_when="stock_empty"``: the empty stock is made again at once from the
+    discard pile but its top card (after ``seat``'s move emptied it)."""
+    if len(work._discard) > 1:
+        work._stock, work._rng = shuffled(work._discard[:-1], work._rng)
+        work._discard = work._discard[-1:]
+        _reshuffled(rules, work, seat, len(work._stock))
+
+
+def _expose(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+    """A player is left with one card unannounced (K17, V4)."""
+    if rules.idiot_calls == "automatic":
+        _penalize(rules, work, seat)
+    else:
+        work._exposed = (*work._exposed, seat)
+
+
+def _penalize(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+    if rules.idiot_penalty == "draw_one":
+        _draw(rules, work, seat, 1, "idiot")
+    else:
+        _draw(rules, work, seat, 2, "idiot")
+        work._forfeits = _replace(work._forfeits, seat, work._forfeits[seat] + 1)
+
+
+def _advance(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+    """Give the turn to ``seat``, passing over seats that must forfeit a turn."""
+    forfeits = work._forfeits
+    while forfeits[seat]:
+        forfeits = _replace(forfeits, seat, forfeits[seat] - 1)
+        if work._events is not None:
+            work._events.append(TurnForfeited(seat))
+        seat = (seat + work._direction) % rules.players
+    work._forfeits = forfeits
+    work._to_move = seat
+
+
+def _end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) -> None:
+    """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
+    the game."""
+    hand = work._hand
+    hand_scores = rules.hand_scores(tuple(map(hand_cards, work._hands)), blocked)
+    work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
+    events = work._events
+    if events is not None:
+        events.append(HandScored(hand._number, hand_scores, work._scores))
+    work._count = 0
+    work._count_out = False
+    work._exposed = ()
+    if hand._number == rules.hands_in_game:
+        winners = rules.game_winners(work._scores)
+        work._hand = _Hand(
+            rules, hand._number, hand._cards_dealt, hand._dealer, hand._dealer_draws, winners
+        )
+        work._to_move = None
+        work._phase = _OVER
+        if events is not None:
+            events.append(GameOver(winners, work._scores))
+        return
+    direction = rules.next_direction(work._direction)
+    dealer = (hand._dealer + direction) % rules.players
+    _deal(rules, work, hand._number + 1, dealer, direction, None, work._rng)
 
 
 def lowest_rank_deals(

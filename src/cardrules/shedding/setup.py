@@ -26,7 +26,7 @@ from cardrules.game import check_scores
 from cardrules.rng import check_seed, randbelow, resolve_seed, seed_state, shuffled
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import ShedTable
-from cardrules.shedding.flow import _done, lowest_rank_deals
+from cardrules.shedding.flow import _begin_hand, _deal, _done, lowest_rank_deals
 from cardrules.shedding.state import Phase, _Hand
 
 __all__ = ["ShedSetup"]
@@ -78,10 +78,10 @@ class ShedSetup:
             table = self._check_position(hands, stock, rng, direction)
             hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer, draws)
             work._lay_out(table)
-            self._begin_hand(work, hand)
+            _begin_hand(self, work, hand)
         else:
             order = None if deck is None else self.deck.check_order(deck)
-            self._deal(work, hand_number, dealer, direction, order, rng, draws)
+            _deal(self, work, hand_number, dealer, direction, order, rng, draws)
         return _done(work)
 
     def _check_hand_number(self: Any, hand_number: object) -> int:
