@@ -33,7 +33,6 @@ from cardrules.games.craits import hand_breakdown
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
-from cardrules.shedding.setup import ShedSetup
 from cardrules.shedding.state import ShedState, ShedView
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
@@ -102,7 +101,6 @@ BASES: dict[Any, str] = {
     arena.Pool: "a protocol of process pools (multiprocessing's, Ray's)",
     tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
     shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
-    ShedSetup: "a part of the shedding engine",
 }
 """Public classes that have no instances of their own (bases, protocols, mixins)."""
 

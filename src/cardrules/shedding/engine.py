@@ -41,7 +41,7 @@ from cardrules.shedding.flow import (
     _play,
     _work_on,
 )
-from cardrules.shedding.setup import ShedSetup
+from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
     _PLAY,
     _PLAY_NAMING,
@@ -66,7 +66,7 @@ S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
 
 
-class SheddingGame(ShedSetup, Game[S, Move, V]):
+class SheddingGame(Game[S, Move, V]):
     """Base class of shedding games: see the module documentation."""
 
     __slots__ = ()
@@ -185,6 +185,100 @@ class SheddingGame(ShedSetup, Game[S, Move, V]):
         """Whether every player must answer "one card" or stay silent on receiving the
         cards of this hand (Craits V4); no by default."""
         return False
+
+    # -- starting a game (made by cardrules.shedding.setup) -------------------------
+
+    def setup_state(
+        self,
+        seed: int | None,
+        events: list[Event] | None,
+        *,
+        dealer: int | None = None,
+        deck: Sequence[Card | str] | None = None,
+        hands: Sequence[Sequence[Card | str]] | None = None,
+        stock: Sequence[Card | str] | None = None,
+        hand_number: int = 1,
+        scores: Sequence[int] | None = None,
+        penalties: Sequence[int] | None = None,
+        direction: int = CLOCKWISE,
+    ) -> S:
+        """The first hand from ``seed`` (the first dealer chosen as the game's policies
+        say, unless given), a stacked ``deck``, or explicit ``hands`` and ``stock``;
+        the turned-up card carried out (see :meth:`Game.setup_state
+        <cardrules.game.Game.setup_state>`; Craits documents the keywords)."""
+        state: S = new_state(
+            self,
+            seed,
+            events,
+            dealer=dealer,
+            deck=deck,
+            hands=hands,
+            stock=stock,
+            hand_number=hand_number,
+            scores=scores,
+            penalties=penalties,
+            direction=direction,
+        )
+        return state
+
+    def position(
+        self,
+        hands: Sequence[Sequence[Card | str] | str],
+        discard: Sequence[Card | str] | str,
+        stock: Sequence[Card | str] | str = (),
+        *,
+        to_move: int,
+        suit: Suit | str | None = None,
+        direction: int = CLOCKWISE,
+        dealer: int = 0,
+        hand_number: int = 1,
+        count: int = 0,
+        idle_turns: int = 0,
+        scores: Sequence[int] | None = None,
+        penalties: Sequence[int] | None = None,
+        seed: int | None = None,
+        draws_this_turn: int = 0,
+        cards_played: int = 0,
+    ) -> S:
+        """A position in the middle of a hand, for analysis, puzzles and tests: each
+        seat's cards, the discard pile (bottom first: its last card is the top), the
+        stock (top first), who is to move and the suit to follow (by default the top
+        card's). The cards need not be the whole deck (an endgame is fine), but no card
+        may appear more often than the deck holds it. ``penalties`` are each seat's last
+        shuffle-pressure penalty (zeros by default). ``idle_turns`` (turns in a row with
+        nothing played or drawn) is below ``players`` (or the game's ``blocked_after``):
+        a full cycle of them blocks the hand. ``seed`` drives reshuffles and the later
+        deals. ``draws_this_turn`` (below the game's ``draw_limit``) and ``cards_played``
+        (below its ``max_plays``) are for games with those limits.
+
+        Raises :class:`~cardrules.SetupError` for a bad seat, direction, hand number,
+        card, count, number of idle turns, draws or plays, or penalty.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=3)
+        >>> state = game.position(["9H 2C 4C", "KD", "5S 6S"], discard="JH", to_move=0)
+        >>> [str(move) for move in game.legal_moves(state)]
+        ['9♥']
+        """
+        state: S = position(
+            self,
+            hands,
+            discard,
+            stock,
+            to_move=to_move,
+            suit=suit,
+            direction=direction,
+            dealer=dealer,
+            hand_number=hand_number,
+            count=count,
+            idle_turns=idle_turns,
+            scores=scores,
+            penalties=penalties,
+            seed=seed,
+            draws_this_turn=draws_this_turn,
+            cards_played=cards_played,
+        )
+        return state
 
     # -- moves -----------------------------------------------------------------------
 
@@ -517,7 +611,7 @@ class SheddingGame(ShedSetup, Game[S, Move, V]):
         """A full state that agrees with ``view``: the other hands and the stock dealt
         uniformly from the cards ``view.seat`` has not seen (every draw is face down;
         made by :mod:`cardrules.shedding.setup`)."""
-        state: S = self._determinized(view, seed)
+        state: S = determinized(self, view, seed)
         return state
 
     # -- move ids --------------------------------------------------------------------

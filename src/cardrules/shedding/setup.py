@@ -1,21 +1,22 @@
 """Starting a shedding game: the first hand from a seed, a stacked deck or a chosen
 position of hands and stock (behind ``new_game`` and ``start``, with the draw for the
 first dealer), and positions in the middle of a hand for analysis, puzzles and tests
-(:meth:`ShedSetup.position`), and the full states that agree with what one player
-sees, for search (``determinize``).
+(:func:`position`), and the full states that agree with what one player sees, for
+search (:func:`determinized`).
 
-:class:`ShedSetup` is a part of :class:`~cardrules.shedding.engine.SheddingGame`, which
-inherits it; the options and hooks it reads (``players``, ``deck``,
-``hands_in_game``, ``cards_each``, ``draws_for_first_dealer``, ``random_first_dealer``,
-``state_class``) are the
-engine's, and the deal itself is :mod:`cardrules.shedding.flow`'s.
+These are functions of the game's rules (a
+:class:`~cardrules.shedding.engine.SheddingGame`, whose ``setup_state``, ``position``
+and ``determinize`` call them); the options and hooks they read (``players``,
+``deck``, ``hands_in_game``, ``cards_each``, ``draws_for_first_dealer``,
+``random_first_dealer``, ``state_class``) are the engine's, and the deal itself is
+:mod:`cardrules.shedding.flow`'s.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardrules._checks import check_direction, check_int
 from cardrules._text import shown
@@ -27,299 +28,286 @@ from cardrules.rng import check_seed, randbelow, resolve_seed, seed_state, shuff
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import ShedTable
 from cardrules.shedding.flow import _begin_hand, _deal, _done, lowest_rank_deals
-from cardrules.shedding.state import Phase, _Hand
+from cardrules.shedding.state import Phase, ShedView, _Hand
 
-__all__ = ["ShedSetup"]
+if TYPE_CHECKING:
+    from cardrules.shedding.engine import SheddingGame
+
+__all__ = ["determinized", "new_state", "position"]
 
 
-class ShedSetup:
-    """How a shedding game starts (see the module documentation)."""
-
-    __slots__ = ()
-
-    def setup_state(
-        self: Any,
-        seed: int | None,
-        events: list[Event] | None,
-        *,
-        dealer: int | None = None,
-        deck: Sequence[Card | str] | None = None,
-        hands: Sequence[Sequence[Card | str]] | None = None,
-        stock: Sequence[Card | str] | None = None,
-        hand_number: int = 1,
-        scores: Sequence[int] | None = None,
-        penalties: Sequence[int] | None = None,
-        direction: int = CLOCKWISE,
-    ) -> Any:
-        rng = seed_state(resolve_seed(seed))
-        players = self.players
-        hand_number = self._check_hand_number(hand_number)
-        direction = self._check_start_direction(direction, hand_number)
-        work = object.__new__(self.state_class)
-        work._events = events
-        work._legal = None
-        work._scores = check_scores(scores, players)
-        work._penalties = self._check_penalties(penalties)
-        work._phase = Phase.PLAY
-        work._to_move = None
-        draws: tuple[tuple[int, Card], ...] = ()
-        if dealer is None:
-            if self.draws_for_first_dealer:
-                dealer, draws, rng = lowest_rank_deals(rng, players, self.deck)
-            elif self.random_first_dealer:
-                dealer, rng = randbelow(rng, players)
-            else:
-                dealer = 0
-        elif not is_seat(dealer, players):
-            raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-        if hands is not None or stock is not None:
-            if deck is not None:
-                raise SetupError("give a stacked deck or explicit hands and stock, not both")
-            table = self._check_position(hands, stock, rng, direction)
-            hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer, draws)
-            work._lay_out(table)
-            _begin_hand(self, work, hand)
+def new_state(
+    rules: SheddingGame[Any, Any],
+    seed: int | None,
+    events: list[Event] | None,
+    *,
+    dealer: int | None = None,
+    deck: Sequence[Card | str] | None = None,
+    hands: Sequence[Sequence[Card | str]] | None = None,
+    stock: Sequence[Card | str] | None = None,
+    hand_number: int = 1,
+    scores: Sequence[int] | None = None,
+    penalties: Sequence[int] | None = None,
+    direction: int = CLOCKWISE,
+) -> Any:
+    """:meth:`SheddingGame.setup_state <cardrules.shedding.engine.SheddingGame.setup_state>`."""
+    rng = seed_state(resolve_seed(seed))
+    players = rules.players
+    hand_number = _check_hand_number(rules, hand_number)
+    direction = _check_start_direction(rules, direction, hand_number)
+    work = object.__new__(rules.state_class)
+    work._events = events
+    work._legal = None
+    work._scores = check_scores(scores, players)
+    work._penalties = _check_penalties(rules, penalties)
+    work._phase = Phase.PLAY
+    work._to_move = None
+    draws: tuple[tuple[int, Card], ...] = ()
+    if dealer is None:
+        if rules.draws_for_first_dealer:
+            dealer, draws, rng = lowest_rank_deals(rng, players, rules.deck)
+        elif rules.random_first_dealer:
+            dealer, rng = randbelow(rng, players)
         else:
-            order = None if deck is None else self.deck.check_order(deck)
-            _deal(self, work, hand_number, dealer, direction, order, rng, draws)
-        return _done(work)
+            dealer = 0
+    elif not is_seat(dealer, players):
+        raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+    if hands is not None or stock is not None:
+        if deck is not None:
+            raise SetupError("give a stacked deck or explicit hands and stock, not both")
+        table = _check_position(rules, hands, stock, rng, direction)
+        hand = _Hand(rules, hand_number, rules.cards_each(hand_number), dealer, draws)
+        work._lay_out(table)
+        _begin_hand(rules, work, hand)
+    else:
+        order = None if deck is None else rules.deck.check_order(deck)
+        _deal(rules, work, hand_number, dealer, direction, order, rng, draws)
+    return _done(work)
 
-    def _check_hand_number(self: Any, hand_number: object) -> int:
-        return check_int(hand_number, "hand_number", 1, self.hands_in_game)
 
-    def _check_start_direction(self: Any, direction: object, hand_number: int) -> int:
-        """The direction of play a hand starts in, refused if no hand of these rules
-        can start in it."""
-        direction = check_direction(direction)
-        if direction == CLOCKWISE:
-            return direction
-        if -1 not in (self.next_direction(CLOCKWISE), self.next_direction(-1)):
-            raise SetupError(
-                f"under these {type(self).__name__} rules every hand starts clockwise, so "
-                "direction must be 1 (a hand starts counter-clockwise only when the deal "
-                "follows the direction: Craits' deal_follows_direction=True, V2)"
-            )
-        if hand_number == 1:
-            raise SetupError(
-                "the first hand starts clockwise: direction=-1 is for a later hand "
-                "(hand_number 2 or more), after one that ended counter-clockwise"
-            )
+def _check_hand_number(rules: SheddingGame[Any, Any], hand_number: object) -> int:
+    return check_int(hand_number, "hand_number", 1, rules.hands_in_game)
+
+
+def _check_start_direction(
+    rules: SheddingGame[Any, Any], direction: object, hand_number: int
+) -> int:
+    """The direction of play a hand starts in, refused if no hand of these rules
+    can start in it."""
+    direction = check_direction(direction)
+    if direction == CLOCKWISE:
         return direction
+    if -1 not in (rules.next_direction(CLOCKWISE), rules.next_direction(-1)):
+        raise SetupError(
+            f"under these {type(rules).__name__} rules every hand starts clockwise, so "
+            "direction must be 1 (a hand starts counter-clockwise only when the deal "
+            "follows the direction: Craits' deal_follows_direction=True, V2)"
+        )
+    if hand_number == 1:
+        raise SetupError(
+            "the first hand starts clockwise: direction=-1 is for a later hand "
+            "(hand_number 2 or more), after one that ended counter-clockwise"
+        )
+    return direction
 
-    def _check_penalties(self: Any, penalties: Sequence[int] | None) -> tuple[int, ...]:
-        """Each seat's last shuffle-pressure penalty, checked: 0, or one of the penalties
-        :meth:`reshuffle_penalty` charges in turn from 0 (5, 10, 20, … in Craits)."""
-        players: int = self.players
-        if penalties is None:
-            return (0,) * players
-        try:
-            paid = check_scores(penalties, players)
-        except SetupError:
+
+def _check_penalties(
+    rules: SheddingGame[Any, Any], penalties: Sequence[int] | None
+) -> tuple[int, ...]:
+    """Each seat's last shuffle-pressure penalty, checked: 0, or one of the penalties
+    :meth:`reshuffle_penalty` charges in turn from 0 (5, 10, 20, … in Craits)."""
+    players: int = rules.players
+    if penalties is None:
+        return (0,) * players
+    try:
+        paid = check_scores(penalties, players)
+    except SetupError:
+        raise SetupError(
+            f"penalties must be {players} ints, one per seat, not {shown(penalties)}"
+        ) from None
+    charged = _penalties_charged(rules, max(paid))
+    for seat, penalty in enumerate(paid):
+        if penalty and penalty not in charged:
+            first = ", ".join(map(str, sorted(charged)[:4]))
+            allowed = (
+                f"0 or one of the penalties these rules charge in turn ({first}, …)"
+                if charged
+                else "0 (these rules charge no shuffle-pressure penalty)"
+            )
             raise SetupError(
-                f"penalties must be {players} ints, one per seat, not {shown(penalties)}"
-            ) from None
-        charged = self._penalties_charged(max(paid))
-        for seat, penalty in enumerate(paid):
-            if penalty and penalty not in charged:
-                first = ", ".join(map(str, sorted(charged)[:4]))
-                allowed = (
-                    f"0 or one of the penalties these rules charge in turn ({first}, …)"
-                    if charged
-                    else "0 (these rules charge no shuffle-pressure penalty)"
-                )
-                raise SetupError(
-                    f"penalties are each seat's last shuffle-pressure penalty: {allowed}; "
-                    f"seat {seat} has {shown(penalty)}"
-                )
-        return paid
-
-    def _penalties_charged(self: Any, largest: int) -> set[int]:
-        """The penalties :meth:`reshuffle_penalty` charges one after another from 0, up
-        to ``largest`` (and at least the first four), while they keep growing."""
-        charged: set[int] = set()
-        last = 0
-        for _ in range(100_000):
-            penalty = self.reshuffle_penalty(last)
-            if penalty <= last:
-                break
-            charged.add(penalty)
-            last = penalty
-            if last >= largest and len(charged) >= 4:
-                break
-        return charged
-
-    def position(
-        self: Any,
-        hands: Sequence[Sequence[Card | str] | str],
-        discard: Sequence[Card | str] | str,
-        stock: Sequence[Card | str] | str = (),
-        *,
-        to_move: int,
-        suit: Suit | str | None = None,
-        direction: int = CLOCKWISE,
-        dealer: int = 0,
-        hand_number: int = 1,
-        count: int = 0,
-        idle_turns: int = 0,
-        scores: Sequence[int] | None = None,
-        penalties: Sequence[int] | None = None,
-        seed: int | None = None,
-        draws_this_turn: int = 0,
-        cards_played: int = 0,
-    ) -> Any:
-        """A position in the middle of a hand, for analysis, puzzles and tests: each
-        seat's cards, the discard pile (bottom first: its last card is the top), the
-        stock (top first), who is to move and the suit to follow (by default the top
-        card's). The cards need not be the whole deck (an endgame is fine), but no card
-        may appear more often than the deck holds it. ``penalties`` are each seat's last
-        shuffle-pressure penalty (zeros by default). ``idle_turns`` (turns in a row with
-        nothing played or drawn) is below ``players`` (or the game's ``blocked_after``):
-        a full cycle of them blocks the hand. ``seed`` drives reshuffles and the later
-        deals. ``draws_this_turn`` (below the game's ``draw_limit``) and ``cards_played``
-        (below its ``max_plays``) are for games with those limits.
-
-        Raises :class:`~cardrules.SetupError` for a bad seat, direction, hand number,
-        card, count, number of idle turns, draws or plays, or penalty.
-
-        >>> import cardrules as cr
-        >>> game = cr.Craits(players=3)
-        >>> state = game.position(["9H 2C 4C", "KD", "5S 6S"], discard="JH", to_move=0)
-        >>> [str(move) for move in game.legal_moves(state)]
-        ['9♥']
-        """
-        players = self.players
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
-            raise SetupError(f"hands must be {players} sequences of cards, one per seat")
-        held = tuple(tuple(sorted(parse_cards(hand))) for hand in hands)
-        pile = parse_cards(discard)
-        if not pile:
-            raise SetupError("the discard pile needs at least its top card")
-        drawn = parse_cards(stock)
-        for seat, what in ((to_move, "to_move"), (dealer, "dealer")):
-            if not is_seat(seat, players):
-                raise SetupError(
-                    f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}"
-                )
-        direction = check_direction(direction)
-        hand_number = self._check_hand_number(hand_number)
-        count = check_int(count, "count", 0)
-        blocked_at = self.blocked_after or players
-        idle_turns = check_int(
-            idle_turns,
-            "idle_turns",
-            0,
-            blocked_at - 1,
-            note=f" (after {blocked_at} turns in a row with nothing played or drawn the "
-            "hand is blocked)",
-        )
-        limit = self.draw_limit
-        draws = check_int(draws_this_turn, "draws_this_turn", 0, None if limit is None else limit)
-        cap = self.max_plays
-        played = check_int(cards_played, "cards_played", 0, None if cap is None else cap - 1)
-        in_play = Counter(self.deck.cards())
-        used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
-        extra = used - in_play
-        if extra:
-            raise SetupError(f"more copies than the deck holds: {format_cards(sorted(extra))}")
-        follow = pile[-1].suit if suit is None else Suit.parse(suit)
-        rng = seed_state(resolve_seed(seed))
-        table = ShedTable(held, drawn, pile, follow, direction, rng)
-        hand = _Hand(self, hand_number, self.cards_each(hand_number), dealer)
-        zeros = (0,) * players
-        return self.state_class(
-            hand,
-            table,
-            to_move,
-            Phase.PLAY,
-            count,
-            False,
-            (),
-            zeros,
-            idle_turns,
-            self._check_penalties(penalties),
-            check_scores(scores, players),
-            draws,
-            played,
-        )
-
-    def _determinized(self: Any, view: Any, seed: int) -> Any:
-        """:meth:`SheddingGame.determinize <cardrules.shedding.engine.SheddingGame.determinize>`:
-        the other hands and the stock dealt uniformly from the cards ``view.seat`` has
-        not seen (every draw is face down)."""
-        if type(view) is not self.view_class:
-            raise StateError(
-                f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
+                f"penalties are each seat's last shuffle-pressure penalty: {allowed}; "
+                f"seat {seat} has {shown(penalty)}"
             )
-        players = self.players
-        if len(view.hand_sizes) != players or not is_seat(view.seat, players):
-            raise StateError(
-                f"this view is not of a {players}-player game (seat {shown(view.seat)}, "
-                f"{len(view.hand_sizes)} hand sizes)"
-            )
-        unseen = list(self.deck.cards())
-        try:
-            for card in view.hand + view.discard:
-                unseen.remove(card)
-        except ValueError:
-            raise StateError("the view shows cards that are not in the deck in use") from None
-        if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
-            raise StateError("the view's hand and pile sizes do not add up to the deck in use")
-        rng = seed_state(check_seed(seed))
-        order, rng = shuffled(unseen, rng)
-        hands = []
-        position = 0
-        for seat, size in enumerate(view.hand_sizes):
-            if seat == view.seat:
-                hands.append(view.hand)
-            else:
-                hands.append(tuple(sorted(order[position : position + size])))
-                position += size
-        table = ShedTable(
-            tuple(hands), order[position:], view.discard, view.suit, view.direction, rng
-        )
-        hand = _Hand(
-            self,
-            view.hand_number,
-            view.cards_dealt,
-            view.dealer,
-            view.dealer_draws,
-            view.winners,
-        )
-        return self.state_class(
-            hand,
-            table,
-            view.to_move,
-            view.phase,
-            view.count,
-            view.count_out,
-            view.exposed,
-            view.forfeits,
-            view.idle_turns,
-            view.penalties,
-            view.scores,
-            view.draws_this_turn,
-            view.cards_played,
-        )
+    return paid
 
-    def _check_position(
-        self: Any,
-        hands: Sequence[Sequence[Card | str]] | None,
-        stock: Sequence[Card | str] | None,
-        rng: int,
-        direction: int,
-    ) -> ShedTable:
-        if hands is None or stock is None:
-            raise SetupError("an explicit position needs both hands and stock")
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != self.players:
-            raise SetupError(f"hands must be {self.players} sequences of cards, one per seat")
-        parsed = []
-        for seat, hand in enumerate(hands):
-            if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
-                raise SetupError(f"the hand of seat {seat} must be a non-empty sequence of cards")
-            parsed.append(tuple(sorted(Card.parse(card) for card in hand)))  # type: ignore[arg-type]
-        if isinstance(stock, str) or not isinstance(stock, Sequence) or not stock:
-            raise SetupError("stock must be a non-empty sequence of cards, top first")
-        pile = tuple(Card.parse(card) for card in stock)  # type: ignore[arg-type]
-        self.deck.check_order([card for hand in parsed for card in hand] + list(pile))
-        turned = pile[0]
-        return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, direction, rng)
+
+def _penalties_charged(rules: SheddingGame[Any, Any], largest: int) -> set[int]:
+    """The penalties :meth:`reshuffle_penalty` charges one after another from 0, up
+    to ``largest`` (and at least the first four), while they keep growing."""
+    charged: set[int] = set()
+    last = 0
+    for _ in range(100_000):
+        penalty = rules.reshuffle_penalty(last)
+        if penalty <= last:
+            break
+        charged.add(penalty)
+        last = penalty
+        if last >= largest and len(charged) >= 4:
+            break
+    return charged
+
+
+def position(
+    rules: SheddingGame[Any, Any],
+    hands: Sequence[Sequence[Card | str] | str],
+    discard: Sequence[Card | str] | str,
+    stock: Sequence[Card | str] | str = (),
+    *,
+    to_move: int,
+    suit: Suit | str | None = None,
+    direction: int = CLOCKWISE,
+    dealer: int = 0,
+    hand_number: int = 1,
+    count: int = 0,
+    idle_turns: int = 0,
+    scores: Sequence[int] | None = None,
+    penalties: Sequence[int] | None = None,
+    seed: int | None = None,
+    draws_this_turn: int = 0,
+    cards_played: int = 0,
+) -> Any:
+    """:meth:`SheddingGame.position <cardrules.shedding.engine.SheddingGame.position>`."""
+    players = rules.players
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+        raise SetupError(f"hands must be {players} sequences of cards, one per seat")
+    held = tuple(tuple(sorted(parse_cards(hand))) for hand in hands)
+    pile = parse_cards(discard)
+    if not pile:
+        raise SetupError("the discard pile needs at least its top card")
+    drawn = parse_cards(stock)
+    for seat, what in ((to_move, "to_move"), (dealer, "dealer")):
+        if not is_seat(seat, players):
+            raise SetupError(f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}")
+    direction = check_direction(direction)
+    hand_number = _check_hand_number(rules, hand_number)
+    count = check_int(count, "count", 0)
+    blocked_at = rules.blocked_after or players
+    idle_turns = check_int(
+        idle_turns,
+        "idle_turns",
+        0,
+        blocked_at - 1,
+        note=f" (after {blocked_at} turns in a row with nothing played or drawn the "
+        "hand is blocked)",
+    )
+    limit = rules.draw_limit
+    draws = check_int(draws_this_turn, "draws_this_turn", 0, None if limit is None else limit)
+    cap = rules.max_plays
+    played = check_int(cards_played, "cards_played", 0, None if cap is None else cap - 1)
+    in_play = Counter(rules.deck.cards())
+    used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
+    extra = used - in_play
+    if extra:
+        raise SetupError(f"more copies than the deck holds: {format_cards(sorted(extra))}")
+    follow = pile[-1].suit if suit is None else Suit.parse(suit)
+    rng = seed_state(resolve_seed(seed))
+    table = ShedTable(held, drawn, pile, follow, direction, rng)
+    hand = _Hand(rules, hand_number, rules.cards_each(hand_number), dealer)
+    zeros = (0,) * players
+    return rules.state_class(
+        hand,
+        table,
+        to_move,
+        Phase.PLAY,
+        count,
+        False,
+        (),
+        zeros,
+        idle_turns,
+        _check_penalties(rules, penalties),
+        check_scores(scores, players),
+        draws,
+        played,
+    )
+
+
+def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> Any:
+    """:meth:`SheddingGame.determinize <cardrules.shedding.engine.SheddingGame.determinize>`:
+    the other hands and the stock dealt uniformly from the cards ``view.seat`` has
+    not seen (every draw is face down)."""
+    if type(view) is not rules.view_class:
+        raise StateError(
+            f"determinize needs a {rules.view_class.__name__}, not a {type(view).__name__}"
+        )
+    players = rules.players
+    if len(view.hand_sizes) != players or not is_seat(view.seat, players):
+        raise StateError(
+            f"this view is not of a {players}-player game (seat {shown(view.seat)}, "
+            f"{len(view.hand_sizes)} hand sizes)"
+        )
+    unseen = list(rules.deck.cards())
+    try:
+        for card in view.hand + view.discard:
+            unseen.remove(card)
+    except ValueError:
+        raise StateError("the view shows cards that are not in the deck in use") from None
+    if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
+        raise StateError("the view's hand and pile sizes do not add up to the deck in use")
+    rng = seed_state(check_seed(seed))
+    order, rng = shuffled(unseen, rng)
+    hands = []
+    position = 0
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(view.hand)
+        else:
+            hands.append(tuple(sorted(order[position : position + size])))
+            position += size
+    table = ShedTable(tuple(hands), order[position:], view.discard, view.suit, view.direction, rng)
+    hand = _Hand(
+        rules,
+        view.hand_number,
+        view.cards_dealt,
+        view.dealer,
+        view.dealer_draws,
+        view.winners,
+    )
+    return rules.state_class(
+        hand,
+        table,
+        view.to_move,
+        view.phase,
+        view.count,
+        view.count_out,
+        view.exposed,
+        view.forfeits,
+        view.idle_turns,
+        view.penalties,
+        view.scores,
+        view.draws_this_turn,
+        view.cards_played,
+    )
+
+
+def _check_position(
+    rules: SheddingGame[Any, Any],
+    hands: Sequence[Sequence[Card | str]] | None,
+    stock: Sequence[Card | str] | None,
+    rng: int,
+    direction: int,
+) -> ShedTable:
+    if hands is None or stock is None:
+        raise SetupError("an explicit position needs both hands and stock")
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != rules.players:
+        raise SetupError(f"hands must be {rules.players} sequences of cards, one per seat")
+    parsed = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
+            raise SetupError(f"the hand of seat {seat} must be a non-empty sequence of cards")
+        parsed.append(tuple(sorted(Card.parse(card) for card in hand)))  # type: ignore[arg-type]
+    if isinstance(stock, str) or not isinstance(stock, Sequence) or not stock:
+        raise SetupError("stock must be a non-empty sequence of cards, top first")
+    pile = tuple(Card.parse(card) for card in stock)  # type: ignore[arg-type]
+    rules.deck.check_order([card for hand in parsed for card in hand] + list(pile))
+    turned = pile[0]
+    return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, direction, rng)
