@@ -6,9 +6,10 @@ skips. They check what the engine does for any game, not only for Craits."""
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
+import pytest
 
 import cardrules as cr
 from cardrules.cards import Card, Rank
@@ -51,6 +52,12 @@ class MauMau(SheddingGame[MauMauState, MauMauView]):
     view_class: ClassVar[type] = MauMauView
     card_table: ClassVar[CardTable] = MAU_MAU_TABLE  # type: ignore[misc]
     players: int = 3
+    # Engine policies as constructor options: a variant is a constructor call.
+    draw_only_when_stuck: bool = True
+    draw_keeps_turn: bool = False
+    draw_limit: int | None = None
+    pass_by_choice: bool = False
+    reshuffle_when: Any = "drawing"
 
     def cards_each(self, hand_number: int) -> int:
         return 5
@@ -89,3 +96,38 @@ def test_random_games_end_without_errors() -> None:
     game = MauMau(players=3)
     over = [random_game(game, seed).is_over for seed in range(60)]
     assert all(over)
+
+
+def test_a_variant_is_a_constructor_call() -> None:
+    game = MauMau(
+        draw_only_when_stuck=False, draw_keeps_turn=True, draw_limit=1, pass_by_choice=True
+    )
+    state = game.position(["9H 2C", "3C", "4D"], discard="9S", stock="6S 6C", to_move=0)
+    assert set(game.legal_moves(state)) == {cr.Play(cr.Card.parse("9H")), cr.Draw()}
+    state = game.apply(state, cr.Draw())  # one draw, and the turn is still seat 0's
+    assert state.to_move == 0 and state.draws_this_turn == 1
+    playable = {cr.Play(cr.Card.parse("9H")), cr.Play(cr.Card.parse("6S"))}  # 6S just drawn
+    assert set(game.legal_moves(state)) == playable | {cr.Pass()}
+    assert game.options()["draw_limit"] == 1
+    assert MauMau().legal_moves(MauMau().position(["9H", "3C", "4D"], "9S", "6S", to_move=0)) == (
+        cr.Play(cr.Card.parse("9H")),
+    )
+
+
+def test_a_never_reshuffled_stock_draws_nothing_when_empty() -> None:
+    game = MauMau(reshuffle_when="never")
+    state = game.position(["2C", "3D", "4D"], discard="5S 6S 9H", to_move=0)
+    after = game.apply(state, cr.Draw())  # Craits K20: a draw that finds nothing
+    assert after.hands[0] == state.hands[0] and after.to_move == 1 and after.idle_turns == 1
+    default = MauMau()  # the pile is reshuffled
+    state = default.position(["2C", "3D", "4D"], discard="5S 6S 9H", to_move=0)
+    assert len(default.apply(state, cr.Draw()).hands[0]) == 2
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"draw_limit": 0}, {"draw_limit": True}, {"reshuffle_when": "sometimes"}],
+)
+def test_policies_out_of_range_are_refused_when_a_game_starts(options: dict[str, Any]) -> None:
+    with pytest.raises(cr.RulesError, match=r"draw_limit|reshuffle_when"):
+        MauMau(**options).new_game(seed=1)

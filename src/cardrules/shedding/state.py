@@ -19,6 +19,7 @@ import attrs
 
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import ALL_CARDS, Card, Suit, format_cards, mask_of
+from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, Play
@@ -113,6 +114,53 @@ def tables_for(table: CardTable) -> _Tables:
 
 
 _NO_LIMIT = sys.maxsize
+_LIMITS: dict[int, tuple[Any, tuple[int, int, int, bool]]] = {}
+_RESHUFFLES = ("never", "drawing", "stock_empty")
+_WILD_GOES = ("under_stock", "shuffled_in")
+
+
+def _limits_of(rules: Any) -> tuple[int, int, int, bool]:
+    """The rules' limits as plain ints (no limit: a huge one): draws a turn, cards
+    played in a hand, idle turns that block it; and whether a play may do more than
+    Craits' plays do (``flow._after_play``). The policies are checked here, once per
+    rules object, since a game may set them as it likes. Raises
+    :class:`~cardrules.RulesError` for a policy out of range."""
+    known = _LIMITS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    limit, cap, blocked = rules.draw_limit, rules.max_plays, rules.blocked_after
+    for name, value in (("draw_limit", limit), ("max_plays", cap), ("blocked_after", blocked)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise RulesError(
+                f"{name} must be None (no limit) or an int of 1 or more, not {value!r}"
+            )
+    if rules.reshuffle_when not in _RESHUFFLES:
+        raise RulesError(
+            f"reshuffle_when must be one of {_RESHUFFLES}, not {rules.reshuffle_when!r}"
+        )
+    if rules.turned_up_wild not in _WILD_GOES:
+        raise RulesError(
+            f"turned_up_wild must be one of {_WILD_GOES}, not {rules.turned_up_wild!r}"
+        )
+    acts = rules.turned_up_acts
+    if not isinstance(acts, bool) and not (
+        isinstance(acts, frozenset) and all(rank in range(2, 15) for rank in acts)
+    ):
+        raise RulesError(
+            f"turned_up_acts must be True, False or a frozenset of ranks 2 to 14, not {acts!r}"
+        )
+    limits = (
+        _NO_LIMIT if limit is None else limit,
+        _NO_LIMIT if cap is None else cap,
+        blocked or rules.players,
+        cap is not None or rules.reshuffle_when == "stock_empty" or not rules.count_after_going_out,
+    )
+    if len(_LIMITS) >= 64:
+        _LIMITS.clear()
+    _LIMITS[id(rules)] = (rules, limits)
+    return limits
 
 
 class _Hand(Value):
@@ -146,16 +194,7 @@ class _Hand(Value):
     ) -> None:
         self._rules = rules
         self._tables: _Tables = tables_for(rules.card_table)
-        limit, cap = rules.draw_limit, rules.max_plays
-        self._draw_limit: int = _NO_LIMIT if limit is None else limit
-        self._max_plays: int = _NO_LIMIT if cap is None else cap
-        self._blocked_at: int = rules.blocked_after or rules.players
-        # Whether a play may do more than Craits' plays do (SheddingGame._after_play).
-        self._watch_plays: bool = (
-            cap is not None
-            or rules.reshuffle_when == "stock_empty"
-            or not rules.count_after_going_out
-        )
+        (self._draw_limit, self._max_plays, self._blocked_at, self._watch_plays) = _limits_of(rules)
         self._number = number
         self._cards_dealt = cards_dealt
         self._dealer = dealer
