@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar, cast
 
 from cardrules._text import shown
-from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Suit, cards_of_mask
+from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Rank, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import IllegalMoveError, SeatError
 from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
@@ -510,7 +510,11 @@ class SheddingGame(Game[S, Move, V]):
         kinds = ["Play", "Draw"]
         if self.one_card_calls:
             kinds.append("CallIdiot")
-        if self.turned_up_acts:
+        acts = self.turned_up_acts
+        if any(  # a turned-up wild card that acts makes the dealer name the suit
+            self.card_table[rank].is_wild and (acts if isinstance(acts, bool) else rank in acts)
+            for rank in Rank
+        ):
             kinds.append("NameSuit")
         if self.one_card_calls:
             kinds.append("Announce")
