@@ -40,6 +40,7 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 hearts: Any = importlib.import_module("hearts")
 crazy_eights: Any = importlib.import_module("crazy_eights")
+oh_hell: Any = importlib.import_module("oh_hell")
 
 
 @attrs.frozen
@@ -163,6 +164,7 @@ def samples() -> list[Any]:
         (cr.Craits(players=7), 60),  # two decks
         (hearts.Hearts(target=30), 60),
         (crazy_eights.CrazyEights(players=3), 60),
+        (oh_hell.OhHell(players=4, num_tricks_fixed=5), 30),  # its own moves: bids
         (PlainTricks(), 60),
         (PlainEights(players=2), 60),  # type: ignore[call-arg]
     ]:

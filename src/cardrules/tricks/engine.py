@@ -9,7 +9,7 @@ where it differs from the defaults:
 - the deck (:meth:`TrickGame.deck`: any cards of the 52, e.g. Euchre's 24), the cards
   each seat is dealt (:meth:`TrickGame.hand_size`: all of the deck by default, or fewer,
   the rest undealt), the packets, a card turned up after the deal (``turns_up``);
-- the first leader, who deals next;
+- the first dealer, the first leader, who deals next;
 - trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card),
   and, with ``effective_suits``, the suit a card counts as (:meth:`TrickGame.effective_suit`,
   Euchre's bowers) and who wins a trick (:meth:`TrickGame.winning_position`);
@@ -64,7 +64,7 @@ from cardrules.events import (
     TrickWon,
 )
 from cardrules.game import Game
-from cardrules.moves import Move, Play
+from cardrules.moves import Play
 from cardrules.rng import check_seed, next_u64, seed_state, shuffled
 from cardrules.seats import is_seat
 from cardrules.tricks import setup
@@ -150,8 +150,13 @@ class TrickGame(Game[S, Any, V]):
     :meth:`trump_of` and :meth:`score_trick` (set for each class): the play's fast path
     then decides a trick without asking them."""
 
+    _full_deals: ClassVar[bool] = True
+    """Whether the game keeps the engine's :meth:`hand_size` (the whole deck dealt, so
+    chosen hands must be of that size)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls._full_deals = cls.hand_size is TrickGame.hand_size
         cls._plain_tricks = (
             cls.winning_position is TrickGame.winning_position
             and cls.trump_of is TrickGame.trump_of
@@ -192,6 +197,11 @@ class TrickGame(Game[S, Any, V]):
         """The cards of the deck, in the order a shuffle numbers them: all 52 by default.
         A smaller deck (Euchre's 24) is any of them."""
         return ALL_CARDS
+
+    def first_dealer(self, rng: int) -> tuple[int, int]:
+        """The first dealer when the setup names none, and the generator after any
+        draw: seat 0 (no draw) by default."""
+        return 0, rng
 
     def hand_size(self, number: int, rng: int) -> tuple[int, int]:
         """The cards each seat is dealt in deal ``number``, and the generator after any
@@ -318,7 +328,7 @@ class TrickGame(Game[S, Any, V]):
             seed: int | None,
             events: list[Event] | None,
             *,
-            dealer: int = 0,
+            dealer: int | None = None,
             deck: Sequence[Card | str] | None = None,
             hands: Sequence[Sequence[Card | str]] | None = None,
             turned_up: Card | str | None = None,
@@ -764,10 +774,12 @@ class TrickGame(Game[S, Any, V]):
 
     # -- move ids --------------------------------------------------------------------
 
-    def all_moves(self) -> tuple[Move, ...]:
-        """Every move of the game, in move-id order: ``Play(card)`` for each card (a
+    def all_moves(self) -> tuple[Any, ...]:
+        """Every move of the game, in move-id order: ``Play(card)`` for each card of the
+        deck (a
         game with phases adds its own moves after them)."""
-        return _PLAY_OF
+        deck = self.deck()
+        return _PLAY_OF if deck is ALL_CARDS else tuple(_PLAY_OF[card] for card in deck)
 
 
 def _deal_barred(

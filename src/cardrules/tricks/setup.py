@@ -44,7 +44,7 @@ def setup_state(
     seed: int | None,
     events: list[Event] | None,
     *,
-    dealer: int = 0,
+    dealer: int | None = None,
     deck: Sequence[Card | str] | None = None,
     hands: Sequence[Sequence[Card | str]] | None = None,
     turned_up: Card | str | None = None,
@@ -54,7 +54,7 @@ def setup_state(
 ) -> Any:
     """The first deal of a game on the engine (behind ``new_game`` and ``start``).
 
-    ``dealer`` is the first dealer (seat 0 by default); the cards
+    ``dealer`` is the first dealer (by default the game's ``first_dealer``); the cards
     come from ``seed``, a stacked ``deck`` (the deck's cards, top first) or chosen
     ``hands`` (all of one size, with the ``turned_up`` card when the game turns one
     up); ``hand_size`` sets the cards each for this deal instead of the game's
@@ -65,6 +65,8 @@ def setup_state(
     """
     rng = seed_state(resolve_seed(seed))
     players = rules.players
+    if dealer is None:
+        dealer, rng = rules.first_dealer(rng)
     if not is_seat(dealer, players):
         raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     totals = check_scores(scores, players)
@@ -322,7 +324,7 @@ def _check_hands(rules: Any, hands: Sequence[Sequence[Card | str]]) -> tuple[int
             raise SetupError(f"the hand of seat {seat} must be a sequence of cards")
         masks.append(mask_of(parse_cards(hand)))
     sizes = {len(hand) for hand in hands}
-    if len(cards) == 52 and most == 52 // players:
+    if rules._full_deals:
         each = 52 // players
         for seat, hand in enumerate(hands):
             if len(hand) != each:

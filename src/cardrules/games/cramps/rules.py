@@ -26,7 +26,7 @@ import attrs
 
 from cardrules._text import int_text, shown
 from cardrules.cards import ALL_CARDS, Card, Rank
-from cardrules.errors import RulesError
+from cardrules.errors import RulesError, SetupError
 from cardrules.events import Event
 from cardrules.games.cramps.heuristic import cramps_heuristic
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
@@ -260,6 +260,8 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         >>> Cramps().start(seed=1).events  # the same state, and the events of the deal
         (HandDealt(number=1, dealer=0, cards_each=13),)
         """
+        if dealer is None:  # the engine's "the game's first dealer": always given here (C3)
+            raise SetupError("dealer must be a seat from 0 to 3, not None")
         state: CrampsState = super().setup_state(
             seed,
             events,
