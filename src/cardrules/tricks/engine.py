@@ -18,7 +18,8 @@ where it differs from the defaults:
   starts through :meth:`TrickGame.start_of_deal`, which may enter a phase; in a phase
   the game's own moves (:meth:`TrickGame.phase_moves`, :meth:`TrickGame.phase_apply`)
   change the game's own immutable :attr:`~cardrules.tricks.state.TrickState.payload`;
-  :meth:`TrickGame.enter_phase` and :meth:`TrickGame.begin_play` make the next state;
+  :meth:`TrickGame.enter_phase` and :meth:`TrickGame.begin_play` make the next state,
+  and :meth:`TrickGame.with_hands` moves cards between hands (passing, a discard);
 - what each seat sees of the payload and what a sample of the unseen cards must keep
   (:meth:`TrickGame.payload_view`, :meth:`TrickGame.determinize_payload`,
   :meth:`TrickGame.known_cards`);
@@ -315,6 +316,29 @@ class TrickGame(Game[S, Any, V]):
             leader = self.first_leader(state._deal._dealer, state._deal._dealt)
         deal = with_slots(state._deal, _phase=None, _payload=payload)
         return with_slots(state, _deal=deal, _leader=leader, _cards=(), _allowed=None)  # type: ignore[return-value]
+
+    def with_hands(self, state: S, hands: Sequence[int]) -> S:
+        """``state`` with the cards each seat holds changed to ``hands`` (card masks, one
+        per seat): what passing cards, picking up the turned-up card or a discard does.
+        The cards already played stay as they were; a card left out of every hand is
+        out of the deal (a discard).
+
+        Raises :class:`~cardrules.StateError` for masks that are not one per seat, that
+        share a card or that hold a card already played."""
+        deal, left = state._deal, state._left
+        played = 0
+        for before in deal._dealt:
+            played |= before & ~left
+        if len(hands) != deal._players:
+            raise StateError(f"hands must be {deal._players} card masks, one per seat")
+        held = 0
+        for mask in hands:
+            if not isinstance(mask, int) or mask & held or mask & played:
+                raise StateError("hands must be card masks that share no card and hold none played")
+            held |= mask
+        dealt = tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True))
+        moved = with_slots(deal, _dealt=dealt)
+        return with_slots(state, _deal=moved, _left=held, _allowed=None)  # type: ignore[return-value]
 
     # -- starting a game -------------------------------------------------------------
 

@@ -1,0 +1,216 @@
+"""The trick engine's extension surface: effective suits (a Euchre-like game whose left
+bower follows trumps), a hidden payload with known cards (a card passed to the left),
+partial deals from a small deck, and samples from ``position`` endgames. Each game is
+a few lines on :class:`~cardrules.tricks.engine.TrickGame`; the checks are that the
+engine asks the hooks and that views and ``determinize`` respect them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import cardrules as cr
+from cardrules.cards import SUIT_MASK, Card, Rank, Suit, mask_of
+from cardrules.moves import register_move
+from cardrules.tricks.core import winning_index
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+
+EUCHRE_DECK = tuple(sorted(Card(Rank(r), s) for r in range(9, 15) for s in Suit))
+PARTNER_SUIT = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS}
+PARTNER_SUIT.update({Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS})
+
+
+def left_bower(trump: int) -> Card:
+    return Card(Rank.JACK, PARTNER_SUIT[Suit(trump)])
+
+
+@attrs.frozen
+class Bowers(TrickGame[TrickState, TrickView]):
+    """Four players, Euchre's 24 cards, five each, the next card turned up for trumps; the
+    jack of trumps then the jack of the same colour are the highest trumps."""
+
+    name: ClassVar[str] = "test_open_bowers"
+    players: ClassVar[int] = 4
+    effective_suits = True
+    turns_up = True
+
+    def deck(self) -> tuple[Card, ...]:
+        return EUCHRE_DECK
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        return 5, rng
+
+    def trump_of(self, state: Any) -> int | None:
+        return int(state.turned_up.suit)
+
+    def effective_suit(self, card: Card, trump: int | None) -> int:
+        return int(trump) if trump is not None and card == left_bower(trump) else int(card.suit)
+
+    def suit_cards(self, suit: int, trump: int | None) -> int:
+        assert trump is not None
+        bower = mask_of([left_bower(trump)])
+        return (SUIT_MASK[suit] | bower) if suit == trump else (SUIT_MASK[suit] & ~bower)
+
+    def winning_position(self, state: TrickState, cards: tuple[Card, ...]) -> int:
+        trump = self.trump_of(state)
+        assert trump is not None
+        right = Card(Rank.JACK, Suit(trump))
+        for bower in (right, left_bower(trump)):
+            if bower in cards:
+                return cards.index(bower)
+        return winning_index(cards, trump)
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (scores.index(max(scores)),)
+
+
+def test_the_left_bower_follows_trumps_and_not_its_own_suit() -> None:
+    game = Bowers()
+    # Spades are trumps: J♣ is a spade. Seat 1 holds no spade but J♣: it must play it.
+    hands = [["9S", "10S"], ["JC", "AH"], ["QS", "KH"], ["AS", "9D"]]
+    state = game.position(hands, leader=0, trick=(), turned_up="KS")
+    state = game.apply(state, cr.Play("9S"))
+    assert [str(move) for move in game.legal_moves(state)] == ["J♣"]
+    with pytest.raises(cr.IllegalMoveError, match="spades") as caught:
+        game.apply(state, cr.Play("AH"))
+    assert caught.value.reason == "must_follow_suit"
+    state = game.apply(state, cr.Play("JC"))
+    state = game.apply(state, cr.Play("QS"))
+    state = game.apply(state, cr.Play("AS"))
+    assert state.tricks[0].winner == 1  # the left bower beats the ace of trumps
+    # A club led: J♣ is no club, so a seat with only J♣ "in clubs" may play anything.
+    hands2 = [["9C", "10D"], ["JC", "AH"], ["QC", "KH"], ["AC", "9D"]]
+    state = game.position(hands2, leader=0, turned_up="KS")
+    state = game.apply(state, cr.Play("9C"))
+    assert {str(move) for move in game.legal_moves(state)} == {"J♣", "A♥"}
+
+
+def test_samples_keep_voids_by_effective_suit() -> None:
+    game = Bowers()
+    # Hearts are trumps (Q♥ turned up), so J♦ is a heart. Seat 1 did not follow the
+    # trump led: it holds no heart, and no J♦ either.
+    hands = [["9C", "10D"], ["AS", "KD"], ["QS", "KC"], ["AC", "9D"]]
+    trumps_led = cr.Trick(0, cr.parse_cards("10H 9S JH KH"), 2)
+    state = game.position(hands, leader=2, tricks=[trumps_led], turned_up="QH")
+    view = game.observe(state, 0)
+    places: set[int] = set()
+    for seed in range(60):
+        guess = game.determinize(view, seed)
+        assert game.observe(guess, 0) == view
+        assert not any(game.effective_suit(c, Suit.HEARTS) == Suit.HEARTS for c in guess.hands[1])
+        places.update(seat for seat in (2, 3) if Card.parse("JD") in guess.hands[seat])
+    assert places == {2, 3}  # J♦ is unseen: the others may hold it
+
+
+def test_every_deal_plays_out_with_cards_left_undealt() -> None:
+    game = Bowers()
+    for seed in range(20):
+        state = game.new_game(seed=seed)
+        dealt = sum(len(hand) for hand in state.hands)
+        assert dealt == 20 and state.turned_up not in {c for h in state.hands for c in h}
+        moves = 0
+        while not state.round_number > 1 and not state.is_over:
+            legal = game.legal_moves(state)
+            assert legal  # never a dead end before the deal is over
+            state = game.apply(state, random.Random(seed + moves).choice(legal))
+            moves += 1
+        assert moves == 20
+
+
+@register_move("test_open_pass")
+@attrs.frozen
+class PassCard:
+    card: Card = attrs.field(converter=cr.moves.as_card)
+
+    def __str__(self) -> str:
+        return f"pass {self.card}"
+
+
+@attrs.frozen
+class PassLeft(TrickGame[TrickState, TrickView]):
+    """Four players, thirteen each; first every seat passes one card to its left, hidden
+    from the others: the payload holds the cards passed, by seat."""
+
+    name: ClassVar[str] = "test_open_pass_left"
+    players: ClassVar[int] = 4
+
+    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+        return self.enter_phase(state, "pass", to_move=0, payload=())
+
+    def phase_moves(self, state: TrickState) -> tuple[PassCard, ...]:
+        return tuple(PassCard(card) for card in state.hands[len(state.payload)])
+
+    def phase_apply(self, state: TrickState, move: PassCard, events: Any) -> TrickState:
+        passed = (*state.payload, move.card)
+        if len(passed) < 4:
+            return self.enter_phase(state, "pass", to_move=len(passed), payload=passed)
+        hands = [mask_of(hand) for hand in state.hands]  # the hands after the pass
+        for seat, card in enumerate(passed):
+            hands[seat] &= ~mask_of([card])
+            hands[(seat + 1) % 4] |= mask_of([card])
+        return self.begin_play(self.with_hands(state, hands), payload=passed)
+
+    def payload_view(self, state: TrickState, seat: int) -> Any:
+        return tuple(card if who == seat else None for who, card in enumerate(state.payload))
+
+    def determinize_payload(self, view: TrickView, hands: tuple[int, ...], rng: int) -> Any:
+        return tuple(  # the others' passes: any card the receiver holds will do
+            card
+            if card is not None
+            else min(cr.cards.cards_of_mask(hands[(who + 1) % 4]), default=None)
+            for who, card in enumerate(view.payload)
+        )
+
+    def known_cards(self, view: TrickView) -> tuple[int, ...]:
+        known = [0, 0, 0, 0]
+        mine = view.payload[view.seat] if len(view.payload) > view.seat else None
+        played = {card for trick in (*view.tricks, view.trick) for card in trick.cards}
+        if mine is not None and view.phase is None and mine not in played:
+            known[(view.seat + 1) % 4] = mask_of([mine])
+        return tuple(known)
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (scores.index(max(scores)),)
+
+    def all_moves(self) -> tuple[Any, ...]:
+        return (*super().all_moves(), *(PassCard(card) for card in cr.cards.ALL_CARDS))
+
+
+def test_a_hidden_payload_and_the_cards_a_seat_knows() -> None:
+    game = PassLeft()
+    state = game.new_game(seed=4)
+    for seat in range(4):
+        view = game.observe(state, seat)
+        assert view.phase == "pass" and len(game.legal_moves(state)) == 13
+        before = state.hands
+        card = state.hands[seat][0]
+        state = game.apply(state, PassCard(card))
+        assert before != state.hands or seat < 3  # the hands change when all have passed
+    assert state.phase is None and state.to_move == 1
+    view = game.observe(state, 0)
+    passed = view.payload[0]
+    assert passed is not None and view.payload[1:] == (None, None, None)
+    assert passed in state.hands[1]
+    for seed in range(20):
+        guess = game.determinize(view, seed)
+        assert game.observe(guess, 0) == view
+        assert passed in guess.hands[1]  # the card seat 0 passed is still with seat 1
+
+
+def test_a_sample_of_an_endgame_position() -> None:
+    game = cr.Cramps()
+    state = game.position(["AS 3H 4C", "2D 5D 9S", "QS 2C 8H", "2H 4H KD"], leader=1)
+    view = game.observe(state, 2)
+    for seed in range(10):
+        guess = game.determinize(view, seed)
+        assert game.observe(guess, 2) == view
+        assert sum(len(hand) for hand in guess.hands) == 12
