@@ -1,9 +1,13 @@
-"""The search bot against random players in the two example games built on the engines
-(examples/hearts.py and examples/crazy_eights.py), through the arena: one ISMCTSBot and
-three RandomBots, seats rotated. The figures in docs/bots.md come from
+"""The search bot against random players in the example games built on the engines
+(examples/hearts.py, crazy_eights.py, oh_hell.py and spades.py), through the arena: one
+ISMCTSBot and RandomBots in the other seats, seats rotated (in Spades the search bot's
+partner is a random player). The figures in docs/bots.md come from
 
     python benchmarks/search_vs_random.py --game hearts --games 100
     python benchmarks/search_vs_random.py --game crazy_eights --games 40 --workers 2
+
+and Oh Hell and Spades are measured with ``--game oh_hell --games 60`` and ``--game
+spades --games 40``.
 
 It shows that a game built from the library's parts gets determinization, and with it
 the library's search bot, without code of its own.
@@ -25,11 +29,18 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def example_games() -> dict[str, Any]:
-    """The example games, four players each."""
+    """The example games (Oh Hell for three, the others for four)."""
     sys.path.insert(0, str(EXAMPLES))
     hearts = importlib.import_module("hearts")
     crazy_eights = importlib.import_module("crazy_eights")
-    return {"hearts": hearts.Hearts(), "crazy_eights": crazy_eights.CrazyEights(players=4)}
+    oh_hell = importlib.import_module("oh_hell")
+    spades = importlib.import_module("spades")
+    return {
+        "hearts": hearts.Hearts(),
+        "crazy_eights": crazy_eights.CrazyEights(players=4),
+        "oh_hell": oh_hell.OhHell(),
+        "spades": spades.Spades(),
+    }
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -38,13 +49,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations (100)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="deal seed (1)")
-    parser.add_argument("--game", choices=("hearts", "crazy_eights"), help="only this one")
+    games = ("hearts", "crazy_eights", "oh_hell", "spades")
+    parser.add_argument("--game", choices=games, help="only this one")
     args = parser.parse_args(argv)
     for name, game in example_games().items():
         if args.game not in (None, name):
             continue
-        bots: list[Bot] = [ISMCTSBot(iterations=args.iterations), RandomBot(), RandomBot()]
-        bots.append(RandomBot())
+        bots: list[Bot] = [ISMCTSBot(iterations=args.iterations)]
+        bots += [RandomBot() for _ in range(game.players - 1)]
         started = time.perf_counter()
         result = run_arena(
             game,
@@ -55,7 +67,8 @@ def main(argv: list[str] | None = None) -> None:
             workers=args.workers,
             progress=False,
         )
-        print(f"{name}: {args.games} games, ISMCTSBot({args.iterations}) against 3 random")
+        others = game.players - 1
+        print(f"{name}: {args.games} games, ISMCTSBot({args.iterations}) and {others} random")
         print(result.table())
         print(f"({time.perf_counter() - started:.0f} s)\n")
 

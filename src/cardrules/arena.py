@@ -79,8 +79,9 @@ class GameResult:
     """One arena game: its ``index``, ``seed`` (of the deal), which entrant sat in each
     seat (``seating``), the final ``scores`` by seat, the winning seats, the number of
     moves, the ``bot_seed`` its bots' decision seeds came from (``play_match(game,
-    bots, seed, bot_seed=bot_seed)`` replays it) and whether it ``finished`` (a game
-    stopped at the arena's move cap did not: its scores are those it had then)."""
+    bots, seed, bot_seed=bot_seed)`` replays it), whether it ``finished`` (a game
+    stopped at the arena's move cap did not: its scores are those it had then) and how
+    many sides won (``sides_won``)."""
 
     index: int
     seed: int
@@ -90,6 +91,15 @@ class GameResult:
     moves: int
     bot_seed: int = 0
     finished: bool = True
+    sides_won: int = 0
+    """How many sides (:meth:`Game.teams <cardrules.game.Game.teams>`) the winners make
+    up: a win is shared among them, each seat of a winning side getting its share; 0
+    (unknown) counts every winning seat as a side of its own."""
+
+    @property
+    def win_share(self) -> Fraction:
+        """What the game's win is worth to each winning seat: 1 over the winning sides."""
+        return Fraction(1, self.sides_won or len(self.winners))
 
     def to_dict(self) -> dict[str, Any]:
         """As JSON-friendly data (a score too long for a JSON number is decimal text)."""
@@ -101,9 +111,10 @@ class GameResult:
 @attrs.frozen
 class EntrantRow:
     """An entrant's summary over the finished games: games, wins (a win shared by k
-    counts 1/k), win share with its 95% Wilson score interval (honest near 0% and
-    100%), and mean final score with a 95% confidence interval (normal approximation).
-    A mean too large for a float is ``inf``."""
+    sides counts 1/k; a side's win is a whole win for each of its seats), win share
+    with its 95% Wilson score interval (honest near 0% and 100%), and mean final score
+    with a 95% confidence interval (normal approximation). A mean too large for a float
+    is ``inf``."""
 
     entrant: str
     games: int
@@ -161,7 +172,7 @@ class ArenaResult:
                 seat = result.seating.index(entrant)
                 scores.append(result.scores[seat])
                 won = seat in result.winners
-                wins.append(Fraction(1, len(result.winners)) if won else Fraction(0))
+                wins.append(result.win_share if won else Fraction(0))
             games = len(wins)
             win_share = as_float(Fraction(sum(wins), games)) if games else math.nan
             mean_score, score_ci = mean_interval(scores)
@@ -201,7 +212,7 @@ class ArenaResult:
         for result in self.games:
             seat_a, seat_b = result.seating.index(a), result.seating.index(b)
             scores.append(result.scores[seat_a] - result.scores[seat_b])
-            share = Fraction(1, len(result.winners))
+            share = result.win_share
             won_a = share if seat_a in result.winners else Fraction(0)
             won_b = share if seat_b in result.winners else Fraction(0)
             wins.append(won_a - won_b)
@@ -349,6 +360,8 @@ def _play_task(task: _Task) -> GameResult:
     state, moves = play_match(
         game, [bots[entrant] for entrant in seating], seed, bot_seed=bot_seed, max_moves=max_moves
     )
+    winners = set(state.winners)
+    sides_won = sum(1 for side in game.teams() if winners.intersection(side))
     return GameResult(
         index,
         seed,
@@ -358,6 +371,7 @@ def _play_task(task: _Task) -> GameResult:
         moves,
         bot_seed,
         bool(state.is_over),
+        sides_won,
     )
 
 

@@ -508,6 +508,20 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         """
         return move_ids_of(self).mask_of(self.legal_moves(state))
 
+    # -- sides -----------------------------------------------------------------------
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The sides of the game, each the seats that play and win together: every seat
+        alone by default; a partnership game (Spades: seats 0 and 2 against 1 and 3)
+        says so, and the arena then counts a side's win as one win for each of its
+        seats, not a win shared among them.
+
+        >>> import cardrules as cr
+        >>> cr.Cramps().teams()
+        ((0,), (1,), (2,), (3,))
+        """
+        return tuple((seat,) for seat in range(self.players))
+
     # -- game length ---------------------------------------------------------------
 
     def length_bound(self) -> int | None:
