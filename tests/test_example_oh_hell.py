@@ -108,3 +108,9 @@ def test_the_search_bot_beats_random_players() -> None:
     rows = result.rows()
     assert rows[0].entrant == "ismcts"
     assert rows[0].wins > max(row.wins for row in rows[1:])
+
+
+def test_the_script_plays_seeded_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    oh_hell.main(["--seed", "3", "--games", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("seed 3: ") and "turned up, bids (" in lines[0]

@@ -74,3 +74,9 @@ def test_the_arena_counts_a_partnership_win_whole_for_each_partner() -> None:
     assert rows[0].wins == rows[2].wins and rows[1].wins == rows[3].wins
     assert rows[0].wins + rows[1].wins == 4  # one win per game, whole for each partner
     # (Whether the search bot's side beats random: benchmarks/search_vs_random.py.)
+
+
+def test_the_script_plays_seeded_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    spades.main(["--seed", "3", "--games", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and lines[1].startswith("seed 4: bids (")
