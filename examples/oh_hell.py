@@ -58,6 +58,10 @@ class Bid:
         return f"bid {self.tricks}"
 
 
+BIDS = tuple(Bid(n) for n in range(52))
+"""The bids of 0 to 51 tricks, made once (legal_moves gives these very values)."""
+
+
 def _in_range(low: int, high: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -134,9 +138,11 @@ class OhHell(TrickGame[TrickState, TrickView]):
         """Any bid of 0 to the tricks, but the dealer's may not make the total the tricks."""
         bids, tricks = state.payload, state.hand_size
         if state.to_move != state.dealer:
-            return tuple(Bid(n) for n in range(tricks + 1))
+            return BIDS[: tricks + 1]
         barred = tricks - sum(bid for bid in bids if bid is not None)
-        return tuple(Bid(n) for n in range(tricks + 1) if n != barred)
+        if barred < 0:  # the others have bid more than the tricks: any bid will do
+            return BIDS[: tricks + 1]
+        return BIDS[:barred] + BIDS[barred + 1 : tricks + 1]
 
     def phase_apply(self, state: TrickState, move: Bid, events: list[Event] | None) -> TrickState:
         """Record the bid; after the dealer's, the play begins."""
@@ -171,8 +177,7 @@ class OhHell(TrickGame[TrickState, TrickView]):
 
     def all_moves(self) -> tuple[Any, ...]:
         """The cards, then the bids 0 to :meth:`max_tricks`: OpenSpiel's action ids."""
-        bids = (Bid(n) for n in range(self.max_tricks() + 1))
-        return (*(Play(card) for card in self.card_ids()), *bids)
+        return (*(Play(card) for card in self.card_ids()), *BIDS[: self.max_tricks() + 1])
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -63,6 +63,10 @@ class Bid:
         return f"bid {self.tricks or 'Nil'}"
 
 
+BIDS = tuple(Bid(n) for n in range(14))
+"""Nil and the bids of 1 to 13, made once (legal_moves gives these very values)."""
+
+
 def _check_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{attribute.name} must be an int, not {value!r}")
@@ -103,7 +107,7 @@ class Spades(TrickGame[TrickState, TrickView]):
     def phase_moves(self, state: TrickState) -> tuple[Bid, ...]:
         """Nil or 1 to 13, the partners' bids adding up to 13 at most."""
         partner = state.payload[(cast(int, state.to_move) + 2) % 4]
-        return tuple(Bid(n) for n in range(14 - (partner or 0)))
+        return BIDS[: 14 - (partner or 0)]
 
     def phase_apply(self, state: TrickState, move: Bid, events: list[Event] | None) -> TrickState:
         """Record the bid; after the dealer's, the play begins."""
@@ -181,7 +185,7 @@ class Spades(TrickGame[TrickState, TrickView]):
 
     def all_moves(self) -> tuple[Any, ...]:
         """The 52 cards, then the bids Nil to 13: OpenSpiel's action ids."""
-        return (*super().all_moves(), *(Bid(n) for n in range(14)))
+        return (*super().all_moves(), *BIDS)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -121,6 +121,18 @@ def test_the_dealer_may_not_bid_the_tricks_left() -> None:
     assert caught.value.reason == "not_card_play_now"
 
 
+def test_the_dealer_bids_freely_when_the_others_overbid() -> None:
+    game = oh_hell.OhHell(num_tricks_fixed=5)
+    spiel_game = openspiel_game({"num_tricks_fixed": 5})
+    state = game.new_game(seed=4, dealer=2)
+    spiel = deal_openspiel(spiel_game, game, state)
+    for bid in (5, 4):
+        state = game.apply(state, oh_hell.Bid(bid))
+        spiel.apply_action(game.move_id(oh_hell.Bid(bid)))
+    assert [move.tricks for move in game.legal_moves(state)] == [0, 1, 2, 3, 4, 5]
+    assert sorted(spiel.legal_actions()) == [len(game.deck()) + n for n in range(6)]
+
+
 def lowest_bid(legal: Any) -> Any:
     """Bid as low as allowed, play the first card."""
     return legal[0]

@@ -306,16 +306,14 @@ class TrickGame(Game[S, Any, V]):
 
     def enter_phase(self, state: S, phase: str, *, to_move: int, payload: Any) -> S:
         """``state`` in the game's ``phase``, ``to_move`` to make the next phase move."""
-        deal = with_slots(state._deal, _phase=phase, _payload=payload)
-        return with_slots(state, _deal=deal, _leader=to_move, _cards=(), _allowed=None)  # type: ignore[return-value]
+        return _rephased(state, phase, to_move, payload)
 
     def begin_play(self, state: S, *, payload: Any, leader: int | None = None) -> S:
         """``state`` with the play of cards to tricks (re)starting: ``leader`` (by default
         :meth:`first_leader`) to lead."""
         if leader is None:
             leader = self.first_leader(state._deal._dealer, state._deal._dealt)
-        deal = with_slots(state._deal, _phase=None, _payload=payload)
-        return with_slots(state, _deal=deal, _leader=leader, _cards=(), _allowed=None)  # type: ignore[return-value]
+        return _rephased(state, None, leader, payload)
 
     def with_hands(self, state: S, hands: Sequence[int]) -> S:
         """``state`` with the cards each seat holds changed to ``hands`` (card masks, one
@@ -842,3 +840,31 @@ def _deal_barred(
 
 
 _new_state = object.__new__
+
+
+def _rephased(state: S, phase: str | None, leader: int, payload: Any) -> S:
+    """``state`` in ``phase`` (``None``: the play) with ``leader`` to move and the game's
+    ``payload``: the deal's phase and payload change, the cards stay."""
+    deal = state._deal
+    # Written out rather than through with_slots: a phase move makes two of these.
+    moved = _Deal(
+        deal._rules,
+        deal._number,
+        deal._dealer,
+        deal._dealt,
+        deal._scores,
+        deal._rng,
+        deal._winners,
+        deal._turned,
+        phase,
+        payload,
+    )
+    new = _new_state(type(state))
+    new._deal = moved
+    new._left = state._left
+    new._leader = leader
+    new._cards = ()
+    new._tricks = state._tricks
+    new._round_scores = state._round_scores
+    new._allowed = None
+    return new
