@@ -214,3 +214,29 @@ def test_a_sample_of_an_endgame_position() -> None:
         guess = game.determinize(view, seed)
         assert game.observe(guess, 2) == view
         assert sum(len(hand) for hand in guess.hands) == 12
+
+
+@attrs.frozen(kw_only=True)
+class TrumpsAsOption(TrickGame[TrickState, TrickView]):
+    """A plain game whose trump suit is a constructor option, not a subclass."""
+
+    name: ClassVar[str] = "test_open_trumps_option"
+    players: ClassVar[int] = 4
+    trump: Suit | None = attrs.field(default=None)
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (scores.index(max(scores)),)
+
+
+def test_a_policy_is_a_constructor_option() -> None:
+    hands = [["AC", "2D"], ["2H", "3D"], ["KC", "4D"], ["QC", "5D"]]
+    for trump, winner in ((None, 0), (Suit.HEARTS, 1)):
+        game = TrumpsAsOption(trump=trump)
+        state = game.position(hands, leader=0)
+        for card in ("AC", "2H", "KC", "QC"):
+            state = game.apply(state, cr.Play(card))
+        assert state.tricks[0].winner == winner and state.to_move == winner
+    assert attrs.evolve(TrumpsAsOption(), trump=Suit.SPADES).trump == Suit.SPADES
