@@ -7,6 +7,12 @@ keeps every seat's observation as one row of a ``float32`` array instead and cha
 after each step, only the entries the step changed, so an observation costs one
 ``array.copy()``.
 
+How a step is written is the encoder's (:meth:`Encoder._array_rows
+<cardrules.encoding.base.Encoder._array_rows>`): a family's encoder writes every row
+again from the seats' views (:class:`~cardrules.encoding.rows.ViewRows`); Cramps' and
+Craits' encoders have rows that write only what changed
+(:mod:`cardrules.games.cramps.arrays`, :mod:`cardrules.games.craits.arrays`):
+
 * Cramps: a card played and a trick won are written with a few NumPy assignments of
   precomputed index arrays (the hand, the trick, the voids, whose turn it is; the
   cards taken, the leader, the trick's number and values, the round's points), and
@@ -60,7 +66,7 @@ class ObservationArrays:
 
     Args:
         encoder: the game's :class:`~cardrules.encoding.Encoder` (from
-            :func:`~cardrules.encoding.encoder_for`).
+            :func:`~cardrules.encoding.encoder_for`; any encoder).
         state: the position to start from (a state of the encoder's rules, or the
             :class:`~cardrules.game.Step` that holds it).
 
@@ -123,7 +129,8 @@ class ObservationArrays:
         arrays' position (given twice, or one skipped). The arrays stay usable: in
         Craits they are left as they were; in Cramps a step that does not follow is
         seen only after it was applied, and the arrays are then made again from the
-        step's state (which :attr:`state` then is)."""
+        step's state (which :attr:`state` then is). A family's encoder writes the rows
+        from the step's state alone, so only a step given twice is seen there."""
         if type(step) is not Step:
             raise StateError(
                 f"update() needs the Step that game.step(state, move) returned, not {_what(step)}"

@@ -471,7 +471,6 @@ def register_game(
     Raises :class:`~cardrules.RulesError` for something that is not a rules class, a
     class whose default rules have no encoder, or an option of another kind.
 
-    >>> import attrs, pyspiel
     >>> import cardrules as cr
     >>> from cardrules.hosts.openspiel import register_game
     >>> register_game(cr.Cramps)
