@@ -37,17 +37,70 @@ from cardrules.encoding import (
 )
 from cardrules.encoding.arrays import ObservationArrays
 from cardrules.game import Game
+from cardrules.moves import register_move
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 hearts: Any = importlib.import_module("hearts")
 crazy_eights: Any = importlib.import_module("crazy_eights")
 
+
+@register_move("test_family_bid")
+@attrs.frozen
+class Bid:
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"bid {self.tricks}"
+
+
+@attrs.frozen
+class Bidding(TrickGame[TrickState, TrickView]):  # type: ignore[misc]
+    """Three players, five cards each, the next card turned up for trumps, a phase of
+    bids before the play (the tutorial game of build-your-own.md): what the trick
+    engine opened up (phases, a payload, trumps of the deal, short hands)."""
+
+    name: ClassVar[str] = "test_family_bidding"
+    players: ClassVar[int] = 3
+    turns_up = True
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        return 5, rng
+
+    def trump_of(self, state: Any) -> int | None:
+        return int(state.turned_up.suit)
+
+    def start_of_deal(self, state: Any, events: Any) -> Any:
+        bids = (None,) * self.players
+        return self.enter_phase(state, "bid", to_move=(state.dealer + 1) % 3, payload=bids)
+
+    def phase_moves(self, state: Any) -> tuple[Bid, ...]:
+        return tuple(Bid(n) for n in range(state.hand_size + 1))
+
+    def phase_apply(self, state: Any, move: Any, events: Any) -> Any:
+        bids = list(state.payload)
+        bids[state.to_move] = move.tricks
+        if None not in bids:
+            return self.begin_play(state, payload=tuple(bids))
+        return self.enter_phase(state, "bid", to_move=(state.to_move + 1) % 3, payload=tuple(bids))
+
+    def trick_points(self, number: int, cards: Any) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+
+    def all_moves(self) -> tuple[Any, ...]:
+        return (*super().all_moves(), *(Bid(n) for n in range(6)))
+
+
 GAMES = int(os.environ.get("CARDRULES_FAMILY_GAMES", "2"))
 MOVES = 160
 
 CASES = [
     ("hearts", lambda: encoder_for(hearts.Hearts())),
+    ("bidding", lambda: encoder_for(Bidding())),
     ("crazy-eights-2", lambda: encoder_for(crazy_eights.CrazyEights(players=2))),
     ("crazy-eights-5", lambda: encoder_for(crazy_eights.CrazyEights(players=5))),
     ("tricks-cramps", lambda: TrickEncoder(cr.Cramps())),
@@ -116,7 +169,7 @@ def test_the_examples_get_their_familys_encoder() -> None:
     assert type(encoder_for(crazy_eights.CrazyEights(players=3))) is SheddingEncoder
     assert type(encoder_for(cr.Cramps())).__name__ == "CrampsEncoder"  # its own
     encoder = encoder_for(hearts.Hearts())
-    assert encoder.observation_size == 53 + 114 * 4 + 13 == 522
+    assert encoder.observation_size == 111 + 114 * 4 + 13 == 580
     assert encoder.field("played_in").size == 13 * 52
     assert encoder.scale == 100  # the target
     eights = encoder_for(crazy_eights.CrazyEights(players=3))
@@ -157,6 +210,29 @@ def _other_game() -> tuple[Any, Any]:
     other = cr.Cramps()
     state = other.new_game(seed=1)
     return state, other.legal_moves(state)[0]
+
+
+def test_the_deals_trumps_turned_up_card_hand_size_and_phase_are_shown() -> None:
+    game = Bidding()
+    encoder = encoder_for(game)
+    assert encoder.tricks == 17 and encoder.field("played_in").size == 17 * 52
+    state = game.new_game(seed=4)
+    observation = encoder.observation(game.observe(state, 0))
+    assert encoder.field("phase").of(observation) == [1.0]
+    assert encoder.field("hand_size").of(observation) == [5 / 17]
+    trump = encoder.field("trump").of(observation)
+    assert trump.index(1.0) == state.turned_up.suit and sum(trump) == 1.0
+    assert encoder.field("turned_up").of(observation).index(1.0) == state.turned_up
+    info = encoder.info_state(state, 0)
+    for tricks in (2, 1, 0):
+        step = game.step(state, Bid(tricks))
+        info, state = info.after(step), step.state
+    assert state.phase is None
+    assert encoder.field("phase").of(info.observation) == [0.0]
+    assert info.observation == encoder.observation(game.observe(state, 0))
+    play = game.step(state, game.legal_moves(state)[0])
+    with pytest.raises(cr.StateError, match="does not follow"):
+        info.after(play).after(play)  # a card played twice
 
 
 # -- fields a game declares -------------------------------------------------------------

@@ -6,7 +6,8 @@ the game declares added (:class:`~cardrules.encoding.fields.GameField`).
 encoder of its own (Cramps has one, with its trick values:
 :mod:`cardrules.games.cramps.encoder`).
 
-``P`` is the number of players and ``T = 52 // P`` the tricks in a deal. Seat-indexed
+``P`` is the number of players and ``T`` the most tricks a deal can have (the deck's
+cards // ``P``: 13 for four players and 52 cards). Seat-indexed
 fields are relative to the observer: slot or block ``k`` is the seat ``k`` places
 after it. Cards are indexed as :class:`~cardrules.Card` is (0 = 2♣ … 51 = A♠).
 Points are divided by ``scale``: the rules' ``target`` option when they have a
@@ -14,15 +15,24 @@ positive one (the score that ends a game), else 1; points and the deal's number 
 held within ±10**12 (:func:`~cardrules.encoding.vectors.clipped`), so every entry has
 finite bounds.
 
-The observation (``53 + 114P + T`` floats before the game's own fields: 522 for four
-players):
+The observation (``111 + 114P + T`` floats before the game's own fields: 580 for four
+players and 52 cards):
 
 * ``hand`` (52): 1.0 for each card the seat holds;
 * ``trick`` (P × 52): the cards of the trick being played, by who played them;
 * ``leader`` (P): who leads the trick being played (one-hot);
 * ``taken`` (P × 52): the cards of this deal's completed tricks, by who won them;
-* ``voids`` (P × 4): 1.0 at ``4k + suit`` where seat ``k`` has shown out of a suit;
+* ``voids`` (P × 4): 1.0 at ``4k + suit`` where seat ``k`` has shown out of a suit
+  (the suits cards count as: :meth:`TrickGame.effective_suit
+  <cardrules.tricks.engine.TrickGame.effective_suit>`);
 * ``trick_number`` (T): the trick being played (one-hot);
+* ``hand_size`` (1): the cards each seat was dealt this deal / T;
+* ``trump`` (4): the trump suit (:meth:`TrickGame.trump_of
+  <cardrules.tricks.engine.TrickGame.trump_of>`; one-hot, all 0 without trumps);
+* ``turned_up`` (52): the card turned up after the deal, if any (one-hot);
+* ``phase`` (1): 1.0 in a phase of the game's own (bids, passing), before or between
+  the play (what the game keeps in its phases is its own to show, as fields it
+  declares);
 * ``to_move`` (P): whose turn it is (one-hot; all 0 once the game is over);
 * ``dealer`` (P): who dealt (one-hot);
 * ``round_scores`` (P): each seat's points so far this deal / scale;
@@ -33,7 +43,8 @@ players):
 
 The information state's vector is the observation, then:
 
-* ``dealt`` (52): the seat's hand as it was dealt;
+* ``dealt`` (52): the seat's hand for the play: as dealt, or as it was once cards
+  were passed to it in a phase of the game's own;
 * ``played_by`` (P × 52): each card played this deal, by who played it;
 * ``played_in`` (T × 52): each card played this deal, by trick (block ``t - 1``).
 
@@ -44,19 +55,19 @@ perfectly; the text recalls the whole game.
 >>> from cardrules.encoding.tricks import TrickEncoder
 >>> encoder = TrickEncoder(cr.Cramps())   # (Cramps' own encoder adds its trick values)
 >>> encoder.observation_size, encoder.info_state_size
-(522, 1458)
+(580, 1516)
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, mask_of
+from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, mask_of
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.errors import StateError
-from cardrules.events import HandDealt
+from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
 
 __all__ = ["TrickEncoder"]
@@ -90,11 +101,11 @@ class TrickEncoder(FamilyEncoder):
     """Observations and information states of a game on the trick-taking engine (see
     the module documentation for the layout)."""
 
-    __slots__ = ("_family_size", "_starts", "players", "scale", "tricks")
+    __slots__ = ("_effective", "_family_size", "_starts", "players", "scale", "tricks")
 
     def __init__(self, game: Any) -> None:
         self.players = players = game.players
-        self.tricks = tricks = 52 // players
+        self.tricks = tricks = len(game.deck()) // players
         target: Any = getattr(game, "target", None)
         good = isinstance(target, int) and not isinstance(target, bool) and target > 0
         self.scale: int = int(target) if good else 1
@@ -108,6 +119,10 @@ class TrickEncoder(FamilyEncoder):
         layout.add("taken", players * 52, f"cards of completed tricks by winner, {per_seat}")
         layout.add("voids", players * 4, "1.0 at 4k + suit where seat k has shown out of it")
         layout.add("trick_number", tricks, "the trick being played (one-hot)")
+        layout.add("hand_size", 1, "the cards each seat was dealt this deal / T")
+        layout.add("trump", 4, "the trump suit (one-hot; all 0 without trumps)")
+        layout.add("turned_up", 52, "the card turned up after the deal (one-hot)")
+        layout.add("phase", 1, "1.0 in a phase of the game's own (bids…), not the play")
         layout.add("to_move", players, "whose turn it is (one-hot)")
         layout.add("dealer", players, "who dealt (one-hot)")
         layout.add("round_scores", players, "points so far this deal / scale", -limit, limit)
@@ -115,11 +130,12 @@ class TrickEncoder(FamilyEncoder):
         layout.add("round_number", 1, "the deal's number / 10", 0, POINTS_LIMIT / 10)
         layout.add("winners", players, "1.0 for each winner once the game is over")
         history = (
-            ("dealt", 52, "the seat's hand as dealt", 0.0, 1.0),
+            ("dealt", 52, "the seat's hand for the play (as dealt)", 0.0, 1.0),
             ("played_by", players * 52, f"cards played this deal by who, {per_seat}", 0.0, 1.0),
             ("played_in", tricks * 52, "cards played this deal: block t-1 for trick t", 0.0, 1.0),
         )
         self._family_size = layout.size
+        self._effective = bool(getattr(game, "effective_suits", False))
         super().__init__(game, layout, history)
         self._starts = {field.name: field.start for field in self.info_fields}
 
@@ -136,20 +152,32 @@ class TrickEncoder(FamilyEncoder):
             values[at + 52 * ((leader + i - seat) % players) + card] = 1.0
         values[start["leader"] + (leader - seat) % players] = 1.0
         at, voids = start["taken"], start["voids"]
+        game = self.game
+        trump = game.trump_of(view)
+        suit_of = _SUIT
+        if self._effective:  # (Euchre's left bower counts as a trump)
+            suit_of = [game.effective_suit(card, trump) for card in ALL_CARDS]
         for done in (*view.tricks, trick):
             cards = done.cards
             if not cards:
                 continue
-            led = _SUIT[cards[0]]
+            led = suit_of[cards[0]]
             for i, card in enumerate(cards):
                 where = (done.leader + i - seat) % players
                 if done.winner is not None:
                     values[at + 52 * ((done.winner - seat) % players) + card] = 1.0
-                if _SUIT[card] != led:
+                if suit_of[card] != led:
                     values[voids + 4 * where + led] = 1.0
         number = view.trick_number
         if 1 <= number <= self.tricks and not view.winners:
             values[start["trick_number"] + number - 1] = 1.0
+        values[start["hand_size"]] = view.hand_size / self.tricks
+        if trump is not None:
+            values[start["trump"] + trump] = 1.0
+        if view.turned_up is not None:
+            values[start["turned_up"] + view.turned_up] = 1.0
+        if view.phase is not None:
+            values[start["phase"]] = 1.0
         if view.to_move is not None:
             values[start["to_move"] + (view.to_move - seat) % players] = 1.0
         values[start["dealer"] + (view.dealer - seat) % players] = 1.0
@@ -171,15 +199,15 @@ class TrickEncoder(FamilyEncoder):
     def _public_after(self, public: Public, step: Step[Any]) -> _Public:
         p: Any = public
         state = step.state
-        dealt = any(type(event) is HandDealt for event in step.events)
+        events = step.events
+        dealt = any(type(event) is HandDealt for event in events)
+        played = sum(type(event) is CardPlayed for event in events)
         plays = _plays(state, self.players)
-        if (
-            not dealt
-            and (  # (each step plays a card)
-                state.round_number != p.round_number
-                or len(plays) <= len(p.plays)
-                or plays[: len(p.plays)] != p.plays
-            )
+        # (A step in a phase of the game's own, a bid, plays no card.)
+        if not dealt and (
+            state.round_number != p.round_number
+            or len(plays) != len(p.plays) + played
+            or plays[: len(p.plays)] != p.plays
         ):
             raise StateError(
                 "this step does not follow this information state: it has seen "
@@ -199,9 +227,13 @@ class TrickEncoder(FamilyEncoder):
         self, own: Any, before: Any, view: Any, public: Public
     ) -> tuple[int, Note | None]:
         p: Any = public
-        if not p.dealt:
-            return own, None
-        return self._own_at(view), ("hand", view.hand)
+        if p.dealt:
+            return self._own_at(view), ("hand", view.hand)
+        held = mask_of(view.hand)
+        if held & ~mask_of(before.hand):  # cards passed to the seat in a game's phase
+            got = tuple(card for card in view.hand if card not in before.hand)
+            return self._own_at(view), ("received", got)
+        return own, None
 
     def _history(self, public: Public, own: Any, seat: int) -> list[float]:
         p: Any = public
