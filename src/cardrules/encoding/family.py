@@ -13,6 +13,7 @@ events (:func:`~cardrules.encoding.text.step_text`) and the cards the seat recei
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,33 +54,33 @@ class FamilyEncoder(Encoder):
 
     # -- what a family says ------------------------------------------------------------
 
+    @abstractmethod
     def _family_observation(self, view: Any) -> list[float]:
         """The family's fields of the observation of ``view``, as ``view.seat`` sees it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _public_at(self, view: Any) -> Public:
         """The public part of an information state started at ``view``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _public_after(self, public: Public, step: Step[Any]) -> Public:
         """The public part after ``step`` (a step of these rules)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _own_at(self, view: Any) -> Any:
         """The seat's own history, started at ``view``."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _own_after(
         self, own: Any, before: Any, view: Any, public: Public
     ) -> tuple[Any, Note | None]:
         """The seat's own history after a step (``before`` and ``view``: its views
         before and after; ``public``: the public part after), with the cards it
         received, if any."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _history(self, public: Public, own: Any, seat: int) -> list[float]:
         """The history fields of the information state's vector."""
-        raise NotImplementedError
 
     # -- the encoder's protocol -----------------------------------------------------------
 
