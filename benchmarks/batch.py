@@ -22,13 +22,11 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+import spiel_loops
+from spiel_loops import pyspiel
+
 import cardrules as cr
 from cardrules.batch import CrampsBatch
-
-try:
-    import pyspiel
-except ImportError:  # pragma: no cover - the peer is optional
-    pyspiel = None
 
 HANDS_PER_ROUND = 2.0  # seconds of work aimed at per measurement (scaled by --quick)
 
@@ -64,27 +62,8 @@ def scalar_hands_per_second(budget: float) -> float:
 
 
 def hearts_games_per_second(budget: float) -> float:
-    """Random OpenSpiel hearts games per second, ``pass_cards=false`` (no pass chosen at
-    its first chance node, as that game's users must)."""
-    assert pyspiel is not None
-    game = pyspiel.load_game("hearts", {"pass_cards": False})
-    pick = random.Random(2).random
-    games = 0
-    began = time.perf_counter()
-    while True:
-        state = game.new_initial_state()
-        state.apply_action(0)  # the pass direction: "no pass"
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(pick() * len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[int(pick() * len(actions))])
-        games += 1
-        elapsed = time.perf_counter() - began
-        if elapsed >= budget:
-            return games / elapsed
+    """Random OpenSpiel hearts games per second, ``pass_cards=false``."""
+    return spiel_loops.per_second(spiel_loops.hearts(), budget, 2, count="games")
 
 
 def measure(sizes: Sequence[int], rounds: int, budget: float) -> list[tuple[str, list[float]]]:

@@ -20,12 +20,10 @@ import statistics
 import time
 from typing import Any
 
-import cardrules as cr
+import spiel_loops
+from spiel_loops import pyspiel
 
-try:
-    import pyspiel
-except ImportError:  # pragma: no cover - the peer is optional
-    pyspiel = None
+import cardrules as cr
 
 CALLS_PER_POSITION = 10
 
@@ -41,22 +39,6 @@ def cramps_views(count: int) -> list[cr.CrampsView]:
         assert state.to_move is not None
         views.append(game.observe(state, state.to_move))
     return views
-
-
-def hearts_states(count: int) -> list[Any]:
-    game = pyspiel.load_game("hearts", {"pass_cards": False})
-    pick = random.Random(1)
-    states = []
-    for _ in range(count):
-        state = game.new_initial_state()
-        state.apply_action(0)  # the pass direction: "no pass"
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[pick.randrange(len(outcomes))][0])
-        for _ in range(pick.randrange(1, 48)):
-            state.apply_action(pick.choice(state.legal_actions()))
-        states.append(state)
-    return states
 
 
 def time_cramps(views: list[cr.CrampsView]) -> float:
@@ -88,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     if positions < 1 or rounds < 1:
         parser.error("positions and rounds must be at least 1")
     views = cramps_views(positions)
-    states = hearts_states(positions) if pyspiel is not None else []
+    states = spiel_loops.hearts_positions(positions, (1, 47), 1) if pyspiel is not None else []
     ours, theirs = [], []
     for _ in range(rounds):
         ours.append(time_cramps(views))

@@ -30,10 +30,8 @@ import cardrules as cr
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 
-try:
-    import pyspiel
-except ImportError:  # pragma: no cover - the peer is optional
-    pyspiel = None
+import spiel_loops
+from spiel_loops import pyspiel
 
 PEERS: dict[str, tuple[str, dict[str, Any]]] = {  # example module: OpenSpiel game, parameters
     "hearts": ("hearts", {}),
@@ -81,22 +79,7 @@ def our_moves_per_second(game: Any, budget: float) -> float:
 
 def their_moves_per_second(name: str, params: dict[str, Any], budget: float) -> float:
     game = pyspiel.load_game(name, params)
-    pick = random.Random(2).random
-    moves = 0
-    began = time.perf_counter()
-    while True:
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[int(pick() * len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[int(pick() * len(actions))])
-                moves += 1
-        elapsed = time.perf_counter() - began
-        if elapsed >= budget:
-            return moves / elapsed
+    return spiel_loops.per_second(game, budget, 2, count="decisions")
 
 
 def main(argv: list[str] | None = None) -> int:

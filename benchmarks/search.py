@@ -25,18 +25,17 @@ import time
 from pathlib import Path
 from typing import Any
 
+import spiel_loops
+
 import cardrules as cr
 from cardrules.bots import ISMCTSBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 hearts: Any = importlib.import_module("hearts")
 
-try:
+if spiel_loops.pyspiel is not None:
     import numpy as np
-    import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
-except ImportError:  # pragma: no cover - the peer is optional
-    pyspiel = None
 
 
 def our_positions(game: Any, count: int) -> list[Any]:
@@ -46,22 +45,6 @@ def our_positions(game: Any, count: int) -> list[Any]:
         state = game.new_game(seed=seed)
         for _ in range(pick.randrange(1, 41)):
             state = game.apply(state, pick.choice(game.legal_moves(state)))
-        states.append(state)
-    return states
-
-
-def their_positions(count: int) -> list[Any]:
-    game = pyspiel.load_game("hearts", {"pass_cards": False})
-    pick = random.Random(4)
-    states = []
-    for _ in range(count):
-        state = game.new_initial_state()
-        state.apply_action(0)  # the pass direction: "no pass"
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[pick.randrange(len(outcomes))][0])
-        for _ in range(pick.randrange(1, 41)):
-            state.apply_action(pick.choice(state.legal_actions()))
         states.append(state)
     return states
 
@@ -109,7 +92,11 @@ def main(argv: list[str] | None = None) -> int:
         "Hearts example": (hearts.Hearts(), our_positions(hearts.Hearts(), positions)),
         "Cramps": (cr.Cramps(), our_positions(cr.Cramps(), positions)),
     }
-    theirs = their_positions(positions) if pyspiel is not None else []
+    theirs = (
+        spiel_loops.hearts_positions(positions, (1, 40), 4)
+        if spiel_loops.pyspiel is not None
+        else []
+    )
     figures: dict[str, list[float]] = {name: [] for name in ours}
     figures["OpenSpiel hearts"] = []
     for _ in range(rounds):
