@@ -73,6 +73,16 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.cli",
     "cardrules.games.cramps.cli",
     "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
+    # The games' encoders and their NumPy writers are tested with the encodings and
+    # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
+    # games, with array fields) in tests/test_batch_*.py.
+    "cardrules.games.cramps.encoder",
+    "cardrules.games.cramps.arrays",
+    "cardrules.games.cramps.buffers",
+    "cardrules.games.craits.encoder",
+    "cardrules.games.craits.arrays",
+    "cardrules.games.craits.buffers",
+    "cardrules.batch",
 )
 
 
