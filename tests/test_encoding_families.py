@@ -1,6 +1,7 @@
 """The family encoders (cardrules.encoding.tricks, cardrules.encoding.shedding) encode
-any game on the engines with no code of the game's: the Hearts and Crazy Eights
-examples, and Cramps and Craits through the family encoders too.
+any game on the engines with no code of the game's: the Hearts, Oh Hell, Spades and
+Crazy Eights examples, a game with bids (the build-your-own tutorial's), and Cramps and
+Craits through the family encoders too.
 
 Checked at every step of seeded random games, for every seat: the information state's
 observation is the view's; its vector, the arrays (new and into buffers) and the
@@ -44,6 +45,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 hearts: Any = importlib.import_module("hearts")
 crazy_eights: Any = importlib.import_module("crazy_eights")
+oh_hell: Any = importlib.import_module("oh_hell")
+spades: Any = importlib.import_module("spades")
 
 
 @register_move("test_family_bid")
@@ -101,6 +104,8 @@ MOVES = 160
 CASES = [
     ("hearts", lambda: encoder_for(hearts.Hearts())),
     ("bidding", lambda: encoder_for(Bidding())),
+    ("oh-hell", lambda: encoder_for(oh_hell.OhHell())),
+    ("spades", lambda: encoder_for(spades.Spades())),
     ("crazy-eights-2", lambda: encoder_for(crazy_eights.CrazyEights(players=2))),
     ("crazy-eights-5", lambda: encoder_for(crazy_eights.CrazyEights(players=5))),
     ("tricks-cramps", lambda: TrickEncoder(cr.Cramps())),

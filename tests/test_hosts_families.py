@@ -1,5 +1,5 @@
-"""Games on the engines get every learning host with no code of their own: the Hearts
-and Crazy Eights examples (trick-taking and shedding engines) pass PettingZoo's API
+"""Games on the engines get every learning host with no code of their own: the Hearts,
+Oh Hell, Spades and Crazy Eights examples (trick-taking and shedding engines) pass PettingZoo's API
 and seed tests, Gymnasium's environment checker and OpenSpiel's random simulation
 test with serialization, as Cramps and Craits do (tests/test_hosts*.py), through their
 family's encoder.
@@ -26,8 +26,16 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 hearts: Any = importlib.import_module("hearts")
 crazy_eights: Any = importlib.import_module("crazy_eights")
+oh_hell: Any = importlib.import_module("oh_hell")
+spades: Any = importlib.import_module("spades")
 
-GAMES = [hearts.Hearts(), crazy_eights.CrazyEights(players=3), crazy_eights.CrazyEights(players=2)]
+GAMES = [
+    hearts.Hearts(),
+    crazy_eights.CrazyEights(players=3),
+    oh_hell.OhHell(),
+    spades.Spades(),
+    crazy_eights.CrazyEights(players=2),
+]
 
 
 def _name(game: Any) -> str:
@@ -74,7 +82,7 @@ def test_gymnasium_check_env(game: Any) -> None:
     check_env(CardGameSoloEnv(game, seat=1), skip_render_check=True)
 
 
-@pytest.mark.parametrize("game", GAMES[:2], ids=_name)
+@pytest.mark.parametrize("game", GAMES[:4], ids=_name)
 def test_openspiel_random_sim_test_with_serialization(game: Any) -> None:
     pyspiel = _need("pyspiel")
     from cardrules.hosts import openspiel as hosted
