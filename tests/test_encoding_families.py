@@ -59,7 +59,7 @@ class Bid:
 
 
 @attrs.frozen
-class Bidding(TrickGame[TrickState, TrickView]):  # type: ignore[misc]
+class Bidding(TrickGame[TrickState, TrickView]):
     """Three players, five cards each, the next card turned up for trumps, a phase of
     bids before the play (the tutorial game of build-your-own.md): what the trick
     engine opened up (phases, a payload, trumps of the deal, short hands)."""
@@ -174,6 +174,7 @@ def test_the_examples_get_their_familys_encoder() -> None:
     assert type(encoder_for(crazy_eights.CrazyEights(players=3))) is SheddingEncoder
     assert type(encoder_for(cr.Cramps())).__name__ == "CrampsEncoder"  # its own
     encoder = encoder_for(hearts.Hearts())
+    assert isinstance(encoder, TrickEncoder)
     assert encoder.observation_size == 111 + 114 * 4 + 13 == 580
     assert encoder.field("played_in").size == 13 * 52
     assert encoder.scale == 100  # the target
@@ -220,12 +221,14 @@ def _other_game() -> tuple[Any, Any]:
 def test_the_deals_trumps_turned_up_card_hand_size_and_phase_are_shown() -> None:
     game = Bidding()
     encoder = encoder_for(game)
+    assert isinstance(encoder, TrickEncoder)
     assert encoder.tricks == 17 and encoder.field("played_in").size == 17 * 52
     state = game.new_game(seed=4)
     observation = encoder.observation(game.observe(state, 0))
     assert encoder.field("phase").of(observation) == [1.0]
     assert encoder.field("hand_size").of(observation) == [5 / 17]
     trump = encoder.field("trump").of(observation)
+    assert state.turned_up is not None
     assert trump.index(1.0) == state.turned_up.suit and sum(trump) == 1.0
     assert encoder.field("turned_up").of(observation).index(1.0) == state.turned_up
     info = encoder.info_state(state, 0)
@@ -338,7 +341,7 @@ def test_bad_declarations_are_refused_saying_what_was_wrong() -> None:
 
 def test_a_game_of_no_family_is_refused_and_a_family_may_be_registered() -> None:
     @attrs.frozen
-    class Alone(Game):  # type: ignore[misc,type-arg]
+    class Alone(Game):  # type: ignore[type-arg]
         name: ClassVar[str] = "test_alone"
         players: int = 2
 
