@@ -25,6 +25,7 @@ Both use the functions below, on card masks (bit ``i`` is the card of index ``i`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -45,6 +46,7 @@ __all__ = [
     "follow_mask",
     "follow_suit_cards",
     "refuse_play",
+    "seats_from",
     "trick_winner",
     "voids_of",
     "winning_index",
@@ -117,22 +119,43 @@ def refuse_play(hand: int, card: Card, led_suit: int | None) -> IllegalMoveError
     )
 
 
+def seats_from(leader: int, players: int, out: int = 0) -> tuple[int, ...]:
+    """The seats in play order from ``leader``, leaving out the seats of the mask ``out``
+    (bit ``s`` set for a seat ``s`` that sits the deal out, a partner of a player going
+    alone in Euchre).
+
+    >>> seats_from(3, 4), seats_from(3, 4, out=0b10)
+    ((3, 0, 1, 2), (3, 0, 2))
+    """
+    return tuple(
+        seat
+        for seat in ((leader + step) % players for step in range(players))
+        if not out >> seat & 1
+    )
+
+
 class Trick(Value):
     """A trick: who led it, the cards played so far in order, and (once complete) the
-    winning seat.
+    winning seat; ``out`` is the mask of seats that sit the deal out (none by default),
+    which the turn passes over.
 
     >>> from cardrules.cards import parse_cards
     >>> trick = Trick(2, parse_cards("QS 3S"))
     >>> trick.leader, str(trick), trick.led_suit, trick.plays(4)
     (2, 'Q♠ 3♠', <Suit.SPADES: 3>, ((2, Card.parse('Q♠')), (3, Card.parse('3♠'))))
+    >>> Trick(2, parse_cards("QS 3S"), out=0b1000).plays(4)
+    ((2, Card.parse('Q♠')), (0, Card.parse('3♠')))
     """
 
-    __slots__ = ("_cards", "_leader", "_winner")
+    __slots__ = ("_cards", "_leader", "_out", "_winner")
 
-    def __init__(self, leader: int, cards: tuple[Card, ...] = (), winner: int | None = None):
+    def __init__(
+        self, leader: int, cards: tuple[Card, ...] = (), winner: int | None = None, out: int = 0
+    ):
         self._leader = leader
         self._cards = cards if type(cards) is tuple else tuple(cards)
         self._winner = winner
+        self._out = out
 
     @property
     def leader(self) -> int:
@@ -150,17 +173,38 @@ class Trick(Value):
         return self._winner
 
     @property
+    def out(self) -> int:
+        """The seats (a mask) that sit the deal out: no card of theirs is in the trick."""
+        return self._out
+
+    @property
     def led_suit(self) -> Suit | None:
         """The suit of the first card, or ``None`` before the lead."""
         return Suit(SUIT_OF_INDEX[self._cards[0]]) if self._cards else None
 
     def seat_of(self, position: int, players: int) -> int:
         """The seat that played the card at ``position`` (0 = the lead)."""
+        if self._out:
+            return seats_from(self._leader, players, self._out)[position]
         return (self._leader + position) % players
 
     def plays(self, players: int) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` for every card played, in order."""
+        if self._out:
+            seats = seats_from(self._leader, players, self._out)
+            return tuple(zip(seats, self._cards, strict=False))
         return tuple(((self._leader + i) % players, card) for i, card in enumerate(self._cards))
+
+    @classmethod
+    def _hidden(cls) -> frozenset[str]:
+        return frozenset({"_out"})  # compared below; shown only when some seat sits out
+
+    def _data(self) -> tuple[Any, ...]:
+        return (self._cards, self._leader, self._winner, self._out)
+
+    def __repr__(self) -> str:
+        text = super().__repr__()
+        return f"{text[:-1]}, out={self._out})" if self._out else text
 
     def __str__(self) -> str:
         return " ".join(str(card) for card in self._cards) or "(empty)"
@@ -177,7 +221,7 @@ def voids_of(tricks: Sequence[Trick], trick: Trick, players: int) -> list[set[in
         led = SUIT_OF_INDEX[cards[0]]
         for position in range(1, len(cards)):
             if SUIT_OF_INDEX[cards[position]] != led:
-                voids[(done.leader + position) % players].add(led)
+                voids[done.seat_of(position, players)].add(led)
     return voids
 
 

@@ -69,8 +69,22 @@ from cardrules.moves import Play
 from cardrules.rng import check_seed, next_u64, seed_state, shuffled
 from cardrules.seats import is_seat
 from cardrules.tricks import setup
-from cardrules.tricks.core import Trick, follow_mask, refuse_play, voids_of, winning_index
-from cardrules.tricks.state import TrickRecord, TrickState, TrickView, _Deal, tricks_as_records
+from cardrules.tricks.core import (
+    Trick,
+    follow_mask,
+    refuse_play,
+    voids_of,
+    winning_index,
+)
+from cardrules.tricks.state import (
+    TrickRecord,
+    TrickState,
+    TrickView,
+    _Deal,
+    out_of,
+    play_orders,
+    tricks_as_records,
+)
 from cardrules.values import with_slots
 
 __all__ = ["TrickGame", "TrickState", "TrickView", "plays_of_mask"]
@@ -184,8 +198,8 @@ class TrickGame(Game[S, Any, V]):
 
     def score_deal(self, state: S, round_scores: tuple[int, ...]) -> tuple[int, ...]:
         """The deal's scores as they count, from the points of its tricks; ``state`` is
-        the state in which the deal's last card is played (bids and the like are in
-        its payload). By default :meth:`deal_points`."""
+        the deal's last position, every trick of it in ``state.tricks`` (bids and the
+        like are in its payload). By default :meth:`deal_points`."""
         return self.deal_points(round_scores)
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
@@ -315,14 +329,25 @@ class TrickGame(Game[S, Any, V]):
             leader = self.first_leader(state._deal._dealer, state._deal._dealt)
         return _rephased(state, None, leader, payload)
 
+    def throw_in(self, state: S, events: list[Event] | None) -> S:
+        """End the deal in a phase, without play (every player passed the bidding, say):
+        :meth:`score_deal` scores it with no tricks, then the next deal is dealt or the
+        game is over. For a game's :meth:`phase_apply`."""
+        if state._tricks or state._cards or state._deal._phase is None:
+            raise StateError("a deal is thrown in only in a phase before its first card")
+        return self._end_deal(state, (), (0,) * self.players, events)
+
     def with_hands(self, state: S, hands: Sequence[int]) -> S:
         """``state`` with the cards each seat holds changed to ``hands`` (card masks, one
         per seat): what passing cards, picking up the turned-up card or a discard does.
         The cards already played stay as they were; a card left out of every hand is
-        out of the deal (a discard).
+        out of the deal (a discard). A seat left no card, played or held, sits the
+        deal out: the turn and the tricks go round the others (the partner of a player
+        going alone in Euchre).
 
         Raises :class:`~cardrules.StateError` for masks that are not one per seat, that
-        share a card or that hold a card already played."""
+        share a card or that hold a card already played, and for fewer than two seats
+        left to play."""
         deal, left = state._deal, state._left
         played = 0
         for before in deal._dealt:
@@ -335,7 +360,12 @@ class TrickGame(Game[S, Any, V]):
                 raise StateError("hands must be card masks that share no card and hold none played")
             held |= mask
         dealt = tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True))
-        moved = with_slots(deal, _dealt=dealt)
+        # A seat left no card at all sits the deal out (a partner of a player alone).
+        out = out_of(dealt)
+        if out.bit_count() > deal._players - 2:
+            raise StateError("at least two seats must hold cards to play tricks")
+        size, order = deal._players - out.bit_count(), play_orders(deal._players, out)
+        moved = with_slots(deal, _dealt=dealt, _out=out, _order=order, _size=size)
         return with_slots(state, _deal=moved, _left=held, _allowed=None)  # type: ignore[return-value]
 
     # -- starting a game -------------------------------------------------------------
@@ -457,7 +487,7 @@ class TrickGame(Game[S, Any, V]):
             deal = state._deal
             if deal._phase is not None:
                 return self.phase_moves(state)
-            seat = (state._leader + len(cards)) % deal._players
+            seat = deal._order[state._leader][len(cards)]
             allowed = deal._dealt[seat] & state._left
             if cards:
                 if self.effective_suits:
@@ -491,7 +521,7 @@ class TrickGame(Game[S, Any, V]):
             title = type(self).__name__
             return IllegalMoveError("no_announcement", f'{title} has no "one card" announcement')
         deal, cards = state._deal, state._cards
-        seat = (state._leader + len(cards)) % deal._players
+        seat = cast(int, state.to_move)
         hand = deal._dealt[seat] & state._left
         if not self.effective_suits:
             led = SUIT_OF_INDEX[cards[0]] if cards else None
@@ -554,23 +584,23 @@ class TrickGame(Game[S, Any, V]):
         new._left = left = state._left ^ _BIT[card]
         new._allowed = None
         if _events is not None:
-            seat = (leader + len(cards) - 1) % players
+            seat = deal._order[leader][len(cards) - 1]
             _events.append(MovePlayed(seat, move))
             _events.append(CardPlayed(seat, card))
-        if len(cards) < players:
+        if len(cards) < deal._size:
             new._leader = leader
             new._cards = cards
             new._tricks = state._tricks
             new._round_scores = state._round_scores
             return new  # type: ignore[return-value]
         # C6: the trick is complete; its winner scores it and leads the next.
-        if self._plain_tricks:
+        if self._plain_tricks and not deal._out:  # (without seats out: the quick way)
             winner = (leader + winning_index(cards, self.trump)) % players
             tricks = (*state._tricks, (leader, cards, winner))
             number = len(tricks)
             points = self.trick_points(number, cards)
         else:
-            winner = (leader + self.winning_position(state, cards)) % players
+            winner = deal._order[leader][self.winning_position(state, cards)]
             tricks = (*state._tricks, (leader, cards, winner))
             number = len(tricks)
             points = self.score_trick(state, number, cards, winner)
@@ -608,7 +638,10 @@ class TrickGame(Game[S, Any, V]):
     ) -> S:
         """Score the deal; then either the game is over or the next deal is dealt."""
         deal = state._deal
-        counted = self.score_deal(state, round_scores)
+        last = tricks[-1][2] if tricks else state._leader  # no tricks: thrown in
+        # The deal's last position, every trick in it, is what score_deal sees.
+        final: S = self.state_class(deal, 0, last, (), tricks, round_scores)  # type: ignore[assignment]
+        counted = self.score_deal(final, round_scores)
         scores = tuple(map(operator.add, deal._scores, counted))
         if events is not None:
             events.append(HandScored(deal._number, counted, scores))
@@ -628,7 +661,7 @@ class TrickGame(Game[S, Any, V]):
                 None,
                 deal._payload,
             )
-            state = self.state_class(over, 0, tricks[-1][2], (), tricks, counted)  # type: ignore[assignment]
+            state = self.state_class(over, 0, last, (), tricks, counted)  # type: ignore[assignment]
             return state
         dealer = self.next_dealer(deal._dealer)
         later: S = setup.deal_next(self, deal._number + 1, dealer, scores, deal._rng, events)
@@ -669,7 +702,7 @@ class TrickGame(Game[S, Any, V]):
             deal._turned,
             deal._phase,
             self.payload_view(state, seat),
-            deal._dealt[0].bit_count(),
+            state.hand_size,
         )
         return view
 

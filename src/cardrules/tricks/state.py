@@ -18,7 +18,7 @@ import attrs
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, Suit, cards_of_mask, format_cards
 from cardrules.errors import SetupError
-from cardrules.tricks.core import Trick, TrickRound
+from cardrules.tricks.core import Trick, TrickRound, seats_from
 from cardrules.values import Immutable, Value
 
 __all__ = ["TrickState", "TrickView"]
@@ -28,12 +28,14 @@ TrickRecord = tuple[int, tuple[Card, ...], int]
 
 
 def tricks_as_records(tricks: Sequence[Trick], players: int) -> tuple[TrickRecord, ...]:
-    """Completed tricks as the engine keeps them; each must be complete, with its winner."""
+    """Completed tricks as the engine keeps them; each must be complete (a card from
+    every seat that does not sit out), with its winner."""
     records = []
     for number, done in enumerate(tricks, start=1):
-        if len(done.cards) != players or done.winner is None:
+        size = players - done.out.bit_count()
+        if len(done.cards) != size or done.winner is None:
             raise SetupError(
-                f"trick {number} ({done}) must be complete ({players} cards) and have its winner"
+                f"trick {number} ({done}) must be complete ({size} cards) and have its winner"
             )
         records.append((done.leader, done.cards, done.winner))
     return tuple(records)
@@ -45,18 +47,24 @@ class _Deal(Value):
     the generator that deals the next one, the winners once the game is over, the
     card turned up after the deal (if the game turns one up), and the game's phase and
     payload: they change only in the game's phases, before or between the play, so a
-    card played copies none of them."""
+    card played copies none of them. A seat dealt no cards (its hand set aside by the
+    game: the partner of a player going alone) sits the deal out: ``_out`` is the mask
+    of those seats, ``_order`` the seats in play order from each leader (the others)
+    and ``_size`` the cards of a complete trick."""
 
     __slots__ = (
         "_dealer",
         "_dealt",
         "_number",
+        "_order",
+        "_out",
         "_payload",
         "_phase",
         "_players",
         "_rng",
         "_rules",
         "_scores",
+        "_size",
         "_turned",
         "_winners",
     )
@@ -79,6 +87,9 @@ class _Deal(Value):
         self._number = number
         self._dealer = dealer
         self._dealt = dealt
+        self._out = out = 0 if all(dealt) else out_of(dealt)
+        self._order = play_orders(len(dealt), out)
+        self._size = len(dealt) - out.bit_count()
         self._scores = scores
         self._rng = rng
         self._winners = winners
@@ -88,7 +99,30 @@ class _Deal(Value):
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_rules"})
+        return frozenset({"_rules", "_order", "_out", "_size"})  # these follow from _dealt
+
+
+_ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
+
+
+def play_orders(players: int, out: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats in play order, leaving out the other seats of the
+    mask ``out`` (worked out once for each table). The leader comes first even if it
+    sits out: it is then the seat to make a phase's move, never a trick's lead."""
+    orders = _ORDERS.get((players, out))
+    if orders is None:
+        orders = tuple(seats_from(seat, players, out & ~(1 << seat)) for seat in range(players))
+        _ORDERS[players, out] = orders
+    return orders
+
+
+def out_of(dealt: tuple[int, ...]) -> int:
+    """The mask of the seats dealt no cards, which sit the deal out."""
+    out = 0
+    for seat, hand in enumerate(dealt):
+        if not hand:
+            out |= 1 << seat
+    return out
 
 
 class TrickState(Value):
@@ -166,7 +200,7 @@ class TrickState(Value):
     @property
     def hand_size(self) -> int:
         """The number of cards each seat was dealt this deal (the tricks of the deal)."""
-        return self._deal._dealt[0].bit_count()
+        return max(hand.bit_count() for hand in self._deal._dealt)
 
     @property
     def deal_number(self) -> int:
@@ -201,7 +235,7 @@ class TrickState(Value):
     @property
     def trick(self) -> Trick:
         """The trick being played (its leader and the cards so far)."""
-        return Trick(self._leader, self._cards)
+        return Trick(self._leader, self._cards, None, self._deal._out)
 
     @property
     def trick_cards(self) -> tuple[Card, ...]:
@@ -211,7 +245,8 @@ class TrickState(Value):
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """This round's completed tricks, each with its winner."""
-        return tuple(Trick(leader, cards, winner) for leader, cards, winner in self._tricks)
+        out = self._deal._out
+        return tuple(Trick(leader, cards, winner, out) for leader, cards, winner in self._tricks)
 
     @property
     def trick_number(self) -> int:
@@ -243,9 +278,10 @@ class TrickState(Value):
     @property
     def to_move(self) -> int | None:
         """The seat that must play now; ``None`` once the game is over."""
-        if self._deal._winners:
+        deal = self._deal
+        if deal._winners:
             return None
-        return (self._leader + len(self._cards)) % self._deal._players
+        return deal._order[self._leader][len(self._cards)]
 
     @property
     def to_play(self) -> int | None:
@@ -330,6 +366,16 @@ class TrickView(Immutable):
     <cardrules.tricks.engine.TrickGame.payload_view>`)."""
     hand_size: int = 13
     """The number of cards each seat was dealt this deal."""
+
+    @property
+    def played_mask(self) -> int:
+        """The cards played so far this deal (in tricks or the trick in progress), as a
+        card mask, as :attr:`TrickState.played_mask` has it."""
+        played = 0
+        for trick in (*self.tricks, self.trick):
+            for card in trick.cards:
+                played |= 1 << card
+        return played
 
     @property
     def trick_number(self) -> int:
