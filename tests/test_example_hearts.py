@@ -25,7 +25,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 sys.path.insert(0, str(EXAMPLES))
 hearts: Any = importlib.import_module("hearts")
 
-GAME = hearts.Hearts()
+GAME = hearts.Hearts(pass_cards=False)
+"""Hearts without passing: most rules here are about the play."""
 
 
 def position(
@@ -101,7 +102,9 @@ def test_bad_setup_and_options_are_refused() -> None:
     with pytest.raises(cr.SetupError):
         GAME.new_game(deck=list(ALL_52[:51]))
     with pytest.raises(cr.RulesError):
-        hearts.Hearts(target=0)
+        hearts.Hearts(target=-1)
+    with pytest.raises(cr.RulesError, match="passes"):
+        hearts.Hearts(passes="left/up")
 
 
 # -- following suit and the first trick ----------------------------------------------------------
@@ -124,7 +127,7 @@ def test_points_allowed_on_the_first_trick_when_holding_nothing_else() -> None:
     state = position(["3C 7C", "AH QS 4H", "5C 6S 7S", "6C 9S TS"], trick="2C")
     assert legal(state) == {card("AH"), card("QS"), card("4H")}
     state, _ = play_all(state, "QS")
-    assert state.hearts_broken
+    assert GAME.hearts_broken(state)
 
 
 def test_after_the_first_trick_points_may_be_discarded() -> None:
@@ -137,10 +140,10 @@ def test_after_the_first_trick_points_may_be_discarded() -> None:
 
 def test_hearts_cannot_be_led_until_broken() -> None:
     state = position(["AH 9D", "3S 6S", "4S 7S", "5S 8S"], tricks=PAST)
-    assert legal(state) == {card("9D")} and not state.hearts_broken
+    assert legal(state) == {card("9D")} and not GAME.hearts_broken(state)
     assert reason(state, "AH") == "hearts_not_broken"
     broken = position(["AH 9D", "3S 6S", "4S 7S", "5S 8S"], tricks=BROKEN)
-    assert broken.hearts_broken and GAME.observe(broken, 1).hearts_broken
+    assert GAME.hearts_broken(broken) and GAME.hearts_broken(GAME.observe(broken, 1))
     assert legal(broken) == {card("AH"), card("9D")}
 
 
@@ -158,14 +161,17 @@ def test_a_leader_holding_only_hearts_may_lead_one() -> None:
 def test_a_heart_or_the_queen_of_spades_breaks_hearts(discard: str, broken: bool) -> None:
     start = position(["KC 8C", "3C 9S", f"{discard} 7D", "4C 8S"], tricks=PAST)
     state, _ = play_all(start, f"KC 3C {discard}")
-    assert state.hearts_broken is broken
+    assert GAME.hearts_broken(state) is broken
 
 
 # -- scoring -------------------------------------------------------------------------------------
 
 
 def test_each_heart_scores_one_and_the_queen_of_spades_thirteen() -> None:
-    assert [hearts.card_points(c) for c in cards("2H AH QS KS QH 2C")] == [1, 1, 13, 0, 1, 0]
+    points = [GAME.score_trick(None, 1, (c,), 0) for c in cards("2H AH QS KS QH 2C JD")]
+    assert points == [1, 1, 13, 0, 1, 0, 0]
+    jack = hearts.Hearts(jd_bonus=True)
+    assert jack.score_trick(None, 1, cards("JD QH"), 0) == -9
     taken = (
         cr.Trick(0, cards("5H 2H 3H 4H"), winner=0),
         cr.Trick(0, cards("2D QS 3D 6H"), winner=2),  # seats 1 and 3 have no diamonds
@@ -214,7 +220,7 @@ def test_a_new_hand_is_dealt_by_the_next_dealer_when_nobody_reached_100() -> Non
     )
     state, events = play_all(start, "2S 3S 4S AC")
     assert events[-1] == cr.HandDealt(2, 0, 13)  # the dealer was seat 3
-    assert (state.hand_number, state.dealer, state.hearts_broken) == (2, 0, False)
+    assert (state.round_number, state.dealer, GAME.hearts_broken(state)) == (2, 0, False)
     assert state.scores == (96, 0, 26, 99) and not state.is_over
     assert card("2C") in state.hands[state.to_move] and len(state.play.tricks) == 0
 
@@ -339,15 +345,7 @@ def test_every_card_outside_the_legal_moves_is_refused(seed: int) -> None:
                 with pytest.raises(cr.IllegalMoveError):
                     GAME.apply(state, cr.Play(c))
         state = GAME.apply(state, cr.Play(chooser.choice(sorted(allowed))))
-    assert state.hand_number == 2
-
-
-def test_main_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
-    hearts.main(["--seed", "2", "--games", "2"])
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 and lines[0].startswith("seed 2: ") and lines[1].startswith("seed 3:")
-    hearts.main(["--seed", "2", "--games", "1"])
-    assert capsys.readouterr().out.splitlines() == lines[:1]  # reproducible
+    assert state.round_number == 2
 
 
 # -- search bots play it: the engine deals the unseen cards -----------------------------------
