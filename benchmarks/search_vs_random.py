@@ -1,5 +1,5 @@
 """The search bot against random players in the example games built on the engines
-(examples/hearts.py, crazy_eights.py, oh_hell.py and spades.py), through the arena: one
+(examples/hearts.py, crazy_eights.py, oh_hell.py, spades.py and euchre.py), through the arena: one
 ISMCTSBot and RandomBots in the other seats, seats rotated (in Spades the search bot's
 partner is a random player). The figures in docs/bots.md come from
 
@@ -7,7 +7,7 @@ partner is a random player). The figures in docs/bots.md come from
     python benchmarks/search_vs_random.py --game crazy_eights --games 40 --workers 2
 
 and Oh Hell and Spades are measured with ``--game oh_hell --games 60`` and ``--game
-spades --games 40``.
+spades --games 40``, Euchre with ``--game euchre --games 200``.
 
 It shows that a game built from the library's parts gets determinization, and with it
 the library's search bot, without code of its own.
@@ -35,11 +35,13 @@ def example_games() -> dict[str, Any]:
     crazy_eights = importlib.import_module("crazy_eights")
     oh_hell = importlib.import_module("oh_hell")
     spades = importlib.import_module("spades")
+    euchre = importlib.import_module("euchre")
     return {
         "hearts": hearts.Hearts(),
         "crazy_eights": crazy_eights.CrazyEights(players=4),
         "oh_hell": oh_hell.OhHell(),
         "spades": spades.Spades(),
+        "euchre": euchre.Euchre(),
     }
 
 
@@ -49,7 +51,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations (100)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="deal seed (1)")
-    games = ("hearts", "crazy_eights", "oh_hell", "spades")
+    games = ("hearts", "crazy_eights", "oh_hell", "spades", "euchre")
     parser.add_argument("--game", choices=games, help="only this one")
     args = parser.parse_args(argv)
     for name, game in example_games().items():

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-GAME_FILES = ["hearts.py", "crazy_eights.py", "oh_hell.py", "spades.py"]
+GAME_FILES = ["hearts.py", "crazy_eights.py", "oh_hell.py", "spades.py", "euchre.py"]
 MOST = 120
 
 _LAYOUT = {tokenize.COMMENT, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING}

@@ -1,0 +1,226 @@
+"""Euchre built on cardrules' trick-taking engine: OpenSpiel's ``euchre``, one deal,
+under both of its parameters.
+
+What it shows: a game with bidding, a dealer who picks up a card, players going alone
+and a trump suit whose jacks change suit, written as phases and hooks of
+:class:`cardrules.tricks.engine.TrickGame`. The rules:
+
+* four players, partners sitting opposite (seats 0 and 2, 1 and 3); 24 cards, 9 to A;
+  five cards each, one at a time (the engine deals from the dealer's left; OpenSpiel
+  deals the dealer first: the same deals, equally likely); the next card is turned up
+  (the *upcard*), the other three stay face down;
+* **bidding**, from the dealer's left: in the first round each player may pass or
+  order the upcard's suit as trumps (:class:`~cardrules.moves.NameSuit`); then the
+  dealer takes the upcard into their hand and discards any other card
+  (:class:`Discard`, seen by nobody else). If all four pass, in a second round each may
+  pass or name any other suit. With ``stick_the_dealer`` (the default) the dealer may
+  not pass last; without it, four more passes throw the deal in: it scores nothing;
+* the player who named trumps (the *maker*) may **go alone** (:class:`GoAlone`): their
+  partner's cards are set aside at once (``with_hands`` leaves the partner no card) and
+  the partner sits the deal out. With ``allow_lone_defender``, the defenders are then
+  asked in turn, from the dealer's left (whether or not the maker went alone), and one
+  may go alone against the makers (:class:`Contract`, the payload, lists who went alone);
+* **the play**: the dealer's left (or the next seat that plays) leads; players must
+  follow suit if able, and the jack of the trump suit (*right bower*) and the other
+  jack of its colour (*left bower*) are the two highest trumps: the left bower counts
+  as a trump, never as its printed suit (:meth:`Euchre.effective_suit`). The highest
+  trump wins, else the highest card of the suit led;
+* **scores**, the same for both partners (the defenders get the opposite): makers who
+  take 3 or 4 tricks score 1, all 5 score 2 (4 alone); with fewer than 3 they are
+  *euchred* and score -2 (-4 against a lone defender).
+
+OpenSpiel's documentation speaks of "super-Euchres" (makers who take no trick lose 4)
+but its code does not score them: the default follows the code, ``super_euchre=True``
+the documentation. tests/test_peer_euchre.py plays this game and OpenSpiel's side by side
+(OpenSpiel's first chance node names the dealer: ``new_game(dealer=...)``).
+
+>>> game = Euchre()
+>>> state = game.new_game(seed=2, dealer=3)
+>>> state.phase, state.to_move, [str(move) for move in game.legal_moves(state)]
+('bid', 0, ['pass', 'name ♥'])
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, cast
+
+import attrs
+from attrs import evolve
+
+from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Rank, Suit, mask_of
+from cardrules.moves import NameSuit, Pass, as_card, register_move
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+from cardrules.values import Immutable
+
+DECK = tuple(card for card in ALL_CARDS if card.rank >= Rank.NINE)
+LEFT_BOWER = tuple(Card(Rank.JACK, Suit(3 - suit)) for suit in Suit)
+"""By trump suit, the jack of the other suit of its colour (♣ and ♠, ♦ and ♥)."""
+_FLAG = attrs.validators.instance_of(bool)
+
+
+@register_move("euchre_discard")
+@attrs.frozen
+class Discard(Immutable):
+    """The dealer, having picked up the upcard, lays ``card`` aside face down."""
+
+    card: Card = attrs.field(converter=as_card)
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@register_move("euchre_alone")
+@attrs.frozen
+class GoAlone(Immutable):
+    """Go alone (``alone=True``: the partner sits the deal out) or play with the partner."""
+
+    alone: bool
+
+    def __str__(self) -> str:
+        return "go alone" if self.alone else "play with partner"
+
+
+@attrs.frozen
+class Contract(Immutable):
+    """The bidding so far (the game's payload): passes made, the trump suit and its
+    maker, the seats that went alone (the maker, a defender), the dealer's discard
+    (``None`` in the views of the others)."""
+
+    passes: int = 0
+    trump: int | None = None
+    maker: int | None = None
+    alone: tuple[int, ...] = ()
+    discard: Card | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Euchre(TrickGame[TrickState, TrickView]):
+    """The rules of Euchre (see the module docs): OpenSpiel's parameters and defaults,
+    and ``super_euchre`` as its documentation has it."""
+
+    name: ClassVar[str] = "euchre"
+    players: ClassVar[int] = 4
+    effective_suits: ClassVar[bool] = True
+    turns_up = True
+    allow_lone_defender: bool = attrs.field(default=False, validator=_FLAG)
+    stick_the_dealer: bool = attrs.field(default=True, validator=_FLAG)
+    super_euchre: bool = attrs.field(default=False, validator=_FLAG)
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        """Nine to ace of each suit."""
+        return DECK
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        """Five cards each."""
+        return 5, rng
+
+    # -- bidding, the discard, going alone -----------------------------------------
+
+    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+        """The bidding starts at the dealer's left."""
+        return self.enter_phase(state, "bid", to_move=(state.dealer + 1) % 4, payload=Contract())
+
+    def phase_moves(self, state: TrickState) -> tuple[Any, ...]:
+        """The moves of the bidding, the discard, and going alone (or not)."""
+        passes, up = state.payload.passes, cast(Card, state.turned_up)
+        if state.phase == "discard":
+            return tuple(Discard(card) for card in state.hands[state.dealer] if card != up)
+        if state.phase != "bid":
+            return (GoAlone(True), GoAlone(False))
+        suits = (up.suit,) if passes < 4 else tuple(suit for suit in Suit if suit != up.suit)
+        passing = () if self.stick_the_dealer and passes == 7 else (Pass(),)
+        return (*passing, *map(NameSuit, suits))
+
+    def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
+        """One move of the bidding, the discard or going alone."""
+        contract, seat, dealer = state.payload, cast(int, state.to_move), state.dealer
+        hands, phase = [mask_of(hand) for hand in state.hands], "alone"
+        if isinstance(move, Pass) and contract.passes == 7:
+            return self.throw_in(state, events)  # no stick: the deal is thrown in
+        if isinstance(move, Pass):
+            contract, seat, phase = evolve(contract, passes=contract.passes + 1), seat + 1, "bid"
+        elif isinstance(move, NameSuit) and contract.passes < 4:  # ordered up: the dealer takes it
+            hands[dealer] |= CARD_BIT[cast(Card, state.turned_up)]
+            contract, seat, phase = evolve(contract, trump=move.suit, maker=seat), dealer, "discard"
+        elif isinstance(move, NameSuit):
+            contract = evolve(contract, trump=move.suit, maker=seat)
+        elif isinstance(move, Discard):
+            hands[dealer] &= ~CARD_BIT[move.card]
+            contract, seat = evolve(contract, discard=move.card), contract.maker
+        elif state.phase == "alone":  # then, with lone defenders, ask the defenders in turn
+            contract = evolve(contract, alone=(seat,) * move.alone)
+            phase, seat = "defend" * self.allow_lone_defender, dealer + 2 - (dealer + 1 - seat) % 2
+        elif move.alone or seat not in ((dealer + 1) % 4, (dealer + 2) % 4):
+            contract, phase = evolve(contract, alone=(*contract.alone, *(seat,) * move.alone)), ""
+        else:
+            seat, phase = seat + 2, "defend"
+        for lone in contract.alone:
+            hands[(lone + 2) % 4] = 0  # the partner's cards are set aside: it sits out
+        state = self.with_hands(state, hands)
+        if phase:
+            return self.enter_phase(state, phase, to_move=seat % 4, payload=contract)
+        leader = next(s for s in ((dealer + k) % 4 for k in (1, 2, 3, 4)) if hands[s])
+        return self.begin_play(state, payload=contract, leader=leader)
+
+    def payload_view(self, state: TrickState, seat: int) -> Contract:
+        """The bidding, but for the dealer's discard, which only the dealer sees."""
+        contract: Contract = state.payload
+        return contract if seat == state.dealer else evolve(contract, discard=None)
+
+    def known_cards(self, view: TrickView) -> tuple[int, ...]:
+        """The upcard, picked up, is the dealer's until played (or set aside). (A search
+        bot's sample keeps the payload of the view: for the others the discard stays
+        ``None``, a card in nobody's hand, which nobody plays.)"""
+        contract, known = view.payload, [0] * 4
+        if contract.maker is not None and contract.passes < 4 and view.hand_sizes[view.dealer]:
+            known[view.dealer] = CARD_BIT[cast(Card, view.turned_up)] & ~view.played_mask
+        return tuple(known)
+
+    # -- the play ------------------------------------------------------------------
+
+    def trump_of(self, state: Any) -> int | None:
+        """The suit named in the bidding (``None`` until then)."""
+        return None if state.payload is None else state.payload.trump
+
+    def effective_suit(self, card: Card, trump: int | None) -> int:
+        """The left bower counts as a trump; every other card as its own suit."""
+        return trump if trump is not None and card == LEFT_BOWER[trump] else int(card.suit)
+
+    def suit_cards(self, suit: int, trump: int | None) -> int:
+        """The cards that count as ``suit`` (with the left bower as a trump)."""
+        bower = 0 if trump is None else CARD_BIT[LEFT_BOWER[trump]]
+        return SUIT_MASK[suit] | bower if suit == trump else SUIT_MASK[suit] & ~bower
+
+    def winning_position(self, state: TrickState, cards: tuple[Card, ...]) -> int:
+        """The right bower, then the left bower, else the highest trump or the highest card
+        of the suit led (as without bowers)."""
+        trump = cast(int, self.trump_of(state))
+        for bower in (Card(Rank.JACK, Suit(trump)), LEFT_BOWER[trump]):
+            if bower in cards:
+                return cards.index(bower)
+        return super().winning_position(state, cards)
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        """Each trick counts one for its winner."""
+        return 1
+
+    def score_deal(self, state: TrickState, round_scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The makers' score for both makers, its opposite for both defenders."""
+        maker, alone = state.payload.maker, state.payload.alone
+        if maker is None:
+            return (0, 0, 0, 0)  # thrown in
+        taken = round_scores[maker] + round_scores[(maker + 2) % 4]
+        lost = 4 if set(alone) - {maker} or (self.super_euchre and not taken) else 2  # alone
+        score = -lost if taken < 3 else 1 if taken < 5 else 2 + 2 * (maker in alone)
+        return tuple(score if (seat - maker) % 2 == 0 else -score for seat in range(4))
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """One deal is the game: the partners who scored more win (all four share when
+        the deal was thrown in)."""
+        return tuple(seat for seat in range(4) if scores[seat] == max(scores))
+
+    def all_moves(self) -> tuple[Any, ...]:
+        """The plays and discards of the 24 cards, a pass, the suits, going alone or not
+        (move ids in this order)."""
+        own = (Pass(), *(NameSuit(suit) for suit in Suit), GoAlone(True), GoAlone(False))
+        return (*super().all_moves(), *(Discard(card) for card in DECK), *own)
