@@ -77,6 +77,9 @@ class PassCard(Immutable):
         return f"pass {self.card}"
 
 
+_PASS = tuple(map(PassCard, ALL_CARDS))  # made once: legal_moves hands out the same values
+
+
 @attrs.frozen
 class Passing(Immutable):
     """The deal's passing (the game's payload): ``offset`` seats along (1 left, 2
@@ -131,7 +134,7 @@ class Hearts(TrickGame[TrickState, TrickView]):
     def phase_moves(self, state: TrickState) -> tuple[PassCard, ...]:
         """Any card the seat holds and has not passed yet."""
         seat: int = state.to_move  # type: ignore[assignment]
-        return tuple(PassCard(c) for c in state.hands[seat] if c not in state.payload.passed[seat])
+        return tuple(_PASS[c] for c in state.hands[seat] if c not in state.payload.passed[seat])
 
     def phase_apply(self, state: TrickState, move: PassCard, events: Any) -> TrickState:
         """The card is passed; after the twelfth the cards change hands and play begins."""
@@ -219,4 +222,4 @@ class Hearts(TrickGame[TrickState, TrickView]):
 
     def all_moves(self) -> tuple[Any, ...]:
         """The plays of the 52 cards, then the passes of them (move ids in this order)."""
-        return (*super().all_moves(), *(PassCard(card) for card in ALL_CARDS))
+        return (*super().all_moves(), *_PASS)
