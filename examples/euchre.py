@@ -106,7 +106,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
     stick_the_dealer: bool = attrs.field(default=True, validator=_FLAG)
     super_euchre: bool = attrs.field(default=False, validator=_FLAG)
 
-    def deck_cards(self) -> tuple[Card, ...]:
+    def deck(self) -> tuple[Card, ...]:
         """Nine to ace of each suit."""
         return DECK
 

@@ -47,7 +47,7 @@ class Small(TrickGame[TrickState, TrickView]):
     players: ClassVar[int] = 4
     deals: int = 2
 
-    def deck_cards(self) -> tuple[cr.Card, ...]:
+    def deck(self) -> tuple[cr.Card, ...]:
         return tuple(c for c in cr.cards.ALL_CARDS if c.rank >= cr.Rank.JACK)
 
     def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
@@ -90,7 +90,7 @@ class Small(TrickGame[TrickState, TrickView]):
     def all_moves(self) -> tuple[Any, ...]:
         return (
             *super().all_moves(),
-            *(Give(c) for c in self.deck_cards()),
+            *(Give(c) for c in self.deck()),
             *(Out(s) for s in range(-2, 4)),
         )
 
