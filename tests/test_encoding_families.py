@@ -269,7 +269,7 @@ class FlaggedHearts(hearts.Hearts):  # type: ignore[misc]
 
 
 def test_a_games_fields_come_after_the_familys_in_every_encoding() -> None:
-    game = FlaggedHearts(pass_cards=False)
+    game = FlaggedHearts(pass_cards=False)  # type: ignore[call-arg]  # fields of an example
     encoder = encoder_for(game)
     plain = encoder_for(hearts.Hearts(pass_cards=False))
     assert encoder.observation_size == plain.observation_size + 5

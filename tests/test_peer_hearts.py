@@ -130,7 +130,7 @@ MOON_HAND = "AC KC QC JC TC AS KS QS AH KH QH JH AD"
 """Seat 0 wins every trick with these, whatever the others hold and play."""
 
 
-def moon_hands() -> list[str]:
+def moon_hands() -> list[tuple[cr.Card, ...]]:
     rest = [str(c) for c in cr.cards.ALL_CARDS if c not in cr.parse_cards(MOON_HAND)]
     return [cr.parse_cards(text) for text in (MOON_HAND, *(" ".join(rest[i::3]) for i in range(3)))]
 

@@ -137,7 +137,7 @@ def test_views_and_samples_of_a_short_table_agree() -> None:
         state = GAME.apply(dealt(seed), Give(dealt(seed).hands[0][-1]))
         state = GAME.apply(state, Out(seed % 4))
         step = 0
-        while not state.is_over and state.hands[state.to_move]:
+        while state.to_move is not None and state.hands[state.to_move]:
             for seat in range(4):
                 view = GAME.observe(state, seat)
                 sample = GAME.determinize(view, seed * 100 + step)
