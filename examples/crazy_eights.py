@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from cardrules.cards import Card, Rank
+from cardrules.cards import ALL_CARDS, Card, Rank
 from cardrules.deck import DeckSpec
 from cardrules.errors import RulesError
 from cardrules.moves import Draw, Play
@@ -81,6 +81,7 @@ def card_table(special: bool) -> CardTable:
 
 
 TABLES = {special: card_table(special) for special in (False, True)}
+POINTS = {face: tuple(card_points(card, face) for card in ALL_CARDS) for face in (False, True)}
 
 
 class CrazyEightsState(ShedState):
@@ -170,7 +171,8 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
 
     def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
         """Minus the points of the cards each player holds."""
-        return tuple(-sum(card_points(card, self.face_values) for card in hand) for hand in hands)
+        points = POINTS[self.face_values]
+        return tuple(-sum(points[card] for card in hand) for hand in hands)
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """The players with the fewest points left (those out, if any)."""

@@ -339,7 +339,11 @@ class SheddingGame(Game[S, Move, V]):
                 moves += plays_of[low.bit_length() - 1]
                 playable ^= low
             if not moves or not self.draw_only_when_stuck:
-                if count or self._may_draw(state):  # (Craits: always)
+                if (
+                    count
+                    or (state._stock and state._drawn < state._hand._draw_limit)
+                    or self._may_draw(state)
+                ):
                     moves += _DRAW_ONLY
                 elif self.pass_by_choice or (self.pass_when_stuck and not moves):
                     moves += _PASS_ONLY
@@ -425,7 +429,10 @@ class SheddingGame(Game[S, Move, V]):
             if kind is Draw:
                 legal = stuck or not self.draw_only_when_stuck
                 if legal and not state._count and (self.pass_when_stuck or self.pass_by_choice):
-                    legal = self._may_draw(state)
+                    legal = bool(
+                        (state._stock and state._drawn < state._hand._draw_limit)
+                        or self._may_draw(state)
+                    )
             else:
                 legal = (
                     kind is Pass
