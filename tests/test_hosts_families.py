@@ -1,8 +1,8 @@
 """Games on the engines get every learning host with no code of their own: the Hearts,
-Oh Hell, Spades and Crazy Eights examples (trick-taking and shedding engines) pass PettingZoo's API
-and seed tests, Gymnasium's environment checker and OpenSpiel's random simulation
-test with serialization, as Cramps and Craits do (tests/test_hosts*.py), through their
-family's encoder.
+Oh Hell, Spades, Euchre and Crazy Eights examples (trick-taking and shedding engines)
+pass PettingZoo's API and seed tests, Gymnasium's environment checker and OpenSpiel's
+random simulation test with serialization, as Cramps and Craits do
+(tests/test_hosts*.py), through their family's encoder.
 
 Skipped where a framework is not installed, unless CARDRULES_REQUIRE_HOSTS=1 (CI).
 """
@@ -28,12 +28,14 @@ hearts: Any = importlib.import_module("hearts")
 crazy_eights: Any = importlib.import_module("crazy_eights")
 oh_hell: Any = importlib.import_module("oh_hell")
 spades: Any = importlib.import_module("spades")
+euchre: Any = importlib.import_module("euchre")
 
 GAMES = [
     hearts.Hearts(),
     crazy_eights.CrazyEights(players=3),
     oh_hell.OhHell(),
     spades.Spades(),
+    euchre.Euchre(),
     crazy_eights.CrazyEights(players=2),
 ]
 
@@ -82,7 +84,7 @@ def test_gymnasium_check_env(game: Any) -> None:
     check_env(CardGameSoloEnv(game, seat=1), skip_render_check=True)
 
 
-@pytest.mark.parametrize("game", GAMES[:4], ids=_name)
+@pytest.mark.parametrize("game", GAMES[:5], ids=_name)
 def test_openspiel_random_sim_test_with_serialization(game: Any) -> None:
     pyspiel = _need("pyspiel")
     from cardrules.hosts import openspiel as hosted
