@@ -240,3 +240,34 @@ def test_a_policy_is_a_constructor_option() -> None:
             state = game.apply(state, cr.Play(card))
         assert state.tricks[0].winner == winner and state.to_move == winner
     assert attrs.evolve(TrumpsAsOption(), trump=Suit.SPADES).trump == Suit.SPADES
+
+
+def test_with_hands_refuses_hands_that_do_not_fit() -> None:
+    game = PassLeft()
+    state = game.new_game(seed=2)
+    hands = [mask_of(hand) for hand in state.hands]
+    with pytest.raises(cr.StateError, match="4 card masks, one per seat"):
+        game.with_hands(state, hands[:3])
+    with pytest.raises(cr.StateError, match="share no card"):
+        game.with_hands(state, [hands[0], hands[0], hands[2], hands[3]])
+    played = game.position(
+        ["3C", "4D", "5H", "6S"], leader=0, tricks=[cr.Trick(0, cr.parse_cards("2C 2D 2H 2S"), 0)]
+    )
+    with pytest.raises(cr.StateError, match="hold none played"):
+        game.with_hands(played, [mask_of(cr.parse_cards("2C")), 0, 0, 0])
+    moved = game.with_hands(played, [mask_of(cr.parse_cards("3C 4D")), 0, 0, 0])
+    assert moved.hands[0] == tuple(cr.parse_cards("3C 4D")) and played.hands[1] == (
+        Card.parse("4D"),
+    )
+    assert moved.tricks == played.tricks and moved.played_mask == played.played_mask
+
+
+def test_a_phase_move_is_checked_and_told_as_an_event() -> None:
+    game = PassLeft()
+    state = game.new_game(seed=2)
+    card = state.hands[0][0]
+    assert game.is_legal(state, PassCard(card)) and not game.is_legal(state, cr.Play(card))
+    assert not game.is_legal(state, PassCard(state.hands[1][0]))  # not seat 0's card
+    step = game.step(state, PassCard(card))
+    assert step.events == (cr.MovePlayed(0, PassCard(card)),)
+    assert game.absent_cards(state, PassCard(card)) == frozenset()
