@@ -223,6 +223,18 @@ class TrickState(Value):
         left = self._left
         return tuple(cards_of_mask(dealt & left) for dealt in self._deal._dealt)
 
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a card mask (bit ``i`` set for the card of index
+        ``i``): :attr:`hands` of one seat without building its cards.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.position(["AS 3H", "2D 5D", "QS 2C", "2H 4H"], leader=1)
+        >>> [str(card) for card in cr.cards.cards_of_mask(state.hand_mask(1))]
+        ['2♦', '5♦']
+        """
+        return self._deal._dealt[seat] & self._left
+
     @property
     def played_mask(self) -> int:
         """The cards played so far this deal (in tricks or the trick in progress), as a
