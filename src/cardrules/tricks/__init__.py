@@ -17,7 +17,7 @@ from cardrules.tricks.core import (
     voids_of,
     winning_index,
 )
-from cardrules.tricks.engine import TrickGame, plays_of_mask
+from cardrules.tricks.engine import TrickGame, moves_of_mask, plays_of_mask
 from cardrules.tricks.state import TrickState, TrickView
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "TrickView",
     "follow_mask",
     "follow_suit_cards",
+    "moves_of_mask",
     "plays_of_mask",
     "refuse_play",
     "trick_winner",

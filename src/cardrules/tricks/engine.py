@@ -87,7 +87,7 @@ from cardrules.tricks.state import (
 )
 from cardrules.values import with_slots
 
-__all__ = ["TrickGame", "TrickState", "TrickView", "plays_of_mask"]
+__all__ = ["TrickGame", "TrickState", "TrickView", "moves_of_mask", "plays_of_mask"]
 
 _PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 _PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
@@ -130,6 +130,21 @@ def plays_of_mask(mask: int) -> tuple[Play, ...]:
     if pattern:
         plays += _P3[pattern] or _suit_plays(3, pattern)
     return plays
+
+
+M = TypeVar("M")
+
+
+def moves_of_mask(mask: int, moves: Sequence[M]) -> tuple[M, ...]:
+    """``moves[card]`` for every card of a card mask, in hand order: a game's own move of
+    each card (a pass, a discard), made once in a table indexed by card, for a phase's
+    legal moves without building hands.
+
+    >>> from cardrules.cards import ALL_CARDS, mask_of, parse_cards
+    >>> moves_of_mask(mask_of(parse_cards("AS 2C")), [f"pass {card}" for card in ALL_CARDS])
+    ('pass 2♣', 'pass A♠')
+    """
+    return tuple(moves[card] for card in cards_of_mask(mask))
 
 
 S = TypeVar("S", bound=TrickState)
