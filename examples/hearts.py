@@ -54,7 +54,7 @@ from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Suit, cards_of
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.moves import as_card, register_move
 from cardrules.rng import shuffled
-from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
 from cardrules.values import Immutable
 
 TWO_OF_CLUBS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS = map(Card.parse, ("2C", "QS", "JD"))
@@ -134,7 +134,7 @@ class Hearts(TrickGame[TrickState, TrickView]):
     def phase_moves(self, state: TrickState) -> tuple[PassCard, ...]:
         """Any card the seat holds and has not passed yet."""
         seat: int = state.to_move  # type: ignore[assignment]
-        return tuple(_PASS[c] for c in state.hands[seat] if c not in state.payload.passed[seat])
+        return moves_of_mask(state.hand_mask(seat) & ~mask_of(state.payload.passed[seat]), _PASS)
 
     def phase_apply(self, state: TrickState, move: PassCard, events: Any) -> TrickState:
         """The card is passed; after the twelfth the cards change hands and play begins."""
@@ -146,7 +146,7 @@ class Hearts(TrickGame[TrickState, TrickView]):
             following = (seat + (len(passed[seat]) == 3)) % 4
             return self.enter_phase(state, "pass", to_move=following, payload=payload)
         gets = [mask_of(passed[(s - offset) % 4]) for s in range(4)]
-        hands = [mask_of(state.hands[s]) ^ mask_of(passed[s]) | gets[s] for s in range(4)]
+        hands = [state.hand_mask(s) ^ mask_of(passed[s]) | gets[s] for s in range(4)]
         return self.begin_play(self.with_hands(state, hands), payload=payload)
 
     def payload_view(self, state: TrickState, seat: int) -> Passing:
