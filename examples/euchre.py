@@ -47,14 +47,15 @@ from typing import Any, ClassVar, cast
 import attrs
 from attrs import evolve
 
-from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Rank, Suit, mask_of
+from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Rank, Suit
 from cardrules.moves import NameSuit, Pass, as_card, register_move
-from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
 from cardrules.values import Immutable
 
 DECK = tuple(card for card in ALL_CARDS if card.rank >= Rank.NINE)
-LEFT_BOWER = tuple(Card(Rank.JACK, Suit(3 - suit)) for suit in Suit)
-"""By trump suit, the jack of the other suit of its colour (♣ and ♠, ♦ and ♥)."""
+BOWERS = tuple((Card(Rank.JACK, suit), Card(Rank.JACK, Suit(3 - suit))) for suit in Suit)
+"""By trump suit, the right bower (its jack) and the left bower (the jack of the other
+suit of its colour: ♣ and ♠, ♦ and ♥)."""
 _FLAG = attrs.validators.instance_of(bool)
 
 
@@ -78,6 +79,13 @@ class GoAlone(Immutable):
 
     def __str__(self) -> str:
         return "go alone" if self.alone else "play with partner"
+
+
+_DISCARD, _ALONE = tuple(map(Discard, ALL_CARDS)), (GoAlone(True), GoAlone(False))
+_PASS, _NAME = Pass(), tuple(map(NameSuit, Suit))  # the moves made once, by card or suit
+_OTHERS = [tuple(name for name in _NAME if name.suit != suit) for suit in Suit]
+_BIDS = [((_PASS, _NAME[up]), (_PASS, *others), others) for up, others in enumerate(_OTHERS)]
+"""By the upcard's suit, the bids of the first round, of the second, of the dealer stuck."""
 
 
 @attrs.frozen
@@ -124,17 +132,15 @@ class Euchre(TrickGame[TrickState, TrickView]):
         """The moves of the bidding, the discard, and going alone (or not)."""
         passes, up = state.payload.passes, cast(Card, state.turned_up)
         if state.phase == "discard":
-            return tuple(Discard(card) for card in state.hands[state.dealer] if card != up)
+            return moves_of_mask(state.hand_mask(state.dealer) & ~CARD_BIT[up], _DISCARD)
         if state.phase != "bid":
-            return (GoAlone(True), GoAlone(False))
-        suits = (up.suit,) if passes < 4 else tuple(suit for suit in Suit if suit != up.suit)
-        passing = () if self.stick_the_dealer and passes == 7 else (Pass(),)
-        return (*passing, *map(NameSuit, suits))
+            return _ALONE
+        return _BIDS[up.suit][(passes > 3) + (passes == 7 and self.stick_the_dealer)]
 
     def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
         """One move of the bidding, the discard or going alone."""
         contract, seat, dealer = state.payload, cast(int, state.to_move), state.dealer
-        hands, phase = [mask_of(hand) for hand in state.hands], "alone"
+        hands, phase = [state.hand_mask(s) for s in range(4)], "alone"
         if isinstance(move, Pass) and contract.passes == 7:
             return self.throw_in(state, events)  # no stick: the deal is thrown in
         if isinstance(move, Pass):
@@ -156,7 +162,8 @@ class Euchre(TrickGame[TrickState, TrickView]):
             seat, phase = seat + 2, "defend"
         for lone in contract.alone:
             hands[(lone + 2) % 4] = 0  # the partner's cards are set aside: it sits out
-        state = self.with_hands(state, hands)
+        if phase != "bid":  # a pass moves no card
+            state = self.with_hands(state, hands)
         if phase:
             return self.enter_phase(state, phase, to_move=seat % 4, payload=contract)
         leader = next(s for s in ((dealer + k) % 4 for k in (1, 2, 3, 4)) if hands[s])
@@ -184,21 +191,19 @@ class Euchre(TrickGame[TrickState, TrickView]):
 
     def effective_suit(self, card: Card, trump: int | None) -> int:
         """The left bower counts as a trump; every other card as its own suit."""
-        return trump if trump is not None and card == LEFT_BOWER[trump] else int(card.suit)
+        return trump if trump is not None and card == BOWERS[trump][1] else int(card.suit)
 
     def suit_cards(self, suit: int, trump: int | None) -> int:
         """The cards that count as ``suit`` (with the left bower as a trump)."""
-        bower = 0 if trump is None else CARD_BIT[LEFT_BOWER[trump]]
+        bower = 0 if trump is None else CARD_BIT[BOWERS[trump][1]]
         return SUIT_MASK[suit] | bower if suit == trump else SUIT_MASK[suit] & ~bower
 
     def winning_position(self, state: TrickState, cards: tuple[Card, ...]) -> int:
         """The right bower, then the left bower, else the highest trump or the highest card
         of the suit led (as without bowers)."""
         trump = cast(int, self.trump_of(state))
-        for bower in (Card(Rank.JACK, Suit(trump)), LEFT_BOWER[trump]):
-            if bower in cards:
-                return cards.index(bower)
-        return super().winning_position(state, cards)
+        bowers = [cards.index(bower) for bower in BOWERS[trump] if bower in cards]
+        return bowers[0] if bowers else super().winning_position(state, cards)
 
     def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
         """Each trick counts one for its winner."""
@@ -222,5 +227,4 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def all_moves(self) -> tuple[Any, ...]:
         """The plays and discards of the 24 cards, a pass, the suits, going alone or not
         (move ids in this order)."""
-        own = (Pass(), *(NameSuit(suit) for suit in Suit), GoAlone(True), GoAlone(False))
-        return (*super().all_moves(), *(Discard(card) for card in DECK), *own)
+        return (*super().all_moves(), *(_DISCARD[card] for card in DECK), _PASS, *_NAME, *_ALONE)
