@@ -81,8 +81,6 @@ from cardrules.tricks.state import (
     TrickState,
     TrickView,
     _Deal,
-    out_of,
-    play_orders,
     tricks_as_records,
 )
 from cardrules.values import with_slots
@@ -375,13 +373,32 @@ class TrickGame(Game[S, Any, V]):
                 raise StateError("hands must be card masks that share no card and hold none played")
             held |= mask
         dealt = tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True))
-        # A seat left no card at all sits the deal out (a partner of a player alone).
-        out = out_of(dealt)
-        if out.bit_count() > deal._players - 2:
+        # A seat left no card at all sits the deal out (a partner of a player alone):
+        # the new deal works out the seats out, the play orders and the trick size.
+        moved = _Deal(
+            deal._rules,
+            deal._number,
+            deal._dealer,
+            dealt,
+            deal._scores,
+            deal._rng,
+            deal._winners,
+            deal._turned,
+            deal._phase,
+            deal._payload,
+        )
+        if moved._size < 2:
             raise StateError("at least two seats must hold cards to play tricks")
-        size, order = deal._players - out.bit_count(), play_orders(deal._players, out)
-        moved = with_slots(deal, _dealt=dealt, _out=out, _order=order, _size=size)
-        return with_slots(state, _deal=moved, _left=held, _allowed=None)  # type: ignore[return-value]
+        # Written out rather than through with_slots (as _rephased): a phase's hot path.
+        new = _new_state(type(state))
+        new._deal = moved
+        new._left = held
+        new._leader = state._leader
+        new._cards = state._cards
+        new._tricks = state._tricks
+        new._round_scores = state._round_scores
+        new._allowed = None
+        return new
 
     # -- starting a game -------------------------------------------------------------
 
