@@ -140,7 +140,8 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
         """One move of the bidding, the discard or going alone."""
         contract, seat, dealer = state.payload, cast(int, state.to_move), state.dealer
-        hands, phase = [state.hand_mask(s) for s in range(4)], "alone"
+        before = [state.hand_mask(s) for s in range(4)]
+        hands, phase = list(before), "alone"
         if isinstance(move, Pass) and contract.passes == 7:
             return self.throw_in(state, events)  # no stick: the deal is thrown in
         if isinstance(move, Pass):
@@ -162,7 +163,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
             seat, phase = seat + 2, "defend"
         for lone in contract.alone:
             hands[(lone + 2) % 4] = 0  # the partner's cards are set aside: it sits out
-        if phase != "bid":  # a pass moves no card
+        if hands != before:  # most moves of the bidding move no card
             state = self.with_hands(state, hands)
         if phase:
             return self.enter_phase(state, phase, to_move=seat % 4, payload=contract)
