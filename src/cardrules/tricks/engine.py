@@ -142,7 +142,7 @@ def moves_of_mask(mask: int, moves: Sequence[M]) -> tuple[M, ...]:
     >>> moves_of_mask(mask_of(parse_cards("AS 2C")), [f"pass {card}" for card in ALL_CARDS])
     ('pass 2♣', 'pass A♠')
     """
-    return tuple(moves[card] for card in cards_of_mask(mask))
+    return tuple(map(moves.__getitem__, cards_of_mask(mask)))
 
 
 S = TypeVar("S", bound=TrickState)
