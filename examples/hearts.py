@@ -201,10 +201,11 @@ class Hearts(TrickGame[TrickState, TrickView]):
         reason = _REASONS[(state.trick_number == 1) * (1 + (not state.trick_cards))]
         return IllegalMoveError(reason, f"{card}: {reason.replace('_', ' ')}")
 
-    def score_trick(self, state: TrickState, number: int, cards: Any, winner: int) -> int:
-        """The points in the trick: 1 a heart, 13 Q♠, -10 J♦ with ``jd_bonus``."""
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        """The points in the trick: 1 a heart, 13 Q♠, -10 J♦ with ``jd_bonus`` (not a
+        ``score_trick`` hook: this one keeps the engine's quick way to decide tricks)."""
         jack = -10 * self.jd_bonus * (JACK_OF_DIAMONDS in cards)
-        return int(jack + 13 * (QUEEN_OF_SPADES in cards) + sum(_HEARTS >> c & 1 for c in cards))
+        return jack + 13 * (QUEEN_OF_SPADES in cards) + (mask_of(cards) & _HEARTS).bit_count()
 
     def score_deal(self, state: TrickState, round_scores: tuple[int, ...]) -> tuple[int, ...]:
         """Shooting the moon, and the bonus for taking no trick (see the module docs)."""
