@@ -209,11 +209,11 @@ class Hearts(TrickGame[TrickState, TrickView]):
 
     def score_deal(self, state: TrickState, round_scores: tuple[int, ...]) -> tuple[int, ...]:
         """Shooting the moon, and the bonus for taking no trick (see the module docs)."""
-        takers = {trick.winner for trick in state.tricks if mask_of(trick.cards) & _POINTS}
-        winners, scores = {trick.winner for trick in state.tricks}, enumerate(round_scores)
+        taken, scores = state.taken, enumerate(round_scores)  # the cards each seat took
+        takers = {seat for seat, cards in enumerate(taken) if mask_of(cards) & _POINTS}
         if len(takers) == 1:
             return tuple(p + (26 if s not in takers else -26) for s, p in scores)
-        return tuple(p - 5 * self.avoid_all_tricks_bonus * (s not in winners) for s, p in scores)
+        return tuple(p - 5 * self.avoid_all_tricks_bonus * (not taken[s]) for s, p in scores)
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """After one deal (``target=0``) or once someone has reached the target, the
