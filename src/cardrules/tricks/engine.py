@@ -518,7 +518,9 @@ class TrickGame(Game[S, Any, V]):
             # the hottest line of a playout), then the game's own restrictions.
             deal = state._deal
             if deal._phase is not None:
-                return self.phase_moves(state)
+                moves = self.phase_moves(state)
+                _listed[0] = (self, state, moves)
+                return moves
             seat = deal._order[state._leader][len(cards)]
             allowed = deal._dealt[seat] & state._left
             if cards:
@@ -655,7 +657,10 @@ class TrickGame(Game[S, Any, V]):
 
     def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
         """A move in one of the game's phases: checked against :meth:`phase_moves`."""
-        if move not in self.phase_moves(state):
+        rules, listed, moves = _listed[0]
+        if rules is not self or listed is not state:
+            moves = self.phase_moves(state)
+        if move not in moves:
             raise self.phase_refusal(state, move)
         if events is not None:
             events.append(MovePlayed(state._leader, move))
@@ -905,6 +910,12 @@ def _deal_barred(
 
 
 _new_state = object.__new__
+
+# The phase moves legal_moves last listed, with the game and the state: apply of that
+# state (the usual next call) checks its move against them, not asking the game again
+# (states are immutable, so the moves of the same state are the same). One tuple,
+# replaced whole, so a thread never reads one state's moves with another's state.
+_listed: list[tuple[Any, Any, tuple[Any, ...]]] = [(None, None, ())]
 
 
 def _rephased(state: S, phase: str | None, leader: int, payload: Any) -> S:
