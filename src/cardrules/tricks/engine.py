@@ -922,19 +922,23 @@ def _rephased(state: S, phase: str | None, leader: int, payload: Any) -> S:
     """``state`` in ``phase`` (``None``: the play) with ``leader`` to move and the game's
     ``payload``: the deal's phase and payload change, the cards stay."""
     deal = state._deal
-    # Written out rather than through with_slots: a phase move makes two of these.
-    moved = _Deal(
-        deal._rules,
-        deal._number,
-        deal._dealer,
-        deal._dealt,
-        deal._scores,
-        deal._rng,
-        deal._winners,
-        deal._turned,
-        phase,
-        payload,
-    )
+    # Written out rather than through with_slots or _Deal(): a phase move makes one or
+    # two of these, and the seats out, their orders and the trick size stay the same.
+    moved = _new_state(_Deal)
+    moved._rules = deal._rules
+    moved._players = deal._players
+    moved._number = deal._number
+    moved._dealer = deal._dealer
+    moved._dealt = deal._dealt
+    moved._out = deal._out
+    moved._order = deal._order
+    moved._size = deal._size
+    moved._scores = deal._scores
+    moved._rng = deal._rng
+    moved._winners = deal._winners
+    moved._turned = deal._turned
+    moved._phase = phase
+    moved._payload = payload
     new = _new_state(type(state))
     new._deal = moved
     new._left = state._left
