@@ -47,7 +47,7 @@ from typing import Any, ClassVar, cast
 import attrs
 from attrs import evolve
 
-from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Rank, Suit
+from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.moves import NameSuit, Pass, as_card, register_move
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
 from cardrules.values import Immutable
@@ -188,11 +188,11 @@ class Euchre(TrickGame[TrickState, TrickView]):
 
     def trump_of(self, state: Any) -> int | None:
         """The suit named in the bidding (``None`` until then)."""
-        return None if state.payload is None else state.payload.trump
+        return getattr(state.payload, "trump", None)  # (no payload: a position() given none)
 
     def effective_suit(self, card: Card, trump: int | None) -> int:
         """The left bower counts as a trump; every other card as its own suit."""
-        return trump if trump is not None and card == BOWERS[trump][1] else int(card.suit)
+        return trump if trump is not None and card == BOWERS[trump][1] else SUIT_OF_INDEX[card]
 
     def suit_cards(self, suit: int, trump: int | None) -> int:
         """The cards that count as ``suit`` (with the left bower as a trump)."""
