@@ -145,12 +145,12 @@ class Euchre(TrickGame[TrickState, TrickView]):
         if isinstance(move, Pass) and contract.passes == 7:
             return self.throw_in(state, events)  # no stick: the deal is thrown in
         if isinstance(move, Pass):
-            contract, seat, phase = evolve(contract, passes=contract.passes + 1), seat + 1, "bid"
+            contract, seat, phase = Contract(contract.passes + 1), seat + 1, "bid"  # none named yet
         elif isinstance(move, NameSuit) and contract.passes < 4:  # ordered up: the dealer takes it
             hands[dealer] |= CARD_BIT[cast(Card, state.turned_up)]
-            contract, seat, phase = evolve(contract, trump=move.suit, maker=seat), dealer, "discard"
+            contract, seat, phase = Contract(contract.passes, move.suit, seat), dealer, "discard"
         elif isinstance(move, NameSuit):
-            contract = evolve(contract, trump=move.suit, maker=seat)
+            contract = Contract(contract.passes, move.suit, seat)
         elif isinstance(move, Discard):
             hands[dealer] &= ~CARD_BIT[move.card]
             contract, seat = evolve(contract, discard=move.card), contract.maker
