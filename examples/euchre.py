@@ -133,9 +133,8 @@ class Euchre(TrickGame[TrickState, TrickView]):
         passes, up = state.payload.passes, cast(Card, state.turned_up)
         if state.phase == "discard":
             return moves_of_mask(state.hand_mask(state.dealer) & ~CARD_BIT[up], _DISCARD)
-        if state.phase != "bid":
-            return _ALONE
-        return _BIDS[up.suit][(passes > 3) + (passes == 7 and self.stick_the_dealer)]
+        bids = _BIDS[up.suit][(passes > 3) + (passes == 7 and self.stick_the_dealer)]
+        return bids if state.phase == "bid" else _ALONE
 
     def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
         """One move of the bidding, the discard or going alone."""
@@ -202,8 +201,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def winning_position(self, state: TrickState, cards: tuple[Card, ...]) -> int:
         """The right bower, then the left bower, else the highest trump or the highest card
         of the suit led (as without bowers)."""
-        trump = cast(int, self.trump_of(state))
-        bowers = [cards.index(bower) for bower in BOWERS[trump] if bower in cards]
+        bowers = [cards.index(b) for b in BOWERS[cast(int, self.trump_of(state))] if b in cards]
         return bowers[0] if bowers else super().winning_position(state, cards)
 
     def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
@@ -219,6 +217,11 @@ class Euchre(TrickGame[TrickState, TrickView]):
         lost = 4 if set(alone) - {maker} or (self.super_euchre and not taken) else 2  # alone
         score = -lost if taken < 3 else 1 if taken < 5 else 2 + 2 * (maker in alone)
         return tuple(score if (seat - maker) % 2 == 0 else -score for seat in range(4))
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Partners sit across the table: 0 and 2, 1 and 3 (the arena counts a win for
+        both)."""
+        return ((0, 2), (1, 3))
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """One deal is the game: the partners who scored more win (all four share when

@@ -225,3 +225,18 @@ def test_the_search_bot_beats_random_players() -> None:
             number += 1
         total += state.scores[0]
     assert total > 5
+
+
+def test_partners_are_a_team_and_the_arena_counts_their_win_whole() -> None:
+    from cardrules.arena import run_arena
+    from cardrules.bots import Bot, RandomBot
+
+    game = euchre.Euchre()
+    assert game.teams() == ((0, 2), (1, 3))
+    bots: list[Bot] = [RandomBot(), RandomBot(), RandomBot(), RandomBot()]
+    result = run_arena(game, bots, games=8, seed=1, bot_seed=2, workers=1, progress=False)
+    for played in result.games:
+        assert played.sides_won == (2 if len(played.winners) == 4 else 1)
+        assert set(played.winners) in ({0, 2}, {1, 3}, {0, 1, 2, 3})
+    rows = result.rows()
+    assert rows[0].wins == rows[2].wins and rows[1].wins == rows[3].wins
