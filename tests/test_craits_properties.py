@@ -249,7 +249,7 @@ def test_records_replay_to_identical_states(
     assert type(game).from_options(options) == game
 
 
-@medium
+@heavy  # a JSON record is read back by replaying it with every check: about 1 s a game
 @given(craits_games(), seeds, move_seeds, dealers)
 def test_records_round_trip_through_json(
     game: cr.Craits, seed: int, move_seed: int, dealer: int | None

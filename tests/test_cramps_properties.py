@@ -185,6 +185,7 @@ def check_every_card(game: cr.Cramps, state: cr.CrampsState, moves: tuple[cr.Pla
             raise AssertionError(f"seat {other} moved out of turn")
 
 
+@heavy  # whole games, each state replayed: the suite's CPU budget (other tests play more)
 @given(games, seeds, move_seeds, dealers)
 def test_records_replay_to_the_same_states(
     game: cr.Cramps, seed: int, move_seed: int, dealer: int
