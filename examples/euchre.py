@@ -53,9 +53,9 @@ from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_m
 from cardrules.values import Immutable
 
 DECK = tuple(card for card in ALL_CARDS if card.rank >= Rank.NINE)
+#: By trump suit, the right bower (its jack) and the left bower (the jack of the other
+#: suit of its colour: ♣ and ♠, ♦ and ♥).
 BOWERS = tuple((Card(Rank.JACK, suit), Card(Rank.JACK, Suit(3 - suit))) for suit in Suit)
-"""By trump suit, the right bower (its jack) and the left bower (the jack of the other
-suit of its colour: ♣ and ♠, ♦ and ♥)."""
 _FLAG = attrs.validators.instance_of(bool)
 
 
@@ -84,8 +84,8 @@ class GoAlone(Immutable):
 _DISCARD, _ALONE = tuple(map(Discard, ALL_CARDS)), (GoAlone(True), GoAlone(False))
 _PASS, _NAME = Pass(), tuple(map(NameSuit, Suit))  # the moves made once, by card or suit
 _OTHERS = [tuple(name for name in _NAME if name.suit != suit) for suit in Suit]
+# By the upcard's suit, the bids of the first round, of the second, of the dealer stuck.
 _BIDS = [((_PASS, _NAME[up]), (_PASS, *others), others) for up, others in enumerate(_OTHERS)]
-"""By the upcard's suit, the bids of the first round, of the second, of the dealer stuck."""
 
 
 @attrs.frozen

@@ -58,8 +58,8 @@ from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_m
 from cardrules.values import Immutable
 
 TWO_OF_CLUBS, QUEEN_OF_SPADES, JACK_OF_DIAMONDS = map(Card.parse, ("2C", "QS", "JD"))
+#: How many seats along each direction passes (also OpenSpiel's chance outcome ids).
 PASS_OFFSETS = {"none": 0, "left": 1, "across": 2, "right": 3}
-"""How many seats along each direction passes (also OpenSpiel's chance outcome ids)."""
 _HEARTS, _CLUBS, _QS = SUIT_MASK[Suit.HEARTS], SUIT_MASK[Suit.CLUBS], CARD_BIT[QUEEN_OF_SPADES]
 _POINTS = _HEARTS | _QS  # the cards a moon needs
 _FLAG = attrs.validators.instance_of(bool)

@@ -42,8 +42,8 @@ from cardrules.moves import Play, register_move
 from cardrules.rng import randbelow
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
+#: OpenSpiel's suits, in the order it numbers them.
 SUIT_ORDER = (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES, Suit.HEARTS)
-"""OpenSpiel's suits, in the order it numbers them."""
 MADE_BID_BONUS = 10
 
 
@@ -58,8 +58,8 @@ class Bid:
         return f"bid {self.tricks}"
 
 
+#: The bids of 0 to 51 tricks, made once (legal_moves gives these very values).
 BIDS = tuple(Bid(n) for n in range(52))
-"""The bids of 0 to 51 tricks, made once (legal_moves gives these very values)."""
 
 
 def _in_range(low: int, high: int) -> Any:

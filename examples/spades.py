@@ -63,8 +63,8 @@ class Bid:
         return f"bid {self.tricks or 'Nil'}"
 
 
+#: Nil and the bids of 1 to 13, made once (legal_moves gives these very values).
 BIDS = tuple(Bid(n) for n in range(14))
-"""Nil and the bids of 1 to 13, made once (legal_moves gives these very values)."""
 
 
 def _check_int(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
