@@ -15,7 +15,7 @@ from cardrules._digestv4 import EncoderV4
 from cardrules._text import int_from_text, json_int, shown
 from cardrules.digest import Encoder
 from cardrules.errors import RecordError
-from cardrules.game import _to_data
+from cardrules.game import options_data
 from cardrules.moves import is_move
 
 __all__ = [
@@ -118,7 +118,7 @@ def to_setup(value: Mapping[str, Any]) -> Mapping[str, Any]:
     """A record's setup as read-only JSON-friendly data."""
     if not isinstance(value, Mapping):
         raise RecordError(f"a record's setup must be a mapping, not {shown(value)}")
-    return frozen(_to_data(value))  # type: ignore[no-any-return]
+    return frozen(options_data(value))  # type: ignore[no-any-return]
 
 
 def to_moves(value: Sequence[Any]) -> tuple[Any, ...]:

@@ -46,6 +46,7 @@ __all__ = [
     "Step",
     "check_scores",
     "game_class",
+    "options_data",
     "registered_games",
 ]
 
@@ -128,19 +129,28 @@ def registered_games() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def _to_data(value: Any) -> Any:
+def options_data(value: Any) -> Any:
+    """``value`` (an option of a rules object: a card, an enum, an attrs value, a mapping,
+    a set or a sequence of them) as JSON-friendly data: cards as text, enums as their
+    values, attrs values as dicts of their fields, sets as sorted lists. What
+    :meth:`Game.options` and records write.
+
+    >>> import cardrules as cr
+    >>> options_data([cr.Card.parse("QS"), frozenset({3, 1}), {cr.Suit.HEARTS: 2}])
+    ['Q♠', [1, 3], {'2': 2}]
+    """
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, enum.Enum):
         return value.value
     if attrs.has(type(value)):
-        return {f.name: _to_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
+        return {f.name: options_data(getattr(value, f.name)) for f in attrs.fields(type(value))}
     if isinstance(value, Mapping):
-        return {str(_to_data(k)): _to_data(v) for k, v in value.items()}
+        return {str(options_data(k)): options_data(v) for k, v in value.items()}
     if isinstance(value, (frozenset, set)):
-        return sorted(_to_data(v) for v in value)
+        return sorted(options_data(v) for v in value)
     if isinstance(value, Sequence) and not isinstance(value, str):
-        return [_to_data(v) for v in value]
+        return [options_data(v) for v in value]
     return value
 
 
@@ -607,7 +617,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         an equal rules object. (Fields the constructor does not take, worked out from
         the options, are left out.)"""
         return {
-            f.name: _to_data(getattr(self, f.name))
+            f.name: options_data(getattr(self, f.name))
             for f in attrs.fields(type(self))  # type: ignore[arg-type]
             if f.init
         }
