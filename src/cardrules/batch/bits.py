@@ -1,13 +1,9 @@
 """Card masks in bulk: counting, choosing and unpacking the set bits of ``uint64``
 arrays, the operations every batch engine needs.
 
->>> from typing import cast
-
-from typing import cast
-
-import numpy as np
+>>> import numpy as np
 >>> masks = np.array([0b1011, 0b1000_0000], dtype=np.uint64)
->>> popcount(masks).tolist(), nth_set_bit(masks, np.array([2, 0])).tolist()
+>>> popcount(masks).tolist(), nth_card(masks, np.array([2, 0])).tolist()
 ([3, 1], [3, 7])
 >>> masks_to_bools(masks, 4).astype(int).tolist()
 [[1, 1, 0, 1], [0, 0, 0, 0]]
@@ -20,7 +16,7 @@ from typing import cast
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["masks_to_bools", "nth_card", "nth_set_bit", "popcount"]
+__all__ = ["masks_to_bools", "nth_card", "popcount"]
 
 Masks = npt.NDArray[np.uint64]
 Ints = npt.NDArray[np.int64]
@@ -45,23 +41,6 @@ def popcount(masks: Masks) -> Ints:
     return cast(Ints, ((x * _H01) >> np.uint64(56)).astype(np.int64))
 
 
-def nth_set_bit(masks: Masks, n: Ints) -> Ints:
-    """The index of set bit number ``n[i]`` (from 0, lowest first) of each ``masks[i]``;
-    ``n[i]`` must be below the mask's :func:`popcount` (a binary search over halves of
-    the mask, six steps for all the masks at once)."""
-    x = masks.astype(np.uint64, copy=True)
-    k = np.asarray(n, dtype=np.int64).copy()
-    index = np.zeros(x.shape, dtype=np.int64)
-    for width in (32, 16, 8, 4, 2, 1):
-        low = x & np.uint64((1 << width) - 1)
-        count = popcount(low)
-        high = k >= count
-        k -= np.where(high, count, 0)
-        index += np.where(high, width, 0)
-        x = np.where(high, x >> np.uint64(width), low)
-    return index
-
-
 def _suit_tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """For every 13-bit pattern: how many bits it has, and where its ``k``-th is."""
     patterns = np.arange(8192)
@@ -79,8 +58,9 @@ _SUIT_BITS = np.uint64(0x1FFF)
 
 
 def nth_card(masks: Masks, n: Ints) -> Ints:
-    """:func:`nth_set_bit` for card masks (52 bits), the quicker way: a suit at a time
-    through tables of the 8,192 patterns of a suit's 13 bits."""
+    """The index of set bit number ``n[i]`` (from 0, lowest first) of each card mask
+    ``masks[i]`` (52 bits); ``n[i]`` must be below the mask's :func:`popcount`. A suit at
+    a time, through tables of the 8,192 patterns of a suit's 13 bits."""
     patterns = [
         ((masks >> np.uint64(13 * suit)) & _SUIT_BITS).astype(np.int64) for suit in range(4)
     ]

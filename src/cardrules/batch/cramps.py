@@ -37,6 +37,7 @@ import numpy.typing as npt
 from cardrules._text import shown
 from cardrules.batch.bits import masks_to_bools, nth_card, popcount
 from cardrules.cards import CARD_BIT, SUIT_OF_INDEX
+from cardrules.encoding.vectors import POINTS_LIMIT
 from cardrules.errors import IllegalMoveError, SetupError, StateError
 from cardrules.games.cramps.rules import Cramps, CrampsState
 from cardrules.rng import check_seed, new_seed
@@ -51,7 +52,6 @@ _BITS = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
 _SUIT_MASKS = np.array([0x1FFF << (13 * suit) for suit in range(4)], dtype=np.uint64)
 _CARD_IDS = np.arange(_CARDS, dtype=np.int64)
 _NOBODY = -1
-_POINTS_LIMIT = 10**12  # as cardrules.encoding.vectors.POINTS_LIMIT (clipped totals)
 
 Ints = npt.NDArray[np.int64]
 Masks = npt.NDArray[np.uint64]
@@ -286,8 +286,8 @@ class CrampsBatch:
         out[self._rows, 518 + (self._dealer - seat) % _PLAYERS] = 1.0
         target = self.game.target
         out[:, 522:526] = self._round_scores[rows, order] / target
-        out[:, 526:530] = np.clip(self._scores[rows, order], -_POINTS_LIMIT, _POINTS_LIMIT) / target
-        out[:, 530] = np.minimum(self._round, _POINTS_LIMIT) / 10
+        out[:, 526:530] = np.clip(self._scores[rows, order], -POINTS_LIMIT, POINTS_LIMIT) / target
+        out[:, 530] = np.minimum(self._round, POINTS_LIMIT) / 10
         return out
 
     def _checked_seats(self, seats: npt.ArrayLike) -> Ints:

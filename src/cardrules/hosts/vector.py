@@ -43,6 +43,7 @@ from gymnasium.vector.utils import batch_space
 from cardrules._text import shown
 from cardrules.batch.cramps import CrampsBatch
 from cardrules.encoding import encoder_for
+from cardrules.encoding.vectors import POINTS_LIMIT
 from cardrules.errors import RulesError
 from cardrules.games.cramps.rules import Cramps
 from cardrules.hosts.gymnasium import observation_box
@@ -52,7 +53,6 @@ from cardrules.rng import new_seed
 __all__ = ["CrampsVectorEnv"]
 
 _PLAYERS = 4
-_POINTS_LIMIT = 10**12
 
 
 class CrampsVectorEnv(gymnasium.vector.VectorEnv):
@@ -172,7 +172,7 @@ class CrampsVectorEnv(gymnasium.vector.VectorEnv):
     ) -> None:
         if self.reward == "points":
             gained = np.clip(
-                self._sign * step.round_points[:, self.seat], -_POINTS_LIMIT, _POINTS_LIMIT
+                self._sign * step.round_points[:, self.seat], -POINTS_LIMIT, POINTS_LIMIT
             )
             rewards += gained
         else:
