@@ -208,6 +208,14 @@ def test_one_bot_per_seat(bots: Sequence[Any]) -> None:
         arena(bots=bots)
 
 
+@pytest.mark.parametrize("game", ["cramps", cr.Cramps, None])
+def test_game_must_be_a_rules_object(game: Any) -> None:
+    with pytest.raises(
+        cr.ArenaError, match="game= must be a rules object such as cardrules.Cramps"
+    ):
+        run_arena(game, CRAMPS_BOTS, games=4, workers=1, progress=False)
+
+
 def test_bots_must_be_a_sequence() -> None:
     with pytest.raises(cr.ArenaError, match="give one bot per seat"):
         arena(bots=iter(CRAMPS_BOTS))  # type: ignore[arg-type]

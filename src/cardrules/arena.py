@@ -434,7 +434,11 @@ def run_arena(
     Raises :class:`~cardrules.ArenaError` for bad arguments, including a bot that
     cannot be sent to worker processes.
     """
-    players = getattr(game, "players", None)
+    if not isinstance(game, Game):
+        raise ArenaError(
+            f"game= must be a rules object such as cardrules.Cramps(), not {shown(game)}"
+        )
+    players = game.players
     if not isinstance(bots, Sequence) or len(bots) != players:
         raise ArenaError(f"{game.name} is played by {players} players: give one bot per seat")
     for bot in bots:
