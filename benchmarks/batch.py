@@ -2,9 +2,12 @@
 
 For each batch size N it plays random Cramps hands with :class:`cardrules.batch.CrampsBatch`
 (all N games in lockstep, random legal moves from the batch's generator) and reports
-hands per second; in the same rounds it times the scalar engine's random hands and
-OpenSpiel's ``hearts`` with ``pass_cards=false`` (random chance outcomes and actions
-from Python, the "no pass" outcome at its first chance node), one game being one hand.
+hands per second, and the same with the JAX backend where JAX is installed
+(:class:`cardrules.batch.cramps_jax.CrampsJax`: one compiled loop of 52 random moves a
+call, compiled before the clock starts); in the same rounds it times the scalar engine's
+random hands and OpenSpiel's ``hearts`` with ``pass_cards=false`` (random chance
+outcomes and actions from Python, the "no pass" outcome at its first chance node), one
+game being one hand.
 The ratios are batch hands/s over OpenSpiel hearts games/s, per round, median shown.
 
     python benchmarks/batch.py                       # N = 1, 16, 256, 4096, 16384, 65536
@@ -16,6 +19,7 @@ The ratios are batch hands/s over OpenSpiel hearts games/s, per round, median sh
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
@@ -28,6 +32,8 @@ from spiel_loops import pyspiel
 import cardrules as cr
 from cardrules.batch import CrampsBatch
 
+HAVE_JAX = importlib.util.find_spec("jax") is not None  # optional: "cardrules[jax]"
+
 SECONDS_PER_MEASUREMENT = 2.0  # (--quick measures for much less)
 
 
@@ -39,6 +45,27 @@ def batch_hands_per_second(n: int, budget: float) -> float:
     while True:
         for _ in range(52):
             batch.step(batch.random_actions())
+        hands += n
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget:
+            return hands / elapsed
+
+
+def jax_hands_per_second(n: int, budget: float) -> float:
+    """Random hands per second of CrampsJax with ``n`` games (52 compiled moves a call)."""
+    import jax
+
+    from cardrules.batch.cramps_jax import CrampsJax
+
+    env = CrampsJax()
+    state = env.init(jax.random.key(n), n)
+    state, _, _ = env.play_random(state, jax.random.key(0), 52)  # compiles
+    state.hands.block_until_ready()
+    hands = 0
+    began = time.perf_counter()
+    while True:
+        state, _, _ = env.play_random(state, jax.random.key(hands + 1), 52)
+        state.hands.block_until_ready()
         hands += n
         elapsed = time.perf_counter() - began
         if elapsed >= budget:
@@ -75,6 +102,8 @@ def measure(sizes: Sequence[int], rounds: int, budget: float) -> list[tuple[str,
         workloads.append(("OpenSpiel hearts games/s", lambda: hearts_games_per_second(budget)))
     for n in sizes:
         workloads.append((f"CrampsBatch N={n} hands/s", partial(batch_hands_per_second, n, budget)))
+        if HAVE_JAX:
+            workloads.append((f"CrampsJax N={n} hands/s", partial(jax_hands_per_second, n, budget)))
     figures: dict[str, list[float]] = {name: [] for name, _ in workloads}
     for _ in range(rounds):
         for name, run in workloads:
@@ -99,6 +128,8 @@ def report(figures: list[tuple[str, list[float]]], markdown: bool) -> str:
             lines.append(f"{name:<34} {median:>12,.0f}   {ratio}")
     if hearts is None:
         lines.append("(OpenSpiel is not installed: no ratios; pip install open_spiel)")
+    if not HAVE_JAX:
+        lines.append('(JAX is not installed: no CrampsJax figures; pip install "cardrules[jax]")')
     return "\n".join(lines)
 
 

@@ -1,0 +1,170 @@
+"""CrampsJax (the JAX backend) plays Cramps exactly as the scalar engine does.
+
+As for the NumPy batch (``tests/test_batch_cramps.py``): every game of a batch is
+replayed move by move through :class:`cardrules.Cramps`, each round set up in the
+scalar engine from the batch's deal; the legal moves must be the same at every step,
+and the trick winners, round scores, totals, dealers, game winners and observations.
+JAX is not in the test extra: ``.ci/run`` installs it in a step of its own and runs
+this module there (``CARDRULES_REQUIRE_JAX=1`` makes a missing JAX a failure).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, cast
+
+import pytest
+
+if os.environ.get("CARDRULES_REQUIRE_JAX") != "1":
+    pytest.importorskip("jax")
+
+import jax
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules as cr
+from cardrules.batch.cramps_jax import CrampsJax, CrampsJaxState
+from cardrules.cards import cards_of_mask
+from cardrules.encoding import encoder_for
+
+
+def _round_start(game: cr.Cramps, state: CrampsJaxState, i: int) -> Any:
+    hands = np.asarray(CrampsJax(game).hands(state)[i])
+    return game.new_game(
+        seed=0,
+        hands=[cards_of_mask(sum(1 << int(c) for c in np.flatnonzero(row))) for row in hands],
+        dealer=int(state.dealer[i]),
+        scores=[int(x) for x in state.scores[i]],
+        round_number=int(state.round_number[i]),
+    )
+
+
+def _replay(
+    game: cr.Cramps, n: int, seed: int, steps: int, *, partial: bool = False, observe: int = 0
+) -> int:
+    """``steps`` random steps of a JAX batch beside the scalar engine (with ``partial``
+    each moves a random subset of the games); the number of games that ended."""
+    env = CrampsJax(game)
+    batch = env.init(jax.random.key(seed), n)
+    states = [_round_start(game, batch, i) for i in range(n)]
+    encoder = encoder_for(game)
+    chooser = np.random.default_rng(seed)
+    ended = 0
+    for number in range(steps):
+        mask = np.asarray(env.legal_mask(batch))
+        to_move = np.asarray(batch.to_move)
+        if observe and number % observe == 0:
+            others = (to_move + 1 + number % 3) % 4
+            for seats in (to_move, others):
+                observations = np.asarray(env.observations(batch, jax.numpy.asarray(seats)))
+                for i, state in enumerate(states):
+                    wanted = encoder.observation(game.observe(state, int(seats[i])))
+                    assert observations[i].tolist() == pytest.approx(wanted, abs=1e-6)
+        for i, state in enumerate(states):
+            assert np.flatnonzero(mask[i]).tolist() == sorted(game.legal_move_ids(state))
+            assert to_move[i] == state.to_move
+        actions = np.asarray(env.random_actions(batch, jax.random.key(seed + 1 + number)))
+        active = chooser.random(n) < 0.6 if partial else np.ones(n, dtype=np.bool_)
+        batch, result = env.step(batch, actions, active if partial else None)
+        report = {name: np.asarray(value) for name, value in result._asdict().items()}
+        for i in range(n):
+            if not active[i]:
+                assert report["tricks_won"][i] == -1 and not report["rounds_over"][i]
+                continue
+            state = game.apply(states[i], game.move_from_id(int(actions[i])))
+            if report["tricks_won"][i] >= 0 and not report["rounds_over"][i]:
+                assert state.tricks[-1].winner == report["tricks_won"][i]
+            if report["rounds_over"][i]:
+                if report["games_over"][i]:
+                    ended += 1
+                    assert state.is_over
+                    assert state.winners == (int(report["winners"][i]),)
+                    assert state.scores == tuple(int(x) for x in report["final_scores"][i])
+                else:
+                    assert not state.is_over
+                    assert state.scores == tuple(int(x) for x in batch.scores[i])
+                    assert state.dealer == int(batch.dealer[i])
+                    assert state.round_number == int(batch.round_number[i])
+                    before = zip(states[i].scores, report["round_points"][i], strict=True)
+                    assert state.scores == tuple(int(a + b) for a, b in before)
+                state = _round_start(game, batch, i)
+            else:
+                assert state.round_scores == tuple(int(x) for x in batch.round_scores[i])
+            states[i] = state
+    return ended
+
+
+def test_default_rules_over_whole_games() -> None:
+    """Default Cramps, eight games for many rounds: some end and start again."""
+    assert _replay(cr.Cramps(), 8, seed=3, steps=52 * 10) > 0
+
+
+def test_games_moved_a_few_at_a_time_and_their_observations() -> None:
+    """Steps that move only some games leave the others as they were; the observations
+    are the encoder's, float for float, for any seat."""
+    _replay(cr.Cramps(target=20), 6, seed=8, steps=52 * 4, partial=True, observe=3)
+
+
+trick_values = st.lists(st.integers(-9, 9), min_size=13, max_size=13).filter(
+    lambda values: sum(v for v in values if v > 0) > 0
+)
+
+
+@settings(max_examples=4, deadline=None)
+@given(
+    target=st.integers(1, 40),
+    values=trick_values,
+    queen_points=st.integers(-3, 3),
+    seed=st.integers(0, 2**31),
+)
+def test_every_option(target: int, values: list[int], queen_points: int, seed: int) -> None:
+    game = cr.Cramps(target=target, trick_values=values, queen_points=queen_points)
+    _replay(game, 4, seed=seed, steps=52 * 3)
+
+
+def test_same_key_same_games_and_compiled_playouts() -> None:
+    env = CrampsJax()
+    runs = []
+    for _ in range(2):
+        state, rounds, games = env.play_random(
+            env.init(jax.random.key(11), 16), jax.random.key(2), 60
+        )
+        runs.append((np.asarray(state.hands).tolist(), np.asarray(state.round_scores).tolist()))
+        assert (np.asarray(env.hands(state)).sum(axis=(1, 2)) == 52 - 8).all()  # 60 - 52 played
+        assert int(rounds) == 16 and int(games) == 0  # 52 moves make a round
+    assert runs[0] == runs[1]
+    state, rounds, _ = env.play_random(env.init(jax.random.key(1), 4), jax.random.key(3), 52 * 5)
+    assert int(rounds) == 20 and (np.asarray(state.trick_number) == 1).all()
+
+
+def test_illegal_actions_are_refused_and_play_nothing() -> None:
+    env = CrampsJax()
+    state = env.init(jax.random.key(5), 3)
+    legal = np.asarray(env.legal_mask(state))
+    actions = np.asarray(env.random_actions(state, jax.random.key(0))).copy()
+    actions[1] = int(np.flatnonzero(~legal[1])[0])
+    with pytest.raises(cr.IllegalMoveError, match=r"game 1: move \d+ is not legal") as info:
+        env.step(state, actions)
+    assert info.value.reason == "not_legal"
+    with pytest.raises(cr.IllegalMoveError, match="not a move id"):
+        env.step(state, np.array([0, 60, 1]))
+    with pytest.raises(cr.IllegalMoveError, match="3 integer move ids"):
+        env.step(state, [1, 2])
+    with pytest.raises(cr.IllegalMoveError, match="3 booleans"):
+        env.step(state, actions, [1, 0, 1])
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 2.5, "4"])
+def test_bad_batch_sizes(bad: Any) -> None:
+    with pytest.raises(cr.SetupError, match="at least 1"):
+        CrampsJax().init(jax.random.key(0), bad)
+
+
+def test_bad_game_and_key() -> None:
+    with pytest.raises(cr.SetupError, match="must be a Cramps"):
+        CrampsJax(cast(Any, cr.Craits()))
+    with pytest.raises(cr.SetupError, match=r"jax.random.key\(seed\)"):
+        CrampsJax().init(cast(Any, 7), 2)
+    with pytest.raises(cr.SetupError, match="moves must be an int"):
+        CrampsJax().play_random(CrampsJax().init(jax.random.key(0), 1), jax.random.key(0), -1)
