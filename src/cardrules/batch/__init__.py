@@ -5,6 +5,7 @@ of the scalar engine (the same legal moves, move ids and scores: a property test
 batch games through the scalar engine). It needs NumPy (``pip install "cardrules[numpy]"``).
 
 - :class:`~cardrules.batch.cramps.CrampsBatch`: Cramps under every option.
+- :class:`~cardrules.batch.craits.CraitsBatch`: Craits under every option.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ except ImportError:  # pragma: no cover - depends on the environment
         'pip install "cardrules[numpy]"'
     ) from None
 
+from cardrules.batch.craits import CraitsBatch, CraitsBatchStep
 from cardrules.batch.cramps import CrampsBatch, CrampsBatchStep
 
-__all__ = ["CrampsBatch", "CrampsBatchStep"]
+__all__ = ["CraitsBatch", "CraitsBatchStep", "CrampsBatch", "CrampsBatchStep"]

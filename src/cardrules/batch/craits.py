@@ -1,0 +1,910 @@
+"""Craits in bulk: ``n`` games played together on NumPy arrays, one move per game a
+step.
+
+Each seat's hand is a row of card counts, ``(n, players, 52)`` ``uint8`` (one, two or
+three decks alike: a count is how many copies of a card the seat holds), the stock an
+array of card indexes with its top at the end, and the discard pile below its top card
+counts again (a reshuffle needs only which cards it holds). Moves are Craits' move ids
+(``game.move_id``: a card played, with the suit an 8 names and the "one card" call, a
+draw, a suit named for a turned-up 8, an answer in the one-card deal, an idiot call),
+so masks and actions line up with the scalar engine and the learning hosts.
+
+The rules are the scalar engine's under every option of :class:`~cardrules.Craits`:
+2 to 10 players, 1 to 3 decks, any card table, the count, draws, reshuffles and their
+shuffle pressure, idiot calls (the seat to move makes them; a batch has no out-of-turn
+moves) or automatic penalties, blocked hands, 15 hands (or 8) and their scoring. A game
+that ends starts again in place; the step that ended it says who won. The first dealer
+is drawn uniformly among the seats, which is what the draw for first dealer (K2) gives:
+the seats are alike in it.
+
+>>> import numpy as np
+>>> import cardrules as cr
+>>> from cardrules.batch import CraitsBatch
+>>> batch = CraitsBatch(3, game=cr.Craits(players=3), seed=7)
+>>> batch.legal_mask().shape, batch.hand_number.tolist()
+((3, 533), [1, 1, 1])
+>>> step = batch.step(batch.random_actions())
+>>> bool(step.hands_over.any()), int(batch.hand_sizes().sum(axis=1).min()) >= 21
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from cardrules._text import shown
+from cardrules.batch.bits import masks_to_bools, nth_card, popcount
+from cardrules.errors import IllegalMoveError, SetupError
+from cardrules.games.craits.rules import Craits
+from cardrules.games.craits.scoring import ALONE_THREE_POINTS, OUT_POINTS
+from cardrules.rng import check_seed, new_seed
+from cardrules.shedding.core import Action
+
+__all__ = ["CraitsBatch", "CraitsBatchStep"]
+
+Ints = npt.NDArray[np.int64]
+Bools = npt.NDArray[np.bool_]
+Counts = npt.NDArray[np.uint8]
+Masks = npt.NDArray[np.uint64]
+
+_CARDS = 52
+# Move ids (Craits' all_moves): plays, plays naming a suit, the same saying "one card",
+# then Draw, Pass, NameSuit x 4, Announce and the idiot calls (caller, target).
+_NAMING, _SAYING, _DRAW, _PASS, _NAME, _ANNOUNCE, _CALLS = 52, 260, 520, 521, 522, 526, 527
+# Phases, as the scalar engine's Phase.
+_PLAY_PHASE, _NAME_PHASE, _ANNOUNCE_PHASE = 0, 1, 2
+# Card functions as small ints.
+_NONE, _SKIP, _OTHERS, _AGAIN, _TWO_ALONG, _WILD, _KEEP, _REVERSE = range(8)
+_ACTION_CODE = {
+    Action.NONE: _NONE,
+    Action.SKIP: _SKIP,
+    Action.OTHERS_DRAW: _OTHERS,
+    Action.PLAY_AGAIN: _AGAIN,
+    Action.TWO_ALONG_DRAWS: _TWO_ALONG,
+    Action.WILD: _WILD,
+    Action.WILD_KEEP_SUIT: _KEEP,
+    Action.REVERSE: _REVERSE,
+}
+_COUNT_ROW = 52  # the row of the matching table used while the count runs
+_BITS = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
+_ZERO = np.uint64(0)
+
+
+@attrs.frozen
+class CraitsBatchStep:
+    """What one :meth:`CraitsBatch.step` did, one row per game.
+
+    Attributes:
+        hands_over: whether the move ended a hand (the next one is dealt already).
+        hand_points: each seat's points for a hand that ended (zeros elsewhere).
+        games_over: whether the move ended the game; that game has started again.
+        final_scores: the totals of a game that ended (zeros elsewhere).
+        winners: the seats with the lowest total of a game that ended (ties share
+            the win, K25), (n, players) booleans.
+    """
+
+    hands_over: Bools
+    hand_points: Ints
+    games_over: Bools
+    final_scores: Ints
+    winners: Bools
+
+
+class CraitsBatch:
+    """``n`` games of Craits played together: every :meth:`step` plays one move in each
+    (or in the games it is told to move).
+
+    Args:
+        n: how many games (at least 1).
+        game: the rules and options, :class:`~cardrules.Craits` (4 players) by default.
+        seed: seeds the generator behind every deal and reshuffle, so the same seed
+            and actions replay the same games; ``None`` draws a fresh one (keep it
+            secret while the games are on: it gives the cards away).
+        record_shuffles: keep every shuffle's order, top card first (each deal's deck,
+            each new stock), per game: :meth:`shuffles` gives them, for replaying the
+            games through :class:`~cardrules.ExplicitChance`.
+
+    The arrays that describe the games are copies: changing them does not change the
+    games.
+
+    >>> batch = CraitsBatch(2, game=Craits(players=2, short_game=True), seed=1)
+    >>> hands = 0
+    >>> while not batch.step(batch.random_actions()).games_over[0]:
+    ...     pass
+    >>> batch.hand_number[0].item(), batch.scores[0].tolist()
+    (1, [0, 0])
+    """
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        game: Craits | None = None,
+        seed: int | None = None,
+        record_shuffles: bool = False,
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise SetupError(
+                f"n (the number of games) must be an int of at least 1, not {shown(n)}"
+            )
+        if game is None:
+            game = Craits()
+        elif type(game) is not Craits:
+            raise SetupError(
+                f"game must be a Craits (with its options; a subclass may change the "
+                f"engine's policies, which the batch does not follow), not {shown(game)}"
+            )
+        if not isinstance(record_shuffles, bool):
+            raise SetupError(f"record_shuffles must be True or False, not {shown(record_shuffles)}")
+        self.game = game
+        self.n = n
+        players = self.players = game.players
+        self._rng = np.random.default_rng(new_seed() if seed is None else check_seed(seed))
+        self._tables(game)
+        self._schedule = np.array(game.schedule, dtype=np.int64)
+        self._deck_cards = np.array([int(card) for card in game.deck.cards()], dtype=np.int16)
+        self._copies = game.decks or 1
+        self._rows = np.arange(n)
+        size = self._deck_cards.size
+        self._hands: Counts = np.zeros((n, players, _CARDS), dtype=np.uint8)
+        self._sizes: Ints = np.zeros((n, players), dtype=np.int64)
+        self._held: Masks = np.zeros((n, players), dtype=np.uint64)  # the cards held, once
+        self._stock = np.zeros((n, size), dtype=np.int16)  # top card last
+        self._stock_len: Ints = np.zeros(n, dtype=np.int64)
+        self._pile: Counts = np.zeros((n, _CARDS), dtype=np.uint8)  # below the top card
+        self._pile_len: Ints = np.zeros(n, dtype=np.int64)
+        self._top: Ints = np.zeros(n, dtype=np.int64)
+        self._suit: Ints = np.zeros(n, dtype=np.int64)
+        self._direction: Ints = np.ones(n, dtype=np.int64)
+        self._to_move: Ints = np.zeros(n, dtype=np.int64)
+        self._phase: Ints = np.zeros(n, dtype=np.int64)
+        self._count: Ints = np.zeros(n, dtype=np.int64)
+        self._count_out: Bools = np.zeros(n, dtype=np.bool_)
+        self._exposed: Bools = np.zeros((n, players), dtype=np.bool_)
+        self._forfeits: Ints = np.zeros((n, players), dtype=np.int64)
+        self._idle: Ints = np.zeros(n, dtype=np.int64)
+        self._penalties: Ints = np.zeros((n, players), dtype=np.int64)
+        self._scores: Ints = np.zeros((n, players), dtype=np.int64)
+        self._hand_no: Ints = np.ones(n, dtype=np.int64)
+        self._dealer: Ints = np.zeros(n, dtype=np.int64)
+        self._record = record_shuffles
+        self._shuffles: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        self._playable: Masks | None = None  # until the next step
+        self._report: dict[str, Any] | None = None
+        self._quiet = _quiet_step(n, players)
+        self._new_games(self._rows)
+
+    def _tables(self, game: Craits) -> None:
+        """The card table looked up by card index, and the matching rule (K7, K8, K12)
+        for every suit to follow and top rank, as boolean rows over the 52 cards."""
+        rules = game.card_table.by_card()
+        self._action = np.array([_ACTION_CODE[rule.action] for rule in rules], dtype=np.int64)
+        self._adds = np.array([rule.count for rule in rules], dtype=np.int64)
+        self._starts = np.array([rule.starts_count for rule in rules], dtype=np.bool_)
+        self._names = self._action == _WILD  # a wild card that names a suit
+        wild = self._names | (self._action == _KEEP)
+        cards = np.arange(_CARDS)
+        allowed = np.zeros((53, _CARDS), dtype=np.bool_)
+        for suit in range(4):
+            for rank in range(13):
+                allowed[13 * suit + rank] = (cards // 13 == suit) | (cards % 13 == rank) | wild
+        allowed[_COUNT_ROW] = self._adds > 0
+        self._allowed = (allowed * _BITS).sum(axis=1, dtype=np.uint64)
+        self._names_bits = np.uint64((self._names * _BITS).sum(dtype=np.uint64))
+        points = np.array([rule.points for rule in rules[:13]], dtype=np.int64)
+        self._points = points  # by rank index, 2 first
+        cancels = [r for r in range(13) if r != 1 and (game.threes_cancel_eights or r != 6)]
+        # Threes cancel the highest-scoring cards first (ties: any order, same sum).
+        self._cancel_order = np.array(sorted(cancels, key=lambda r: -points[r]), dtype=np.int64)
+
+    def __repr__(self) -> str:
+        return f"CraitsBatch(n={self.n}, game={self.game!r})"
+
+    # -- what the games look like --------------------------------------------------
+
+    @property
+    def to_move(self) -> Ints:
+        """The seat to move in each game."""
+        return cast(Ints, self._to_move.copy())
+
+    @property
+    def scores(self) -> Ints:
+        """The totals so far, shuffle-pressure penalties included, (n, players)."""
+        return cast(Ints, self._scores.copy())
+
+    @property
+    def penalties(self) -> Ints:
+        """Each seat's last shuffle-pressure penalty (K19), (n, players)."""
+        return cast(Ints, self._penalties.copy())
+
+    @property
+    def dealer(self) -> Ints:
+        """The dealer of each game's current hand."""
+        return cast(Ints, self._dealer.copy())
+
+    @property
+    def hand_number(self) -> Ints:
+        """The number of each game's current hand (1 … 15)."""
+        return cast(Ints, self._hand_no.copy())
+
+    @property
+    def direction(self) -> Ints:
+        """The direction of play: 1 clockwise, -1 counter-clockwise."""
+        return cast(Ints, self._direction.copy())
+
+    @property
+    def count(self) -> Ints:
+        """The running count's value (0 when no count runs)."""
+        return cast(Ints, self._count.copy())
+
+    @property
+    def top_card(self) -> Ints:
+        """The top card of each discard pile (its index)."""
+        return cast(Ints, self._top.copy())
+
+    @property
+    def suit(self) -> Ints:
+        """The suit to follow (0 clubs … 3 spades)."""
+        return cast(Ints, self._suit.copy())
+
+    @property
+    def stock_size(self) -> Ints:
+        """How many cards each stock holds."""
+        return cast(Ints, self._stock_len.copy())
+
+    def hands(self) -> Counts:
+        """Every seat's cards as counts per card index, (n, players, 52) ``uint8``: the
+        whole truth, for tests and a trusted trainer."""
+        return cast(Counts, self._hands.copy())
+
+    def hand_sizes(self) -> Ints:
+        """How many cards each seat holds, (n, players)."""
+        return cast(Ints, self._sizes.copy())
+
+    def shuffles(self, game: int) -> list[tuple[int, ...]]:
+        """With ``record_shuffles``: game ``game``'s shuffles so far, in order, each a
+        card order top first (a deal's whole deck, or a new stock), what
+        :class:`~cardrules.ExplicitChance` asks for at its chance nodes."""
+        if not self._record:
+            raise SetupError("shuffles are kept only with CraitsBatch(..., record_shuffles=True)")
+        if isinstance(game, bool) or not isinstance(game, int) or not 0 <= game < self.n:
+            raise SetupError(f"game must be an int from 0 to {self.n - 1}, not {shown(game)}")
+        return list(self._shuffles[game])
+
+    # -- legal moves -----------------------------------------------------------------
+
+    def _work_out_playable(self) -> Masks:
+        """The cards the seat to move may play, as card masks (none outside the play
+        phase)."""
+        if self._playable is None:
+            row = np.where(self._count > 0, _COUNT_ROW, 13 * self._suit + self._top % 13)
+            playable = self._allowed[row] & self._held[self._rows, self._to_move]
+            if (self._phase != _PLAY_PHASE).any():
+                playable[self._phase != _PLAY_PHASE] = 0
+            self._playable = playable
+        return self._playable
+
+    def _naming(self, playable: Masks) -> Masks:
+        """The playable cards that name a suit (wild cards, outside the count)."""
+        return cast(Masks, np.where(self._count == 0, playable & self._names_bits, _ZERO))
+
+    def num_move_ids(self) -> int:
+        """The number of Craits move ids under these rules (the masks' width)."""
+        return _CALLS + self.players * (self.players - 1)
+
+    def legal_mask(self) -> Bools:
+        """The legal moves of the seat to move in each game, as booleans over Craits'
+        move ids, (n, :meth:`num_move_ids`): the ids of ``game.legal_moves``."""
+        n, players = self.n, self.players
+        playable = self._work_out_playable()
+        named = self._naming(playable)
+        naming = masks_to_bools(named)
+        plain = masks_to_bools(playable ^ named)
+        say = (self._sizes[self._rows, self._to_move] == 2)[:, None]
+        mask = np.zeros((n, self.num_move_ids()), dtype=np.bool_)
+        mask[:, :_NAMING] = plain
+        mask[:, _NAMING:_SAYING] = np.repeat(naming, 4, axis=1)
+        mask[:, _SAYING : _SAYING + _NAMING] = plain & say
+        mask[:, _SAYING + _NAMING : _DRAW] = np.repeat(naming & say, 4, axis=1)
+        mask[:, _DRAW] = (self._phase == _PLAY_PHASE) & (playable == 0)
+        mask[:, _PASS] = mask[:, _ANNOUNCE] = self._phase == _ANNOUNCE_PHASE
+        mask[:, _NAME:_ANNOUNCE] = (self._phase == _NAME_PHASE)[:, None]
+        if self.game.idiot_calls == "manual":
+            games, targets = np.nonzero(self._callable())
+            callers = self._to_move[games]
+            ids = _CALLS + callers * (players - 1) + targets - (targets > callers)
+            mask[games, ids] = True
+        return mask
+
+    def _callable(self) -> Bools:
+        """The seats the seat to move may call "idiot" on (K17), (n, players)."""
+        exposed = self._exposed.copy()
+        exposed[self._rows, self._to_move] = False
+        return cast(Bools, exposed)
+
+    def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
+        """One legal move id per game, each uniformly among that game's legal moves,
+        from ``rng`` (the batch's own generator by default)."""
+        playable = self._work_out_playable()
+        named = self._naming(playable)
+        plain = playable ^ named
+        singles = popcount(plain)
+        plays = singles + 4 * popcount(named)
+        say = np.where(self._sizes[self._rows, self._to_move] == 2, 2, 1)
+        phase = self._phase
+        fixed = np.where(
+            phase == _PLAY_PHASE,
+            (plays == 0).astype(np.int64),
+            np.where(phase == _NAME_PHASE, 4, 2),
+        )
+        manual = self.game.idiot_calls == "manual"
+        callable_ = self._callable() if manual and self._exposed.any() else None
+        calls = callable_.sum(axis=1) if callable_ is not None else 0
+        total = plays * say + fixed + calls
+        pick = ((rng or self._rng).random(self.n) * total).astype(np.int64)
+        in_plays = pick < plays * say
+        saying = pick // np.maximum(plays, 1)  # 0 or 1 among the plays
+        within = np.where(in_plays, pick % np.maximum(plays, 1), 0)
+        single = within < singles
+        beyond = within - singles
+        card = nth_card(np.where(single, plain, named), np.where(single, within, beyond // 4))
+        play_ids = np.where(single, card, _NAMING + 4 * card + beyond % 4)
+        play_ids = play_ids + _SAYING * saying
+        rest = pick - plays * say
+        fixed_ids = np.where(
+            phase == _PLAY_PHASE,
+            _DRAW,
+            np.where(phase == _NAME_PHASE, _NAME + rest, np.where(rest == 0, _ANNOUNCE, _PASS)),
+        )
+        actions = np.where(in_plays, play_ids, fixed_ids)
+        if callable_ is not None:
+            calling = ~in_plays & (rest >= fixed)
+            if calling.any():
+                games = np.flatnonzero(calling)
+                order = np.cumsum(callable_[games], axis=1)
+                target = (order <= (rest - fixed)[games, None]).sum(axis=1)
+                caller = self._to_move[games]
+                actions[games] = _CALLS + caller * (self.players - 1) + target - (target > caller)
+        return cast(Ints, actions)
+
+    # -- playing ---------------------------------------------------------------------
+
+    def step(self, actions: npt.ArrayLike, active: npt.ArrayLike | None = None) -> CraitsBatchStep:
+        """Play ``actions[i]`` (a move id) in game ``i``, for every game, or only where
+        ``active[i]`` is true (the other games' actions are not looked at and those
+        games do not move). Raises :class:`~cardrules.IllegalMoveError` (and plays
+        nothing) if any action played is not legal in its game, naming the first such
+        game.
+
+        A step that ends no hand returns the same read-only arrays each time (nothing
+        scored): copy them to change them."""
+        moving = self._checked_active(active)
+        games = self._rows if moving is None else np.flatnonzero(moving)
+        moves = self._checked(actions, games)
+        self._playable = None
+        self._report = None
+        kind_play = moves < _DRAW
+        if kind_play.all():
+            self._plays(games, moves)
+        else:
+            self._plays(games[kind_play], moves[kind_play])
+            for selected, run in (
+                (moves == _DRAW, self._draws),
+                ((moves == _PASS) | (moves == _ANNOUNCE), self._answers),
+                ((moves >= _NAME) & (moves < _ANNOUNCE), self._named),
+                (moves >= _CALLS, self._calls),
+            ):
+                if selected.any():
+                    run(games[selected], moves[selected])
+        report, self._report = self._report, None
+        if report is None:
+            return self._quiet
+        return CraitsBatchStep(
+            report["hands_over"],
+            report["hand_points"],
+            report["games_over"],
+            report["final_scores"],
+            report["winners"],
+        )
+
+    def _checked_active(self, active: npt.ArrayLike | None) -> Bools | None:
+        if active is None:
+            return None
+        array = np.asarray(active)
+        if array.shape != (self.n,) or array.dtype != np.bool_:
+            raise IllegalMoveError(
+                "bad_actions",
+                f"active must be {self.n} booleans, one per game, not {shown(active)}",
+            )
+        return None if array.all() else array
+
+    def _checked(self, actions: npt.ArrayLike, games: Ints) -> Ints:
+        """The actions of ``games``, each checked legal."""
+        ids = self.num_move_ids()
+        try:
+            array = np.asarray(actions)
+        except (TypeError, ValueError):
+            array = np.asarray(None)
+        if array.shape != (self.n,) or array.dtype.kind not in "iu":
+            raise IllegalMoveError(
+                "bad_actions",
+                f"actions must be {self.n} integer move ids (0 to {ids - 1}), one per game, "
+                f"not {shown(actions)}",
+            )
+        moves = array[games].astype(np.int64)
+        outside = np.flatnonzero((moves < 0) | (moves >= ids))
+        if outside.size:
+            game = int(games[outside[0]])
+            raise IllegalMoveError(
+                "no_such_move",
+                f"game {game}: {int(array[game])} is not a move id (0 to {ids - 1})",
+            )
+        legal = self._legal_of(games, moves)
+        if not legal.all():
+            game = int(games[np.flatnonzero(~legal)[0]])
+            raise IllegalMoveError(
+                "not_legal",
+                f"game {game}: move {int(array[game])} is not legal for the seat to move "
+                f"(seat {int(self._to_move[game])}); legal_mask() gives the legal move ids",
+            )
+        return moves
+
+    def _legal_of(self, games: Ints, moves: Ints) -> Bools:
+        """Whether each move is legal in its game (what legal_mask says, for one id)."""
+        playable = self._work_out_playable()
+        phase = self._phase[games]
+        say = moves >= _SAYING
+        plain = np.where(say, moves - _SAYING, moves)
+        naming = plain >= _NAMING
+        card = np.where(naming, (plain - _NAMING) // 4, plain) % _CARDS
+        names = self._names[card] & (self._count[games] == 0)
+        legal = (
+            (moves < _DRAW)
+            & ((playable[games] >> card.astype(np.uint64)) & np.uint64(1)).astype(np.bool_)
+            & (naming == names)
+            & (~say | (self._sizes[games, self._to_move[games]] == 2))
+        )
+        legal |= (moves == _DRAW) & (phase == _PLAY_PHASE) & (playable[games] == 0)
+        legal |= ((moves == _PASS) | (moves == _ANNOUNCE)) & (phase == _ANNOUNCE_PHASE)
+        legal |= (moves >= _NAME) & (moves < _ANNOUNCE) & (phase == _NAME_PHASE)
+        calling = moves >= _CALLS
+        if calling.any() and self.game.idiot_calls == "manual":
+            caller, target = self._call_of(moves[calling])
+            chosen = games[calling]
+            legal[calling] = (caller == self._to_move[chosen]) & self._exposed[chosen, target]
+        return cast(Bools, legal)
+
+    def _call_of(self, moves: Ints) -> tuple[Ints, Ints]:
+        """The caller and the target of idiot-call move ids."""
+        caller, index = np.divmod(moves - _CALLS, self.players - 1)
+        return caller, index + (index >= caller)
+
+    # -- the moves -------------------------------------------------------------------
+
+    def _plays(self, g: Ints, moves: Ints) -> None:
+        """K7-K15: cards played (``moves`` are play ids)."""
+        if not g.size:
+            return
+        players = self.players
+        say = moves >= _SAYING
+        plain = np.where(say, moves - _SAYING, moves)
+        naming = plain >= _NAMING
+        card = np.where(naming, (plain - _NAMING) // 4, plain)
+        seat = self._to_move[g]
+        copies = self._hands[g, seat, card] - 1
+        self._hands[g, seat, card] = copies
+        self._held[g, seat] ^= np.where(copies == 0, _BITS[card], _ZERO)
+        left = self._sizes[g, seat] - 1
+        self._sizes[g, seat] = left
+        self._pile[g, self._top[g]] += 1
+        self._pile_len[g] += 1
+        self._top[g] = card
+        action = self._action[card]
+        self._suit[g] = np.where(
+            naming, (plain - _NAMING) % 4, np.where(action == _KEEP, self._suit[g], card // 13)
+        )
+        self._exposed[g] = False
+        self._idle[g] = 0
+        direction = self._direction[g]
+        after = (seat + direction) % players
+        counting = self._count[g] > 0
+        starting = ~counting & self._starts[card]
+        in_count = counting | starting
+        self._count[g] = np.where(
+            counting, self._count[g] + self._adds[card], np.where(starting, self._adds[card], 0)
+        )
+        self._count_out[g] |= in_count & (left == 0)
+        out = ~in_count & (left == 0)
+        if out.any():  # K15: the hand ends, a last 5 or 7 making others draw first
+            gone = g[out]
+            draws = (action[out] == _OTHERS) | (action[out] == _TWO_ALONG)
+            if draws.any():
+                self._carry_out(gone[draws], seat[out][draws], action[out][draws])
+            self._end_hands(gone, np.zeros(gone.size, dtype=np.bool_))
+            keep = ~out
+            g, seat, action, after, in_count, left, say = (
+                g[keep], seat[keep], action[keep], after[keep], in_count[keep], left[keep],
+                say[keep],
+            )  # fmt: skip
+        acting = ~in_count & (action != _NONE) & (action != _WILD) & (action != _KEEP)
+        if acting.any():
+            after[acting] = self._carry_out(g[acting], seat[acting], action[acting])
+        silent = (left == 1) & ~say
+        if silent.any():
+            self._expose(g[silent], seat[silent])
+        self._advance(g, after)
+
+    def _draws(self, g: Ints, moves: Ints) -> None:
+        """K9, K13, K14, K20, K21: a draw by a player who cannot play."""
+        seat = self._to_move[g]
+        self._exposed[g] = False
+        value = self._count[g]
+        counting = value > 0
+        drawn = self._draw(g, seat, np.where(counting, value, 1))
+        self._idle[g] = np.where(drawn > 0, 0, self._idle[g] + 1)
+        self._count[g] = 0
+        ending = counting & self._count_out[g]
+        if ending.any():  # K14, V6: somebody went out during the count
+            ended = g[ending]
+            if self.game.continue_after_count_out:
+                ending[ending] = ~(self._sizes[ended] > 0).all(axis=1)
+                self._count_out[ended] = False
+                ended = g[ending]
+            if ended.size:
+                self._end_hands(ended, np.zeros(ended.size, dtype=np.bool_))
+            g, seat = g[~ending], seat[~ending]
+        blocked = self._idle[g] >= self.players
+        if blocked.any():  # K21
+            self._end_hands(g[blocked], np.ones(int(blocked.sum()), dtype=np.bool_))
+            g, seat = g[~blocked], seat[~blocked]
+        self._advance(g, (seat + self._direction[g]) % self.players)
+
+    def _answers(self, g: Ints, moves: Ints) -> None:
+        """V4: "one card" said (Announce) or not (Pass) on receiving the card."""
+        seat = self._to_move[g]
+        silent = moves == _PASS
+        if silent.any():
+            self._expose(g[silent], seat[silent])
+        last = seat == self._dealer[g]
+        if last.any():
+            self._turn_up(g[last])
+        others = ~last
+        self._to_move[g[others]] = (seat[others] + self._direction[g[others]]) % self.players
+
+    def _named(self, g: Ints, moves: Ints) -> None:
+        """K6, K8: the dealer names the suit for a turned-up 8."""
+        self._suit[g] = moves - _NAME
+        self._phase[g] = _PLAY_PHASE
+        self._advance(g, (self._to_move[g] + self._direction[g]) % self.players)
+
+    def _calls(self, g: Ints, moves: Ints) -> None:
+        """K17: the seat to move calls "idiot"; it keeps the turn."""
+        _, target = self._call_of(moves)
+        self._exposed[g, target] = False
+        self._penalize(g, target)
+
+    # -- the mechanics ---------------------------------------------------------------
+
+    def _carry_out(self, g: Ints, seat: Ints, action: Ints) -> Ints:
+        """A card function for ``seat`` (the table's); the seat that moves next."""
+        players = self.players
+        direction = self._direction[g]
+        after = (seat + direction) % players
+        skip = action == _SKIP
+        after[skip] = (seat[skip] + 2 * direction[skip]) % players
+        again = action == _AGAIN
+        after[again] = seat[again]
+        turn = action == _REVERSE
+        if turn.any():
+            self._direction[g[turn]] = -direction[turn]
+            after[turn] = (seat[turn] - direction[turn]) % players
+        others = action == _OTHERS
+        if others.any():
+            games, seats, ways = g[others], seat[others], direction[others]
+            if (self._stock_len[games] >= players - 1).all():
+                self._deal_from_stock(games, seats, ways)
+            else:  # one at a time: a reshuffle comes in the middle
+                ones = np.ones(games.size, dtype=np.int64)
+                for steps in range(1, players):
+                    self._draw(games, (seats + steps * ways) % players, ones)
+        along = action == _TWO_ALONG
+        if along.any():
+            if players > 2:
+                target = (seat[along] + 2 * direction[along]) % players
+            else:
+                target = (seat[along] + 1) % 2
+            self._draw(g[along], target, np.ones(target.size, dtype=np.int64))
+        return after
+
+    def _deal_from_stock(self, g: Ints, seat: Ints, direction: Ints) -> None:
+        """K10 for a 5: every other player draws a card, in playing order from the next
+        player, from stocks that hold enough (all the draws as one array operation)."""
+        others = self.players - 1
+        games = np.repeat(g, others)
+        steps = np.tile(np.arange(1, others + 1), g.size)
+        seats = (np.repeat(seat, others) + steps * np.repeat(direction, others)) % self.players
+        positions = np.repeat(self._stock_len[g], others) - steps
+        card = self._stock[games, positions]
+        self._stock_len[g] -= others
+        self._hands[games, seats, card] += 1  # (each game's seats differ: no repeats)
+        self._held[games, seats] |= _BITS[card]
+        self._sizes[games, seats] += 1
+        self._idle[g] = 0
+
+    def _draw(self, g: Ints, seat: Ints, wanted: Ints) -> Ints:
+        """K19, K20: each ``seat[i]`` draws ``wanted[i]`` cards in game ``g[i]``, a new
+        stock shuffled from the pile when the stock runs out (and its penalty); returns
+        how many each got."""
+        stock = self._stock_len[g]
+        enough = wanted <= stock
+        if enough.all():
+            self._take(g, seat, wanted, stock)
+            return wanted
+        if enough.any():
+            self._take(g[enough], seat[enough], wanted[enough], stock[enough])
+        got = np.where(enough, wanted, 0)
+        left = wanted.copy()
+        while True:
+            on = np.flatnonzero(left > got)
+            if not on.size:
+                break
+            empty = on[self._stock_len[g[on]] == 0]
+            if empty.size:
+                can = self._pile_len[g[empty]] > 0
+                if can.any():
+                    self._reshuffle(g[empty[can]], seat[empty[can]])
+                left[empty[~can]] = got[empty[~can]]  # nothing to reshuffle: stop short
+                on = on[self._stock_len[g[on]] > 0]
+                if not on.size:
+                    break
+            games = g[on]
+            position = self._stock_len[games] - 1
+            card = self._stock[games, position]
+            self._stock_len[games] = position
+            self._hands[games, seat[on], card] += 1
+            self._held[games, seat[on]] |= _BITS[card]
+            self._sizes[games, seat[on]] += 1
+            got[on] += 1
+        self._idle[g[got > 0]] = 0
+        return got
+
+    def _take(self, g: Ints, seat: Ints, wanted: Ints, stock: Ints) -> None:
+        """``seat[i]`` takes ``wanted[i]`` cards from the top of the stock of game
+        ``g[i]``, which holds that many."""
+        if (wanted == 1).all():  # the usual draw
+            position = stock - 1
+            card = self._stock[g, position]
+            self._stock_len[g] = position
+            self._hands[g, seat, card] += 1
+            self._held[g, seat] |= _BITS[card]
+            self._sizes[g, seat] += 1
+        else:
+            games, seats = np.repeat(g, wanted), np.repeat(seat, wanted)
+            starts = np.cumsum(wanted) - wanted
+            taken = np.arange(games.size) - np.repeat(starts, wanted)
+            card = self._stock[games, np.repeat(stock, wanted) - 1 - taken]
+            self._stock_len[g] = stock - wanted
+            np.add.at(self._hands, (games, seats, card), 1)  # copies may repeat
+            np.bitwise_or.at(self._held, (games, seats), _BITS[card])
+            self._sizes[g, seat] += wanted
+        self._idle[g[wanted > 0]] = 0
+
+    def _reshuffle(self, g: Ints, seat: Ints) -> None:
+        """K19: the pile but its top card becomes the stock, shuffled; the penalty."""
+        if not g.size:
+            return
+        copies = self._copies
+        slots = np.tile(np.arange(_CARDS), copies)
+        present = self._pile[g][:, slots] > (np.arange(copies * _CARDS) // _CARDS)
+        keys = np.where(present, self._rng.random(present.shape), 2.0)
+        order = slots[np.argsort(keys, axis=1)]
+        sizes = self._pile_len[g]
+        width = int(sizes.max())
+        self._stock[g, :width] = order[:, :width]
+        self._stock_len[g] = sizes
+        self._pile[g] = 0
+        self._pile_len[g] = 0
+        last = self._penalties[g, seat]
+        penalty = np.where(last > 0, 2 * last, 5)
+        self._penalties[g, seat] = penalty
+        self._scores[g, seat] += penalty
+        if self._record:
+            for i, game in enumerate(g.tolist()):
+                self._shuffles[game].append(tuple(order[i, : sizes[i]][::-1].tolist()))
+
+    def _expose(self, g: Ints, seat: Ints) -> None:
+        """K16, K17: a player left with one card unannounced."""
+        if self.game.idiot_calls == "automatic":
+            self._penalize(g, seat)
+        else:
+            self._exposed[g, seat] = True
+
+    def _penalize(self, g: Ints, seat: Ints) -> None:
+        """K17, V5: draw two and forfeit a turn, or draw one."""
+        if self.game.idiot_penalty == "draw_one":
+            self._draw(g, seat, np.ones(g.size, dtype=np.int64))
+        else:
+            self._draw(g, seat, np.full(g.size, 2, dtype=np.int64))
+            self._forfeits[g, seat] += 1
+
+    def _advance(self, g: Ints, seat: Ints) -> None:
+        """The turn to ``seat``, passing over seats that forfeit a turn (K17)."""
+        owing = self._forfeits[g, seat] > 0
+        while owing.any():
+            games, seats = g[owing], seat[owing]
+            self._forfeits[games, seats] -= 1
+            seat[owing] = (seats + self._direction[games]) % self.players
+            owing[owing] = self._forfeits[games, seat[owing]] > 0
+        self._to_move[g] = seat
+
+    def _turn_up(self, g: Ints) -> None:
+        """K6: the turned-up card acts as the dealer's play."""
+        dealer = self._dealer[g]
+        card = self._top[g]
+        self._phase[g] = _PLAY_PHASE
+        starting = self._starts[card]
+        self._count[g[starting]] = self._adds[card[starting]]
+        wild = ~starting & (self._action[card] == _WILD)
+        self._phase[g[wild]] = _NAME_PHASE
+        self._to_move[g[wild]] = dealer[wild]
+        rest = ~wild
+        g, dealer, card, starting = g[rest], dealer[rest], card[rest], starting[rest]
+        after = (dealer + self._direction[g]) % self.players
+        acting = ~starting & (self._action[card] != _NONE) & (self._action[card] != _KEEP)
+        if acting.any():
+            after[acting] = self._carry_out(g[acting], dealer[acting], self._action[card[acting]])
+        self._advance(g, after)
+
+    def _deal(self, g: Ints) -> None:
+        """K5: each game of ``g`` dealt its hand from a fresh shuffle (dealer, hand
+        number and direction set), then V4's answers or the turned-up card (K6)."""
+        players, m = self.players, g.size
+        each = self._schedule[self._hand_no[g] - 1]
+        deck = self._rng.permuted(
+            np.broadcast_to(self._deck_cards, (m, self._deck_cards.size)), axis=1
+        )
+        if self._record:
+            for i, game in enumerate(g.tolist()):
+                self._shuffles[game].append(tuple(deck[i].tolist()))
+        dealt = players * each
+        width = int(dealt.max())
+        position = np.arange(width)
+        seat = (
+            self._dealer[g, None] + self._direction[g, None] * (position % players + 1)
+        ) % players
+        cell = (np.arange(m)[:, None] * players + seat) * _CARDS + deck[:, :width]
+        real = position[None, :] < dealt[:, None]
+        counts = np.bincount(cell[real], minlength=m * players * _CARDS)
+        hands = counts.reshape(m, players, _CARDS)
+        self._hands[g] = hands
+        self._held[g] = ((hands > 0) * _BITS).sum(axis=2, dtype=np.uint64)
+        self._sizes[g] = each[:, None]
+        rows = np.arange(m)
+        self._top[g] = deck[rows, dealt]
+        self._suit[g] = self._top[g] // 13
+        size = self._deck_cards.size
+        # The stock keeps its top card last: the deck after the turn-up, reversed.
+        self._stock[g] = deck[:, ::-1]
+        self._stock_len[g] = size - dealt - 1
+        self._pile[g] = 0
+        self._pile_len[g] = 0
+        self._count[g] = 0
+        self._count_out[g] = False
+        self._exposed[g] = False
+        self._forfeits[g] = 0
+        self._idle[g] = 0
+        answering = self._game_answers(each)
+        self._phase[g] = np.where(answering, _ANNOUNCE_PHASE, _PLAY_PHASE)
+        if answering.any():
+            asked = g[answering]
+            self._to_move[asked] = (self._dealer[asked] + self._direction[asked]) % players
+        if (~answering).any():
+            self._turn_up(g[~answering])
+
+    def _game_answers(self, each: Ints) -> Bools:
+        """V4: the one-card hand starts with everyone's answer."""
+        if not self.game.one_card_deal_announce:
+            return np.zeros(each.size, dtype=np.bool_)
+        return cast(Bools, each == 1)
+
+    def _new_games(self, g: Ints) -> None:
+        """New games in ``g``: no scores or penalties, hand 1, a first dealer drawn."""
+        self._scores[g] = 0
+        self._penalties[g] = 0
+        self._hand_no[g] = 1
+        self._direction[g] = 1
+        self._dealer[g] = self._rng.integers(0, self.players, g.size)
+        self._deal(g)
+
+    def _hand_points(self, hands: Counts) -> Ints:
+        """K22-K24, V7, the threes rule: the points of the cards left in each hand."""
+        by_rank = hands.reshape(-1, 4, 13).sum(axis=1, dtype=np.int64)
+        points = self._points
+        threes = by_rank[:, 1]
+        total = by_rank @ points - threes * points[1]
+        in_order = by_rank[:, self._cancel_order]
+        before = np.cumsum(in_order, axis=1) - in_order
+        cancelled = np.clip(threes[:, None] - before, 0, in_order)
+        total -= cancelled @ points[self._cancel_order]
+        if self.game.threes_rule == "published":
+            alone = threes - cancelled.sum(axis=1)
+        else:
+            alone = np.zeros_like(threes)
+        total += points[1] * (threes - alone) + ALONE_THREE_POINTS * alone
+        only_threes = (threes > 0) & (by_rank.sum(axis=1) == threes)
+        return cast(Ints, np.where(only_threes, ALONE_THREE_POINTS * threes, total))
+
+    def _end_hands(self, g: Ints, blocked: Bools) -> None:
+        """K22-K25: score the hands of ``g``, then deal the next hand or end the game
+        (and start a new one in its place)."""
+        players = self.players
+        points = self._hand_points(self._hands[g].reshape(-1, _CARDS)).reshape(-1, players)
+        out = (self._sizes[g] == 0) & ~blocked[:, None]
+        points = np.where(out, OUT_POINTS, points)
+        self._scores[g] += points
+        report = self._report_arrays()
+        report["hands_over"][g] = True
+        report["hand_points"][g] = points
+        self._count[g] = 0
+        self._count_out[g] = False
+        self._exposed[g] = False
+        last = self._hand_no[g] == self.game.hands_in_game
+        if last.any():
+            over = g[last]
+            totals = self._scores[over]
+            report["games_over"][over] = True
+            report["final_scores"][over] = totals
+            report["winners"][over] = totals == totals.min(axis=1)[:, None]
+            self._new_games(over)
+        going = g[~last]
+        if going.size:
+            if not self.game.deal_follows_direction:
+                self._direction[going] = 1
+            self._dealer[going] = (self._dealer[going] + self._direction[going]) % players
+            self._hand_no[going] += 1
+            self._deal(going)
+
+    def _report_arrays(self) -> dict[str, Any]:
+        if self._report is None:
+            n, players = self.n, self.players
+            self._report = {
+                "hands_over": np.zeros(n, dtype=np.bool_),
+                "hand_points": np.zeros((n, players), dtype=np.int64),
+                "games_over": np.zeros(n, dtype=np.bool_),
+                "final_scores": np.zeros((n, players), dtype=np.int64),
+                "winners": np.zeros((n, players), dtype=np.bool_),
+            }
+        return self._report
+
+    def restart(self, games: npt.ArrayLike) -> None:
+        """Start new games in place of the games where ``games`` (n booleans) is true
+        (a host stopping games at a cap does this).
+
+        >>> batch = CraitsBatch(2, seed=4)
+        >>> batch.restart([False, True])
+        >>> batch.hand_number.tolist()
+        [1, 1]
+        """
+        array = np.asarray(games)
+        if array.shape != (self.n,) or array.dtype != np.bool_:
+            raise SetupError(f"games must be {self.n} booleans, one per game, not {shown(games)}")
+        self._playable = None
+        self._new_games(np.flatnonzero(array))
+
+
+def _quiet_step(n: int, players: int) -> CraitsBatchStep:
+    """What a step that ends no hand returns: read-only arrays, made once."""
+    arrays: tuple[Any, ...] = (
+        np.zeros(n, dtype=np.bool_),
+        np.zeros((n, players), dtype=np.int64),
+        np.zeros(n, dtype=np.bool_),
+        np.zeros((n, players), dtype=np.int64),
+        np.zeros((n, players), dtype=np.bool_),
+    )
+    for array in arrays:
+        array.flags.writeable = False
+    return CraitsBatchStep(*arrays)

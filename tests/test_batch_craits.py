@@ -1,0 +1,282 @@
+"""CraitsBatch plays Craits exactly as the scalar engine does.
+
+Every game of a batch is replayed move by move through :class:`cardrules.Craits` with
+explicit chance: each shuffle the batch made (a deal's deck, a new stock) is fed to the
+scalar engine's chance nodes card by card, so both play the same cards. The legal move
+ids must be the same at every step, and the seat to move, the totals (shuffle-pressure
+penalties included), the count, the top card and the suit; at the end of each hand the
+hand's points, and at the end of a game its final scores and winners.
+
+``CARDRULES_BATCH_GAMES=n`` replays ``n`` random option sets instead of a few (slow).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+import cardrules as cr  # noqa: E402
+from cardrules.batch import CraitsBatch  # noqa: E402
+from cardrules.cards import Card  # noqa: E402
+from cardrules.chance import ChanceState, ExplicitChance  # noqa: E402
+from cardrules.events import HandScored  # noqa: E402
+from cardrules.game import Step  # noqa: E402
+from cardrules.games.craits.scoring import hand_points  # noqa: E402
+from cardrules.shedding.core import Action, CardRule  # noqa: E402
+
+_GAMES = int(os.environ.get("CARDRULES_BATCH_GAMES", "0"))
+
+
+class _Replay:
+    """The scalar games beside a batch, fed the batch's shuffles."""
+
+    def __init__(self, game: cr.Craits, batch: CraitsBatch) -> None:
+        self.game, self.batch = game, batch
+        self.table = ExplicitChance(game)
+        self.used = [0] * batch.n
+        self.states = [self.new_game(i) for i in range(batch.n)]
+
+    def fed(self, i: int, step: Step[ChanceState]) -> tuple[ChanceState, list[Any]]:
+        """The state once the batch's next shuffles are placed, and the events."""
+        shuffles = self.batch.shuffles(i)
+        state, events = step.state, list(step.events)
+        while state.is_chance:
+            order = shuffles[self.used[i]]
+            self.used[i] += 1
+            for card in order:
+                step = self.table.step_chance(state, Card.from_index(card))
+                state = step.state
+                events += step.events
+        return state, events
+
+    def new_game(self, i: int) -> ChanceState:
+        return self.fed(i, self.table.start(dealer=int(self.batch.dealer[i])))[0]
+
+    def compare(self) -> None:
+        batch, game = self.batch, self.game
+        mask = batch.legal_mask()
+        for i, chance in enumerate(self.states):
+            state = chance.inner
+            wanted = np.frombuffer(game.legal_move_mask(state), dtype=np.uint8)
+            assert np.flatnonzero(mask[i]).tolist() == np.flatnonzero(wanted).tolist()
+            assert batch.to_move[i] == state.to_move
+            assert tuple(batch.scores[i].tolist()) == state.scores
+            assert batch.count[i] == state.count
+            assert batch.top_card[i] == state.discard[-1] and batch.suit[i] == state.suit
+            assert batch.hand_sizes()[i].tolist() == [len(hand) for hand in state.hands]
+
+    def play(self, actions: Any, active: Any, result: Any) -> int:
+        """Apply the batch's step to the scalar games; the number of games that ended."""
+        batch, game = self.batch, self.game
+        ended = 0
+        for i in range(batch.n):
+            if not active[i]:
+                assert not result.hands_over[i]
+                continue
+            move = game.move_from_id(int(actions[i]))
+            state, events = self.fed(i, self.table.step(self.states[i], move))
+            inner = state.inner
+            scored = [event.hand_scores for event in events if isinstance(event, HandScored)]
+            assert bool(scored) == bool(result.hands_over[i])
+            if scored:
+                assert scored == [tuple(result.hand_points[i].tolist())]
+            if result.games_over[i]:
+                ended += 1
+                assert inner.is_over
+                assert inner.scores == tuple(result.final_scores[i].tolist())
+                assert inner.winners == tuple(np.flatnonzero(result.winners[i]).tolist())
+                state = self.new_game(i)
+            else:
+                assert not inner.is_over
+                assert inner.hand_number == batch.hand_number[i]
+                assert inner.dealer == batch.dealer[i]
+                assert inner.direction == batch.direction[i]
+                assert inner.penalties == tuple(batch.penalties[i].tolist())
+            self.states[i] = state
+        return ended
+
+
+def _replay(game: cr.Craits, n: int, seed: int, steps: int, *, partial: bool = False) -> int:
+    """Play ``steps`` random steps of a batch beside the scalar engine (with
+    ``partial``, each step moves a random subset of the games); the number of games
+    that ended."""
+    batch = CraitsBatch(n, game=game, seed=seed, record_shuffles=True)
+    replay = _Replay(game, batch)
+    chooser = np.random.default_rng(seed)
+    ended = 0
+    for _ in range(steps):
+        replay.compare()
+        actions = batch.random_actions()
+        active = chooser.random(n) < 0.6 if partial else np.ones(n, dtype=np.bool_)
+        result = batch.step(actions, active if partial else None)
+        ended += replay.play(actions, active, result)
+    replay.compare()
+    return ended
+
+
+def test_default_rules_over_whole_games() -> None:
+    """Default Craits (4 players, manual idiot calls made by the seat to move), four
+    games to their end and on into the next."""
+    assert _replay(cr.Craits(), 4, seed=3, steps=900) >= 2
+
+
+def test_games_moved_a_few_at_a_time() -> None:
+    """Steps that move only some games (``active``) leave the others as they were."""
+    _replay(cr.Craits(players=3, short_game=True), 4, seed=8, steps=300, partial=True)
+
+
+def test_many_players_three_decks_and_automatic_penalties() -> None:
+    """Ten players on three decks (copies of cards in hands and piles), the one-card
+    deal's answers, penalties applied at once and a hand going on after a count."""
+    game = cr.Craits(
+        players=10,
+        decks=3,
+        short_game=True,
+        one_card_deal_announce=True,
+        idiot_calls="automatic",
+        continue_after_count_out=True,
+        deal_follows_direction=True,
+    )
+    _replay(game, 3, seed=5, steps=250)
+
+
+_RANKS = st.sampled_from(range(2, 15))
+_ROWS = st.builds(
+    lambda action, points, count, starts: CardRule(action, points, count, starts and count > 0),
+    st.sampled_from(list(Action)),
+    st.integers(-5, 60),
+    st.sampled_from([0, 0, 1, 2]),
+    st.booleans(),
+)
+
+
+@st.composite
+def _games(draw: Any) -> cr.Craits:
+    players = draw(st.integers(2, 10))
+    decks = draw(st.sampled_from([None, 2, 3] if players > 5 else [None, 1, 2, 3]))
+    options: dict[str, Any] = {
+        "players": players,
+        "decks": decks,
+        "short_game": True,
+        "deal_follows_direction": draw(st.booleans()),
+        "remove_kings_queens": players <= 3 and draw(st.booleans()),
+        "one_card_deal_announce": draw(st.booleans()),
+        "idiot_penalty": draw(st.sampled_from(["draw_two_skip", "draw_one"])),
+        "continue_after_count_out": draw(st.booleans()),
+        "threes_cancel_eights": draw(st.booleans()),
+        "threes_rule": draw(st.sampled_from(["seed", "published"])),
+        "idiot_calls": draw(st.sampled_from(["manual", "automatic"])),
+        "card_table": draw(st.dictionaries(_RANKS, _ROWS, max_size=4)),
+    }
+    try:
+        return cr.Craits(**options)
+    except cr.RulesError:  # too few cards for the players: two decks then
+        return cr.Craits(**{**options, "decks": 2, "remove_kings_queens": False})
+
+
+@settings(max_examples=_GAMES or 6, deadline=None)
+@given(game=_games(), seed=st.integers(0, 2**32))
+def test_every_option(game: cr.Craits, seed: int) -> None:
+    """Random options: players, decks, every variation, random card-table rows (any
+    function, points, count and count starters)."""
+    _replay(game, 3, seed=seed, steps=400 if _GAMES else 150)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    hands=st.lists(st.lists(st.integers(0, 51), max_size=12), min_size=1, max_size=6),
+    cancel_eights=st.booleans(),
+    rule=st.sampled_from(["seed", "published"]),
+    rows=st.dictionaries(_RANKS, _ROWS, max_size=5),
+)
+def test_hand_points_are_the_scalar_ones(
+    hands: list[list[int]], cancel_eights: bool, rule: Any, rows: dict[int, CardRule]
+) -> None:
+    """K22-K24, V7 and the threes rule on hands of any cards, copies included."""
+    game = cr.Craits(
+        players=2, decks=3, threes_cancel_eights=cancel_eights, threes_rule=rule, card_table=rows
+    )
+    batch = CraitsBatch(1, game=game, seed=0)
+    counts = np.zeros((len(hands), 52), dtype=np.uint8)
+    for row, hand in zip(counts, hands, strict=True):
+        for card in hand:
+            row[card] += 1
+    wanted = [
+        hand_points(
+            [Card.from_index(c) for c in hand],
+            game.card_table,
+            threes_cancel_eights=cancel_eights,
+            threes_rule=rule,
+        )
+        for hand in hands
+    ]
+    assert batch._hand_points(counts).tolist() == wanted
+
+
+def test_same_seed_same_games() -> None:
+    runs = []
+    for _ in range(2):
+        batch = CraitsBatch(8, seed=11)
+        for _ in range(80):
+            batch.step(batch.random_actions())
+        runs.append((batch.hands().tolist(), batch.scores.tolist(), batch.to_move.tolist()))
+    assert runs[0] == runs[1]
+
+
+def test_illegal_actions_are_refused_and_play_nothing() -> None:
+    batch = CraitsBatch(3, seed=5)
+    before = batch.hands()
+    legal = batch.legal_mask()
+    actions = batch.random_actions()
+    actions[1] = int(np.flatnonzero(~legal[1])[0])
+    with pytest.raises(cr.IllegalMoveError, match=r"game 1: move \d+ is not legal") as info:
+        batch.step(actions)
+    assert info.value.reason == "not_legal"
+    assert (batch.hands() == before).all()
+    with pytest.raises(cr.IllegalMoveError, match=r"not a move id \(0 to 538\)"):
+        batch.step(np.array([0, 539, 1]))
+    with pytest.raises(cr.IllegalMoveError, match="3 integer move ids"):
+        batch.step([1, 2])
+    with pytest.raises(cr.IllegalMoveError, match="3 booleans"):
+        batch.step(actions, active=[1, 0, 1])
+
+
+@pytest.mark.parametrize("bad", [0, -1, True, 2.5, "4"])
+def test_bad_batch_sizes(bad: Any) -> None:
+    with pytest.raises(cr.SetupError, match="at least 1"):
+        CraitsBatch(bad)
+
+
+def test_bad_game_seed_and_shuffles() -> None:
+    with pytest.raises(cr.SetupError, match="must be a Craits"):
+        CraitsBatch(2, game=cr.Cramps())  # type: ignore[arg-type]
+    with pytest.raises(cr.SetupError):
+        CraitsBatch(2, seed=-1)
+    with pytest.raises(cr.SetupError, match="record_shuffles=True"):
+        CraitsBatch(2, seed=1).shuffles(0)
+    with pytest.raises(cr.SetupError, match="from 0 to 1"):
+        CraitsBatch(2, seed=1, record_shuffles=True).shuffles(2)
+
+
+def test_arrays_given_out_are_copies_and_restart() -> None:
+    batch = CraitsBatch(2, seed=1)
+    legal, sizes = batch.legal_mask().sum(), batch.hand_sizes()
+    batch.hands()[:] = 0
+    batch.scores[:] = 99
+    batch.hand_sizes()[:] = 0
+    assert batch.legal_mask().sum() == legal and (batch.hand_sizes() == sizes).all()
+    assert (batch.scores == 0).all()
+    while not batch.step(batch.random_actions()).hands_over.any():
+        pass
+    assert (batch.hand_number == 2).any()
+    batch.restart(batch.hand_number == 2)
+    assert (batch.hand_number == 1).all()
+    with pytest.raises(cr.SetupError, match="2 booleans"):
+        batch.restart([1, 0])
