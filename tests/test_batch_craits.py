@@ -280,3 +280,23 @@ def test_arrays_given_out_are_copies_and_restart() -> None:
     assert (batch.hand_number == 1).all()
     with pytest.raises(cr.SetupError, match="2 booleans"):
         batch.restart([1, 0])
+
+
+def test_random_actions_are_uniform_among_the_legal_moves() -> None:
+    """Each legal move id comes up, and about equally often (a chi-square statistic
+    per degree of freedom near 1), in first positions (a turned-up 8 lets the dealer
+    name any of four suits) and later ones (wild plays, "one card", idiot calls)."""
+    batch = CraitsBatch(300, game=cr.Craits(players=3), seed=2)
+    rng = np.random.default_rng(0)
+    for steps in (0, 7, 9):
+        for _ in range(steps):
+            batch.step(batch.random_actions())
+        legal = batch.legal_mask()
+        counts = np.zeros(legal.shape, dtype=np.int64)
+        draws = 120
+        for _ in range(draws):
+            np.add.at(counts, (np.arange(batch.n), batch.random_actions(rng)), 1)
+        assert ((counts > 0) == legal).all()
+        expected = draws / legal.sum(axis=1, keepdims=True)
+        statistic = (np.where(legal, (counts - expected) ** 2, 0) / expected).sum()
+        assert statistic / (legal.sum() - batch.n) < 1.25

@@ -57,6 +57,7 @@ _CARDS = 52
 _NAMING, _SAYING, _DRAW, _PASS, _NAME, _ANNOUNCE, _CALLS = 52, 260, 520, 521, 522, 526, 527
 # Phases, as the scalar engine's Phase.
 _PLAY_PHASE, _NAME_PHASE, _ANNOUNCE_PHASE = 0, 1, 2
+_PHASE_MOVES = np.array([0, 4, 2])  # the moves of the other phases: a suit, or answers
 # Card functions as small ints.
 _NONE, _SKIP, _OTHERS, _AGAIN, _TWO_ALONG, _WILD, _KEEP, _REVERSE = range(8)
 _ACTION_CODE = {
@@ -69,6 +70,7 @@ _ACTION_CODE = {
     Action.WILD_KEEP_SUIT: _KEEP,
     Action.REVERSE: _REVERSE,
 }
+_KIND_PLAY, _KIND_DRAW, _KIND_ANSWER, _KIND_NAME, _KIND_CALL = range(5)
 _COUNT_ROW = 52  # the row of the matching table used while the count runs
 _BITS = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
 _ZERO = np.uint64(0)
@@ -150,6 +152,9 @@ class CraitsBatch:
         self._copies = game.decks or 1
         self._rows = np.arange(n)
         size = self._deck_cards.size
+        # With one deck the mask of the cards held is the hand; with more, the counts
+        # say how many copies (kept only then).
+        self._counted = (game.decks or 1) > 1
         self._hands: Counts = np.zeros((n, players, _CARDS), dtype=np.uint8)
         self._sizes: Ints = np.zeros((n, players), dtype=np.int64)
         self._held: Masks = np.zeros((n, players), dtype=np.uint64)  # the cards held, once
@@ -171,9 +176,20 @@ class CraitsBatch:
         self._scores: Ints = np.zeros((n, players), dtype=np.int64)
         self._hand_no: Ints = np.ones(n, dtype=np.int64)
         self._dealer: Ints = np.zeros(n, dtype=np.int64)
+        # Flat views: indexing one axis by (game * players + seat) is several times
+        # quicker in NumPy than indexing two or three axes by arrays.
+        self._hands_f = self._hands.reshape(-1)
+        self._held_f = self._held.reshape(-1)
+        self._sizes_f = self._sizes.reshape(-1)
+        self._exposed_f = self._exposed.reshape(-1)
+        self._forfeits_f = self._forfeits.reshape(-1)
+        self._stock_f = self._stock.reshape(-1)
+        self._pile_f = self._pile.reshape(-1)
+        self._seat_rows = self._rows * players  # where each game's seats start
         self._record = record_shuffles
         self._shuffles: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
         self._playable: Masks | None = None  # until the next step
+        self._picked: Ints | None = None  # random_actions' last, legal until the next step
         self._report: dict[str, Any] | None = None
         self._quiet = _quiet_step(n, players)
         self._new_games(self._rows)
@@ -186,6 +202,7 @@ class CraitsBatch:
         self._adds = np.array([rule.count for rule in rules], dtype=np.int64)
         self._starts = np.array([rule.starts_count for rule in rules], dtype=np.bool_)
         self._names = self._action == _WILD  # a wild card that names a suit
+        self._acts = ~np.isin(self._action, (_NONE, _WILD, _KEEP))  # does something
         wild = self._names | (self._action == _KEEP)
         cards = np.arange(_CARDS)
         allowed = np.zeros((53, _CARDS), dtype=np.bool_)
@@ -200,6 +217,23 @@ class CraitsBatch:
         cancels = [r for r in range(13) if r != 1 and (game.threes_cancel_eights or r != 6)]
         # Threes cancel the highest-scoring cards first (ties: any order, same sum).
         self._cancel_order = np.array(sorted(cancels, key=lambda r: -points[r]), dtype=np.int64)
+        # Each move id's kind, and for plays the card, the suit to follow after it (-1:
+        # the suit in force stays, a wild card that keeps it) and whether it says "one
+        # card".
+        ids = np.arange(_CALLS + game.players * (game.players - 1))
+        plain = np.where(ids >= _SAYING, ids - _SAYING, ids)
+        naming = plain >= _NAMING
+        card = np.where(naming, (plain - _NAMING) // 4, plain) % _CARDS
+        own = np.where(self._action[card] == _KEEP, -1, card // 13)
+        self._id_card = card
+        self._id_suit = np.where(naming, (plain - _NAMING) % 4, own)
+        self._id_say = ids >= _SAYING
+        kind = np.full(ids.size, _KIND_CALL, dtype=np.int64)
+        kind[:_DRAW] = _KIND_PLAY
+        kind[_DRAW] = _KIND_DRAW
+        kind[_PASS] = kind[_ANNOUNCE] = _KIND_ANSWER
+        kind[_NAME:_ANNOUNCE] = _KIND_NAME
+        self._id_kind = kind
 
     def __repr__(self) -> str:
         return f"CraitsBatch(n={self.n}, game={self.game!r})"
@@ -259,7 +293,14 @@ class CraitsBatch:
     def hands(self) -> Counts:
         """Every seat's cards as counts per card index, (n, players, 52) ``uint8``: the
         whole truth, for tests and a trusted trainer."""
-        return cast(Counts, self._hands.copy())
+        return self._counts(slice(None))
+
+    def _counts(self, g: Any) -> Counts:
+        """The hands of games ``g`` as counts, (len(g), players, 52)."""
+        if self._counted:
+            return cast(Counts, self._hands[g].copy())
+        held = self._held[g]
+        return masks_to_bools(held.reshape(-1)).reshape(*held.shape, _CARDS).astype(np.uint8)
 
     def hand_sizes(self) -> Ints:
         """How many cards each seat holds, (n, players)."""
@@ -282,7 +323,7 @@ class CraitsBatch:
         phase)."""
         if self._playable is None:
             row = np.where(self._count > 0, _COUNT_ROW, 13 * self._suit + self._top % 13)
-            playable = self._allowed[row] & self._held[self._rows, self._to_move]
+            playable = self._allowed[row] & self._held_f.take(self._seat_rows + self._to_move)
             if (self._phase != _PLAY_PHASE).any():
                 playable[self._phase != _PLAY_PHASE] = 0
             self._playable = playable
@@ -334,12 +375,12 @@ class CraitsBatch:
         plain = playable ^ named
         singles = popcount(plain)
         plays = singles + 4 * popcount(named)
-        say = np.where(self._sizes[self._rows, self._to_move] == 2, 2, 1)
+        say = np.where(self._sizes_f.take(self._seat_rows + self._to_move) == 2, 2, 1)
         phase = self._phase
-        fixed = np.where(
-            phase == _PLAY_PHASE,
-            (plays == 0).astype(np.int64),
-            np.where(phase == _NAME_PHASE, 4, 2),
+        other_phases = bool(phase.any())  # (the play phase is 0)
+        stuck = (plays == 0).astype(np.int64)  # a draw
+        fixed = (
+            np.where(phase == _PLAY_PHASE, stuck, _PHASE_MOVES[phase]) if other_phases else stuck
         )
         manual = self.game.idiot_calls == "manual"
         callable_ = self._callable() if manual and self._exposed.any() else None
@@ -355,12 +396,15 @@ class CraitsBatch:
         play_ids = np.where(single, card, _NAMING + 4 * card + beyond % 4)
         play_ids = play_ids + _SAYING * saying
         rest = pick - plays * say
-        fixed_ids = np.where(
-            phase == _PLAY_PHASE,
-            _DRAW,
-            np.where(phase == _NAME_PHASE, _NAME + rest, np.where(rest == 0, _ANNOUNCE, _PASS)),
-        )
-        actions = np.where(in_plays, play_ids, fixed_ids)
+        if other_phases:
+            fixed_ids = np.where(
+                phase == _PLAY_PHASE,
+                _DRAW,
+                np.where(phase == _NAME_PHASE, _NAME + rest, np.where(rest == 0, _ANNOUNCE, _PASS)),
+            )
+            actions = np.where(in_plays, play_ids, fixed_ids)
+        else:
+            actions = np.where(in_plays, play_ids, _DRAW)
         if callable_ is not None:
             calling = ~in_plays & (rest >= fixed)
             if calling.any():
@@ -369,6 +413,7 @@ class CraitsBatch:
                 target = (order <= (rest - fixed)[games, None]).sum(axis=1)
                 caller = self._to_move[games]
                 actions[games] = _CALLS + caller * (self.players - 1) + target - (target > caller)
+        self._picked = actions.copy()
         return cast(Ints, actions)
 
     # -- playing ---------------------------------------------------------------------
@@ -385,21 +430,26 @@ class CraitsBatch:
         moving = self._checked_active(active)
         games = self._rows if moving is None else np.flatnonzero(moving)
         moves = self._checked(actions, games)
-        self._playable = None
+        self._playable = self._picked = None
         self._report = None
-        kind_play = moves < _DRAW
-        if kind_play.all():
+        kind = self._id_kind[moves]
+        playing = kind == _KIND_PLAY
+        if playing.all():
             self._plays(games, moves)
         else:
-            self._plays(games[kind_play], moves[kind_play])
-            for selected, run in (
-                (moves == _DRAW, self._draws),
-                ((moves == _PASS) | (moves == _ANNOUNCE), self._answers),
-                ((moves >= _NAME) & (moves < _ANNOUNCE), self._named),
-                (moves >= _CALLS, self._calls),
-            ):
-                if selected.any():
-                    run(games[selected], moves[selected])
+            self._plays(games[playing], moves[playing])
+            draws = kind == _KIND_DRAW
+            if draws.any():
+                self._draws(games[draws])
+            if (kind > _KIND_DRAW).any():
+                for code, run in (
+                    (_KIND_ANSWER, self._answers),
+                    (_KIND_NAME, self._named),
+                    (_KIND_CALL, self._calls),
+                ):
+                    selected = kind == code
+                    if selected.any():
+                        run(games[selected], moves[selected])
         report, self._report = self._report, None
         if report is None:
             return self._quiet
@@ -435,6 +485,9 @@ class CraitsBatch:
                 f"actions must be {self.n} integer move ids (0 to {ids - 1}), one per game, "
                 f"not {shown(actions)}",
             )
+        picked = self._picked
+        if picked is not None and array.dtype == np.int64 and np.array_equal(array, picked):
+            return picked[games]  # random_actions' own, legal in this position
         moves = array[games].astype(np.int64)
         outside = np.flatnonzero((moves < 0) | (moves >= ids))
         if outside.size:
@@ -466,7 +519,7 @@ class CraitsBatch:
             (moves < _DRAW)
             & ((playable[games] >> card.astype(np.uint64)) & np.uint64(1)).astype(np.bool_)
             & (naming == names)
-            & (~say | (self._sizes[games, self._to_move[games]] == 2))
+            & (~say | (self._sizes_f.take(self._seat_rows[games] + self._to_move[games]) == 2))
         )
         legal |= (moves == _DRAW) & (phase == _PLAY_PHASE) & (playable[games] == 0)
         legal |= ((moves == _PASS) | (moves == _ANNOUNCE)) & (phase == _ANNOUNCE_PHASE)
@@ -490,33 +543,35 @@ class CraitsBatch:
         if not g.size:
             return
         players = self.players
-        say = moves >= _SAYING
-        plain = np.where(say, moves - _SAYING, moves)
-        naming = plain >= _NAMING
-        card = np.where(naming, (plain - _NAMING) // 4, plain)
+        say = self._id_say[moves]
+        card = self._id_card[moves]
         seat = self._to_move[g]
-        copies = self._hands[g, seat, card] - 1
-        self._hands[g, seat, card] = copies
-        self._held[g, seat] ^= np.where(copies == 0, _BITS[card], _ZERO)
-        left = self._sizes[g, seat] - 1
-        self._sizes[g, seat] = left
-        self._pile[g, self._top[g]] += 1
+        at = self._seat_rows[g] + seat
+        if self._counted:
+            cell = at * _CARDS + card
+            copies = self._hands_f.take(cell) - 1
+            self._hands_f[cell] = copies
+            self._held_f[at] ^= np.where(copies == 0, _BITS[card], _ZERO)
+        else:
+            self._held_f[at] ^= _BITS[card]
+        left = self._sizes_f.take(at) - 1
+        self._sizes_f[at] = left
+        self._pile_f[g * _CARDS + self._top[g]] += 1
         self._pile_len[g] += 1
         self._top[g] = card
         action = self._action[card]
-        self._suit[g] = np.where(
-            naming, (plain - _NAMING) % 4, np.where(action == _KEEP, self._suit[g], card // 13)
-        )
+        suit = self._id_suit[moves]
+        self._suit[g] = np.where(suit >= 0, suit, self._suit[g])
         self._exposed[g] = False
         self._idle[g] = 0
         direction = self._direction[g]
         after = (seat + direction) % players
-        counting = self._count[g] > 0
+        count = self._count[g]
+        counting = count > 0
         starting = ~counting & self._starts[card]
         in_count = counting | starting
-        self._count[g] = np.where(
-            counting, self._count[g] + self._adds[card], np.where(starting, self._adds[card], 0)
-        )
+        if in_count.any():
+            self._count[g] = np.where(in_count, count + self._adds[card], 0)
         self._count_out[g] |= in_count & (left == 0)
         out = ~in_count & (left == 0)
         if out.any():  # K15: the hand ends, a last 5 or 7 making others draw first
@@ -526,11 +581,11 @@ class CraitsBatch:
                 self._carry_out(gone[draws], seat[out][draws], action[out][draws])
             self._end_hands(gone, np.zeros(gone.size, dtype=np.bool_))
             keep = ~out
-            g, seat, action, after, in_count, left, say = (
-                g[keep], seat[keep], action[keep], after[keep], in_count[keep], left[keep],
-                say[keep],
+            g, seat, card, action, after, in_count, left, say = (
+                g[keep], seat[keep], card[keep], action[keep], after[keep], in_count[keep],
+                left[keep], say[keep],
             )  # fmt: skip
-        acting = ~in_count & (action != _NONE) & (action != _WILD) & (action != _KEEP)
+        acting = ~in_count & self._acts[card]
         if acting.any():
             after[acting] = self._carry_out(g[acting], seat[acting], action[acting])
         silent = (left == 1) & ~say
@@ -538,7 +593,7 @@ class CraitsBatch:
             self._expose(g[silent], seat[silent])
         self._advance(g, after)
 
-    def _draws(self, g: Ints, moves: Ints) -> None:
+    def _draws(self, g: Ints) -> None:
         """K9, K13, K14, K20, K21: a draw by a player who cannot play."""
         seat = self._to_move[g]
         self._exposed[g] = False
@@ -628,11 +683,13 @@ class CraitsBatch:
         steps = np.tile(np.arange(1, others + 1), g.size)
         seats = (np.repeat(seat, others) + steps * np.repeat(direction, others)) % self.players
         positions = np.repeat(self._stock_len[g], others) - steps
-        card = self._stock[games, positions]
+        card = self._stock_f.take(games * self._stock.shape[1] + positions)
         self._stock_len[g] -= others
-        self._hands[games, seats, card] += 1  # (each game's seats differ: no repeats)
-        self._held[games, seats] |= _BITS[card]
-        self._sizes[games, seats] += 1
+        at = games * self.players + seats
+        if self._counted:
+            self._hands_f[at * _CARDS + card] += 1  # (each game's seats differ: no repeats)
+        self._held_f[at] |= _BITS[card]
+        self._sizes_f[at] += 1
         self._idle[g] = 0
 
     def _draw(self, g: Ints, seat: Ints, wanted: Ints) -> Ints:
@@ -647,29 +704,20 @@ class CraitsBatch:
         if enough.any():
             self._take(g[enough], seat[enough], wanted[enough], stock[enough])
         got = np.where(enough, wanted, 0)
-        left = wanted.copy()
-        while True:
-            on = np.flatnonzero(left > got)
-            if not on.size:
-                break
-            empty = on[self._stock_len[g[on]] == 0]
-            if empty.size:
-                can = self._pile_len[g[empty]] > 0
-                if can.any():
-                    self._reshuffle(g[empty[can]], seat[empty[can]])
-                left[empty[~can]] = got[empty[~can]]  # nothing to reshuffle: stop short
-                on = on[self._stock_len[g[on]] > 0]
-                if not on.size:
-                    break
-            games = g[on]
-            position = self._stock_len[games] - 1
-            card = self._stock[games, position]
-            self._stock_len[games] = position
-            self._hands[games, seat[on], card] += 1
-            self._held[games, seat[on]] |= _BITS[card]
-            self._sizes[games, seat[on]] += 1
-            got[on] += 1
-        self._idle[g[got > 0]] = 0
+        short = np.flatnonzero(~enough)
+        while short.size:  # the rest of the stock, a new stock (K19), and so on
+            games = g[short]
+            have = self._stock_len[games]
+            take = np.minimum(wanted[short] - got[short], have)
+            some = take > 0
+            if some.any():
+                self._take(games[some], seat[short[some]], take[some], have[some])
+                got[short] += take
+            short = short[got[short] < wanted[short]]  # (their stocks are empty now)
+            can = self._pile_len[g[short]] > 0  # K20: else the draw stops short
+            short = short[can]
+            if short.size:
+                self._reshuffle(g[short], seat[short])
         return got
 
     def _take(self, g: Ints, seat: Ints, wanted: Ints, stock: Ints) -> None:
@@ -677,20 +725,25 @@ class CraitsBatch:
         ``g[i]``, which holds that many."""
         if (wanted == 1).all():  # the usual draw
             position = stock - 1
-            card = self._stock[g, position]
+            card = self._stock_f.take(g * self._stock.shape[1] + position)
             self._stock_len[g] = position
-            self._hands[g, seat, card] += 1
-            self._held[g, seat] |= _BITS[card]
-            self._sizes[g, seat] += 1
+            at = self._seat_rows[g] + seat
+            if self._counted:
+                self._hands_f[at * _CARDS + card] += 1
+            self._held_f[at] |= _BITS[card]
+            self._sizes_f[at] += 1
         else:
             games, seats = np.repeat(g, wanted), np.repeat(seat, wanted)
             starts = np.cumsum(wanted) - wanted
             taken = np.arange(games.size) - np.repeat(starts, wanted)
             card = self._stock[games, np.repeat(stock, wanted) - 1 - taken]
             self._stock_len[g] = stock - wanted
-            np.add.at(self._hands, (games, seats, card), 1)  # copies may repeat
-            np.bitwise_or.at(self._held, (games, seats), _BITS[card])
-            self._sizes[g, seat] += wanted
+            if self._counted:
+                np.add.at(self._hands, (games, seats, card), 1)  # copies may repeat
+            some = wanted > 0
+            bits = np.bitwise_or.reduceat(_BITS[card], starts[some])
+            self._held_f[self._seat_rows[g[some]] + seat[some]] |= bits
+            self._sizes_f[self._seat_rows[g] + seat] += wanted
         self._idle[g[wanted > 0]] = 0
 
     def _reshuffle(self, g: Ints, seat: Ints) -> None:
@@ -721,7 +774,7 @@ class CraitsBatch:
         if self.game.idiot_calls == "automatic":
             self._penalize(g, seat)
         else:
-            self._exposed[g, seat] = True
+            self._exposed_f[self._seat_rows[g] + seat] = True
 
     def _penalize(self, g: Ints, seat: Ints) -> None:
         """K17, V5: draw two and forfeit a turn, or draw one."""
@@ -729,11 +782,12 @@ class CraitsBatch:
             self._draw(g, seat, np.ones(g.size, dtype=np.int64))
         else:
             self._draw(g, seat, np.full(g.size, 2, dtype=np.int64))
-            self._forfeits[g, seat] += 1
+            self._forfeits_f[self._seat_rows[g] + seat] += 1
 
     def _advance(self, g: Ints, seat: Ints) -> None:
         """The turn to ``seat``, passing over seats that forfeit a turn (K17)."""
-        owing = self._forfeits[g, seat] > 0
+        forfeits = self._forfeits_f
+        owing = forfeits.take(self._seat_rows[g] + seat) > 0
         while owing.any():
             games, seats = g[owing], seat[owing]
             self._forfeits[games, seats] -= 1
@@ -780,7 +834,8 @@ class CraitsBatch:
         real = position[None, :] < dealt[:, None]
         counts = np.bincount(cell[real], minlength=m * players * _CARDS)
         hands = counts.reshape(m, players, _CARDS)
-        self._hands[g] = hands
+        if self._counted:
+            self._hands[g] = hands
         self._held[g] = ((hands > 0) * _BITS).sum(axis=2, dtype=np.uint64)
         self._sizes[g] = each[:, None]
         rows = np.arange(m)
@@ -842,7 +897,7 @@ class CraitsBatch:
         """K22-K25: score the hands of ``g``, then deal the next hand or end the game
         (and start a new one in its place)."""
         players = self.players
-        points = self._hand_points(self._hands[g].reshape(-1, _CARDS)).reshape(-1, players)
+        points = self._hand_points(self._counts(g).reshape(-1, _CARDS)).reshape(-1, players)
         out = (self._sizes[g] == 0) & ~blocked[:, None]
         points = np.where(out, OUT_POINTS, points)
         self._scores[g] += points
