@@ -10,6 +10,13 @@ outcomes and actions from Python, the "no pass" outcome at its first chance node
 game being one hand.
 The ratios are batch hands/s over OpenSpiel hearts games/s, per round, median shown.
 
+Craits the same way: 4-player :class:`cardrules.batch.CraitsBatch` hands per second
+against OpenSpiel's ``crazy_eights`` games per second (default parameters, random
+play). A Craits hand's length depends on its number of cards (8, 7, … 1, … 8), and a
+batch's games start in step, so each batch is first played through one whole game's
+worth of hands (15 N, untimed) to spread its games over the schedule; the timed
+stretches then see hands of every size, as whole games do.
+
     python benchmarks/batch.py                       # N = 1, 16, 256, 4096, 16384, 65536
     python benchmarks/batch.py --sizes 1024 16384 --rounds 5
     python benchmarks/batch.py --quick               # does it run? (CI)
@@ -30,7 +37,7 @@ import spiel_loops
 from spiel_loops import pyspiel
 
 import cardrules as cr
-from cardrules.batch import CrampsBatch
+from cardrules.batch import CraitsBatch, CrampsBatch
 
 HAVE_JAX = importlib.util.find_spec("jax") is not None  # optional: "cardrules[jax]"
 
@@ -72,6 +79,40 @@ def jax_hands_per_second(n: int, budget: float) -> float:
             return hands / elapsed
 
 
+class CraitsHands:
+    """A 4-player CraitsBatch of ``n`` games, spread over the schedule on first use,
+    timed for stretches of random steps."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.batch: CraitsBatch | None = None
+
+    def spread(self, hands: int) -> CraitsBatch:
+        batch = self.batch
+        if batch is None:
+            batch = self.batch = CraitsBatch(self.n, seed=self.n)
+            played = 0
+            while played < hands:
+                played += int(batch.step(batch.random_actions()).hands_over.sum())
+        return batch
+
+    def __call__(self, budget: float, spread: bool = True) -> float:
+        batch = self.spread(15 * self.n if spread else 0)
+        hands = 0
+        began = time.perf_counter()
+        while True:
+            for _ in range(10):
+                hands += int(batch.step(batch.random_actions()).hands_over.sum())
+            elapsed = time.perf_counter() - began
+            if elapsed >= budget:
+                return hands / elapsed
+
+
+def crazy_eights_games_per_second(budget: float) -> float:
+    """Random OpenSpiel crazy_eights games per second, default parameters."""
+    return spiel_loops.per_second(pyspiel.load_game("crazy_eights"), budget, 3, count="games")
+
+
 def scalar_hands_per_second(budget: float) -> float:
     """Random Cramps hands per second of the scalar engine (one game at a time)."""
     game = cr.Cramps()
@@ -93,17 +134,28 @@ def hearts_games_per_second(budget: float) -> float:
     return spiel_loops.per_second(spiel_loops.hearts(), budget, 2, count="games")
 
 
-def measure(sizes: Sequence[int], rounds: int, budget: float) -> list[tuple[str, list[float]]]:
+HEARTS, CRAZY_EIGHTS = "OpenSpiel hearts games/s", "OpenSpiel crazy_eights games/s"
+
+
+def measure(
+    sizes: Sequence[int], rounds: int, budget: float, *, spread: bool = True
+) -> list[tuple[str, list[float]]]:
     """Every workload ``rounds`` times, interleaved round by round."""
     workloads: list[tuple[str, Callable[[], float]]] = [
         ("scalar Cramps hands/s", lambda: scalar_hands_per_second(budget))
     ]
     if pyspiel is not None:
-        workloads.append(("OpenSpiel hearts games/s", lambda: hearts_games_per_second(budget)))
+        workloads.append((HEARTS, lambda: hearts_games_per_second(budget)))
+        workloads.append((CRAZY_EIGHTS, lambda: crazy_eights_games_per_second(budget)))
     for n in sizes:
         workloads.append((f"CrampsBatch N={n} hands/s", partial(batch_hands_per_second, n, budget)))
         if HAVE_JAX:
             workloads.append((f"CrampsJax N={n} hands/s", partial(jax_hands_per_second, n, budget)))
+    for n in sizes:
+        craits = CraitsHands(n)
+        workloads.append(
+            (f"CraitsBatch 4p N={n} hands/s", lambda craits=craits: craits(budget, spread))
+        )
     figures: dict[str, list[float]] = {name: [] for name, _ in workloads}
     for _ in range(rounds):
         for name, run in workloads:
@@ -112,16 +164,20 @@ def measure(sizes: Sequence[int], rounds: int, budget: float) -> list[tuple[str,
 
 
 def report(figures: list[tuple[str, list[float]]], markdown: bool) -> str:
+    """The medians, and each batch's ratio to its peer (Cramps: hearts; Craits:
+    crazy_eights), the median of the per-round ratios."""
     by_name = dict(figures)
-    hearts = by_name.get("OpenSpiel hearts games/s")
+    hearts = by_name.get(HEARTS)
     lines = []
     if markdown:
-        lines += ["| workload | median | x OpenSpiel hearts |", "|---|--:|--:|"]
+        lines += ["| workload | median | x OpenSpiel peer |", "|---|--:|--:|"]
     for name, values in figures:
         median = statistics.median(values)
         ratio = ""
-        if hearts is not None:
-            ratio = f"{statistics.median(v / h for v, h in zip(values, hearts, strict=True)):.2f}x"
+        peer = by_name.get(CRAZY_EIGHTS if "Craits" in name else HEARTS)
+        if peer is not None and not name.startswith("OpenSpiel"):
+            per_round = (v / p for v, p in zip(values, peer, strict=True))
+            ratio = f"{statistics.median(per_round):.2f}x"
         if markdown:
             lines.append(f"| {name} | {median:,.0f} | {ratio} |")
         else:
@@ -145,7 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         sizes, rounds, budget = [1, 64], 1, 0.05
     if any(n < 1 for n in sizes) or rounds < 1:
         parser.error("sizes and rounds must be at least 1")
-    print(report(measure(sizes, rounds, budget), args.markdown))
+    print(report(measure(sizes, rounds, budget, spread=not args.quick), args.markdown))
     return 0
 
 

@@ -26,6 +26,7 @@ import cardrules as cr  # noqa: E402
 from cardrules.batch import CraitsBatch  # noqa: E402
 from cardrules.cards import Card  # noqa: E402
 from cardrules.chance import ChanceState, ExplicitChance  # noqa: E402
+from cardrules.encoding import encoder_for  # noqa: E402
 from cardrules.events import HandScored  # noqa: E402
 from cardrules.game import Step  # noqa: E402
 from cardrules.games.craits.scoring import hand_points  # noqa: E402
@@ -59,9 +60,18 @@ class _Replay:
     def new_game(self, i: int) -> ChanceState:
         return self.fed(i, self.table.start(dealer=int(self.batch.dealer[i])))[0]
 
-    def compare(self) -> None:
+    def compare(self, observe: bool = False) -> None:
         batch, game = self.batch, self.game
         mask = batch.legal_mask()
+        if observe:
+            encoder = encoder_for(game)
+            others = (batch.to_move + 1) % game.players
+            for seats in (batch.to_move, others):
+                observations = batch.observations(seats)
+                for i, chance in enumerate(self.states):
+                    view = game.observe(chance.inner, int(seats[i]))
+                    wanted = encoder.observation(view)
+                    assert observations[i].tolist() == pytest.approx(wanted, abs=1e-6)
         for i, chance in enumerate(self.states):
             state = chance.inner
             wanted = np.frombuffer(game.legal_move_mask(state), dtype=np.uint8)
@@ -103,16 +113,19 @@ class _Replay:
         return ended
 
 
-def _replay(game: cr.Craits, n: int, seed: int, steps: int, *, partial: bool = False) -> int:
+def _replay(
+    game: cr.Craits, n: int, seed: int, steps: int, *, partial: bool = False, observe: int = 0
+) -> int:
     """Play ``steps`` random steps of a batch beside the scalar engine (with
     ``partial``, each step moves a random subset of the games); the number of games
-    that ended."""
+    that ended. Every ``observe``-th step the observations are compared with the
+    encoder's, for the seat to move and the next seat."""
     batch = CraitsBatch(n, game=game, seed=seed, record_shuffles=True)
     replay = _Replay(game, batch)
     chooser = np.random.default_rng(seed)
     ended = 0
-    for _ in range(steps):
-        replay.compare()
+    for number in range(steps):
+        replay.compare(observe=observe > 0 and number % observe == 0)
         actions = batch.random_actions()
         active = chooser.random(n) < 0.6 if partial else np.ones(n, dtype=np.bool_)
         result = batch.step(actions, active if partial else None)
@@ -124,12 +137,12 @@ def _replay(game: cr.Craits, n: int, seed: int, steps: int, *, partial: bool = F
 def test_default_rules_over_whole_games() -> None:
     """Default Craits (4 players, manual idiot calls made by the seat to move), four
     games to their end and on into the next."""
-    assert _replay(cr.Craits(), 4, seed=3, steps=900) >= 2
+    assert _replay(cr.Craits(), 4, seed=3, steps=900, observe=60) >= 2
 
 
 def test_games_moved_a_few_at_a_time() -> None:
     """Steps that move only some games (``active``) leave the others as they were."""
-    _replay(cr.Craits(players=3, short_game=True), 4, seed=8, steps=300, partial=True)
+    _replay(cr.Craits(players=3, short_game=True), 4, seed=8, steps=300, partial=True, observe=7)
 
 
 def test_many_players_three_decks_and_automatic_penalties() -> None:
@@ -144,7 +157,7 @@ def test_many_players_three_decks_and_automatic_penalties() -> None:
         continue_after_count_out=True,
         deal_follows_direction=True,
     )
-    _replay(game, 3, seed=5, steps=250)
+    _replay(game, 3, seed=5, steps=250, observe=9)
 
 
 _RANKS = st.sampled_from(range(2, 15))
@@ -186,7 +199,7 @@ def _games(draw: Any) -> cr.Craits:
 def test_every_option(game: cr.Craits, seed: int) -> None:
     """Random options: players, decks, every variation, random card-table rows (any
     function, points, count and count starters)."""
-    _replay(game, 3, seed=seed, steps=400 if _GAMES else 150)
+    _replay(game, 3, seed=seed, steps=400 if _GAMES else 150, observe=13)
 
 
 @settings(max_examples=40, deadline=None)

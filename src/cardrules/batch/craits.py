@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from cardrules._text import shown
 from cardrules.batch.bits import masks_to_bools, nth_card, popcount
+from cardrules.encoding.vectors import POINTS_LIMIT
 from cardrules.errors import IllegalMoveError, SetupError
 from cardrules.games.craits.rules import Craits
 from cardrules.games.craits.scoring import ALONE_THREE_POINTS, OUT_POINTS
@@ -315,6 +316,60 @@ class CraitsBatch:
         if isinstance(game, bool) or not isinstance(game, int) or not 0 <= game < self.n:
             raise SetupError(f"game must be an int from 0 to {self.n - 1}, not {shown(game)}")
         return list(self._shuffles[game])
+
+    def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """Each game's observation for ``seats[i]`` (the seat to move by default), as
+        Craits' encoder makes it from that seat's view (the layout of
+        :mod:`cardrules.games.craits.encoder`, ``171 + 8 P + H`` floats a game),
+        (n, that) ``float32``."""
+        n, players = self.n, self.players
+        seat = self._to_move if seats is None else self._checked_seats(seats)
+        rows = self._rows
+        order = (seat[:, None] + np.arange(players)) % players  # slot k: k places on
+        flat = self._seat_rows[:, None] + order
+        hands_in_game = self.game.hands_in_game
+        out = np.zeros((n, 171 + 8 * players + hands_in_game), dtype=np.float32)
+        at = self._seat_rows + seat
+        if self._counted:
+            out[:, 0:52] = self._hands.reshape(-1, _CARDS)[at]
+        else:
+            out[:, 0:52] = masks_to_bools(self._held_f[at])
+        out[:, 52:104] = self._pile
+        out[rows, 52 + self._top] += 1.0
+        out[rows, 104 + self._top] = 1.0
+        out[rows, 156 + self._suit] = 1.0
+        out[:, 160] = np.clip(self._count, -POINTS_LIMIT, POINTS_LIMIT) / 10
+        out[:, 161] = self._count > 0
+        out[:, 162] = self._count_out
+        out[:, 163] = np.where(self._direction > 0, 1.0, -1.0)
+        out[:, 164] = self._stock_len / self._deck_cards.size
+        block = 165
+        for values in (
+            self._sizes_f[flat] / 10,
+            self._exposed_f[flat],
+            np.clip(self._forfeits_f[flat], 0, POINTS_LIMIT),
+            np.clip(self._penalties.reshape(-1)[flat], 0, POINTS_LIMIT) / 100,
+            np.clip(self._scores.reshape(-1)[flat], -POINTS_LIMIT, POINTS_LIMIT) / 100,
+        ):
+            out[:, block : block + players] = values
+            block += players
+        out[rows, block + (self._to_move - seat) % players] = 1.0
+        out[rows, block + players + (self._dealer - seat) % players] = 1.0
+        block += 2 * players
+        out[rows, block + self._phase] = 1.0
+        out[rows, block + 4 + self._hand_no - 1] = 1.0
+        block += 4 + hands_in_game
+        out[:, block] = self._schedule[self._hand_no - 1] / 8
+        out[:, block + 1] = self._idle / players
+        return out  # (the winners' slots stay 0: a game that ends starts again)
+
+    def _checked_seats(self, seats: npt.ArrayLike) -> Ints:
+        array = np.asarray(seats)
+        if array.shape != (self.n,) or array.dtype.kind not in "iu":
+            raise SetupError(f"seats must be {self.n} ints, one per game, not {shown(seats)}")
+        if ((array < 0) | (array >= self.players)).any():
+            raise SetupError(f"seats must be 0 to {self.players - 1}, not {shown(seats)}")
+        return array.astype(np.int64)
 
     # -- legal moves -----------------------------------------------------------------
 
