@@ -152,10 +152,7 @@ def measure(
         if HAVE_JAX:
             workloads.append((f"CrampsJax N={n} hands/s", partial(jax_hands_per_second, n, budget)))
     for n in sizes:
-        craits = CraitsHands(n)
-        workloads.append(
-            (f"CraitsBatch 4p N={n} hands/s", lambda craits=craits: craits(budget, spread))
-        )
+        workloads.append((f"CraitsBatch 4p N={n} hands/s", partial(CraitsHands(n), budget, spread)))
     figures: dict[str, list[float]] = {name: [] for name, _ in workloads}
     for _ in range(rounds):
         for name, run in workloads:
