@@ -1,4 +1,4 @@
-"""Thousands of Cramps games at once on the batch engine (NumPy), two ways.
+"""Thousands of games at once on the batch engines (NumPy): Cramps two ways, and Craits.
 
 1. A vectorised random-policy loop: :class:`cardrules.hosts.vector.CrampsVectorEnv`
    steps ``--envs`` games together for one agent seat (the other seats random), the
@@ -9,6 +9,8 @@
    <cardrules.batch.cramps.CrampsBatch.from_state>`, :meth:`play_out_rounds
    <cardrules.batch.cramps.CrampsBatch.play_out_rounds>`), then plays the card with the
    best mean points. It plays rounds against three random players.
+3. Craits in bulk: :class:`~cardrules.batch.craits.CraitsBatch` plays ``--envs`` games
+   of 4-player Craits at random (legal moves from its own generator), counting hands.
 
 Run it with ``python examples/batch_games.py --envs 1024 --steps 200 --rounds 2``
 (needs NumPy and Gymnasium: ``pip install "cardrules[gymnasium]"``).
@@ -23,7 +25,7 @@ import time
 import numpy as np
 
 import cardrules as cr
-from cardrules.batch import CrampsBatch
+from cardrules.batch import CraitsBatch, CrampsBatch
 from cardrules.hosts.vector import CrampsVectorEnv
 
 
@@ -83,8 +85,18 @@ def search_rounds(rounds: int, seed: int) -> None:
     print(f"  {theirs / 3:.1f} on average for each random player")
 
 
+def craits_random_play(games: int, steps: int, seed: int) -> None:
+    batch = CraitsBatch(games, seed=seed)
+    hands = 0
+    began = time.perf_counter()
+    for _ in range(steps):
+        hands += int(batch.step(batch.random_actions()).hands_over.sum())
+    elapsed = time.perf_counter() - began
+    print(f"Craits, {games} games at once: {steps * games / elapsed:,.0f} moves/s, {hands} hands")
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Cramps in bulk on the batch engine.")
+    parser = argparse.ArgumentParser(description="Cramps and Craits on the batch engines.")
     parser.add_argument("--envs", type=int, default=512, help="games stepped together")
     parser.add_argument("--steps", type=int, default=100, help="vector-env steps")
     parser.add_argument("--rounds", type=int, default=1, help="rounds for the search bot")
@@ -94,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--envs, --steps and --rounds must be at least 1")
     random_policy_loop(args.envs, args.steps, args.seed)
     search_rounds(args.rounds, args.seed)
+    craits_random_play(args.envs, args.steps, args.seed)
     return 0
 
 

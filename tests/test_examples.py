@@ -133,3 +133,4 @@ def test_batch_games_example_runs_both_loops() -> None:
     out = run_script(EXAMPLES / "batch_games.py", "--envs", "64", "--steps", "20", "--rounds", "1")
     assert "64 games at once" in out and "games finished" in out
     assert "rollout search over 1 rounds" in out
+    assert "Craits, 64 games at once" in out
