@@ -289,8 +289,11 @@ def test_arrays_given_out_are_copies_and_restart() -> None:
     while not batch.step(batch.random_actions()).hands_over.any():
         pass
     assert (batch.hand_number == 2).any()
-    batch.restart(batch.hand_number == 2)
+    picked = batch.random_actions()
+    batch.restart(np.ones(2, dtype=np.bool_))
     assert (batch.hand_number == 1).all()
+    with pytest.raises(cr.IllegalMoveError, match="not legal"):
+        batch.step(picked)  # picked before the restart: checked again, and refused
     with pytest.raises(cr.SetupError, match="2 booleans"):
         batch.restart([1, 0])
 

@@ -156,7 +156,7 @@ class CraitsBatch:
         # With one deck the mask of the cards held is the hand; with more, the counts
         # say how many copies (kept only then).
         self._counted = (game.decks or 1) > 1
-        self._hands: Counts = np.zeros((n, players, _CARDS), dtype=np.uint8)
+        self._hands: Counts = np.zeros((n if self._counted else 0, players, _CARDS), np.uint8)
         self._sizes: Ints = np.zeros((n, players), dtype=np.int64)
         self._held: Masks = np.zeros((n, players), dtype=np.uint64)  # the cards held, once
         self._stock = np.zeros((n, size), dtype=np.int16)  # top card last
@@ -1002,7 +1002,7 @@ class CraitsBatch:
         array = np.asarray(games)
         if array.shape != (self.n,) or array.dtype != np.bool_:
             raise SetupError(f"games must be {self.n} booleans, one per game, not {shown(games)}")
-        self._playable = None
+        self._playable = self._picked = None
         self._new_games(np.flatnonzero(array))
 
 
