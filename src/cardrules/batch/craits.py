@@ -891,7 +891,7 @@ class CraitsBatch:
         hands = counts.reshape(m, players, _CARDS)
         if self._counted:
             self._hands[g] = hands
-        self._held[g] = ((hands > 0) * _BITS).sum(axis=2, dtype=np.uint64)
+        self._held[g] = _masks_of(hands > 0)
         self._sizes[g] = each[:, None]
         rows = np.arange(m)
         self._top[g] = deck[rows, dealt]
@@ -1004,6 +1004,14 @@ class CraitsBatch:
             raise SetupError(f"games must be {self.n} booleans, one per game, not {shown(games)}")
         self._playable = self._picked = None
         self._new_games(np.flatnonzero(array))
+
+
+def _masks_of(cards: Bools) -> Masks:
+    """Boolean rows of 52 cards as card masks (the last axis packed into a ``uint64``)."""
+    packed = np.packbits(cards, axis=-1, bitorder="little")  # 7 bytes a row
+    wide = np.zeros((*cards.shape[:-1], 8), dtype=np.uint8)
+    wide[..., :7] = packed
+    return cast(Masks, wide.view("<u8")[..., 0].astype(np.uint64))
 
 
 def _quiet_step(n: int, players: int) -> CraitsBatchStep:
