@@ -1,13 +1,16 @@
 """Craits in bulk: ``n`` games played together on NumPy arrays, one move per game a
 step.
 
-Each seat's hand is a row of card counts, ``(n, players, 52)`` ``uint8`` (one, two or
-three decks alike: a count is how many copies of a card the seat holds), the stock an
-array of card indexes with its top at the end, and the discard pile below its top card
-counts again (a reshuffle needs only which cards it holds). Moves are Craits' move ids
-(``game.move_id``: a card played, with the suit an 8 names and the "one card" call, a
-draw, a suit named for a turned-up 8, an answer in the one-card deal, an idiot call),
-so masks and actions line up with the scalar engine and the learning hosts.
+Each seat's hand is a ``uint64`` mask of the cards it holds (bit ``i`` for the card of
+index ``i``, as in :mod:`cardrules.cards`): with one deck that is the hand, and with two
+or three decks per-card counts, ``(n, players, 52)`` ``uint8``, say how many copies.
+The stock is an array of card indexes with its top at the end, the discard pile below
+its top card per-card counts (a reshuffle needs only which cards it holds). Moves are
+Craits' move ids (``game.move_id``: a card played, with the suit an 8 names and the
+"one card" call, a draw, a suit named for a turned-up 8, an answer in the one-card
+deal, an idiot call), so masks and actions line up with the scalar engine and the
+learning hosts, and :meth:`CraitsBatch.observations` are those of Craits' encoder
+(:func:`cardrules.encoding.encoder_for`), float for float.
 
 The rules are the scalar engine's under every option of :class:`~cardrules.Craits`:
 2 to 10 players, 1 to 3 decks, any card table, the count, draws, reshuffles and their
