@@ -18,9 +18,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.encoding.base import Encoder
+from cardrules.encoding.fast import FamilyRows, FamilyWriter, FastParts
 from cardrules.encoding.fields import GameField, game_fields
 from cardrules.encoding.info import Note, Public
+from cardrules.encoding.rows import ViewRows
 from cardrules.encoding.vectors import Layout
+from cardrules.encoding.writers import Writer
 from cardrules.game import Step
 
 __all__ = ["FamilyEncoder", "History"]
@@ -35,7 +38,7 @@ class FamilyEncoder(Encoder):
     (:meth:`_family_observation`) and then the game's (``game_fields``); the
     information state's vector adds the family's history fields (:meth:`_history`)."""
 
-    __slots__ = ("_everybody", "game_fields")
+    __slots__ = ("_everybody", "_parts", "game_fields")
 
     game_fields: tuple[GameField, ...]
     """The fields the game declares (its ``encoded_fields()``), at the end of the
@@ -51,6 +54,7 @@ class FamilyEncoder(Encoder):
             info.add(name, size, description, low, high)
         super().__init__(game, observation.fields, info.fields)
         self._everybody = frozenset(range(game.players))
+        self._parts: FastParts | None = None
 
     # -- what a family says ------------------------------------------------------------
 
@@ -82,7 +86,30 @@ class FamilyEncoder(Encoder):
     def _history(self, public: Public, own: Any, seat: int) -> list[float]:
         """The history fields of the information state's vector."""
 
+    def _make_parts(self) -> FastParts | None:
+        """The family's :class:`~cardrules.encoding.fast.FastParts` (made once, on first
+        use), or ``None`` for none: the buffers and trackers are then written by way of
+        the lists."""
+        return None
+
     # -- the encoder's protocol -----------------------------------------------------------
+
+    def _fast_parts(self) -> FastParts | None:
+        """The family's quick parts, shared by the encoder's writer and trackers."""
+        parts = self._parts
+        if parts is None:
+            parts = self._parts = self._make_parts()
+        return parts
+
+    def _buffer_writer(self, np: Any) -> Writer:
+        parts = self._fast_parts()
+        return Writer(self, np) if parts is None else FamilyWriter(self, np, parts)
+
+    def _array_rows(self, np: Any, state: Any) -> Any:
+        parts = self._fast_parts()
+        if parts is None:
+            return ViewRows(self, np, state)
+        return FamilyRows(self, np, state, parts)
 
     def _view_snapshot(self, view: Any) -> Any:
         return view

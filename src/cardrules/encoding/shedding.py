@@ -64,6 +64,7 @@ from typing import Any
 from cardrules.cards import ALL_CARDS
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
+from cardrules.encoding.shedparts import SheddingParts
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.events import CardPlayed, CardsDrawn, HandDealt
 from cardrules.game import Step
@@ -104,14 +105,14 @@ class SheddingEncoder(FamilyEncoder):
     """Observations and information states of a game on the shedding engine (see the
     module documentation for the layout)."""
 
-    __slots__ = ("_family_size", "_nobody", "_starts", "cards", "players")
+    __slots__ = ("_copies", "_family_size", "_nobody", "_starts", "cards", "players")
 
     def __init__(self, game: Any) -> None:
         self.players = players = game.players
         deck = game.deck.cards()
         self.cards: int = len(deck)
         """The cards in the deck."""
-        copies = max(Counter(deck).values())
+        self._copies = copies = max(Counter(deck).values())
         limit = float(POINTS_LIMIT)
         layout = Layout()
         layout.add("hand", 52, "copies of each card the seat holds", 0, copies)
@@ -176,6 +177,11 @@ class SheddingEncoder(FamilyEncoder):
         for winner in view.winners:
             values[start["winners"] + (winner - seat) % players] = 1.0
         return values
+
+    def _make_parts(self) -> SheddingParts | None:
+        # (Further copies are added as bytes: a deck of more than 255 copies of a card
+        # is written by way of the lists.)
+        return SheddingParts(self) if self._copies < 256 else None
 
     # -- information states --------------------------------------------------------
 

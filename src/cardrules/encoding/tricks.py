@@ -65,6 +65,7 @@ from typing import Any
 from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, mask_of
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
+from cardrules.encoding.trickparts import TrickParts
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, HandDealt
@@ -76,23 +77,27 @@ _SUIT = list(SUIT_OF_INDEX)
 
 
 class _Public(Public):
-    """What every seat saw this deal: the plays, ``(card, seat)`` in order, and the
-    deal's number; ``dealt``: whether the last step dealt a new hand."""
+    """What every seat saw this deal: the plays, ``(card, seat, trick)`` in order, and
+    the deal's number; ``dealt``: whether the last step dealt a new hand."""
 
     __slots__ = ("dealt", "plays", "round_number")
 
-    def __init__(self, plays: tuple[tuple[int, int], ...], round_number: int, dealt: bool):
+    def __init__(
+        self, plays: tuple[tuple[int, int, int], ...], round_number: int, dealt: bool
+    ) -> None:
         super().__init__()
         self.plays = plays
         self.round_number = round_number
         self.dealt = dealt
 
 
-def _plays(source: Any, players: int) -> tuple[tuple[int, int], ...]:
-    """The deal's plays so far (a state or a view), ``(card, seat)`` in order."""
+def _plays(source: Any, players: int) -> tuple[tuple[int, int, int], ...]:
+    """The deal's plays so far (a state or a view), ``(card, seat, trick)`` in order
+    (``trick``: the trick's number - 1; a trick may have fewer cards than players, when
+    a seat sits the deal out)."""
     return tuple(
-        (int(card), seat)
-        for trick in (*source.tricks, source.trick)
+        (int(card), seat, number)
+        for number, trick in enumerate((*source.tricks, source.trick))
         for seat, card in trick.plays(players)
     )
 
@@ -148,8 +153,8 @@ class TrickEncoder(FamilyEncoder):
         trick = view.trick
         leader = trick.leader
         at = start["trick"]
-        for i, card in enumerate(trick.cards):
-            values[at + 52 * ((leader + i - seat) % players) + card] = 1.0
+        for who, card in trick.plays(players):
+            values[at + 52 * ((who - seat) % players) + card] = 1.0
         values[start["leader"] + (leader - seat) % players] = 1.0
         at, voids = start["taken"], start["voids"]
         game = self.game
@@ -162,12 +167,11 @@ class TrickEncoder(FamilyEncoder):
             if not cards:
                 continue
             led = suit_of[cards[0]]
-            for i, card in enumerate(cards):
-                where = (done.leader + i - seat) % players
+            for who, card in done.plays(players):
                 if done.winner is not None:
                     values[at + 52 * ((done.winner - seat) % players) + card] = 1.0
                 if suit_of[card] != led:
-                    values[voids + 4 * where + led] = 1.0
+                    values[voids + 4 * ((who - seat) % players) + led] = 1.0
         number = view.trick_number
         if 1 <= number <= self.tricks and not view.winners:
             values[start["trick_number"] + number - 1] = 1.0
@@ -190,6 +194,9 @@ class TrickEncoder(FamilyEncoder):
         for winner in view.winners:
             values[start["winners"] + (winner - seat) % players] = 1.0
         return values
+
+    def _make_parts(self) -> TrickParts:
+        return TrickParts(self)
 
     # -- information states --------------------------------------------------------
 
@@ -218,7 +225,7 @@ class TrickEncoder(FamilyEncoder):
 
     def _own_at(self, view: Any) -> int:
         dealt = mask_of(view.hand)
-        for card, who in _plays(view, self.players):
+        for card, who, _ in _plays(view, self.players):
             if who == view.seat:
                 dealt |= CARD_BIT[card]
         return dealt
@@ -243,7 +250,7 @@ class TrickEncoder(FamilyEncoder):
             if own >> card & 1:
                 history[card] = 1.0
         by_seat, by_trick = 52, 52 + 52 * players
-        for i, (card, who) in enumerate(p.plays):
+        for card, who, number in p.plays:
             history[by_seat + 52 * ((who - seat) % players) + card] = 1.0
-            history[by_trick + 52 * (i // players) + card] = 1.0
+            history[by_trick + 52 * number + card] = 1.0
         return history

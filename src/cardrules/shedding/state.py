@@ -415,6 +415,24 @@ class ShedState(Value):
         """Each seat's cards, sorted by suit then rank."""
         return tuple(map(hand_cards, self._hands))
 
+    def hand_mask(self, seat: int) -> int:
+        """The cards ``seat`` holds as a hand mask (:mod:`cardrules.handmasks`: one
+        52-bit block per copy of a card): :attr:`hands` of one seat without building
+        its cards.
+
+        >>> import cardrules as cr
+        >>> state = cr.Craits(players=3).new_game(seed=1)
+        >>> cr.handmasks.hand_cards(state.hand_mask(2)) == state.hands[2]
+        True
+        """
+        mask: int = self._hands[seat]
+        return mask
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """The number of cards each seat holds (what every view shows)."""
+        return tuple(held.bit_count() for held in self._hands)
+
     @property
     def players(self) -> int:
         """Number of players."""

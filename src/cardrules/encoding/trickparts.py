@@ -1,0 +1,241 @@
+"""The trick-taking family's quick paths (:class:`TrickParts`): the entries of a
+:class:`~cardrules.encoding.tricks.TrickEncoder` observation and information state as
+the bits of an int and a few real-valued runs, from the engine's hand masks, for
+:mod:`cardrules.encoding.fast` to write into buffers and tracker rows.
+
+The public part of a position (:meth:`TrickParts.public`) is what every seat sees the
+same way, in absolute seats: the cards each seat has taken and the suits it has shown
+out of (a mask each), over the deal's completed tricks, worked out once and kept for
+the next position of the same deal (which only adds tricks); then the trick being
+played. A seat's entries are those masks shifted to the seat's relative blocks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, mask_of
+from cardrules.encoding.vectors import clipped
+from cardrules.encoding.writers import PerSeat, Run, hot_bits, row_bits
+
+if TYPE_CHECKING:
+    from cardrules.encoding.fast import Parts
+    from cardrules.encoding.info import Public
+    from cardrules.encoding.tricks import TrickEncoder
+
+__all__ = ["TrickParts"]
+
+_SUITS = tuple(SUIT_OF_INDEX)
+_Deal = tuple[tuple[Any, ...], tuple[int, ...], tuple[int, ...]]
+_NO_PLAYS: tuple[tuple[int, int, int], ...] = ()
+
+
+class TrickParts:
+    """A :class:`~cardrules.encoding.fast.FastParts` of a
+    :class:`~cardrules.encoding.tricks.TrickEncoder` (made once per encoder and NumPy
+    module; its kept answers depend only on what they are asked, so any caller may use
+    them)."""
+
+    def __init__(self, encoder: TrickEncoder) -> None:
+        self.game = encoder.game
+        self.players = players = encoder.players
+        self.tricks = tricks = encoder.tricks
+        self.scale = encoder.scale
+        start = {field.name: field.start for field in encoder.info_fields}
+        self.order = tuple(
+            tuple((seat + k) % players for k in range(players)) for seat in range(players)
+        )
+        # trick_at[seat][other]: the bit of other's first card in seat's trick field.
+        self.trick_at = tuple(
+            tuple(start["trick"] + 52 * ((other - seat) % players) for other in range(players))
+            for seat in range(players)
+        )
+        self.hand_at = start["hand"]
+        self.leader = hot_bits(start["leader"], players)
+        self.taken_at = start["taken"]
+        self.voids_at = start["voids"]
+        self.number = row_bits(start["trick_number"], tricks)
+        self.trump = row_bits(start["trump"], 4)
+        self.turned_at = start["turned_up"]
+        self.phase = 1 << start["phase"]
+        self.to_move = hot_bits(start["to_move"], players)
+        self.dealer = hot_bits(start["dealer"], players)
+        self.winners = hot_bits(start["winners"], players)
+        self.hand_size = Run(start["hand_size"], 1)
+        # round_scores, scores and round_number lie one after the other.
+        first = start["round_scores"]
+        self.points = Run(first, start["round_number"] + 1 - first)
+        self.dealt_at = start["dealt"]
+        self.by_seat_at = start["played_by"]
+        self.by_trick_at = start["played_in"]
+        self.effective = encoder._effective
+        self.seen_points = PerSeat(players, self._points)
+        self.suits: dict[int | None, tuple[int, ...]] = {}
+        # The public part last worked out: its key (see _key) and the masks.
+        self.known: _Deal = ((), (0,) * players, (0,) * players)
+        self.known_plays: tuple[tuple[tuple[int, int, int], ...], int, tuple[int, ...]]
+        self.known_plays = (_NO_PLAYS, 0, (0,) * players)
+
+    # -- the protocol ---------------------------------------------------------------
+
+    def hand_of_state(self, state: Any, seat: int) -> int:
+        hand: int = state.hand_mask(seat)
+        return hand
+
+    def hand_of_view(self, view: Any) -> int:
+        return mask_of(view.hand)
+
+    def public(self, source: Any) -> tuple[Any, ...]:
+        """``(trick, taken, voids, bits, to_move, dealer, winners, hand_size,
+        points)``: the trick being played, the completed tricks' cards taken by each
+        seat (a mask per seat), the suits each seat has shown out of in any trick (a
+        4-bit mask per seat), the entries no seat sees otherwise (the trick's number,
+        the trumps, the card turned up, the phase) as bits, then what each seat sees
+        from its place (whose turn, the dealer, the winners, the points' key)."""
+        trump = self.game.trump_of(source)
+        trick = source.trick
+        taken, voids = self._done(source, trump, trick.out)
+        cards = trick.cards
+        if cards:
+            suit_of = self._suits(trump)
+            led = suit_of[cards[0]]
+            now = None
+            for who, card in trick.plays(self.players):
+                if suit_of[card] != led:
+                    if now is None:
+                        now = list(voids)
+                    now[who] |= 1 << led
+            if now is not None:
+                voids = tuple(now)
+        bits = 0
+        number = source.trick_number
+        winners = source.winners
+        if 1 <= number <= self.tricks and not winners:
+            bits |= self.number[number - 1]
+        if trump is not None:
+            bits |= self.trump[trump]
+        turned = source.turned_up
+        if turned is not None:
+            bits |= 1 << (self.turned_at + turned)
+        if source.phase is not None:
+            bits |= self.phase
+        points = (source.round_scores, source.scores, source.round_number)
+        hand_size = (source.hand_size / self.tricks,)
+        to_move, dealer = source.to_move, source.dealer
+        return (trick, taken, voids, bits, to_move, dealer, winners, hand_size, points)
+
+    def observation(self, source: Any, public: Any, hand: int, seat: int) -> Parts:
+        trick, taken, voids, bits, to_move, dealer, winners, hand_size, points = public
+        bits |= hand << self.hand_at
+        trick_at = self.trick_at[seat]
+        for who, card in trick.plays(self.players):
+            bits |= 1 << (trick_at[who] + card)
+        bits |= self.leader[seat][trick.leader]
+        at, void_at = self.taken_at, self.voids_at
+        for other in self.order[seat]:
+            bits |= (taken[other] << at) | (voids[other] << void_at)
+            at += 52
+            void_at += 4
+        if to_move is not None:
+            bits |= self.to_move[seat][to_move]
+        bits |= self.dealer[seat][dealer]
+        for winner in winners:
+            bits |= self.winners[seat][winner]
+        runs = ((self.hand_size, hand_size), (self.points, self.seen_points.get(points, seat)))
+        return bits, None, runs
+
+    def history(self, public: Public, own: Any, seat: int, parts: Parts) -> Parts:
+        p: Any = public
+        bits, copies, runs = parts
+        by_trick, by_seat = self._plays(p.plays)
+        bits |= (own << self.dealt_at) | (by_trick << self.by_trick_at)
+        at = self.by_seat_at
+        for other in self.order[seat]:
+            bits |= by_seat[other] << at
+            at += 52
+        return bits, copies, runs
+
+    # -- kept answers -----------------------------------------------------------------
+
+    def _done(self, source: Any, trump: int | None, out: int) -> tuple[Any, Any]:
+        """The cards each seat took in the deal's completed tricks and the suits each
+        showed out of in them (a mask per absolute seat). The answer for the last deal
+        asked for is kept, checked trick by trick, and worked on from there."""
+        players = self.players
+        done = source.tricks
+        key = (source.round_number, trump, out)
+        known_key, taken, voids = self.known
+        count = len(done)
+        start = len(known_key) - 3
+        if (
+            start < 0
+            or start > count
+            or known_key[:3] != key
+            or any(
+                (t.leader, t.cards, t.winner) != known_key[3 + i]
+                for i, t in enumerate(done[:start])
+            )
+        ):
+            start, taken, voids = 0, (0,) * players, (0,) * players
+            known_key = key
+        if start < count:
+            suit_of = self._suits(trump)
+            seen_taken, seen_voids = list(taken), list(voids)
+            records = list(known_key[3:])
+            for t in done[start:]:
+                cards = t.cards
+                records.append((t.leader, cards, t.winner))
+                if not cards:
+                    continue
+                led = suit_of[cards[0]]
+                won = 0
+                for who, card in t.plays(players):
+                    won |= 1 << card
+                    if suit_of[card] != led:
+                        seen_voids[who] |= 1 << led
+                if t.winner is not None:
+                    seen_taken[t.winner] |= won
+            taken, voids = tuple(seen_taken), tuple(seen_voids)
+            self.known = ((*key, *records), taken, voids)
+        return taken, voids
+
+    def _points(self, key: tuple[Any, Any, int], seat: int) -> list[float]:
+        """The points' run as ``seat`` sees it: this deal's points and the totals by
+        relative seat, then the deal's number, as the encoder's list has them."""
+        round_scores, scores, round_number = key
+        scale = self.scale
+        order = self.order[seat]
+        points = [clipped(round_scores[other]) / scale for other in order]
+        points += [clipped(scores[other]) / scale for other in order]
+        points.append(clipped(round_number) / 10)
+        return points
+
+    def _suits(self, trump: int | None) -> tuple[int, ...]:
+        """The suit each card counts as when trumps are ``trump``."""
+        if not self.effective:
+            return _SUITS
+        suits = self.suits.get(trump)
+        if suits is None:
+            effective = self.game.effective_suit
+            suits = self.suits[trump] = tuple(effective(card, trump) for card in ALL_CARDS)
+        return suits
+
+    def _plays(self, plays: tuple[tuple[int, int, int], ...]) -> tuple[int, tuple[int, ...]]:
+        """The cards of ``plays`` (``(card, seat, trick)`` in play order) by trick (bit
+        ``52 * trick + card``) and by seat (a card mask per absolute seat); the answer
+        for plays that go on from the last ones asked for is worked out from it (a
+        deal's plays only grow)."""
+        known, tricks, by_seat = self.known_plays
+        if plays is known:
+            return tricks, by_seat
+        done = len(known)
+        if len(plays) < done or plays[:done] != known:
+            done, tricks, by_seat = 0, 0, (0,) * self.players
+        seats = list(by_seat)
+        for i in range(done, len(plays)):
+            card, who, number = plays[i]
+            tricks |= 1 << (52 * number + card)
+            seats[who] |= 1 << card
+        by_seat = tuple(seats)
+        self.known_plays = (plays, tricks, by_seat)
+        return tricks, by_seat
