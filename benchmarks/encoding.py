@@ -26,6 +26,22 @@ costs per move compared with the first:
 * ``views``: the same as ``direct``, and ``encoder.observation(game.observe(state,
   seat))`` for the player to move and the legal mask.
 
+Then, for each game and the examples' games (``examples/``: Hearts, Spades, Oh Hell,
+Euchre, Crazy Eights, on their family's encoder), the quick NumPy paths against the
+lists they replace, interleaved (list, quick, list, quick, ...; the best run of each
+counts), per position of random games:
+
+* ``rows``: every seat's row of an
+  :class:`~cardrules.encoding.arrays.ObservationArrays` written after a step and the
+  observation of one seat copied out (what PettingZoo and Gymnasium ask for at every
+  move): by way of the views and lists (:class:`~cardrules.encoding.rows.ViewRows`)
+  against the encoder's own rows;
+* ``info.array(out=)``: an information state's vector written into a buffer (what
+  OpenSpiel's observer asks for): by way of the list
+  (:class:`~cardrules.encoding.writers.Writer`) against the encoder's writer.
+
+    python benchmarks/encoding.py --paths          # only the list-versus-quick figures
+
 The wall clock of a shared machine moves from one minute to the next;
 ``--instructions`` counts each loop's machine instructions with Valgrind's callgrind
 instead (a loop of no game is subtracted: the interpreter's start and the imports).
@@ -41,10 +57,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import cardrules as cr
 from cardrules.encoding import InfoState, encoder_for
+from cardrules.encoding.rows import ViewRows
+from cardrules.encoding.writers import Writer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+
+import crazy_eights  # (the examples' games)
+import euchre
+import hearts
+import oh_hell
+import spades
 
 GAMES: dict[str, Any] = {
     "cramps": cr.Cramps(),
@@ -52,6 +79,13 @@ GAMES: dict[str, Any] = {
     "craits7": cr.Craits(players=7),
 }
 LOOPS = ("direct", "infos", "views")
+EXAMPLES: dict[str, Any] = {
+    "hearts": hearts.Hearts(),
+    "spades": spades.Spades(),
+    "oh_hell": oh_hell.OhHell(),
+    "euchre": euchre.Euchre(),
+    "crazy_eights": crazy_eights.CrazyEights(),
+}
 
 
 def _positions(game: Any, games: int) -> list[list[tuple[Any, Any]]]:
@@ -179,6 +213,66 @@ def measure(game: Any, games: int, repeats: int) -> dict[str, float]:
     return figures
 
 
+def paths(game: Any, games: int, repeats: int, moves: int = 300) -> dict[str, float]:
+    """The quick NumPy paths against the lists, in µs per position (see the module
+    documentation): ``rows, lists``, ``rows, quick`` and their ratio, the same for
+    ``info.array(out=)``. Each game is cut at ``moves`` moves."""
+    np = __import__("numpy")
+    encoder = encoder_for(game)
+    chooser = random.Random(5)
+    steps: list[list[Any]] = []
+    chain: list[InfoState] = []  # a seat's information state at each position, in turn
+    for seed in range(games):
+        state = game.new_game(seed=seed)
+        infos = encoder.info_states(state)
+        played: list[Any] = []
+        while not state.is_over and len(played) < moves:
+            step = game.step(state, chooser.choice(game.legal_moves(state)))
+            infos = encoder.after(infos, step)
+            chain.append(infos[len(played) % game.players])
+            played.append(step)
+            state = step.state
+        steps.append([game.new_game(seed=seed), *played])
+    count = sum(len(played) - 1 for played in steps)
+
+    def rows(kind: str) -> Callable[[object], None]:
+        def run(_: object) -> None:
+            for start, *played in steps:
+                made = ViewRows(encoder, np, start) if kind == "lists" else None
+                tracker = made or encoder._array_rows(np, start)
+                for step in played:
+                    tracker.update(step.state, step.events)
+                    tracker.observation(0)
+
+        return run
+
+    buffer = np.empty(encoder.info_state_size, np.float32)
+    writers = {"lists": Writer(encoder, np), "quick": encoder._buffer_writer(np)}
+
+    def arrays(kind: str) -> Callable[[object], None]:
+        def run(_: object) -> None:
+            encoder._writer = writers[kind]
+            for info in chain:
+                info.array(out=buffer)
+
+        return run
+
+    best: dict[str, float] = {}
+    for _ in range(repeats):  # interleaved: the machine's load falls on both alike
+        for name, run, items in (
+            ("rows, lists", rows("lists"), count),
+            ("rows, quick", rows("quick"), count),
+            ("info.array(out=), lists", arrays("lists"), len(chain)),
+            ("info.array(out=), quick", arrays("quick"), len(chain)),
+        ):
+            figure = _best(run, items, 1)
+            best[name] = min(best.get(name, figure), figure)
+    encoder._writer = None
+    for what in ("rows", "info.array(out=)"):
+        best[f"{what}, lists / quick"] = best[f"{what}, lists"] / best[f"{what}, quick"]
+    return best
+
+
 def _player(game: Any, games: int, loop: str) -> Callable[[object], object]:
     return lambda _: play(game, games, loop)
 
@@ -214,6 +308,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--instructions", action="store_true", help="count instructions with Valgrind"
     )
     parser.add_argument(
+        "--paths", action="store_true", help="only the quick paths against the lists"
+    )
+    parser.add_argument(
         "--loop", nargs=3, metavar=("GAME", "LOOP", "GAMES"), help=argparse.SUPPRESS
     )
     args = parser.parse_args(argv)
@@ -236,11 +333,21 @@ def main(argv: Sequence[str] | None = None) -> None:
                 )
         return
     repeats = 1 if args.quick else args.repeats
-    for name, games in sizes.items():
-        game = GAMES[name]
-        print(f"{type(game).__name__} {game.players} players: µs per call")
-        for what, value in measure(game, games, repeats).items():
-            print(f"  {what:<26} {value:8.2f}")
+    if not args.paths:
+        for name, games in sizes.items():
+            game = GAMES[name]
+            print(f"{type(game).__name__} {game.players} players: µs per call")
+            for what, value in measure(game, games, repeats).items():
+                print(f"  {what:<26} {value:8.2f}")
+    print("quick NumPy paths against the lists: µs per position (ratio: lists / quick)")
+    for name, game in {**GAMES, **EXAMPLES}.items():
+        figures = paths(game, 1 if args.quick else 3, repeats, 40 if args.quick else 300)
+        line = ", ".join(
+            f"{what} {figures[f'{what}, lists']:.1f} vs {figures[f'{what}, quick']:.1f}"
+            f" ({figures[f'{what}, lists / quick']:.2f}x)"
+            for what in ("rows", "info.array(out=)")
+        )
+        print(f"  {name:<13} {line}")
 
 
 if __name__ == "__main__":
