@@ -9,9 +9,12 @@ after each step, only the entries the step changed, so an observation costs one
 
 How a step is written is the encoder's (:meth:`Encoder._array_rows
 <cardrules.encoding.base.Encoder._array_rows>`): a family's encoder writes every row
-again from the seats' views (:class:`~cardrules.encoding.rows.ViewRows`); Cramps' and
-Craits' encoders have rows that write only what changed
-(:mod:`cardrules.games.cramps.arrays`, :mod:`cardrules.games.craits.arrays`):
+again from the state, the public part once for all seats and each row's 0/1 entries
+unpacked from bits (:class:`~cardrules.encoding.fast.FamilyRows`); an encoder with no
+quicker way writes them from the seats' views and lists
+(:class:`~cardrules.encoding.rows.ViewRows`); Cramps' and Craits' encoders have rows
+that write only what changed (:mod:`cardrules.games.cramps.arrays`,
+:mod:`cardrules.games.craits.arrays`):
 
 * Cramps: a card played and a trick won are written with a few NumPy assignments of
   precomputed index arrays (the hand, the trick, the voids, whose turn it is; the

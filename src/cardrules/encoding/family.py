@@ -9,6 +9,9 @@ is the view's, whatever the game adds) and the seat's own history (its dealt han
 what it drew); the public part shared by the seats holds what every seat saw (the
 cards played, by whom). Its text is the first view in words, then every step's
 events (:func:`~cardrules.encoding.text.step_text`) and the cards the seat received.
+
+A family gives its quick NumPy paths (buffers and tracker rows,
+:mod:`cardrules.encoding.fast`) by its :meth:`FamilyEncoder._make_parts`.
 """
 
 from __future__ import annotations

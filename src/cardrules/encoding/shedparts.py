@@ -35,7 +35,18 @@ _NO_CARDS: tuple[Any, ...] = ()
 class SheddingParts:
     """A :class:`~cardrules.encoding.fast.FastParts` of a
     :class:`~cardrules.encoding.shedding.SheddingEncoder` (made once per encoder; its
-    kept answer depends only on what it is asked, so any caller may use it)."""
+    kept answer depends only on what it is asked, so any caller may use it).
+
+    >>> import cardrules as cr
+    >>> from cardrules.encoding import SheddingEncoder
+    >>> game = cr.Craits(players=3, decks=2)
+    >>> parts = SheddingParts(SheddingEncoder(game))
+    >>> state = game.new_game(seed=1)
+    >>> hand = parts.hand_of_state(state, 0)
+    >>> bits, copies, runs = parts.observation(state, parts.public(state), hand, 0)
+    >>> bits & (1 << 52) - 1 == hand & (1 << 52) - 1   # the hand's first copies
+    True
+    """
 
     def __init__(self, encoder: SheddingEncoder) -> None:
         self.encoder = encoder

@@ -32,9 +32,19 @@ _NO_PLAYS: tuple[tuple[int, int, int], ...] = ()
 
 class TrickParts:
     """A :class:`~cardrules.encoding.fast.FastParts` of a
-    :class:`~cardrules.encoding.tricks.TrickEncoder` (made once per encoder and NumPy
-    module; its kept answers depend only on what they are asked, so any caller may use
-    them)."""
+    :class:`~cardrules.encoding.tricks.TrickEncoder` (made once per encoder; its kept
+    answers depend only on what they are asked, so any caller may use them).
+
+    >>> import cardrules as cr
+    >>> from cardrules.encoding import TrickEncoder
+    >>> game = cr.Cramps()
+    >>> parts = TrickParts(TrickEncoder(game))
+    >>> state = game.new_game(seed=1)
+    >>> bits, copies, runs = parts.observation(
+    ...     state, parts.public(state), parts.hand_of_state(state, 0), 0)
+    >>> bits & (1 << 52) - 1 == state.hand_mask(0), copies
+    (True, None)
+    """
 
     def __init__(self, encoder: TrickEncoder) -> None:
         self.game = encoder.game
