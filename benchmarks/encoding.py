@@ -31,11 +31,11 @@ Euchre, Crazy Eights, on their family's encoder), the quick NumPy paths against 
 lists they replace, interleaved (list, quick, list, quick, ...; the best run of each
 counts), per position of random games:
 
-* ``rows``: every seat's row of an
-  :class:`~cardrules.encoding.arrays.ObservationArrays` written after a step and the
-  observation of one seat copied out (what PettingZoo and Gymnasium ask for at every
-  move): by way of the views and lists (:class:`~cardrules.encoding.rows.ViewRows`)
-  against the encoder's own rows;
+* ``rows``: an :class:`~cardrules.encoding.arrays.ObservationArrays` moved on by a
+  step and one seat's observation copied out (what PettingZoo and Gymnasium ask for at
+  every move): by way of the views and lists (:class:`~cardrules.encoding.rows.ViewRows`,
+  every row written at each step) against the encoder's own rows (a family's write a
+  row when it is asked for);
 * ``info.array(out=)``: an information state's vector written into a buffer (what
   OpenSpiel's observer asks for): by way of the list
   (:class:`~cardrules.encoding.writers.Writer`) against the encoder's writer.

@@ -206,3 +206,32 @@ def test_pickled_and_copied_trackers_go_on_as_the_original() -> None:
     for seat in range(4):
         listed = to_float32(encoder.observation(game.observe(state, seat)))
         assert _bits(again.observation(seat)) == _bits(listed) == _bits(arrays.observation(seat))
+
+
+def test_games_of_one_encoder_played_in_turn_do_not_mix() -> None:
+    # The parts are shared by an encoder's trackers and writers (a vector of
+    # environments in one process): what one game's position kept must not pass
+    # for another's.
+    for game in (
+        hearts.Hearts(pass_cards=False),
+        crazy_eights.CrazyEights(players=3),
+        euchre.Euchre(),
+    ):
+        encoder = encoder_for(game)
+        states = [game.new_game(seed=seed) for seed in range(3)]
+        trackers = [ObservationArrays(encoder, state) for state in states]
+        infos = [encoder.info_states(state) for state in states]
+        choosers = [random.Random(seed) for seed in range(3)]
+        for _ in range(40):
+            for i, state in enumerate(states):
+                if state.is_over:
+                    continue
+                step = game.step(state, choosers[i].choice(game.legal_moves(state)))
+                trackers[i].update(step)
+                infos[i] = encoder.after(infos[i], step)
+                states[i] = state = step.state
+                seat = state.to_move or 0
+                listed = to_float32(encoder.observation(game.observe(state, seat)))
+                assert _bits(trackers[i].observation(seat)) == _bits(listed)
+                vector = to_float32(infos[i][seat].vector)
+                assert _bits(infos[i][seat].array()) == _bits(vector)

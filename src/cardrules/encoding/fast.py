@@ -12,11 +12,12 @@ once; further copies of a card as bytes added to them; the real-valued runs pack
 fields the game declares (:class:`~cardrules.encoding.fields.GameField`), from the
 seat's view. So the buffers and rows hold exactly ``to_float32`` of the lists.
 
-The rows are written from the engine's state, not from views: the public part of a
-position (the cards taken, the voids, the discard pile) is worked out once for all
-seats, and each seat's row is its hand's mask and that public part seen from its
-seat. Only a game that declares fields has a view made for each seat (its fields are
-functions of the view).
+The rows are written from the engine's state, not from views, and only when asked
+for (a host asks for the seat to move after each step): the public part of a position
+(the cards taken, the voids, the discard pile) is worked out once for all seats, and
+a seat's row is its hand's mask and that public part seen from its seat. Only a game
+that declares fields has a view made for a row (its fields are functions of the
+view).
 
 >>> import numpy as np, cardrules as cr
 >>> from cardrules.encoding import TrickEncoder
@@ -106,19 +107,31 @@ class FamilyWriter(Writer):
 
 class FamilyRows:
     """Every seat's observation of one game as one row of a ``float32`` array, written
-    from the state after each step by a family's :class:`FastParts` (see the module
-    documentation); the same as ``encoder.observation(game.observe(state, seat))``,
-    exactly. ``remade_on_error`` is ``False``: a step refused by
-    :meth:`update` is refused before anything is written."""
+    from the state by a family's :class:`FastParts` (see the module documentation);
+    the same as ``encoder.observation(game.observe(state, seat))``, exactly. A row is
+    written when it is asked for after a step (a host asks for the seat to move, not
+    for every seat), the position's public part once for all of them.
+    ``remade_on_error`` is ``False``: :meth:`update` refuses nothing."""
 
-    __slots__ = ("_bytes", "_encoder", "_fields", "_np", "_parts", "_rows", "_size")
+    __slots__ = (
+        "_bytes",
+        "_encoder",
+        "_fields",
+        "_np",
+        "_parts",
+        "_public",
+        "_rows",
+        "_size",
+        "_stale",
+        "_state",
+    )
 
     remade_on_error = False
 
     def __init__(self, encoder: FamilyEncoder, np: Any, state: Any, parts: FastParts) -> None:
         self._prepare(encoder, np, parts)
         self._rows = np.empty((encoder.game.players, self._size), np.float32)
-        self._write(state)
+        self.update(state, ())
 
     def _prepare(self, encoder: FamilyEncoder, np: Any, parts: FastParts) -> None:
         self._encoder = encoder
@@ -130,44 +143,52 @@ class FamilyRows:
             (struct.Struct(f"{f.size}f"), 4 * encoder.field(f.name).start, f)
             for f in encoder.game_fields
         )
+        self._public: Any = None
 
     def observation(self, seat: int) -> Any:
-        """A copy of ``seat``'s row."""
+        """A copy of ``seat``'s row (written first if the position moved on)."""
+        if self._stale[seat]:
+            self._write(seat)
         return self._rows[seat].copy()
 
     def update(self, state: Any, events: Sequence[Event]) -> None:
-        """Write every row again at ``state`` (``events`` are not needed)."""
-        self._write(state)
+        """Move on to ``state`` (``events`` are not needed): every row is written again
+        when it is next asked for."""
+        self._state = state
+        self._public = None
+        self._stale = [True] * self._rows.shape[0]
 
-    def _write(self, state: Any) -> None:
-        np, parts, rows, size, width = self._np, self._parts, self._rows, self._size, self._bytes
-        players = rows.shape[0]
-        public = parts.public(state)
-        found = [
-            parts.observation(state, public, parts.hand_of_state(state, seat), seat)
-            for seat in range(players)
-        ]
-        data = b"".join(bits.to_bytes(width, "little") for bits, _, _ in found)
-        packed = np.frombuffer(data, np.uint8).reshape(players, width)
-        rows[...] = np.unpackbits(packed, axis=1, count=size, bitorder="little")
-        for seat, (_, copies, runs) in enumerate(found):
-            row = seat * size * 4
-            if copies is not None:
-                extra = np.frombuffer(copies, np.uint8, size)
-                np.add(rows[seat], extra, rows[seat])
-            for run, values in runs:
-                run.packer.pack_into(rows, row + 4 * run.start, *values)
+    def _write(self, seat: int) -> None:
+        np, parts, rows, size = self._np, self._parts, self._rows, self._size
+        state = self._state
+        public = self._public
+        if public is None:
+            public = self._public = parts.public(state)
+        hand = parts.hand_of_state(state, seat)
+        bits, copies, runs = parts.observation(state, public, hand, seat)
+        row = rows[seat]
+        data = np.frombuffer(bits.to_bytes(self._bytes, "little"), np.uint8)
+        row[...] = np.unpackbits(data, count=size, bitorder="little")
+        if copies is not None:
+            np.add(row, np.frombuffer(copies, np.uint8, size), row)
+        at = 4 * seat * size
+        for run, values in runs:
+            run.packer.pack_into(rows, at + 4 * run.start, *values)
         if self._fields:
-            game = self._encoder.game
-            for seat in range(players):
-                view = game.observe(state, seat)
-                for packer, at, field in self._fields:
-                    values = [float(value) for value in field.values(view)]
-                    packer.pack_into(rows, seat * size * 4 + at, *values)
+            view = self._encoder.game.observe(state, seat)
+            for packer, start, field in self._fields:
+                values = [float(value) for value in field.values(view)]
+                packer.pack_into(rows, at + start, *values)
+        self._stale[seat] = False
 
     # (NumPy and the parts' tables are the process's own: found again after a pickle.)
     def __getstate__(self) -> dict[str, Any]:
-        return {"encoder": self._encoder, "rows": self._rows}
+        return {
+            "encoder": self._encoder,
+            "rows": self._rows,
+            "state": self._state,
+            "stale": self._stale,
+        }
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         encoder = data["encoder"]
@@ -175,3 +196,5 @@ class FamilyRows:
         assert parts is not None  # (rows of this kind were made with them)
         self._prepare(encoder, require_numpy(), parts)
         self._rows = data["rows"]
+        self._state = data["state"]
+        self._stale = list(data["stale"])

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, mask_of
 from cardrules.encoding.vectors import clipped
 from cardrules.encoding.writers import PerSeat, Run, hot_bits, row_bits
+from cardrules.tricks.core import seats_from
 
 if TYPE_CHECKING:
     from cardrules.encoding.fast import Parts
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["TrickParts"]
 
 _SUITS = tuple(SUIT_OF_INDEX)
-_Deal = tuple[tuple[Any, ...], tuple[int, ...], tuple[int, ...]]
+_Deal = tuple[tuple[Any, ...], tuple[Any, ...], tuple[int, ...], tuple[int, ...]]
 _NO_PLAYS: tuple[tuple[int, int, int], ...] = ()
 
 
@@ -82,7 +83,8 @@ class TrickParts:
         self.seen_points = PerSeat(players, self._points)
         self.suits: dict[int | None, tuple[int, ...]] = {}
         # The public part last worked out: its key (see _key) and the masks.
-        self.known: _Deal = ((), (0,) * players, (0,) * players)
+        self.known: _Deal = ((), (), (0,) * players, (0,) * players)
+        self.seats: dict[tuple[int, int], tuple[int, ...]] = {}
         self.known_plays: tuple[tuple[tuple[int, int, int], ...], int, tuple[int, ...]]
         self.known_plays = (_NO_PLAYS, 0, (0,) * players)
 
@@ -96,21 +98,25 @@ class TrickParts:
         return mask_of(view.hand)
 
     def public(self, source: Any) -> tuple[Any, ...]:
-        """``(trick, taken, voids, bits, to_move, dealer, winners, hand_size,
-        points)``: the trick being played, the completed tricks' cards taken by each
-        seat (a mask per seat), the suits each seat has shown out of in any trick (a
-        4-bit mask per seat), the entries no seat sees otherwise (the trick's number,
-        the trumps, the card turned up, the phase) as bits, then what each seat sees
-        from its place (whose turn, the dealer, the winners, the points' key)."""
+        """``(leader, plays, taken, voids, bits, to_move, dealer, winners, hand_size,
+        points)``: the trick being played (its leader, ``(seat, card)`` in order), the
+        completed tricks' cards taken by each seat (a mask per seat), the suits each
+        seat has shown out of in any trick (a 4-bit mask per seat), the entries no
+        seat sees otherwise (the trick's number, the trumps, the card turned up, the
+        phase) as bits, then what each seat sees from its place (whose turn, the
+        dealer, the winners, the points' key)."""
         trump = self.game.trump_of(source)
         trick = source.trick
-        taken, voids = self._done(source, trump, trick.out)
-        cards = trick.cards
-        if cards:
+        records = getattr(source, "trick_records", None)  # (a state's; a view's are made)
+        if records is None:
+            records = tuple((done.leader, done.cards, done.winner) for done in source.tricks)
+        taken, voids = self._done(records, (source.round_number, trump, trick.out))
+        plays = trick.plays(self.players)
+        if plays:
             suit_of = self._suits(trump)
-            led = suit_of[cards[0]]
+            led = suit_of[plays[0][1]]
             now = None
-            for who, card in trick.plays(self.players):
+            for who, card in plays:
                 if suit_of[card] != led:
                     if now is None:
                         now = list(voids)
@@ -118,9 +124,9 @@ class TrickParts:
             if now is not None:
                 voids = tuple(now)
         bits = 0
-        number = source.trick_number
+        number = len(records) + 1
         winners = source.winners
-        if 1 <= number <= self.tricks and not winners:
+        if number <= self.tricks and not winners:
             bits |= self.number[number - 1]
         if trump is not None:
             bits |= self.trump[trump]
@@ -132,15 +138,26 @@ class TrickParts:
         points = (source.round_scores, source.scores, source.round_number)
         hand_size = (source.hand_size / self.tricks,)
         to_move, dealer = source.to_move, source.dealer
-        return (trick, taken, voids, bits, to_move, dealer, winners, hand_size, points)
+        return (
+            trick.leader,
+            plays,
+            taken,
+            voids,
+            bits,
+            to_move,
+            dealer,
+            winners,
+            hand_size,
+            points,
+        )
 
     def observation(self, source: Any, public: Any, hand: int, seat: int) -> Parts:
-        trick, taken, voids, bits, to_move, dealer, winners, hand_size, points = public
+        leader, plays, taken, voids, bits, to_move, dealer, winners, hand_size, points = public
         bits |= hand << self.hand_at
         trick_at = self.trick_at[seat]
-        for who, card in trick.plays(self.players):
+        for who, card in plays:
             bits |= 1 << (trick_at[who] + card)
-        bits |= self.leader[seat][trick.leader]
+        bits |= self.leader[seat][leader]
         at, void_at = self.taken_at, self.voids_at
         for other in self.order[seat]:
             bits |= (taken[other] << at) | (voids[other] << void_at)
@@ -167,47 +184,44 @@ class TrickParts:
 
     # -- kept answers -----------------------------------------------------------------
 
-    def _done(self, source: Any, trump: int | None, out: int) -> tuple[Any, Any]:
-        """The cards each seat took in the deal's completed tricks and the suits each
-        showed out of in them (a mask per absolute seat). The answer for the last deal
-        asked for is kept, checked trick by trick, and worked on from there."""
+    def _done(self, records: tuple[Any, ...], key: tuple[Any, ...]) -> tuple[Any, Any]:
+        """The cards each seat took in the deal's completed tricks (``records``:
+        ``(leader, cards, winner)`` each) and the suits each showed out of in them (a
+        mask per absolute seat); ``key``: the deal's number, the trumps and the seats
+        sitting out. The answer for the last records asked for is kept, and records
+        that go on from them (with an equal key) are worked out from it."""
         players = self.players
-        done = source.tricks
-        key = (source.round_number, trump, out)
-        known_key, taken, voids = self.known
-        count = len(done)
-        start = len(known_key) - 3
-        if (
-            start < 0
-            or start > count
-            or known_key[:3] != key
-            or any(
-                (t.leader, t.cards, t.winner) != known_key[3 + i]
-                for i, t in enumerate(done[:start])
-            )
-        ):
-            start, taken, voids = 0, (0,) * players, (0,) * players
-            known_key = key
-        if start < count:
+        known_key, known, taken, voids = self.known
+        count = len(known)
+        if records is known and key == known_key:
+            return taken, voids
+        if key != known_key or len(records) < count or records[:count] != known:
+            count, taken, voids = 0, (0,) * players, (0,) * players
+        if count < len(records):
+            _, trump, out = key
             suit_of = self._suits(trump)
             seen_taken, seen_voids = list(taken), list(voids)
-            records = list(known_key[3:])
-            for t in done[start:]:
-                cards = t.cards
-                records.append((t.leader, cards, t.winner))
+            for leader, cards, winner in records[count:]:
                 if not cards:
                     continue
                 led = suit_of[cards[0]]
                 won = 0
-                for who, card in t.plays(players):
+                for who, card in zip(self._seats(leader, out), cards, strict=False):
                     won |= 1 << card
                     if suit_of[card] != led:
                         seen_voids[who] |= 1 << led
-                if t.winner is not None:
-                    seen_taken[t.winner] |= won
+                if winner is not None:
+                    seen_taken[winner] |= won
             taken, voids = tuple(seen_taken), tuple(seen_voids)
-            self.known = ((*key, *records), taken, voids)
+        self.known = (key, records, taken, voids)
         return taken, voids
+
+    def _seats(self, leader: int, out: int) -> tuple[int, ...]:
+        """The seats in play order from ``leader``, passing over the seats ``out``."""
+        seats = self.seats.get((leader, out))
+        if seats is None:
+            seats = self.seats[leader, out] = seats_from(leader, self.players, out)
+        return seats
 
     def _points(self, key: tuple[Any, Any, int], seat: int) -> list[float]:
         """The points' run as ``seat`` sees it: this deal's points and the totals by

@@ -261,6 +261,22 @@ class TrickState(Value):
         return tuple(Trick(leader, cards, winner, out) for leader, cards, winner in self._tricks)
 
     @property
+    def trick_records(self) -> tuple[TrickRecord, ...]:
+        """This deal's completed tricks as the state keeps them, ``(leader, cards,
+        winner)`` each: :attr:`tricks` without making a :class:`Trick` of each (a
+        state's records are shared with the states that follow it in the deal).
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.position(["AS 3H", "2D 5D", "QS 2C", "2H 4H"], leader=1)
+        >>> for _ in range(4):
+        ...     state = game.apply(state, game.legal_moves(state)[0])
+        >>> [(leader, len(cards), winner) for leader, cards, winner in state.trick_records]
+        [(1, 4, 1)]
+        """
+        return self._tricks
+
+    @property
     def trick_number(self) -> int:
         """The number of the trick being played, from 1 (one past the last trick once
         the game is over)."""
