@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -131,30 +131,50 @@ class ISMCTSBot:
         return None if self.seconds is None else time.perf_counter() + self.seconds
 
     def _playout(
-        self, game: Game[Any, Any, Any], state: Any, deal: int, rng: random.Random, seed: int
+        self,
+        game: Game[Any, Any, Any],
+        state: Any,
+        deal: int,
+        random_: Callable[[], float],
+        seed: int,
     ) -> Any:
         """Play the rest of the deal (or as much as ``rollout_limit`` allows) and return
         the scores it ends with, or the projected scores where it was cut off. Random
-        moves come from ``rng``; ``seed`` goes to the rollout bot."""
+        moves come from ``random_`` (``random.Random.random``); ``seed`` goes to the
+        rollout bot."""
         legal_moves = game.legal_moves
         apply = game.apply
-        rollout = self.rollout
-        # A rollout bot may offer choose_in_state() to skip building a view per move.
-        in_state = getattr(rollout, "choose_in_state", None)
         budget = self.rollout_limit
-        while not state.is_over and state.deal_number == deal and budget:
-            budget -= 1
-            legal = legal_moves(state)
-            if rollout is None or len(legal) == 1:
-                move = legal[rng.randrange(len(legal))]
-            elif in_state is not None:
-                move = in_state(game, state, legal, seed)
-            else:
-                move = rollout.choose(game, game.observe(state, state.to_move), legal, seed)
-            state = apply(state, move)
-        if state.is_over or state.deal_number != deal:
-            return state.scores
-        return game.projected_scores(state)
+        rollout = self.rollout
+        if rollout is None:
+            # The hottest loop of the search: one legal_moves and one apply a move. No
+            # move list is ever empty but the game's end, which keeps the deal number.
+            while budget:
+                legal = legal_moves(state)
+                if not legal:
+                    return state.scores
+                state = apply(state, legal[int(random_() * len(legal))])
+                if state.deal_number != deal:
+                    return state.scores
+                budget -= 1
+        else:
+            # A rollout bot may offer choose_in_state() to skip building a view per move.
+            in_state = getattr(rollout, "choose_in_state", None)
+            while budget:
+                legal = legal_moves(state)
+                if not legal:
+                    return state.scores
+                if len(legal) == 1:
+                    move = legal[0]
+                elif in_state is not None:
+                    move = in_state(game, state, legal, seed)
+                else:
+                    move = rollout.choose(game, game.observe(state, state.to_move), legal, seed)
+                state = apply(state, move)
+                if state.deal_number != deal:
+                    return state.scores
+                budget -= 1
+        return state.scores if state.is_over else game.projected_scores(state)
 
     def _flat_search(
         self, game: Game[Any, Any, Any], view: Any, moves: Sequence[M], seed: int
@@ -191,7 +211,7 @@ class ISMCTSBot:
                     game,
                     game.apply(state, move),
                     state.deal_number,
-                    random.Random(playout_seed),
+                    random.Random(playout_seed).random,
                     playout_seed,
                 )
                 rewards[move][deal] = scale.rewards(state.scores, after, higher_wins)[seat]
@@ -222,12 +242,17 @@ class ISMCTSBot:
         self, game: Game[Any, Any, Any], view: Any, moves: Sequence[M], seed: int
     ) -> M:
         rng = random.Random(seed)
-        root = _Node(view.seat)
-        higher_wins = game.higher_scores_win
+        random_ = rng.random
+        getrandbits = rng.getrandbits
+        determinize = game.determinize
         legal_moves = game.legal_moves
         apply = game.apply
+        log, sqrt = math.log, math.sqrt
+        root = _Node(view.seat)
+        higher_wins = game.higher_scores_win
         exploration = self.exploration
-        max_depth = self.max_depth
+        # The tree stops growing at max_depth moves below the root.
+        depth_limit = -1 if self.max_depth is None else self.max_depth
         deadline = self._deadline()
         iteration = 0
         scale = _Scale()
@@ -238,48 +263,50 @@ class ISMCTSBot:
             elif time.perf_counter() >= deadline and iteration:
                 break
             iteration += 1
-            state = game.determinize(view, rng.getrandbits(64))
+            state = determinize(view, getrandbits(64))
             before = state.scores
             deal = state.deal_number
             node = root
-            path = [root]
-            # Selection and expansion.
-            while (
-                not state.is_over
-                and state.deal_number == deal
-                and (max_depth is None or len(path) <= max_depth)
-            ):
+            path: list[_Node] = []
+            # Selection and expansion: one pass over the legal moves counts each known
+            # child as available and scores it by UCB, and collects the untried moves.
+            while len(path) != depth_limit:
                 legal = legal_moves(state)
+                if not legal:
+                    break
                 children = node.children
-                untried = [m for m in legal if m not in children]
+                untried: list[Any] = []
+                best_score = -1.0
+                best: Any = None
                 for move in legal:
                     child = children.get(move)
-                    if child is not None:
-                        child.available += 1
-                mover = state.to_move
+                    if child is None:
+                        untried.append(move)
+                        continue
+                    child.available += 1
+                    if not untried:
+                        visits = child.visits
+                        score = child.reward / visits + exploration * sqrt(
+                            log(child.available) / visits
+                        )
+                        if score > best_score:
+                            best_score, best = score, move
                 if untried:
-                    move = untried[rng.randrange(len(untried))]
-                    child = _Node(mover)
+                    move = untried[int(random_() * len(untried))]
+                    child = _Node(state.to_move)
                     child.available = 1
                     children[move] = child
-                    state = apply(state, move)
                     path.append(child)
+                    state = apply(state, move)
                     break
-                best_score = -1.0
-                best_move = legal[0]
-                for move in legal:
-                    child = children[move]
-                    score = child.reward / child.visits + exploration * math.sqrt(
-                        math.log(child.available) / child.visits
-                    )
-                    if score > best_score:
-                        best_score, best_move = score, move
-                state = apply(state, best_move)
-                node = children[best_move]
+                node = children[best]
                 path.append(node)
-            after = self._playout(game, state, deal, rng, iteration)
+                state = apply(state, best)
+                if state.deal_number != deal:
+                    break
+            after = self._playout(game, state, deal, random_, iteration)
             rewards = scale.rewards(before, after, higher_wins)
-            for visited in path[1:]:
+            for visited in path:
                 visited.visits += 1
                 visited.reward += rewards[visited.mover]
         candidates = [
