@@ -566,6 +566,37 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         it (for a table UI, or to evaluate a position in a search)."""
         return tuple(state.scores)  # type: ignore[attr-defined]
 
+    def random_playout(self, state: S, random: Callable[[], float], limit: int) -> tuple[int, ...]:
+        """The game scores at the end of ``state``'s deal after uniformly random moves:
+        each one ``legal[int(random() * len(legal))]`` of ``legal = legal_moves(s)``,
+        ``random`` called once a move (``random.Random.random``). After ``limit`` moves
+        the deal is scored as it stands (:meth:`projected_scores`). The search bot's
+        random rollouts; an engine may play them on a quicker path of its own, which
+        must give the same scores from the same random numbers.
+
+        >>> import random
+        >>> import cardrules as cr
+        >>> game = cr.Cramps(target=5)
+        >>> def playout(seed: int) -> tuple[int, ...]:
+        ...     return game.random_playout(game.new_game(seed=1), random.Random(seed).random, 200)
+        >>> len(playout(2)), playout(2) == playout(2)
+        (4, True)
+        """
+        self.check_state(state)
+        legal_moves, apply = self.legal_moves, self.apply
+        deal = state.deal_number  # type: ignore[attr-defined]
+        for _ in range(limit):
+            legal = legal_moves(state)
+            if not legal:  # the game is over
+                break
+            state = apply(state, legal[int(random() * len(legal))])
+            if state.deal_number != deal:  # type: ignore[attr-defined]
+                break
+        else:
+            if not state.is_over:  # type: ignore[attr-defined]
+                return self.projected_scores(state)
+        return tuple(state.scores)  # type: ignore[attr-defined]
+
     def determinize(self, view: V, seed: int) -> S:
         """A complete state consistent with ``view``: the cards ``view.seat`` cannot see
         dealt at random (uniformly among the deals that agree with what is known), from

@@ -142,38 +142,30 @@ class ISMCTSBot:
         the scores it ends with, or the projected scores where it was cut off. Random
         moves come from ``random_`` (``random.Random.random``); ``seed`` goes to the
         rollout bot."""
-        legal_moves = game.legal_moves
-        apply = game.apply
+        if state.deal_number != deal:  # the tree's last move ended the deal
+            return state.scores
         budget = self.rollout_limit
         rollout = self.rollout
         if rollout is None:
-            # The hottest loop of the search: one legal_moves and one apply a move. No
-            # move list is ever empty but the game's end, which keeps the deal number.
-            while budget:
-                legal = legal_moves(state)
-                if not legal:
-                    return state.scores
-                state = apply(state, legal[int(random_() * len(legal))])
-                if state.deal_number != deal:
-                    return state.scores
-                budget -= 1
-        else:
-            # A rollout bot may offer choose_in_state() to skip building a view per move.
-            in_state = getattr(rollout, "choose_in_state", None)
-            while budget:
-                legal = legal_moves(state)
-                if not legal:
-                    return state.scores
-                if len(legal) == 1:
-                    move = legal[0]
-                elif in_state is not None:
-                    move = in_state(game, state, legal, seed)
-                else:
-                    move = rollout.choose(game, game.observe(state, state.to_move), legal, seed)
-                state = apply(state, move)
-                if state.deal_number != deal:
-                    return state.scores
-                budget -= 1
+            return game.random_playout(state, random_, budget)
+        legal_moves = game.legal_moves
+        apply = game.apply
+        # A rollout bot may offer choose_in_state() to skip building a view per move.
+        in_state = getattr(rollout, "choose_in_state", None)
+        while budget:
+            legal = legal_moves(state)
+            if not legal:
+                return state.scores
+            if len(legal) == 1:
+                move = legal[0]
+            elif in_state is not None:
+                move = in_state(game, state, legal, seed)
+            else:
+                move = rollout.choose(game, game.observe(state, state.to_move), legal, seed)
+            state = apply(state, move)
+            if state.deal_number != deal:
+                return state.scores
+            budget -= 1
         return state.scores if state.is_over else game.projected_scores(state)
 
     def _flat_search(

@@ -76,6 +76,7 @@ from cardrules.tricks.core import (
     voids_of,
     winning_index,
 )
+from cardrules.tricks.playout import plain_playout, plays_plainly
 from cardrules.tricks.state import (
     TrickRecord,
     TrickState,
@@ -710,6 +711,15 @@ class TrickGame(Game[S, Any, V]):
         if state.is_over:
             return state.scores
         return tuple(a + b for a, b in zip(state.scores, state._round_scores, strict=True))
+
+    def random_playout(self, state: S, random: Callable[[], float], limit: int) -> tuple[int, ...]:
+        """See :meth:`Game.random_playout <cardrules.game.Game.random_playout>`: in a
+        game whose play needs no hook but the trick's points (Cramps), played on card
+        masks (:mod:`cardrules.tricks.playout`), the same cards from the same numbers."""
+        self.check_state(state)
+        if plays_plainly(self, state, limit):
+            return plain_playout(self, state, random)
+        return super().random_playout(state, random, limit)
 
     # -- views -----------------------------------------------------------------------
 
