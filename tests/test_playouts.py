@@ -59,7 +59,7 @@ def positions(game: Any, seed: int, count: int) -> list[Any]:
     """``count`` states along random games: deal starts, phases, tricks under way,
     the last cards of a deal and finished games."""
     rng = random.Random(seed)
-    found = []
+    found: list[Any] = []
     while len(found) < count:
         state = game.new_game(seed=rng.getrandbits(32))
         for _ in range(rng.randrange(0, 120)):

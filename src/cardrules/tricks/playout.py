@@ -58,8 +58,10 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
             allowed = restrict(
                 new_state(deal, left, leader, cards, tricks, round_scores), seat, allowed
             )
-        for _ in range(int(random() * allowed.bit_count())):
-            allowed &= allowed - 1  # drop the lowest cards up to the chosen one
+        skip = int(random() * allowed.bit_count())
+        while skip:  # drop the lowest cards up to the chosen one
+            allowed &= allowed - 1
+            skip -= 1
         bit = allowed & -allowed
         left ^= bit
         cards = (*cards, ALL_CARDS[bit.bit_length() - 1])
