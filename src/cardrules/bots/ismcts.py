@@ -15,6 +15,7 @@ the bot's moves, and with a rollout bot the result improves on that bot by one s
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Callable, Collection, Sequence
@@ -64,14 +65,18 @@ class _Scale:
         """Each seat's reward in 0 … 1 for its score change over the simulated deal
         against the mean change of the others: 0.5 for level, towards 1 for a margin
         well above the typical one (tanh keeps rare huge swings from drowning the rest)."""
-        gains = [(a - b) if higher_wins else (b - a) for a, b in zip(after, before, strict=True)]
+        if higher_wins:
+            gains = list(map(operator.sub, after, before))
+        else:
+            gains = list(map(operator.sub, before, after))
         total = sum(gains)
         others = len(gains) - 1
         margins = [g - (total - g) / others for g in gains]
-        self.total += sum(abs(m) for m in margins)
+        self.total += sum(map(abs, margins))
         self.count += len(margins)
         scale = max(self.total / self.count, 1e-9)
-        return [0.5 + 0.5 * math.tanh(m / scale) for m in margins]
+        tanh = math.tanh
+        return [0.5 + 0.5 * tanh(m / scale) for m in margins]
 
 
 def _check_positive(instance: object, attribute: attrs.Attribute[Any], value: Any) -> None:
