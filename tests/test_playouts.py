@@ -109,3 +109,16 @@ def test_a_playout_refuses_a_state_of_other_rules() -> None:
     state = GAMES["cramps-short"].new_game(seed=1)
     with pytest.raises(cr.StateError):
         GAMES["cramps"].random_playout(state, random.Random(1).random, 200)
+
+
+def test_a_restriction_that_leaves_no_card_is_refused_by_name() -> None:
+    class Stuck(cr.Cramps):
+        name = ""  # not registered
+        restricts = True
+
+        def restrict(self, state: cr.CrampsState, seat: int, allowed: int) -> int:
+            return 0
+
+    game = Stuck()
+    with pytest.raises(cr.StateError, match=r"Stuck.restrict left seat \d no card to play"):
+        game.random_playout(game.new_game(seed=1), random.Random(1).random, 200)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardrules.cards import ALL_CARDS, SUIT_MASK
+from cardrules.errors import StateError
 from cardrules.tricks.core import winning_index
 
 __all__ = ["plain_playout", "plays_plainly"]
@@ -49,24 +50,31 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
     left, leader, tricks = state._left, state._leader, state._tricks
     cards: tuple[Any, ...] = state._cards
     round_scores: tuple[int, ...] = state._round_scores
+    seats, follow = order[leader], SUIT_MASK[cards[0] // 13] if cards else 0
     while left:
-        seat = order[leader][len(cards)]
+        seat = seats[len(cards)]
         allowed = dealt[seat] & left
-        if cards:
-            allowed = allowed & SUIT_MASK[cards[0] // 13] or allowed
+        if follow:
+            allowed = allowed & follow or allowed
         if restrict is not None:
             allowed = restrict(
                 new_state(deal, left, leader, cards, tricks, round_scores), seat, allowed
             )
+            if not allowed:
+                name = type(rules).__name__
+                raise StateError(f"{name}.restrict left seat {seat} no card to play")
         skip = int(random() * allowed.bit_count())
         while skip:  # drop the lowest cards up to the chosen one
             allowed &= allowed - 1
             skip -= 1
         bit = allowed & -allowed
         left ^= bit
-        cards = (*cards, ALL_CARDS[bit.bit_length() - 1])
+        card = ALL_CARDS[bit.bit_length() - 1]
+        if not cards:
+            follow = SUIT_MASK[card // 13]
+        cards = (*cards, card)
         if len(cards) == size:
-            winner = order[leader][winning_index(cards, trump)]
+            winner = seats[winning_index(cards, trump)]
             tricks = (*tricks, (leader, cards, winner))
             points = trick_points(len(tricks), cards)
             if points:
@@ -75,7 +83,7 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
                     round_scores[winner] + points,
                     *round_scores[winner + 1 :],
                 )
-            leader, cards = winner, ()
+            leader, cards, follow, seats = winner, (), 0, order[winner]
     # The deal's last position, every trick in it, as the engine shows it to score_deal.
     final = new_state(deal, 0, tricks[-1][2] if tricks else leader, (), tricks, round_scores)
     return tuple(map(operator.add, deal._scores, rules.score_deal(final, round_scores)))
