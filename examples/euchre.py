@@ -47,7 +47,7 @@ from typing import Any, ClassVar, cast
 import attrs
 from attrs import evolve
 
-from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, SUIT_OF_INDEX, Card, Rank, Suit
+from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.moves import NameSuit, Pass, as_card, register_move
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
 from cardrules.values import Immutable
@@ -101,6 +101,9 @@ class Contract(Immutable):
     discard: Card | None = None
 
 
+_BID = tuple(map(Contract, range(8)))  # the bidding after 0 to 7 passes, made once
+
+
 @attrs.frozen(kw_only=True)
 class Euchre(TrickGame[TrickState, TrickView]):
     """The rules of Euchre (see the module docs): OpenSpiel's parameters and defaults,
@@ -126,7 +129,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
 
     def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
         """The bidding starts at the dealer's left."""
-        return self.enter_phase(state, "bid", to_move=(state.dealer + 1) % 4, payload=Contract())
+        return self.enter_phase(state, "bid", to_move=(state.dealer + 1) % 4, payload=_BID[0])
 
     def phase_moves(self, state: TrickState) -> tuple[Any, ...]:
         """The moves of the bidding, the discard, and going alone (or not)."""
@@ -138,36 +141,38 @@ class Euchre(TrickGame[TrickState, TrickView]):
 
     def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
         """One move of the bidding, the discard or going alone."""
-        contract, seat, dealer = state.payload, cast(int, state.to_move), state.dealer
-        before = [state.hand_mask(s) for s in range(4)]
-        hands, phase = list(before), "alone"
-        if isinstance(move, Pass) and contract.passes == 7:
-            return self.throw_in(state, events)  # no stick: the deal is thrown in
-        if isinstance(move, Pass):
-            contract, seat, phase = Contract(contract.passes + 1), seat + 1, "bid"  # none named yet
-        elif isinstance(move, NameSuit) and contract.passes < 4:  # ordered up: the dealer takes it
-            hands[dealer] |= CARD_BIT[cast(Card, state.turned_up)]
-            contract, seat, phase = Contract(contract.passes, move.suit, seat), dealer, "discard"
+        old, seat, dealer = state.payload, state.to_move or 0, state.dealer  # (a seat is to move)
+        if isinstance(move, Pass):  # none named yet; with no stick, the eighth pass throws in
+            if old.passes == 7:
+                return self.throw_in(state, events)
+            bid = _BID[old.passes + 1]
+            return self.enter_phase(state, "bid", to_move=(seat + 1) % 4, payload=bid)
+        hands, phase, alone = list(before := state.hand_masks), "alone", old.alone
+        if isinstance(move, NameSuit) and old.passes < 4:  # ordered up: the dealer takes it
+            hands[dealer] |= CARD_BIT[state.turned_up or 0]  # (Euchre turns up a card)
+            contract, seat, phase = Contract(old.passes, move.suit, seat), dealer, "discard"
         elif isinstance(move, NameSuit):
-            contract = Contract(contract.passes, move.suit, seat)
+            contract = Contract(old.passes, move.suit, seat)
         elif isinstance(move, Discard):
             hands[dealer] &= ~CARD_BIT[move.card]
-            contract, seat = evolve(contract, discard=move.card), contract.maker
-        elif state.phase == "alone":  # then, with lone defenders, ask the defenders in turn
-            contract = evolve(contract, alone=(seat,) * move.alone)
-            phase, seat = "defend" * self.allow_lone_defender, dealer + 2 - (dealer + 1 - seat) % 2
-        elif move.alone or seat not in ((dealer + 1) % 4, (dealer + 2) % 4):
-            contract, phase = evolve(contract, alone=(*contract.alone, *(seat,) * move.alone)), ""
+            contract, seat = Contract(old.passes, old.trump, old.maker, (), move.card), old.maker
         else:
-            seat, phase = seat + 2, "defend"
-        for lone in contract.alone:
+            if state.phase == "alone":  # then, with lone defenders, ask the defenders in turn
+                alone = (seat,) * move.alone
+                phase = "defend" * self.allow_lone_defender
+                seat = dealer + 2 - (dealer + 1 - seat) % 2
+            elif move.alone or seat not in ((dealer + 1) % 4, (dealer + 2) % 4):
+                alone, phase = (*alone, *(seat,) * move.alone), ""
+            else:
+                seat, phase = seat + 2, "defend"
+            contract = Contract(old.passes, old.trump, old.maker, alone, old.discard)
+        for lone in alone:
             hands[(lone + 2) % 4] = 0  # the partner's cards are set aside: it sits out
-        if hands != before:  # most moves of the bidding move no card
-            state = self.with_hands(state, hands)
+        moved = hands if tuple(hands) != before else None  # most moves of the bidding move none
         if phase:
-            return self.enter_phase(state, phase, to_move=seat % 4, payload=contract)
+            return self.enter_phase(state, phase, to_move=seat % 4, payload=contract, hands=moved)
         leader = next(s for s in ((dealer + k) % 4 for k in (1, 2, 3, 4)) if hands[s])
-        return self.begin_play(state, payload=contract, leader=leader)
+        return self.begin_play(state, payload=contract, leader=leader, hands=moved)
 
     def payload_view(self, state: TrickState, seat: int) -> Contract:
         """The bidding, but for the dealer's discard, which only the dealer sees."""
@@ -193,16 +198,12 @@ class Euchre(TrickGame[TrickState, TrickView]):
         """The left bower counts as a trump; every other card as its own suit."""
         return trump if trump is not None and card == BOWERS[trump][1] else SUIT_OF_INDEX[card]
 
-    def suit_cards(self, suit: int, trump: int | None) -> int:
-        """The cards that count as ``suit`` (with the left bower as a trump)."""
-        bower = 0 if trump is None else CARD_BIT[BOWERS[trump][1]]
-        return SUIT_MASK[suit] | bower if suit == trump else SUIT_MASK[suit] & ~bower
-
-    def winning_position(self, state: TrickState, cards: tuple[Card, ...]) -> int:
-        """The right bower, then the left bower, else the highest trump or the highest card
-        of the suit led (as without bowers)."""
-        bowers = [cards.index(b) for b in BOWERS[cast(int, self.trump_of(state))] if b in cards]
-        return bowers[0] if bowers else super().winning_position(state, cards)
+    def trick_rank(self, card: Card, trump: int | None) -> int:
+        """The right bower, then the left bower, rank above the ace of trumps (the engine
+        asks once per trump and decides tricks from a table: highest trump, else the
+        highest card of the suit led)."""
+        bowers = BOWERS[trump] if trump is not None else ()
+        return 14 - bowers.index(card) if card in bowers else card % 13
 
     def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
         """Each trick counts one for its winner."""

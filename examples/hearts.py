@@ -147,7 +147,7 @@ class Hearts(TrickGame[TrickState, TrickView]):
             return self.enter_phase(state, "pass", to_move=following, payload=payload)
         gets = [mask_of(passed[(s - offset) % 4]) for s in range(4)]
         hands = [state.hand_mask(s) ^ mask_of(passed[s]) | gets[s] for s in range(4)]
-        return self.begin_play(self.with_hands(state, hands), payload=payload)
+        return self.begin_play(state, payload=payload, hands=hands)
 
     def payload_view(self, state: TrickState, seat: int) -> Passing:
         """The cards ``seat`` passed and, once all have passed, those it received."""

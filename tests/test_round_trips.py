@@ -190,6 +190,7 @@ def samples() -> list[Any]:
     ]
     cramps_state = cr.Cramps().new_game(seed=2)
     found += [cramps_state.trick, cramps_state.play, cr.Trick(2, cr.parse_cards("QS 3S"), 2)]
+    found.append(cr.Cramps().suit_table(None))
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.DeckSpec(decks=2, removed_ranks=(2, 3)), cr.STANDARD_DECK]

@@ -271,3 +271,85 @@ def test_a_phase_move_is_checked_and_told_as_an_event() -> None:
     step = game.step(state, PassCard(card))
     assert step.events == (cr.MovePlayed(0, PassCard(card)),)  # type: ignore[arg-type]
     assert game.absent_cards(state, PassCard(card)) == frozenset()
+
+
+@attrs.frozen
+class TableBowers(TrickGame[TrickState, TrickView]):
+    """Bowers with its tricks decided by the engine's suit table: the bowers ranked above
+    the ace through ``trick_rank``, no ``winning_position`` or ``suit_cards`` of its own
+    (the engine's table path, which asks no hook card by card)."""
+
+    name: ClassVar[str] = "test_open_table_bowers"
+    players: ClassVar[int] = 4
+    effective_suits = True
+    turns_up = True
+    deck = Bowers.deck
+    hand_size = Bowers.hand_size
+    trump_of = Bowers.trump_of
+    effective_suit = Bowers.effective_suit
+    trick_points = Bowers.trick_points
+    game_winners = Bowers.game_winners
+
+    def trick_rank(self, card: Card, trump: int | None) -> int:
+        assert trump is not None
+        bowers = (Card(Rank.JACK, Suit(trump)), left_bower(trump))
+        return 20 - bowers.index(card) if card in bowers else int(card.rank)
+
+
+def test_tricks_by_the_suit_table_agree_with_a_winning_position_of_the_game() -> None:
+    explicit, table = Bowers(), TableBowers()
+    assert explicit._table_tricks is False and table._table_tricks is True
+    for trump in Suit:
+        for suit in Suit:  # the engine's suit_cards follows effective_suit
+            assert table.suit_cards(suit, trump) == explicit.suit_cards(suit, trump)
+    for seed in range(30):
+        ours, theirs = explicit.new_game(seed=seed), table.new_game(seed=seed)
+        pick = random.Random(seed)
+        while not ours.is_over and ours.round_number == 1:
+            legal = explicit.legal_moves(ours)
+            assert table.legal_moves(theirs) == legal
+            move = pick.choice(legal)
+            ours, theirs = explicit.apply(ours, move), table.apply(theirs, move)
+            assert [t.winner for t in theirs.tricks] == [t.winner for t in ours.tricks]
+            assert theirs.round_scores == ours.round_scores
+
+
+def test_a_suit_table_ranks_trumps_over_the_suit_led_and_ties_go_to_the_first() -> None:
+    from cardrules.tricks.core import SuitTable
+
+    table = TableBowers().suit_table(Suit.SPADES)
+    assert table.suit_of[Card.parse("JC")] == Suit.SPADES  # the left bower is a trump
+    assert table.follow[Card.parse("9S")] == SUIT_MASK[Suit.SPADES] | mask_of([Card.parse("JC")])
+    cards = cr.parse_cards
+    assert table.winning_index(cards("AS JC JS 9H")) == 2  # right bower over left over ace
+    assert table.winning_index(cards("9H AH 9S")) == 2  # any trump over the suit led
+    assert table.winning_index(cards("9H AD AC")) == 0  # off-suit cards never win
+    plain = SuitTable(None, [c // 13 for c in range(52)], [0] * 52)  # every card equal
+    assert plain.winning_index(cards("2C 3C 4C")) == 0
+    import pickle
+
+    again = pickle.loads(pickle.dumps(table))
+    assert again == table and again.winning_index(cards("AS JC JS 9H")) == 2
+    assert again != TableBowers().suit_table(Suit.HEARTS)
+    with pytest.raises(cr.RulesError, match="0 to 3"):
+        SuitTable(None, [4] * 52, [0] * 52)
+    with pytest.raises(cr.RulesError, match="52 cards"):
+        SuitTable(None, [0] * 51, [0] * 51)
+
+
+def test_phases_change_hands_in_the_same_step() -> None:
+    game = Bowers()
+    state = game.new_game(seed=4)
+    hands = list(state.hand_masks)
+    assert hands == [state.hand_mask(seat) for seat in range(4)]
+    hands[0], hands[1] = hands[1], hands[0]
+    bidding = game.enter_phase(state, "bid", to_move=1, payload="bids", hands=hands)
+    assert bidding.phase == "bid" and bidding.hand_masks == tuple(hands)
+    assert bidding == game.enter_phase(
+        game.with_hands(state, hands), "bid", to_move=1, payload="bids"
+    )
+    hands[2] = 0  # seat 2 sits out: the play goes round the others
+    played = game.begin_play(state, payload=None, leader=1, hands=hands)
+    assert played.phase is None and played.trick.out == 0b100 and played.to_move == 1
+    with pytest.raises(cr.StateError, match="share no card"):
+        game.begin_play(state, payload=None, hands=[hands[0]] * 4)

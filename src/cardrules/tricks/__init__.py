@@ -8,6 +8,7 @@ others.
 """
 
 from cardrules.tricks.core import (
+    SuitTable,
     Trick,
     TrickRound,
     follow_mask,
@@ -21,6 +22,7 @@ from cardrules.tricks.engine import TrickGame, moves_of_mask, plays_of_mask
 from cardrules.tricks.state import TrickState, TrickView
 
 __all__ = [
+    "SuitTable",
     "Trick",
     "TrickGame",
     "TrickRound",

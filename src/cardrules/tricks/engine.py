@@ -70,6 +70,7 @@ from cardrules.rng import check_seed, next_u64, seed_state, shuffled
 from cardrules.seats import is_seat
 from cardrules.tricks import setup
 from cardrules.tricks.core import (
+    SuitTable,
     Trick,
     follow_mask,
     refuse_play,
@@ -82,6 +83,8 @@ from cardrules.tricks.state import (
     TrickState,
     TrickView,
     _Deal,
+    out_of,
+    play_orders,
     tricks_as_records,
 )
 from cardrules.values import with_slots
@@ -160,7 +163,7 @@ class TrickGame(Game[S, Any, V]):
     then a constructor call) or class constants.
     """
 
-    __slots__ = ()
+    __slots__ = ("_suit_tables",)  # suit_table's cache, by trump (set when first asked)
 
     state_class: ClassVar[type[TrickState]] = TrickState
     view_class: ClassVar[type] = TrickView
@@ -176,8 +179,15 @@ class TrickGame(Game[S, Any, V]):
 
     _plain_tricks: ClassVar[bool] = True
     """Whether the game keeps the engine's own :meth:`winning_position`,
-    :meth:`trump_of` and :meth:`score_trick` (set for each class): the play's fast path
-    then decides a trick without asking them."""
+    :meth:`trump_of`, :meth:`trick_rank` and :meth:`score_trick` and the printed suits
+    (set for each class): the play's fast path then decides a trick without asking them."""
+
+    _scores_tricks: ClassVar[bool] = False
+    """Whether the game has its own :meth:`score_trick` (set for each class)."""
+
+    _table_tricks: ClassVar[bool] = True
+    """Whether the game keeps the engine's own :meth:`winning_position` (set for each
+    class): its tricks are then decided by the deal's :meth:`suit_table`."""
 
     _full_deals: ClassVar[bool] = True
     """Whether the game keeps the engine's :meth:`hand_size` (the whole deck dealt, so
@@ -186,9 +196,13 @@ class TrickGame(Game[S, Any, V]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._full_deals = cls.hand_size is TrickGame.hand_size
+        cls._table_tricks = cls.winning_position is TrickGame.winning_position
+        cls._scores_tricks = cls.score_trick is not TrickGame.score_trick
         cls._plain_tricks = (
-            cls.winning_position is TrickGame.winning_position
+            cls._table_tricks
+            and not cls.effective_suits
             and cls.trump_of is TrickGame.trump_of
+            and cls.trick_rank is TrickGame.trick_rank
             and cls.score_trick is TrickGame.score_trick
         )
 
@@ -256,23 +270,69 @@ class TrickGame(Game[S, Any, V]):
     def trump_of(self, state: Any) -> int | None:
         """The trump suit of the deal in ``state`` (a state or a view: both have
         ``payload``, ``turned_up``, ``dealer`` and ``phase``), or ``None``. By default
-        the game's :attr:`trump`."""
+        the game's :attr:`trump`. It must depend on the deal only (its payload, its
+        turned-up card, ...), not on the cards played: the engine asks it once per deal
+        of play."""
         return self.trump
 
     def effective_suit(self, card: Card, trump: int | None) -> int:
         """The suit ``card`` counts as when trumps are ``trump`` (asked only with
-        ``effective_suits``): its own by default; Euchre's left bower counts as a trump."""
+        ``effective_suits``, once per trump, for :meth:`suit_table`): its own by
+        default; Euchre's left bower counts as a trump."""
         return _SUIT_OF[card]
 
+    def trick_rank(self, card: Card, trump: int | None) -> int:
+        """How high ``card`` ranks among the cards of the suit it counts as when trumps
+        are ``trump`` (higher beats lower; asked once per trump, for
+        :meth:`suit_table`): its printed rank by default (2 lowest, ace highest).
+        Euchre's bowers rank above the ace of trumps."""
+        return card % 13
+
     def suit_cards(self, suit: int, trump: int | None) -> int:
-        """The cards (a mask) that count as ``suit`` when trumps are ``trump`` (asked
-        only with ``effective_suits``; must agree with :meth:`effective_suit`)."""
-        return SUIT_MASK[suit]
+        """The cards (a mask) that count as ``suit`` when trumps are ``trump``: by
+        default those :meth:`effective_suit` says (from :meth:`suit_table`); a game
+        that overrides it must agree with :meth:`effective_suit`."""
+        if not self.effective_suits:
+            return SUIT_MASK[suit]
+        return self.suit_table(trump)._cards_of[suit]
 
     def winning_position(self, state: S, cards: tuple[Card, ...]) -> int:
-        """Where in ``cards`` (a complete trick, in play order) the winning card is: the
-        highest trump, else the highest card of the suit led, by default."""
-        return winning_index(cards, self.trump_of(state))
+        """Where in ``cards`` (a complete trick, in play order) the winning card is: by
+        default the strongest trump, else the strongest card of the suit led, by the
+        suits cards count as (:meth:`effective_suit`) and :meth:`trick_rank`. A game
+        that keeps this one has its tricks decided by a table made once per trump."""
+        return self.suit_table(self.trump_of(state)).winning_index(cards)
+
+    def suit_table(self, trump: int | None) -> SuitTable:
+        """The :class:`~cardrules.tricks.core.SuitTable` of the game when trumps are
+        ``trump``: which cards follow each lead and who wins a trick, from
+        :meth:`effective_suit` (with ``effective_suits``; else the printed suits) and
+        :meth:`trick_rank`, asked for every card once per trump and kept.
+
+        >>> import cardrules as cr
+        >>> table = cr.Cramps().suit_table(None)
+        >>> table.winning_index(cr.parse_cards("3C AH KC"))  # clubs led, no trumps: K♣
+        2
+        """
+        try:
+            tables: dict[int | None, SuitTable] = self._suit_tables  # type: ignore[attr-defined]
+        except AttributeError:
+            tables = {}
+            object.__setattr__(self, "_suit_tables", tables)
+        table = tables.get(trump)
+        if table is None:
+            if self.effective_suits:
+                suits = [self.effective_suit(card, trump) for card in ALL_CARDS]
+            else:
+                suits = _SUIT_OF
+            strength = [self.trick_rank(card, trump) for card in ALL_CARDS]
+            table = tables[trump] = SuitTable(trump, suits, strength)
+        return table
+
+    def _deal_table(self, state: S) -> SuitTable:
+        """The suit table of the deal in ``state``, kept with the deal."""
+        table = state._deal._table = self.suit_table(self.trump_of(state))
+        return table
 
     def restrict(self, state: S, seat: int, allowed: int) -> int:
         """Narrow the cards ``seat`` may play (a mask that already follows suit); only
@@ -332,16 +392,35 @@ class TrickGame(Game[S, Any, V]):
 
     # -- phases: helpers for games ---------------------------------------------------
 
-    def enter_phase(self, state: S, phase: str, *, to_move: int, payload: Any) -> S:
-        """``state`` in the game's ``phase``, ``to_move`` to make the next phase move."""
-        return _rephased(state, phase, to_move, payload)
+    def enter_phase(
+        self,
+        state: S,
+        phase: str,
+        *,
+        to_move: int,
+        payload: Any,
+        hands: Sequence[int] | None = None,
+    ) -> S:
+        """``state`` in the game's ``phase``, ``to_move`` to make the next phase move;
+        with ``hands``, the cards each seat holds changed too, as :meth:`with_hands` does
+        (one new state instead of two)."""
+        return _rephased(state, phase, to_move, payload, (), hands)
 
-    def begin_play(self, state: S, *, payload: Any, leader: int | None = None) -> S:
+    def begin_play(
+        self,
+        state: S,
+        *,
+        payload: Any,
+        leader: int | None = None,
+        hands: Sequence[int] | None = None,
+    ) -> S:
         """``state`` with the play of cards to tricks (re)starting: ``leader`` (by default
-        :meth:`first_leader`) to lead."""
+        :meth:`first_leader`) to lead; with ``hands``, the cards each seat holds changed
+        too, as :meth:`with_hands` does."""
+        new = _rephased(state, None, -1 if leader is None else leader, payload, (), hands)
         if leader is None:
-            leader = self.first_leader(state._deal._dealer, state._deal._dealt)
-        return _rephased(state, None, leader, payload)
+            new._leader = self.first_leader(new._deal._dealer, new._deal._dealt)
+        return new
 
     def throw_in(self, state: S, events: list[Event] | None) -> S:
         """End the deal in a phase, without play (every player passed the bidding, say):
@@ -362,44 +441,8 @@ class TrickGame(Game[S, Any, V]):
         Raises :class:`~cardrules.StateError` for masks that are not one per seat, that
         share a card or that hold a card already played, and for fewer than two seats
         left to play."""
-        deal, left = state._deal, state._left
-        played = 0
-        for before in deal._dealt:
-            played |= before & ~left
-        if len(hands) != deal._players:
-            raise StateError(f"hands must be {deal._players} card masks, one per seat")
-        held = 0
-        for mask in hands:
-            if not isinstance(mask, int) or mask & held or mask & played:
-                raise StateError("hands must be card masks that share no card and hold none played")
-            held |= mask
-        dealt = tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True))
-        # A seat left no card at all sits the deal out (a partner of a player alone):
-        # the new deal works out the seats out, the play orders and the trick size.
-        moved = _Deal(
-            deal._rules,
-            deal._number,
-            deal._dealer,
-            dealt,
-            deal._scores,
-            deal._rng,
-            deal._winners,
-            deal._turned,
-            deal._phase,
-            deal._payload,
-        )
-        if moved._size < 2:
-            raise StateError("at least two seats must hold cards to play tricks")
-        # Written out rather than through with_slots (as _rephased): a phase's hot path.
-        new = _new_state(type(state))
-        new._deal = moved
-        new._left = held
-        new._leader = state._leader
-        new._cards = state._cards
-        new._tricks = state._tricks
-        new._round_scores = state._round_scores
-        new._allowed = None
-        return new
+        deal = state._deal
+        return _rephased(state, deal._phase, state._leader, deal._payload, state._cards, hands)
 
     # -- starting a game -------------------------------------------------------------
 
@@ -526,9 +569,8 @@ class TrickGame(Game[S, Any, V]):
             allowed = deal._dealt[seat] & state._left
             if cards:
                 if self.effective_suits:
-                    trump = self.trump_of(state)
-                    following = self.suit_cards(self.effective_suit(cards[0], trump), trump)
-                    allowed = allowed & following or allowed
+                    table = deal._table or self._deal_table(state)
+                    allowed = allowed & table._follow[cards[0]] or allowed
                 else:
                     allowed = allowed & SUIT_MASK[led] or allowed
             if self.restricts:
@@ -634,6 +676,17 @@ class TrickGame(Game[S, Any, V]):
             tricks = (*state._tricks, (leader, cards, winner))
             number = len(tricks)
             points = self.trick_points(number, cards)
+        elif self._table_tricks:  # decided by the deal's suit table, asking no hook
+            table = deal._table or self._deal_table(state)
+            row = table._ranks[table._suit_of[cards[0]]]
+            strengths = list(map(row.__getitem__, cards))
+            winner = deal._order[leader][strengths.index(max(strengths))]
+            tricks = (*state._tricks, (leader, cards, winner))
+            number = len(tricks)
+            if self._scores_tricks:
+                points = self.score_trick(state, number, cards, winner)
+            else:
+                points = self.trick_points(number, cards)
         else:
             winner = deal._order[leader][self.winning_position(state, cards)]
             tricks = (*state._tricks, (leader, cards, winner))
@@ -661,8 +714,14 @@ class TrickGame(Game[S, Any, V]):
         rules, listed, moves = _listed[0]
         if rules is not self or listed is not state:
             moves = self.phase_moves(state)
-        if move not in moves:
-            raise self.phase_refusal(state, move)
+        # A move picked from the listed moves is one of them: found by identity without
+        # calling the moves' __eq__ (a game's attrs classes, in Python) on the others.
+        for legal in moves:
+            if legal is move:
+                break
+        else:
+            if move not in moves:
+                raise self.phase_refusal(state, move)
         if events is not None:
             events.append(MovePlayed(state._leader, move))
         return self.phase_apply(state, move, events)
@@ -928,33 +987,76 @@ _new_state = object.__new__
 _listed: list[tuple[Any, Any, tuple[Any, ...]]] = [(None, None, ())]
 
 
-def _rephased(state: S, phase: str | None, leader: int, payload: Any) -> S:
-    """``state`` in ``phase`` (``None``: the play) with ``leader`` to move and the game's
-    ``payload``: the deal's phase and payload change, the cards stay."""
+def _rephased(
+    state: S,
+    phase: str | None,
+    leader: int,
+    payload: Any,
+    cards: tuple[Card, ...],
+    hands: Sequence[int] | None = None,
+) -> S:
+    """``state`` in ``phase`` (``None``: the play) with ``leader`` to move, the game's
+    ``payload`` and ``cards`` in the trick (none when a phase begins or ends): the
+    deal's phase and payload change, and, with ``hands`` (see
+    :meth:`TrickGame.with_hands`), the cards each seat holds."""
     deal = state._deal
     # Written out rather than through with_slots or _Deal(): a phase move makes one or
-    # two of these, and the seats out, their orders and the trick size stay the same.
+    # two of these, and without new hands the seats out, their orders and the trick
+    # size stay the same.
     moved = _new_state(_Deal)
     moved._rules = deal._rules
-    moved._players = deal._players
+    moved._players = players = deal._players
     moved._number = deal._number
     moved._dealer = deal._dealer
-    moved._dealt = deal._dealt
-    moved._out = deal._out
-    moved._order = deal._order
-    moved._size = deal._size
+    if hands is None:
+        moved._dealt = deal._dealt
+        moved._out = deal._out
+        moved._order = deal._order
+        moved._size = deal._size
+        left = state._left
+    else:
+        dealt, left = _checked_hands(deal, state._left, hands)
+        moved._dealt = dealt
+        # A seat left no card at all sits the deal out (a partner of a player alone).
+        out = 0 if all(dealt) else out_of(dealt)
+        moved._out = out
+        moved._order = play_orders(players, out)
+        moved._size = size = players - out.bit_count()
+        if size < 2:
+            raise StateError("at least two seats must hold cards to play tricks")
     moved._scores = deal._scores
     moved._rng = deal._rng
     moved._winners = deal._winners
     moved._turned = deal._turned
     moved._phase = phase
     moved._payload = payload
+    moved._table = None
     new = _new_state(type(state))
     new._deal = moved
-    new._left = state._left
+    new._left = left
     new._leader = leader
-    new._cards = ()
+    new._cards = cards
     new._tricks = state._tricks
     new._round_scores = state._round_scores
     new._allowed = None
     return new
+
+
+def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[int, ...], int]:
+    """The dealt masks of a deal whose seats now hold ``hands`` (the cards played stay
+    theirs), and the cards left in play; a :class:`~cardrules.StateError` for masks
+    that are not one per seat, that share a card or that hold a card already played."""
+    if len(hands) != deal._players:
+        raise StateError(f"hands must be {deal._players} card masks, one per seat")
+    every = 0
+    for before in deal._dealt:
+        every |= before
+    played = every & ~left
+    held = 0
+    for mask in hands:
+        if not isinstance(mask, int) or mask & held or mask & played:
+            raise StateError("hands must be card masks that share no card and hold none played")
+        held |= mask
+    if not played:  # before the first card (passing, a discard): the hands are the deal
+        return tuple(hands), held
+    return tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True)), held

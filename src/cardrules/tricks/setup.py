@@ -111,13 +111,31 @@ def deal_next(
 def _shuffled(cards: Sequence[Card], rng: int) -> tuple[bytes, int]:
     """Where each card of ``cards`` lies in a shuffled deck of them (byte ``i`` for the
     card of index ``i``; 255 for a card not in the deck)."""
-    if len(cards) == 52:
+    count = len(cards)
+    if count == 52:
         return shuffled_positions(52, rng)
-    order, rng = shuffled_positions(len(cards), rng)
-    positions = bytearray(b"\xff" * 52)
+    order, rng = shuffled_positions(count, rng)
+    # The game's deck() is usually the same tuple each deal: its places are kept by
+    # identity (with the tuple, so that its id is not reused).
+    kept = _ITEMS.get(id(cards))
+    items = kept[1] if kept is not None and kept[0] is cards else _items_of(cards)
+    # Byte ``card`` of ``items`` is the card's place in ``cards`` (``count`` for a card
+    # not in them): translated through the shuffle, it is the card's position, or 255.
+    return items.translate(order + b"\xff" * (256 - count)), rng
+
+
+_ITEMS: dict[int, tuple[Sequence[Card], bytes]] = {}
+
+
+def _items_of(cards: Sequence[Card]) -> bytes:
+    """For each card of the 52, its place in ``cards`` (``len(cards)`` if not there),
+    as bytes; kept for a deck given as a tuple (a game's ``deck()``)."""
+    places = bytearray([len(cards)] * 52)
     for item, card in enumerate(cards):
-        positions[card] = order[item]
-    return bytes(positions), rng
+        places[card] = item
+    if type(cards) is tuple and len(_ITEMS) < 64:
+        _ITEMS[id(cards)] = (cards, bytes(places))
+    return bytes(places)
 
 
 def _positions_of_deck(cards: Sequence[Card], deck: Sequence[Card | str]) -> bytes:

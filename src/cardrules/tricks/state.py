@@ -50,7 +50,9 @@ class _Deal(Value):
     card played copies none of them. A seat dealt no cards (its hand set aside by the
     game: the partner of a player going alone) sits the deal out: ``_out`` is the mask
     of those seats, ``_order`` the seats in play order from each leader (the others)
-    and ``_size`` the cards of a complete trick."""
+    and ``_size`` the cards of a complete trick. ``_table`` is the deal's
+    :class:`~cardrules.tricks.core.SuitTable` once the play has needed it (``None``
+    until then): the trump is the deal's, so it is worked out once."""
 
     __slots__ = (
         "_dealer",
@@ -65,6 +67,7 @@ class _Deal(Value):
         "_rules",
         "_scores",
         "_size",
+        "_table",
         "_turned",
         "_winners",
     )
@@ -96,10 +99,12 @@ class _Deal(Value):
         self._turned = turned
         self._phase = phase
         self._payload = payload
+        self._table: Any = None
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
-        return frozenset({"_rules", "_order", "_out", "_size"})  # these follow from _dealt
+        # These follow from _dealt, and the table from the rules and the payload.
+        return frozenset({"_rules", "_order", "_out", "_size", "_table"})
 
 
 _ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -234,6 +239,19 @@ class TrickState(Value):
         ['2♦', '5♦']
         """
         return self._deal._dealt[seat] & self._left
+
+    @property
+    def hand_masks(self) -> tuple[int, ...]:
+        """Every seat's cards as card masks, one per seat (:meth:`hand_mask` of each):
+        what :meth:`~cardrules.tricks.engine.TrickGame.with_hands` takes, changed.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.position(["AS 3H", "2D 5D", "QS 2C", "2H 4H"], leader=1)
+        >>> state.hand_masks[1] == state.hand_mask(1)
+        True
+        """
+        return tuple(map(self._left.__and__, self._deal._dealt))
 
     @property
     def played_mask(self) -> int:
