@@ -30,7 +30,8 @@ from hypothesis import given, reject, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
-from cardrules.deck import deal_unseen
+from cardrules.cards import CARD_BIT, SUIT_MASK
+from cardrules.deck import DealSampler, deal_unseen
 from cardrules.games.craits import Phase
 from cardrules.games.cramps import DEFAULT_TRICK_VALUES
 from cardrules.rng import next_u64, seed_state
@@ -557,3 +558,90 @@ def test_deal_unseen_draws_every_consistent_deal_equally_often(
 def test_deal_unseen_refuses_an_impossible_problem() -> None:
     with pytest.raises(cr.StateError, match="no deal of the unseen cards agrees"):
         deal_unseen(cr.parse_cards("2C 3C 2D"), [2, 1], [{0}, {0}], seed_state(1))
+
+
+# -- the sampler on masks: any cards barred to any place, an undealt pile --------------
+
+
+def _all_mask_deals(
+    cards: int, sizes: Sequence[int], barred: Sequence[int]
+) -> set[tuple[int, ...]]:
+    """Every deal of the cards of the mask ``cards``, ``sizes[place]`` to each place,
+    none of a place's ``barred`` cards, as one mask a place (by listing every way to
+    send each card to a place)."""
+    listed = [card for card in range(52) if cards >> card & 1]
+    deals = set()
+    for places in itertools.product(range(len(sizes)), repeat=len(listed)):
+        hands = [0] * len(sizes)
+        for card, place in zip(listed, places, strict=True):
+            hands[place] |= 1 << card
+        if all(
+            hand.bit_count() == size and not hand & bar
+            for hand, size, bar in zip(hands, sizes, barred, strict=True)
+        ):
+            deals.add(tuple(hands))
+    return deals
+
+
+HEARTS_WITH_BOWER = SUIT_MASK[2] | CARD_BIT[cr.Card.parse("JD")]  # J♦ counts as a heart
+
+
+@pytest.mark.parametrize(
+    ("text", "sizes", "barred"),
+    [
+        # Euchre-like: seat 0 showed out of trumps (hearts and J♦), seat 1 of spades; the
+        # last place is the undealt pile, which may get anything.
+        ("9H 10H JD QS KS AC 9D", [2, 2, 1, 2], [HEARTS_WITH_BOWER, SUIT_MASK[3], 0, 0]),
+        # Cards barred one by one, not by suits, and a place with no room.
+        ("2C 3C 4C 2D 3D 2H", [2, 0, 2, 2], [CARD_BIT[0] | CARD_BIT[13], 0, CARD_BIT[1], 0]),
+        # Every place barred something, no free cards at all.
+        ("2C 3C 2D 3D", [2, 2], [SUIT_MASK[0], SUIT_MASK[1]]),
+    ],
+)
+def test_deal_sampler_draws_every_consistent_deal_equally_often(
+    text: str, sizes: list[int], barred: list[int]
+) -> None:
+    """Over small problems whose deals can be listed, with cards barred that are not
+    whole suits (the left bower) and an undealt pile, the sampler counts the deals
+    right, and draws each of them, about equally often (chi-square), and nothing else."""
+    cards = cr.cards.mask_of(cr.parse_cards(text))
+    expected = _all_mask_deals(cards, sizes, barred)
+    sampler = DealSampler(cards, sizes, barred)
+    assert sampler.ways == len(expected)
+    runs = 40 * len(expected)
+    seen = Counter(sampler.deal(seed_state(seed)) for seed in range(runs))
+    assert set(seen) == expected
+    count = len(expected)
+    if count > 1:
+        stat = chi_square(list(seen.values()), [runs / count] * count)
+        assert stat < count - 1 + 6 * math.sqrt(2 * (count - 1)), stat
+
+
+def test_deal_sampler_refuses_what_no_deal_fits() -> None:
+    clubs = SUIT_MASK[0] & 0b111
+    with pytest.raises(cr.StateError, match="no deal of the unseen cards agrees"):
+        DealSampler(clubs, [2, 1], [SUIT_MASK[0], 0])  # 3 clubs, room for 1 of them
+    with pytest.raises(cr.StateError, match="must add up to the 3 cards"):
+        DealSampler(clubs, [1, 1], [0, 0])
+    with pytest.raises(cr.StateError, match="one barred mask a place"):
+        DealSampler(clubs, [2, 1], [0])
+
+
+def test_determinize_remembers_a_view_not_an_equal_one_for_another_game() -> None:
+    """A view determinized again is sampled from what was worked out for it; an equal
+    view gives the same samples, and another game's determinize of the same view
+    object makes that game's states."""
+    game, other = cr.Cramps(), cr.Cramps(target=30)
+    state = game.new_game(seed=4)
+    for _ in range(2):
+        state = game.apply(state, game.legal_moves(state)[0])
+    view = game.observe(state, 2)
+    again = game.observe(state, 2)
+    assert again is not view and again == view
+    samples = [game.determinize(view, seed) for seed in range(5)]
+    assert [game.determinize(again, seed) for seed in range(5)] == samples
+    assert len(set(samples)) > 1
+    theirs = other.determinize(view, 3)
+    assert other.observe(theirs, 2) == view
+    with pytest.raises(cr.StateError):
+        game.observe(theirs, 2)  # made by the other rules

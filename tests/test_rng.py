@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+from collections import Counter
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import cardrules as cr
-from cardrules.rng import next_u64, randbelow, seed_state, shuffled
+from cardrules.rng import GroupedShuffle, next_u64, randbelow, seed_state, shuffled
 
 SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 
@@ -134,3 +138,38 @@ def test_seed_must_be_in_range(seed: int) -> None:
 
 def test_extreme_seeds_are_accepted() -> None:
     assert seed_state(0) != seed_state(2**64 - 1)
+
+
+def test_a_grouped_shuffle_keeps_the_groups_apart_and_orders_each_at_random() -> None:
+    """The lowest group comes first; the 6 x 6 orders of two groups of three come up
+    about equally often (so each group's order is uniform, and independent of the
+    other's); the same state gives the same order."""
+    shuffle = GroupedShuffle([9, 4, 8, 3, 7, 2], [1, 0, 1, 0, 1, 0])
+    runs = 36 * 50
+    seen = Counter(shuffle.order(seed_state(seed))[0] for seed in range(runs))
+    assert {order[:3] for order in seen} == {bytes(p) for p in itertools.permutations((4, 3, 2))}
+    assert {order[3:] for order in seen} == {bytes(p) for p in itertools.permutations((9, 8, 7))}
+    assert len(seen) == 36
+    statistic = sum((n - runs / 36) ** 2 / (runs / 36) for n in seen.values())
+    assert statistic < 35 + 6 * math.sqrt(70), statistic
+    state = seed_state(3)
+    assert shuffle.order(state) == shuffle.order(state)
+    assert shuffle.order(state)[1] == next_u64(state)[1]
+
+
+def test_a_grouped_shuffle_takes_decided_orders_group_by_group() -> None:
+    shuffle = GroupedShuffle([5, 6, 1, 2], [1, 1, 0, 0])
+    order, after = shuffle.order(cr.rng.DecidedShuffles(((2, 1), (6, 5))))
+    assert order == bytes([2, 1, 6, 5])
+    assert isinstance(after, cr.rng.DecidedShuffles) and after.settled
+
+
+@pytest.mark.parametrize(
+    ("items", "groups", "message"),
+    [([1, 1], [0, 0], "distinct"), ([1, 300], [0, 0], "0 to 255"), ([1, 2], [0], "one group")],
+)
+def test_a_grouped_shuffle_refuses_bad_items(
+    items: list[int], groups: list[int], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        GroupedShuffle(items, groups)

@@ -21,13 +21,21 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, Card, Rank, format_cards
+from cardrules.cards import (
+    ALL_CARDS,
+    SUIT_MASK,
+    Card,
+    Rank,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+)
 from cardrules.errors import RulesError, SetupError, StateError
-from cardrules.rng import next_u64, shuffled
+from cardrules.rng import GroupedShuffle, next_u64, shuffled
 from cardrules.seats import deal_order
 from cardrules.values import Immutable
 
-__all__ = ["STANDARD_DECK", "DeckSpec", "deal_masks", "deal_unseen", "positions_of"]
+__all__ = ["STANDARD_DECK", "DealSampler", "DeckSpec", "deal_masks", "deal_unseen", "positions_of"]
 
 
 def _to_ranks(value: Iterable[Rank | int]) -> frozenset[Rank]:
@@ -156,102 +164,214 @@ def deal_masks(
     )
 
 
+Split = tuple[int, ...]
+Shape = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
 def deal_unseen(
     cards: Sequence[Card], sizes: Sequence[int], voids: Sequence[set[int]], rng: int
 ) -> list[tuple[Card, ...]]:
-    """Deal ``cards`` (the cards a player has not seen) to the seats, ``sizes[seat]``
-    cards each, no seat getting a card of a suit in ``voids[seat]`` (a suit it has shown
-    out of), every such deal equally likely. This is what determinization of
-    trick-taking games uses.
+    """Deal ``cards`` (the cards a player has not seen, each card once) to the seats,
+    ``sizes[seat]`` cards each (any cards left over stay undealt), no seat getting a
+    card of a suit in ``voids[seat]`` (a suit it has shown out of), every such deal
+    equally likely. This is what determinization of trick-taking games uses, through
+    :class:`DealSampler` (which takes masks, and any cards barred to each seat).
 
-    Without voids it is one shuffle. With voids it draws no deal to throw away: it
-    chooses how many cards of each suit each seat gets, each choice weighted by the
-    number of deals that agree with it (counted once for a given shape of the problem
-    and remembered, since a search determinizes the same view again and again), then
-    deals each suit's cards at random. Raises :class:`~cardrules.StateError` when no
-    deal agrees.
+    Raises :class:`~cardrules.StateError` when no deal agrees, or for a card given twice.
 
     >>> from cardrules.cards import parse_cards
     >>> deal_unseen(parse_cards("2C 3C 2D"), [1, 2], [set(), {1}], rng=5)  # seat 1: no ♦
     [(Card.parse('2♦'),), (Card.parse('2♣'), Card.parse('3♣'))]
     """
-    cards = list(cards)
-    sizes = list(sizes)
-    seats = [seat for seat, size in enumerate(sizes) if size]
-    if any(voids[seat] for seat in seats):
-        return _deal_by_counting(cards, sizes, voids, seats, rng)
-    order, rng = shuffled(cards, rng)
-    hands: list[tuple[Card, ...]] = [()] * len(sizes)
-    position = 0
-    for seat in seats:
-        hands[seat] = tuple(sorted(order[position : position + sizes[seat]]))
-        position += sizes[seat]
-    return hands
+    mask = mask_of(cards)
+    if mask.bit_count() != len(cards):
+        raise StateError("deal_unseen deals each card once: a card was given twice")
+    barred = [0] * len(sizes)
+    for seat, suits in enumerate(voids[: len(sizes)]):
+        for suit in suits:
+            barred[seat] |= SUIT_MASK[suit]
+    undealt = len(cards) - sum(sizes)
+    if undealt > 0:
+        sizes, barred = [*sizes, undealt], [*barred, 0]
+    hands = DealSampler(mask, sizes, barred).deal(rng)
+    return [cards_of_mask(hand) for hand in hands[: len(voids)]]
 
 
-def _deal_by_counting(
-    cards: list[Card], sizes: list[int], voids: Sequence[set[int]], seats: list[int], rng: int
-) -> list[tuple[Card, ...]]:
-    """The exact sampler behind :func:`deal_unseen` when there are voids: the suits
-    some seat may not get are shared out one by one, each split weighted by the deals
-    that agree with it; the cards of the other suits, which any seat may get, are then
-    dealt together at random into the room left."""
-    by_suit: list[list[Card]] = [[], [], [], []]
-    for card in cards:
-        by_suit[SUIT_OF_INDEX[card]].append(card)
-    free: list[Card] = []
-    bound: list[int] = []  # the suits with unseen cards that some seat may not get
-    allowed: list[tuple[int, ...]] = []
-    for suit, suit_cards in enumerate(by_suit):
-        takers = tuple(i for i, seat in enumerate(seats) if suit not in voids[seat])
-        if len(takers) == len(seats) or not suit_cards:
-            free += suit_cards
-        else:
-            bound.append(suit)
-            allowed.append(takers)
-    shape = (tuple(len(by_suit[suit]) for suit in bound), tuple(allowed))
-    room = tuple(sizes[seat] for seat in seats)
-    if not _ways(shape, 0, room):
-        raise StateError(
-            "no deal of the unseen cards agrees with the view's hand sizes and voids: "
-            "this is not a view the game's observe() made"
+class DealSampler:
+    """Every deal of the cards of a mask to some places (seats, an undealt pile),
+    ``sizes[place]`` cards each, none getting a card of its mask ``barred[place]``,
+    equally likely: :meth:`deal` draws one, without drawing any deal to throw away.
+
+    The cards fall into groups by the places that may get them (a Cramps seat that has
+    shown out of a suit may get none of it: the suit is one group). The groups some
+    place may not get are shared out first, one after the other, each split chosen with
+    weight the number of deals that agree with it (counted once for a given shape of
+    the problem and remembered, since a search determinizes one view again and
+    again); then one grouped shuffle (:class:`~cardrules.rng.GroupedShuffle`) orders
+    each group's cards at random, and each place takes its share of every group. The
+    number of agreeing deals is :attr:`ways`. Raises :class:`~cardrules.StateError`
+    when no deal agrees, or when the sizes do not add up to the cards.
+
+    >>> from cardrules.cards import parse_cards
+    >>> from cardrules.rng import seed_state
+    >>> clubs, diamond = mask_of(parse_cards("2C 3C")), mask_of(parse_cards("2D"))
+    >>> sampler = DealSampler(clubs | diamond, [1, 2], [0, SUIT_MASK[1]])  # seat 1: no ♦
+    >>> sampler.ways, sampler.deal(seed_state(5)) == (diamond, clubs)
+    (1, True)
+    """
+
+    __slots__ = ("_cards", "_count", "_places", "_root", "_shape", "_shuffle", "_ways")
+
+    def __init__(self, cards: int, sizes: Sequence[int], barred: Sequence[int]) -> None:
+        sizes = tuple(sizes)
+        if len(barred) != len(sizes) or min(sizes, default=0) < 0 or len(sizes) > 64:
+            raise StateError(
+                "a deal needs one size (0 or more) and one barred mask a place, at most 64 places"
+            )
+        if sum(sizes) != cards.bit_count():
+            raise StateError(
+                f"the sizes ({sum(sizes)} cards) must add up to the {cards.bit_count()} cards "
+                "to deal (give the cards left over a place of their own)"
+            )
+        places = tuple([place for place, size in enumerate(sizes) if size])
+        self._places = places
+        self._count = len(sizes)
+        self._cards = cards
+        room = tuple([sizes[place] for place in places])
+        if not any(cards & barred[place] for place in places):  # one shuffle of them all
+            self._shape: Shape = ((), ())
+            self._ways = _multinomial(room)
+            self._shuffle = GroupedShuffle(bytes(cards_of_mask(cards)), bytes(cards.bit_count()))
+            self._root: _Choice | bytes = self._labels(room)
+            return
+        # Split the cards by the places that may get them, one place after the other.
+        parts: list[tuple[int, tuple[int, ...]]] = [(cards, ())]
+        for index, place in enumerate(places):
+            allowed = cards & ~barred[place]
+            parts = [
+                piece
+                for mask, takers in parts
+                for piece in ((mask & allowed, (*takers, index)), (mask & ~allowed, takers))
+                if piece[0]
+            ]
+        everyone = tuple(range(len(places)))
+        bound = sorted([(takers, mask) for mask, takers in parts if takers != everyone])
+        free = sum([mask for mask, takers in parts if takers == everyone])
+        self._shape = (
+            tuple([mask.bit_count() for _, mask in bound]),
+            tuple([takers for takers, _ in bound]),
         )
-    dealt: list[list[Card]] = [[] for _ in range(len(sizes))]
-    for k, suit in enumerate(bound):
-        options, weights, total = _suit_options(shape, k, room)
-        pick, rng = _randbelow_big(rng, total)
-        split, room = options[bisect.bisect_right(weights, pick)]
-        rng = _deal_into(dealt, seats, split, by_suit[suit], rng)
-    _deal_into(dealt, seats, room, free, rng)
-    return [tuple(sorted(hand)) for hand in dealt]
+        self._ways = 0 if bound and not bound[0][0] else _ways(self._shape, 0, room)
+        if not self._ways:
+            raise StateError(
+                "no deal of the unseen cards agrees with the view's hand sizes and voids: "
+                "this is not a view the game's observe() made"
+            )
+        groups = [*(mask for _, mask in bound), free]
+        items = b"".join([bytes(cards_of_mask(mask)) for mask in groups])
+        tags = b"".join([bytes([tag]) * mask.bit_count() for tag, mask in enumerate(groups)])
+        self._shuffle = GroupedShuffle(items, tags)
+        self._root = self._node(0, room)
+
+    @property
+    def ways(self) -> int:
+        """How many deals agree (each equally likely to be drawn)."""
+        return self._ways
+
+    def deal(self, rng: int) -> tuple[int, ...]:
+        """One deal drawn with the generator state ``rng``: each place's cards, a mask."""
+        node = self._root
+        if isinstance(node, bytes):
+            labels = node  # every card may go anywhere: one shuffle
+        else:
+            parts = []
+            while isinstance(node, _Choice):
+                weights = node.weights
+                if len(weights) == 1:  # forced: no draw
+                    index = 0
+                else:
+                    pick, rng = _randbelow_big(rng, weights[-1])
+                    index = bisect.bisect_right(weights, pick)
+                child = node.children[index]
+                if child is None:  # worked out the first time this split is drawn
+                    child = self._child(node, index)
+                parts.append(node.labels[index])
+                node = child
+            parts.append(node)
+            labels = b"".join(parts)
+        order, _ = self._shuffle.order(rng)
+        # Each card's place label where the card's index is (cards not dealt keep their
+        # own index, below any label), read from card 51 down: a place's labels turned
+        # into b"1"s and the rest into b"0"s is its mask in binary. The last place gets
+        # the cards left.
+        owners = bytes.maketrans(order, labels)[51::-1]
+        hands = [0] * self._count
+        places = self._places
+        rest = self._cards
+        for place in places[:-1]:
+            hand = hands[place] = int(owners.translate(_SELECT[place]), 2)
+            rest ^= hand
+        if places:
+            hands[places[-1]] = rest
+        return tuple(hands)
+
+    def _node(self, depth: int, room: Split) -> _Choice | bytes:
+        """The choice of the ``depth``-th bound group's split with ``room`` left, or,
+        past the last, the labels of the free cards filling the room."""
+        if depth == len(self._shape[0]):
+            return self._labels(room)
+        options, weights, _ = _group_options(self._shape, depth, room)
+        return _Choice(depth, weights, options)
+
+    def _child(self, node: _Choice, index: int) -> _Choice | bytes:
+        """What comes after the ``index``-th option of ``node``, its labels worked out
+        with it."""
+        split, after = node.options[index]
+        node.labels[index] = self._labels(split)
+        child = node.children[index] = self._node(node.depth + 1, after)
+        return child
+
+    def _labels(self, split: Split) -> bytes:
+        """The place labels of ``split`` (a count for each place with room), in the
+        order the places take a group's shuffled cards."""
+        places = self._places
+        return b"".join([_LABEL[places[i]] * count for i, count in enumerate(split)])
 
 
-def _deal_into(
-    dealt: list[list[Card]], seats: list[int], split: Split, cards: list[Card], rng: int
-) -> int:
-    """Shuffle ``cards`` and give ``split[i]`` of them to ``seats[i]``; the generator
-    after the shuffle."""
-    order, rng = shuffled(cards, rng)
-    position = 0
-    for i, count in enumerate(split):
-        if count:
-            dealt[seats[i]] += order[position : position + count]
-            position += count
-    return rng
+class _Choice:
+    """One bound group's split to draw in :meth:`DealSampler.deal`: the options (the
+    split, the room after it) with the running totals of their weights, and, filled in
+    when an option is first drawn, its place labels (a byte a card, in the order the
+    places take the group's shuffled cards) and the choice after it."""
+
+    __slots__ = ("children", "depth", "labels", "options", "weights")
+
+    def __init__(
+        self,
+        depth: int,
+        weights: tuple[int, ...],
+        options: tuple[tuple[Split, Split], ...],
+    ) -> None:
+        self.depth = depth
+        self.weights = weights
+        self.options = options
+        self.labels: list[bytes] = [b""] * len(options)
+        self.children: list[_Choice | bytes | None] = [None] * len(options)
 
 
-Split = tuple[int, ...]
-Shape = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+# A place's label in DealSampler.deal is the byte 0xC0 + place, above every card index.
+_LABEL = tuple(bytes([0xC0 + place]) for place in range(64))
+_SELECT = tuple(b"0" * (0xC0 + place) + b"1" + b"0" * (63 - place) for place in range(64))
 
 
 @functools.lru_cache(maxsize=16384)
-def _suit_options(
+def _group_options(
     shape: Shape, k: int, room: Split
 ) -> tuple[tuple[tuple[Split, Split], ...], tuple[int, ...], int]:
-    """The ways to share the ``k``-th bound suit of ``shape`` (its unseen cards' count,
-    the seats allowed it) with ``room`` cards still to receive, as (split, room after)
+    """The ways to share the ``k``-th bound group of ``shape`` (its cards' count, the
+    places allowed it) with ``room`` cards still to receive, as (split, room after)
     pairs, with the running totals of their weights (the deals of this and the later
-    suits agreeing with each) and the total. Remembered: a search determinizes one view
+    groups agreeing with each) and the total. Remembered: a search determinizes one view
     many times, and the shape of the problem is all that matters here."""
     counts, allowed = shape
     options: list[tuple[Split, Split]] = []
@@ -268,15 +388,15 @@ def _suit_options(
 
 
 def _ways(shape: Shape, k: int, room: Split) -> int:
-    """How many deals of the bound suits from the ``k``-th on, and then of the free
+    """How many deals of the bound groups from the ``k``-th on, and then of the free
     cards, fill exactly the room left."""
     if k == len(shape[0]):
         return _multinomial(room)  # the free cards: exactly the room is left for them
-    return _suit_options(shape, k, room)[2]
+    return _group_options(shape, k, room)[2]
 
 
 def _splits(count: int, allowed: tuple[int, ...], room: Split) -> list[Split]:
-    """Every way to give ``count`` cards to the seats ``allowed`` (indices into
+    """Every way to give ``count`` cards to the places ``allowed`` (indices into
     ``room``), none more than its room."""
     result: list[Split] = []
     split = [0] * len(room)
@@ -306,6 +426,12 @@ def _multinomial(split: Sequence[int]) -> int:
 def _randbelow_big(rng: int, n: int) -> tuple[int, int]:
     """``randbelow`` for any positive int, however large (exact, by rejection)."""
     bits = n.bit_length()
+    if bits <= 64:  # one word a try (the usual case)
+        while True:
+            value, rng = next_u64(rng)
+            value >>= 64 - bits
+            if value < n:
+                return value, rng
     words = (bits + 63) // 64
     while True:
         value = 0

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import Any, TypeVar
 
@@ -29,6 +29,7 @@ from cardrules.errors import SetupError
 
 __all__ = [
     "DecidedShuffles",
+    "GroupedShuffle",
     "check_seed",
     "derive_seed",
     "new_seed",
@@ -91,11 +92,11 @@ def seed_state(seed: int) -> int:
 
     Raises :class:`~cardrules.SetupError` for anything else.
     """
+    if seed.__class__ is int and 0 <= seed <= _MASK64:
+        # Mix once so that nearby seeds give unrelated streams.
+        return _mix(seed ^ 0x5DEECE66D)
     check_seed(seed)
-    if seed.__class__ is not int:  # DecidedShuffles: explicit chance, no stream
-        return seed
-    # Mix once so that nearby seeds give unrelated streams.
-    return _mix(seed ^ 0x5DEECE66D)
+    return seed  # DecidedShuffles: explicit chance, no stream
 
 
 def _mix(z: int) -> int:
@@ -183,6 +184,85 @@ def shuffled(items: Iterable[T], state: int) -> tuple[tuple[T, ...], int]:
         return itemgetter(*positions)(pool), state
     order, state = shuffled_order(len(pool), state)
     return tuple([pool[i] for i in order]), state
+
+
+class GroupedShuffle:
+    """Shuffles of the same small ints (bytes), each group of them in a random order of
+    its own: :meth:`order` lists the groups one after the other (the lowest group first),
+    each group's items in a uniform random order, independent of the other groups'.
+
+    One hash and one sort make every group's order (the keys of :func:`shuffled_order`,
+    with the group in the exponent, so that the sort keeps the groups apart), which is
+    what the exact deal sampler (:class:`cardrules.deck.DealSampler`) shuffles a deal
+    with. Worked out once for given items and groups, reused for any generator state.
+    Raises :class:`ValueError` for items that are not distinct ints from 0 to 255 or
+    groups that are not ints from 0 to 255.
+
+    >>> shuffle = GroupedShuffle([7, 3, 9, 40], [1, 0, 1, 1])
+    >>> order, after = shuffle.order(seed_state(5))
+    >>> order[0], sorted(order[1:]), after != seed_state(5)
+    (3, [7, 9, 40], True)
+    """
+
+    __slots__ = ("_count", "_groups", "_items", "_layout", "_mask", "_pattern")
+
+    def __init__(self, items: Sequence[int], groups: Sequence[int]) -> None:
+        count = len(items)
+        try:
+            low, tags = bytes(items), bytes(groups)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "a grouped shuffle's items and groups must be ints from 0 to 255"
+            ) from None
+        if len(tags) != count:
+            raise ValueError("a grouped shuffle needs one group for each item")
+        if len(set(low)) != count:
+            raise ValueError("a grouped shuffle's items must be distinct")
+        # Each item's key, a float: sign 0 and exponent 1023 + group (the key lies in
+        # [2**group, 2**(group + 1))), 44 random bits of mantissa, the item in the
+        # lowest byte. Here the fixed bits and the mask of the random ones.
+        pattern = bytearray(8 * count)
+        pattern[0::8] = low
+        pattern[6::8] = tags.translate(_EXPONENT_LOW_NIBBLE)
+        pattern[7::8] = tags.translate(_EXPONENT_HIGH_BYTE)
+        self._count = count
+        self._items = low
+        self._groups = tags
+        self._pattern = int.from_bytes(pattern, "little")
+        self._mask = int.from_bytes(_KEY_RANDOM * count, "little")
+        layout = _LAYOUTS.get(count)
+        if layout is None:
+            layout = _LAYOUTS[count] = struct.Struct(f"<{count}d")
+        self._layout = layout
+
+    def order(self, state: int) -> tuple[bytes, int]:
+        """Return ``(order, new_state)``: the items group by group, each group shuffled.
+
+        Every order of each group is equally likely but for ties between two keys of 44
+        random bits (a chance below ``count**2 / 2**45``), which keep the items' order.
+        """
+        count = self._count
+        if state.__class__ is not int:  # DecidedShuffles: explicit chance, group by group
+            by_group: dict[int, list[int]] = {}
+            for group, item in sorted(zip(self._groups, self._items, strict=True)):
+                by_group.setdefault(group, []).append(item)
+            parts = []
+            for members in by_group.values():
+                shuffled_members, state = state.shuffle(tuple(members))  # type: ignore[attr-defined]
+                parts.append(bytes(shuffled_members))
+            return b"".join(parts), state
+        if count < 2:
+            return self._items, (state + _GOLDEN) & _MASK64
+        digest = _SHAKE(_SHUFFLE_DOMAIN + state.to_bytes(8, "little")).digest(8 * count)
+        words = int.from_bytes(digest, "little") & self._mask | self._pattern
+        layout = self._layout
+        keys = sorted(layout.unpack(words.to_bytes(8 * count, "little")))
+        return layout.pack(*keys)[0::8], (state + _GOLDEN) & _MASK64
+
+
+_EXPONENT_LOW_NIBBLE = bytes(((0x3FF + group) & 0xF) << 4 for group in range(256))
+_EXPONENT_HIGH_BYTE = bytes((0x3FF + group) >> 4 for group in range(256))
+_KEY_RANDOM = b"\x00\xff\xff\xff\xff\xff\x0f\x00"  # one key's random bits (little-endian)
 
 
 def derive_seed(seed: int, index: int, purpose: bytes) -> int:

@@ -50,10 +50,8 @@ from cardrules.cards import (
     Card,
     Suit,
     cards_of_mask,
-    mask_of,
     suit_cards,
 )
-from cardrules.deck import deal_unseen
 from cardrules.errors import IllegalMoveError, SeatError, StateError
 from cardrules.events import (
     CardPlayed,
@@ -66,7 +64,6 @@ from cardrules.events import (
 )
 from cardrules.game import Game
 from cardrules.moves import Play
-from cardrules.rng import check_seed, next_u64, seed_state, shuffled
 from cardrules.seats import is_seat
 from cardrules.tricks import setup
 from cardrules.tricks.core import (
@@ -74,9 +71,9 @@ from cardrules.tricks.core import (
     Trick,
     follow_mask,
     refuse_play,
-    voids_of,
     winning_index,
 )
+from cardrules.tricks.determinize import determinized
 from cardrules.tricks.playout import plain_playout, plays_plainly
 from cardrules.tricks.state import (
     TrickRecord,
@@ -85,7 +82,6 @@ from cardrules.tricks.state import (
     _Deal,
     out_of,
     play_orders,
-    tricks_as_records,
 )
 from cardrules.values import with_slots
 
@@ -818,86 +814,11 @@ class TrickGame(Game[S, Any, V]):
         other seats, each getting as many as it holds and none of a suit it has shown
         out of (by effective suit), the rest left undealt; the cards the seat knows
         another holds (:meth:`known_cards`) stay there; every such deal equally likely
-        (:func:`cardrules.deck.deal_unseen`). ``observe(determinize(view, seed),
-        view.seat) == view``."""
-        if type(view) is not self.view_class:
-            raise StateError(
-                f"determinize needs a {self.view_class.__name__}, not a {type(view).__name__}"
-            )
-        players = self.players
-        if not is_seat(view.seat, players) or len(view.hand_sizes) != players:
-            raise SeatError(f"the view's seat must be 0 to {players - 1}, not {shown(view.seat)}")
-        played: list[list[Card]] = [[] for _ in range(players)]
-        for trick in (*view.tricks, view.trick):
-            for seat, card in trick.plays(players):
-                played[seat].append(card)
-        known = self.known_cards(view)
-        seen = set(view.hand).union(*played)
-        if view.turned_up is not None:
-            seen.add(view.turned_up)
-        known_mask = 0
-        for mask in known:
-            known_mask |= mask
-        unseen = [card for card in self.deck() if card not in seen and not known_mask >> card & 1]
-        sizes = [size - mask.bit_count() for size, mask in zip(view.hand_sizes, known, strict=True)]
-        sizes[view.seat] = 0
-        rng = seed_state(check_seed(seed))
-        surplus = len(unseen) - sum(sizes)
-        if surplus < 0 or min(sizes) < 0:
-            raise StateError("no deal agrees with this view: too few unseen cards")
-        hands = self._sample_unseen(view, unseen, sizes, surplus, rng)
-        hands[view.seat] = view.hand
-        held = tuple(mask_of(hands[seat]) | known[seat] for seat in range(players))
-        dealt = tuple(held[seat] | mask_of(played[seat]) for seat in range(players))
-        left = 0
-        for mask in held:
-            left |= mask
-        deal = _Deal(
-            self,
-            view.round_number,
-            view.dealer,
-            dealt,
-            view.scores,
-            next_u64(rng)[0],
-            view.winners,
-            view.turned_up,
-            view.phase,
-            self.determinize_payload(view, held, rng),
-        )
-        trick = view.trick
-        state: S = self.state_class(  # type: ignore[assignment]
-            deal,
-            left,
-            trick.leader,
-            trick.cards,
-            tricks_as_records(view.tricks, players),
-            view.round_scores,
-        )
+        (:class:`cardrules.deck.DealSampler`; what the view fixes is worked out once
+        for the view, see :mod:`cardrules.tricks.determinize`).
+        ``observe(determinize(view, seed), view.seat) == view``."""
+        state: S = determinized(self, view, seed, TrickGame.determinize_payload)
         return state
-
-    def _sample_unseen(
-        self, view: V, unseen: list[Card], sizes: list[int], surplus: int, rng: int
-    ) -> list[tuple[Card, ...]]:
-        """Deal ``unseen`` to the seats by ``sizes`` (the ``surplus`` undealt), no seat
-        getting a card of a suit it has shown out of."""
-        players = self.players
-        tricks = (*view.tricks, view.trick)
-        if not self.effective_suits:
-            voids = voids_of(view.tricks, view.trick, players)
-            if not surplus:
-                return deal_unseen(unseen, sizes, voids, rng)
-            # The undealt cards go to one more seat that may hold anything.
-            return deal_unseen(unseen, [*sizes, surplus], [*voids, set()], rng)[:players]
-        trump = self.trump_of(view)
-        barred = [0] * (players + 1)
-        for done in tricks:
-            if not done.cards:
-                continue
-            led = self.effective_suit(done.cards[0], trump)
-            for seat, card in done.plays(players):
-                if self.effective_suit(card, trump) != led:
-                    barred[seat] |= self.suit_cards(led, trump)
-        return _deal_barred(unseen, [*sizes, surplus], barred, rng)[:players]
 
     def generator_of(self, state: S) -> int:
         """The generator that deals the later deals (kept with the deal)."""
@@ -941,41 +862,6 @@ class TrickGame(Game[S, Any, V]):
         game with phases adds its own moves after them)."""
         deck = self.deck()
         return _PLAY_OF if deck is ALL_CARDS else tuple(_PLAY_OF[card] for card in deck)
-
-
-def _deal_barred(
-    cards: list[Card], sizes: list[int], barred: list[int], rng: int
-) -> list[tuple[Card, ...]]:
-    """Deal ``cards`` by ``sizes``, no seat getting a card of its ``barred`` mask: by
-    rejection (every agreeing deal equally likely), then, if that keeps failing, the
-    most constrained cards first to a seat with room chosen at random (some agreeing
-    deals then more likely than others). Raises :class:`~cardrules.StateError` when
-    no deal agrees."""
-    players = len(sizes)
-    for _ in range(200):
-        order, rng = shuffled(cards, rng)
-        hands: list[tuple[Card, ...]] = []
-        position = 0
-        for seat in range(players):
-            hands.append(tuple(sorted(order[position : position + sizes[seat]])))
-            position += sizes[seat]
-        if all(not barred[seat] & mask_of(hands[seat]) for seat in range(players)):
-            return hands
-    for _ in range(200):
-        order, rng = shuffled(cards, rng)
-        room = list(sizes)
-        given: list[list[Card]] = [[] for _ in range(players)]
-        tightest = sorted(order, key=lambda card: sum(not b >> card & 1 for b in barred))
-        for card in tightest:
-            open_seats = [s for s in range(players) if room[s] and not barred[s] >> card & 1]
-            if not open_seats:
-                break
-            choice, rng = shuffled(open_seats, rng)
-            room[choice[0]] -= 1
-            given[choice[0]].append(card)
-        else:
-            return [tuple(sorted(hand)) for hand in given]
-    raise StateError("no deal of the unseen cards agrees with the suits shown out of")
 
 
 _new_state = object.__new__

@@ -1,0 +1,220 @@
+"""Determinization of trick-taking views: a full state that agrees with what one seat
+knows, the cards it has not seen dealt at random (what
+:meth:`TrickGame.determinize <cardrules.tricks.engine.TrickGame.determinize>` returns).
+
+What a view fixes is worked out once for the view (the cards each seat has played,
+the cards known to be elsewhere, the cards each seat may not hold since it has shown
+out of their suit, the state's fields that a sample keeps) and remembered for the last
+few views determinized, since a search determinizes one view again and again; each
+sample then costs one draw of the exact sampler (:class:`cardrules.deck.DealSampler`)
+and the new state's fields. A view is immutable, so the same view object always gets
+the same plan.
+
+>>> import cardrules as cr
+>>> game = cr.Cramps()
+>>> state = game.new_game(seed=3)
+>>> view = game.observe(state, 0)
+>>> sample = game.determinize(view, 11)  # through determinized()
+>>> game.observe(sample, 0) == view, sample == game.determinize(view, 11)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import or_
+from typing import Any
+
+from cardrules._text import shown
+from cardrules.cards import ALL_CARDS, CARD_BIT, FULL_MASK, SUIT_MASK, SUIT_OF_INDEX, mask_of
+from cardrules.deck import DealSampler
+from cardrules.errors import SeatError, StateError
+from cardrules.rng import next_u64, seed_state
+from cardrules.seats import is_seat
+from cardrules.tricks.state import _Deal, play_orders, tricks_as_records
+
+__all__ = ["determinized"]
+
+# The last few (game, view, plan) triples, the latest first: one tuple, replaced whole,
+# so that a thread never reads half of another thread's update.
+_REMEMBERED = 4
+_recent: list[tuple[tuple[Any, Any, _Plan], ...]] = [()]
+
+# Mixed into the sample's generator for the streams a sample hands on (the later
+# deals' generator, the game's payload), so that they are not the sampler's own.
+_DEAL_STREAM = 0x6A09E667F3BCC909
+_PAYLOAD_STREAM = 0xBB67AE8584CAA73B
+
+_new = object.__new__
+
+
+def determinized(
+    game: Any, view: Any, seed: int, default_payload: Callable[..., Any] | None
+) -> Any:
+    """A state of ``game`` (a :class:`~cardrules.tricks.engine.TrickGame`) that agrees
+    with ``view``, the cards ``view.seat`` has not seen dealt with ``seed``: see
+    :meth:`TrickGame.determinize <cardrules.tricks.engine.TrickGame.determinize>`.
+    ``default_payload`` is the engine's own ``determinize_payload``: a game that keeps
+    it gets the view's payload without a call.
+
+    Raises :class:`~cardrules.StateError` for a view of another game or one that no
+    deal agrees with, :class:`~cardrules.SeatError` for a view of a seat the game does
+    not have, and :class:`~cardrules.SetupError` for a seed that is not an int from 0
+    to 2**64 - 1.
+    """
+    for entry in _recent[0]:
+        if entry[1] is view and entry[0] is game:
+            plan = entry[2]
+            break
+    else:
+        plan = _Plan(game, view, default_payload)
+        _recent[0] = ((game, view, plan), *_recent[0][: _REMEMBERED - 1])
+    return plan.sample(seed_state(seed))
+
+
+class _Plan:
+    """What one view fixes of every sample, and the sampler of the rest."""
+
+    __slots__ = (
+        "_cards",
+        "_dealer",
+        "_fixed",
+        "_game",
+        "_hook",
+        "_leader",
+        "_left",
+        "_number",
+        "_order",
+        "_out",
+        "_payload",
+        "_phase",
+        "_played",
+        "_players",
+        "_round_scores",
+        "_sampler",
+        "_scores",
+        "_size",
+        "_state_class",
+        "_surplus",
+        "_tricks",
+        "_turned",
+        "_view",
+        "_winners",
+    )
+
+    def __init__(self, game: Any, view: Any, default_payload: Callable[..., Any] | None) -> None:
+        if type(view) is not game.view_class:
+            raise StateError(
+                f"determinize needs a {game.view_class.__name__}, not a {type(view).__name__}"
+            )
+        players = game.players
+        seat = view.seat
+        if not is_seat(seat, players) or len(view.hand_sizes) != players:
+            raise SeatError(f"the view's seat must be 0 to {players - 1}, not {shown(seat)}")
+        played = [0] * players
+        barred = [0] * players  # the cards of the suits each seat has shown out of
+        effective = game.effective_suits
+        trump = game.trump_of(view) if effective else None
+        orders = play_orders(players, view.trick._out)  # the same seats sit out all deal
+        for trick in (*view.tricks, view.trick):
+            cards = trick._cards
+            if not cards:
+                continue
+            if effective:
+                led = game.suit_cards(game.effective_suit(cards[0], trump), trump)
+            else:
+                led = SUIT_MASK[SUIT_OF_INDEX[cards[0]]]
+            for who, card in zip(orders[trick._leader], cards, strict=False):
+                bit = CARD_BIT[card]
+                played[who] |= bit
+                if not bit & led:
+                    barred[who] |= led
+        known = game.known_cards(view)
+        fixed = list(known)
+        fixed[seat] |= mask_of(view.hand)
+        seen = 0
+        for mask in (*fixed, *played):
+            seen |= mask
+        if view.turned_up is not None:
+            seen |= CARD_BIT[view.turned_up]
+        deck = game.deck()
+        unseen = (FULL_MASK if deck is ALL_CARDS else mask_of(deck)) & ~seen
+        sizes = [size - mask.bit_count() for size, mask in zip(view.hand_sizes, known, strict=True)]
+        sizes[seat] = 0
+        surplus = unseen.bit_count() - sum(sizes)
+        if surplus < 0 or min(sizes) < 0:
+            raise StateError("no deal agrees with this view: too few unseen cards")
+        if surplus:  # the undealt cards: one more place, which may get anything
+            sizes.append(surplus)
+            barred.append(0)
+        self._sampler = DealSampler(unseen, sizes, barred)
+        self._tricks = tricks_as_records(view.tricks, players)
+        self._game = game
+        self._view = view
+        self._hook = type(game).determinize_payload is not default_payload
+        self._players = players
+        self._fixed = tuple(fixed)
+        self._played = tuple(played)
+        held = 0
+        for mask in fixed:
+            held |= mask
+        self._left = held | unseen  # less the undealt cards, if any
+        self._surplus = bool(surplus)
+        # The seats dealt nothing sit the deal out (a sample gives a seat cards only
+        # where it has room for them).
+        out = 0
+        for who in range(players):
+            if not (sizes[who] or fixed[who] or played[who]):
+                out |= 1 << who
+        self._out = out
+        self._order = play_orders(players, out)
+        self._size = players - out.bit_count()
+        self._state_class = game.state_class
+        self._number = view.round_number
+        self._dealer = view.dealer
+        self._scores = view.scores
+        self._winners = view.winners
+        self._turned = view.turned_up
+        self._phase = view.phase
+        self._payload = view.payload
+        self._leader = view.trick.leader
+        self._cards = view.trick.cards
+        self._round_scores = view.round_scores
+
+    def sample(self, rng: int) -> Any:
+        """One state agreeing with the view, its unseen cards dealt with ``rng``."""
+        hands = self._sampler.deal(rng)
+        held = tuple(map(or_, hands, self._fixed))  # (not the undealt cards' place)
+        dealt = tuple(map(or_, held, self._played))
+        left = self._left & ~hands[-1] if self._surplus else self._left
+        payload = self._payload
+        if self._hook:
+            payload = self._game.determinize_payload(
+                self._view, held, next_u64(rng ^ _PAYLOAD_STREAM)[0]
+            )
+        # Filled in here rather than through _Deal() and the state's __init__: the
+        # seats out, their orders and the trick size are the plan's.
+        deal = _new(_Deal)
+        deal._rules = self._game
+        deal._players = self._players
+        deal._number = self._number
+        deal._dealer = self._dealer
+        deal._dealt = dealt
+        deal._out = self._out
+        deal._order = self._order
+        deal._size = self._size
+        deal._scores = self._scores
+        deal._rng = next_u64(rng ^ _DEAL_STREAM)[0]
+        deal._winners = winners = self._winners
+        deal._turned = self._turned
+        deal._phase = self._phase
+        deal._payload = payload
+        state = _new(self._state_class)
+        state._deal = deal
+        state._left = left
+        state._leader = self._leader
+        state._cards = self._cards
+        state._tricks = self._tricks
+        state._round_scores = self._round_scores
+        state._allowed = 0 if winners else None
+        return state
