@@ -191,12 +191,14 @@ class GroupedShuffle:
     its own: :meth:`order` lists the groups one after the other (the lowest group first),
     each group's items in a uniform random order, independent of the other groups'.
 
-    One hash and one sort make every group's order (the keys of :func:`shuffled_order`,
-    with the group in the exponent, so that the sort keeps the groups apart), which is
-    what the exact deal sampler (:class:`cardrules.deck.DealSampler`) shuffles a deal
-    with. Worked out once for given items and groups, reused for any generator state.
-    Raises :class:`ValueError` for items that are not distinct ints from 0 to 255 or
-    groups that are not ints from 0 to 255.
+    One hash and one sort make every group's order: each item's key is 8 bytes from
+    SHAKE-128 read as a float, its highest byte set to the item's group and its lowest
+    to the item (non-negative floats sort as their bytes read as an int do, so the sort
+    keeps the groups apart and carries the items along). This is what the exact deal
+    sampler (:class:`cardrules.deck.DealSampler`) shuffles a deal with. Worked out once
+    for given items and groups, reused for any generator state. Raises
+    :class:`ValueError` for items that are not distinct ints from 0 to 255 or groups
+    that are not ints from 0 to 126.
 
     >>> shuffle = GroupedShuffle([7, 3, 9, 40], [1, 0, 1, 1])
     >>> order, after = shuffle.order(seed_state(5))
@@ -204,32 +206,25 @@ class GroupedShuffle:
     (3, [7, 9, 40], True)
     """
 
-    __slots__ = ("_count", "_groups", "_items", "_layout", "_mask", "_pattern")
+    __slots__ = ("_count", "_groups", "_items", "_layout")
 
     def __init__(self, items: Sequence[int], groups: Sequence[int]) -> None:
-        count = len(items)
         try:
             low, tags = bytes(items), bytes(groups)
         except (TypeError, ValueError):
             raise ValueError(
-                "a grouped shuffle's items and groups must be ints from 0 to 255"
+                "a grouped shuffle's items must be ints from 0 to 255, its groups from 0 to 126"
             ) from None
+        count = len(low)
         if len(tags) != count:
             raise ValueError("a grouped shuffle needs one group for each item")
         if len(set(low)) != count:
             raise ValueError("a grouped shuffle's items must be distinct")
-        # Each item's key, a float: sign 0 and exponent 1023 + group (the key lies in
-        # [2**group, 2**(group + 1))), 44 random bits of mantissa, the item in the
-        # lowest byte. Here the fixed bits and the mask of the random ones.
-        pattern = bytearray(8 * count)
-        pattern[0::8] = low
-        pattern[6::8] = tags.translate(_EXPONENT_LOW_NIBBLE)
-        pattern[7::8] = tags.translate(_EXPONENT_HIGH_BYTE)
+        if count and max(tags) > 126:  # a highest byte of 0x7F could make a NaN
+            raise ValueError("a grouped shuffle's groups must be ints from 0 to 126")
         self._count = count
         self._items = low
         self._groups = tags
-        self._pattern = int.from_bytes(pattern, "little")
-        self._mask = int.from_bytes(_KEY_RANDOM * count, "little")
         layout = _LAYOUTS.get(count)
         if layout is None:
             layout = _LAYOUTS[count] = struct.Struct(f"<{count}d")
@@ -238,8 +233,8 @@ class GroupedShuffle:
     def order(self, state: int) -> tuple[bytes, int]:
         """Return ``(order, new_state)``: the items group by group, each group shuffled.
 
-        Every order of each group is equally likely but for ties between two keys of 44
-        random bits (a chance below ``count**2 / 2**45``), which keep the items' order.
+        Every order of each group is equally likely but for ties between two keys of 48
+        random bits (a chance below ``count**2 / 2**49``), which keep the items' order.
         """
         count = self._count
         if state.__class__ is not int:  # DecidedShuffles: explicit chance, group by group
@@ -253,16 +248,11 @@ class GroupedShuffle:
             return b"".join(parts), state
         if count < 2:
             return self._items, (state + _GOLDEN) & _MASK64
-        digest = _SHAKE(_SHUFFLE_DOMAIN + state.to_bytes(8, "little")).digest(8 * count)
-        words = int.from_bytes(digest, "little") & self._mask | self._pattern
+        keys = bytearray(_SHAKE(_SHUFFLE_DOMAIN + state.to_bytes(8, "little")).digest(8 * count))
+        keys[7::8] = self._groups  # (little-endian: the highest byte of each float)
+        keys[0::8] = self._items
         layout = self._layout
-        keys = sorted(layout.unpack(words.to_bytes(8 * count, "little")))
-        return layout.pack(*keys)[0::8], (state + _GOLDEN) & _MASK64
-
-
-_EXPONENT_LOW_NIBBLE = bytes(((0x3FF + group) & 0xF) << 4 for group in range(256))
-_EXPONENT_HIGH_BYTE = bytes((0x3FF + group) >> 4 for group in range(256))
-_KEY_RANDOM = b"\x00\xff\xff\xff\xff\xff\x0f\x00"  # one key's random bits (little-endian)
+        return layout.pack(*sorted(layout.unpack(keys)))[0::8], (state + _GOLDEN) & _MASK64
 
 
 def derive_seed(seed: int, index: int, purpose: bytes) -> int:

@@ -22,7 +22,7 @@ the same plan.
 from __future__ import annotations
 
 from collections.abc import Callable
-from operator import or_
+from operator import attrgetter, or_
 from typing import Any
 
 from cardrules._text import shown
@@ -31,7 +31,7 @@ from cardrules.deck import DealSampler
 from cardrules.errors import SeatError, StateError
 from cardrules.rng import next_u64, seed_state
 from cardrules.seats import is_seat
-from cardrules.tricks.state import _Deal, play_orders, tricks_as_records
+from cardrules.tricks.state import TrickRecord, _Deal, play_orders, tricks_as_records
 
 __all__ = ["determinized"]
 
@@ -111,27 +111,15 @@ class _Plan:
         seat = view.seat
         if not is_seat(seat, players) or len(view.hand_sizes) != players:
             raise SeatError(f"the view's seat must be 0 to {players - 1}, not {shown(seat)}")
-        played = [0] * players
-        barred = [0] * players  # the cards of the suits each seat has shown out of
-        effective = game.effective_suits
-        trump = game.trump_of(view) if effective else None
         orders = play_orders(players, view.trick._out)  # the same seats sit out all deal
-        for trick in (*view.tricks, view.trick):
-            cards = trick._cards
-            if not cards:
-                continue
-            if effective:
-                led = game.suit_cards(game.effective_suit(cards[0], trump), trump)
-            else:
-                led = SUIT_MASK[SUIT_OF_INDEX[cards[0]]]
-            for who, card in zip(orders[trick._leader], cards, strict=False):
-                bit = CARD_BIT[card]
-                played[who] |= bit
-                if not bit & led:
-                    barred[who] |= led
+        if game.effective_suits:
+            played, barred = _shown_by_effective_suits(game, view, orders)
+            records = tricks_as_records(view.tricks, players)
+        else:
+            played, barred, records = _shown(view, players, orders)
         known = game.known_cards(view)
         fixed = list(known)
-        fixed[seat] |= mask_of(view.hand)
+        fixed[seat] |= _masks(bytes(view.hand), _LABELS[0:1] * len(view.hand), 1)[0]
         seen = 0
         for mask in (*fixed, *played):
             seen |= mask
@@ -148,7 +136,7 @@ class _Plan:
             sizes.append(surplus)
             barred.append(0)
         self._sampler = DealSampler(unseen, sizes, barred)
-        self._tricks = tricks_as_records(view.tricks, players)
+        self._tricks = records
         self._game = game
         self._view = view
         self._hook = type(game).determinize_payload is not default_payload
@@ -218,3 +206,83 @@ class _Plan:
         state._round_scores = self._round_scores
         state._allowed = 0 if winners else None
         return state
+
+
+_CARDS = attrgetter("_cards")
+_LEADER = attrgetter("_leader")
+_WINNER = attrgetter("_winner")
+_SUIT_OF_BYTE = bytes(SUIT_OF_INDEX) + bytes(204)  # a card's index to its suit
+# The label of seat s in _masks is the byte 0xC0 + s, above every card index; its
+# table turns that label into b"1" and every other byte into b"0".
+_LABELS = bytes(range(0xC0, 0x100))
+_SELECT = tuple(b"0" * (0xC0 + seat) + b"1" + b"0" * (63 - seat) for seat in range(64))
+
+
+def _masks(cards: bytes, labels: bytes, count: int) -> list[int]:
+    """The cards (indices) of ``cards`` whose ``labels`` (seat labels, one a card) are
+    each of the first ``count`` seats', as masks: every card's label where the card's
+    index is, read from card 51 down, is each seat's mask in binary once its labels are
+    b"1"s and the rest b"0"s."""
+    table = bytes.maketrans(cards, labels)[51::-1]
+    return [int(table.translate(select), 2) for select in _SELECT[:count]]
+
+
+def _shown(
+    view: Any, players: int, orders: tuple[tuple[int, ...], ...]
+) -> tuple[list[int], list[int], tuple[TrickRecord, ...]]:
+    """The cards each seat has played this deal, the cards of the suits each has shown
+    out of (as masks), and the completed tricks as the engine keeps them, worked out on
+    the bytes of all the cards played at once."""
+    done, current = view.tricks, view.trick
+    cards_of = list(map(_CARDS, done))
+    leaders = list(map(_LEADER, done))
+    winners = list(map(_WINNER, done))
+    size = len(orders[0])
+    if (cards_of and set(map(len, cards_of)) != {size}) or None in winners:
+        tricks_as_records(done, players)  # raises, saying which trick is not complete
+    labels_of = [bytes([0xC0 + seat for seat in order]) for order in orders]
+    now = current._cards
+    cards = b"".join(map(bytes, cards_of)) + bytes(now)
+    seats = b"".join(map(labels_of.__getitem__, leaders)) + labels_of[current._leader][: len(now)]
+    played = _masks(cards, seats, players)
+    barred = [0] * players
+    # The suits, trick by trick (each complete trick is size cards): a card whose suit
+    # differs from the lead's shows its seat out of the suit led.
+    suits = cards.translate(_SUIT_OF_BYTE)
+    end = size * len(done)
+    leads = suits[0:end:size]
+    for position in range(1, size):
+        follows = suits[position:end:size]
+        if follows == leads:
+            continue
+        differ = int.from_bytes(follows, "little") ^ int.from_bytes(leads, "little")
+        while differ:
+            number = ((differ & -differ).bit_length() - 1) >> 3
+            differ &= ~(0xFF << 8 * number)
+            barred[seats[number * size + position] - 0xC0] |= SUIT_MASK[leads[number]]
+    for position in range(end + 1, len(suits)):
+        if suits[position] != suits[end]:
+            barred[seats[position] - 0xC0] |= SUIT_MASK[suits[end]]
+    return played, barred, tuple(zip(leaders, cards_of, winners, strict=True))
+
+
+def _shown_by_effective_suits(
+    game: Any, view: Any, orders: tuple[tuple[int, ...], ...]
+) -> tuple[list[int], list[int]]:
+    """:func:`_shown`'s played cards and barred cards (of the effective suits each seat
+    has shown out of), card by card through the game's hooks."""
+    players = game.players
+    played = [0] * players
+    barred = [0] * players
+    trump = game.trump_of(view)
+    for trick in (*view.tricks, view.trick):
+        cards = trick._cards
+        if not cards:
+            continue
+        led = game.suit_cards(game.effective_suit(cards[0], trump), trump)
+        for seat, card in zip(orders[trick._leader], cards, strict=False):
+            bit = CARD_BIT[card]
+            played[seat] |= bit
+            if not bit & led:
+                barred[seat] |= led
+    return played, barred
