@@ -146,6 +146,8 @@ def _chance() -> Iterator[Any]:
         state = table.apply_chance(state, card)
     yield state
     yield DecidedShuffles(((2, 0, 1),), 1, ((5, 6),))
+    yield cr.rng.GroupedShuffle([7, 3, 9], [1, 0, 1])
+    yield cr.deck.DealSampler(0b111 | 1 << 13, [2, 2], [1 << 13, 0])
 
 
 def _arena() -> Iterator[Any]:

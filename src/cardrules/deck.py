@@ -17,6 +17,7 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import attrs
 
@@ -220,10 +221,11 @@ class DealSampler:
     (1, True)
     """
 
-    __slots__ = ("_cards", "_count", "_places", "_root", "_shape", "_shuffle", "_ways")
+    __slots__ = ("_args", "_cards", "_count", "_places", "_root", "_shape", "_shuffle", "_ways")
 
     def __init__(self, cards: int, sizes: Sequence[int], barred: Sequence[int]) -> None:
         sizes = tuple(sizes)
+        self._args = (cards, sizes, tuple(barred))
         if len(barred) != len(sizes) or min(sizes, default=0) < 0 or len(sizes) > 64:
             raise StateError(
                 "a deal needs one size (0 or more) and one barred mask a place, at most 64 places"
@@ -272,6 +274,17 @@ class DealSampler:
         tags = b"".join([bytes([tag]) * mask.bit_count() for tag, mask in enumerate(groups)])
         self._shuffle = GroupedShuffle(items, tags)
         self._root = self._node(0, room)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DealSampler:
+            return NotImplemented
+        return self._args == other._args
+
+    def __hash__(self) -> int:
+        return hash(self._args)
+
+    def __reduce__(self) -> Any:
+        return (DealSampler, self._args)
 
     @property
     def ways(self) -> int:

@@ -230,6 +230,17 @@ class GroupedShuffle:
             layout = _LAYOUTS[count] = struct.Struct(f"<{count}d")
         self._layout = layout
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GroupedShuffle:
+            return NotImplemented
+        return (self._items, self._groups) == (other._items, other._groups)
+
+    def __hash__(self) -> int:
+        return hash((self._items, self._groups))
+
+    def __reduce__(self) -> Any:
+        return (GroupedShuffle, (self._items, self._groups))
+
     def order(self, state: int) -> tuple[bytes, int]:
         """Return ``(order, new_state)``: the items group by group, each group shuffled.
 

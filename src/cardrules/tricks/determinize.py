@@ -237,7 +237,7 @@ def _shown(
     cards_of = list(map(_CARDS, done))
     leaders = list(map(_LEADER, done))
     winners = list(map(_WINNER, done))
-    size = len(orders[0])
+    size = players - current._out.bit_count()  # the cards of a complete trick
     if (cards_of and set(map(len, cards_of)) != {size}) or None in winners:
         tricks_as_records(done, players)  # raises, saying which trick is not complete
     labels_of = [bytes([0xC0 + seat for seat in order]) for order in orders]
