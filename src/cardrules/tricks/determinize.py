@@ -197,6 +197,7 @@ class _Plan:
         deal._turned = self._turned
         deal._phase = self._phase
         deal._payload = payload
+        deal._table = None  # the suit table, worked out when the play first needs it
         state = _new(self._state_class)
         state._deal = deal
         state._left = left
