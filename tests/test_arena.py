@@ -211,7 +211,7 @@ def test_one_bot_per_seat(bots: Sequence[Any]) -> None:
 @pytest.mark.parametrize("game", ["cramps", cr.Cramps, None])
 def test_game_must_be_a_rules_object(game: Any) -> None:
     with pytest.raises(
-        cr.ArenaError, match="game= must be a rules object such as cardrules.Cramps"
+        cr.ArenaError, match=r"game= must be a rules object such as cardrules\.Cramps"
     ):
         run_arena(game, CRAMPS_BOTS, games=4, workers=1, progress=False)
 
