@@ -27,6 +27,7 @@ import cardrules as cr
 from cardrules.batch.cramps_jax import CrampsJax, CrampsJaxState
 from cardrules.cards import cards_of_mask
 from cardrules.encoding import encoder_for
+from test_batch_cramps import trick_values  # the same options as the NumPy batch's test
 
 
 def _round_start(game: cr.Cramps, state: CrampsJaxState, i: int) -> Any:
@@ -104,11 +105,6 @@ def test_games_moved_a_few_at_a_time_and_their_observations() -> None:
     """Steps that move only some games leave the others as they were; the observations
     are the encoder's, float for float, for any seat."""
     _replay(cr.Cramps(target=20), 6, seed=8, steps=52 * 4, partial=True, observe=3)
-
-
-trick_values = st.lists(st.integers(-9, 9), min_size=13, max_size=13).filter(
-    lambda values: sum(v for v in values if v > 0) > 0
-)
 
 
 @settings(max_examples=4, deadline=None)

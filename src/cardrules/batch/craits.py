@@ -41,8 +41,17 @@ import numpy.typing as npt
 
 from cardrules._text import shown
 from cardrules.batch.bits import masks_to_bools, nth_card, popcount
+from cardrules.batch.checks import (
+    batch_size,
+    moving_games,
+    per_game_bools,
+    per_game_ids,
+    per_game_seats,
+    refuse_illegal,
+    refuse_unknown,
+)
 from cardrules.encoding.vectors import POINTS_LIMIT
-from cardrules.errors import IllegalMoveError, SetupError
+from cardrules.errors import SetupError
 from cardrules.games.craits.rules import Craits
 from cardrules.games.craits.scoring import ALONE_THREE_POINTS, OUT_POINTS
 from cardrules.rng import check_seed, new_seed
@@ -133,10 +142,7 @@ class CraitsBatch:
         seed: int | None = None,
         record_shuffles: bool = False,
     ) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise SetupError(
-                f"n (the number of games) must be an int of at least 1, not {shown(n)}"
-            )
+        n = batch_size(n)
         if game is None:
             game = Craits()
         elif type(game) is not Craits:
@@ -326,7 +332,7 @@ class CraitsBatch:
         :mod:`cardrules.games.craits.encoder`, ``171 + 8 P + H`` floats a game),
         (n, that) ``float32``."""
         n, players = self.n, self.players
-        seat = self._to_move if seats is None else self._checked_seats(seats)
+        seat = self._to_move if seats is None else per_game_seats(seats, self.n, self.players)
         rows = self._rows
         order = (seat[:, None] + np.arange(players)) % players  # slot k: k places on
         flat = self._seat_rows[:, None] + order
@@ -365,14 +371,6 @@ class CraitsBatch:
         out[:, block] = self._schedule[self._hand_no - 1] / 8
         out[:, block + 1] = self._idle / players
         return out  # (the winners' slots stay 0: a game that ends starts again)
-
-    def _checked_seats(self, seats: npt.ArrayLike) -> Ints:
-        array = np.asarray(seats)
-        if array.shape != (self.n,) or array.dtype.kind not in "iu":
-            raise SetupError(f"seats must be {self.n} ints, one per game, not {shown(seats)}")
-        if ((array < 0) | (array >= self.players)).any():
-            raise SetupError(f"seats must be 0 to {self.players - 1}, not {shown(seats)}")
-        return array.astype(np.int64)
 
     # -- legal moves -----------------------------------------------------------------
 
@@ -485,7 +483,7 @@ class CraitsBatch:
 
         A step that ends no hand returns the same read-only arrays each time (nothing
         scored): copy them to change them."""
-        moving = self._checked_active(active)
+        moving = moving_games(active, self.n)
         games = self._rows if moving is None else np.flatnonzero(moving)
         moves = self._checked(actions, games)
         self._playable = self._picked = None
@@ -519,49 +517,16 @@ class CraitsBatch:
             report["winners"],
         )
 
-    def _checked_active(self, active: npt.ArrayLike | None) -> Bools | None:
-        if active is None:
-            return None
-        array = np.asarray(active)
-        if array.shape != (self.n,) or array.dtype != np.bool_:
-            raise IllegalMoveError(
-                "bad_actions",
-                f"active must be {self.n} booleans, one per game, not {shown(active)}",
-            )
-        return None if array.all() else array
-
     def _checked(self, actions: npt.ArrayLike, games: Ints) -> Ints:
         """The actions of ``games``, each checked legal."""
         ids = self.num_move_ids()
-        try:
-            array = np.asarray(actions)
-        except (TypeError, ValueError):
-            array = np.asarray(None)
-        if array.shape != (self.n,) or array.dtype.kind not in "iu":
-            raise IllegalMoveError(
-                "bad_actions",
-                f"actions must be {self.n} integer move ids (0 to {ids - 1}), one per game, "
-                f"not {shown(actions)}",
-            )
+        array = per_game_ids(actions, self.n, ids)
         picked = self._picked
-        if picked is not None and array.dtype == np.int64 and np.array_equal(array, picked):
+        if picked is not None and np.array_equal(array, picked):
             return picked[games]  # random_actions' own, legal in this position
-        moves = array[games].astype(np.int64)
-        outside = np.flatnonzero((moves < 0) | (moves >= ids))
-        if outside.size:
-            game = int(games[outside[0]])
-            raise IllegalMoveError(
-                "no_such_move",
-                f"game {game}: {int(array[game])} is not a move id (0 to {ids - 1})",
-            )
-        legal = self._legal_of(games, moves)
-        if not legal.all():
-            game = int(games[np.flatnonzero(~legal)[0]])
-            raise IllegalMoveError(
-                "not_legal",
-                f"game {game}: move {int(array[game])} is not legal for the seat to move "
-                f"(seat {int(self._to_move[game])}); legal_mask() gives the legal move ids",
-            )
+        refuse_unknown(array, ids, games)
+        moves = array[games]
+        refuse_illegal(games[np.flatnonzero(~self._legal_of(games, moves))], array, self._to_move)
         return moves
 
     def _legal_of(self, games: Ints, moves: Ints) -> Bools:
@@ -1002,9 +967,7 @@ class CraitsBatch:
         >>> batch.hand_number.tolist()
         [1, 1]
         """
-        array = np.asarray(games)
-        if array.shape != (self.n,) or array.dtype != np.bool_:
-            raise SetupError(f"games must be {self.n} booleans, one per game, not {shown(games)}")
+        array = per_game_bools(games, self.n, "games")
         self._playable = self._picked = None
         self._new_games(np.flatnonzero(array))
 

@@ -36,9 +36,18 @@ import numpy.typing as npt
 
 from cardrules._text import shown
 from cardrules.batch.bits import masks_to_bools, nth_card, popcount
+from cardrules.batch.checks import (
+    batch_size,
+    moving_games,
+    per_game_bools,
+    per_game_ids,
+    per_game_seats,
+    refuse_illegal,
+    refuse_unknown,
+)
 from cardrules.cards import CARD_BIT, SUIT_OF_INDEX
 from cardrules.encoding.vectors import POINTS_LIMIT
-from cardrules.errors import IllegalMoveError, SetupError, StateError
+from cardrules.errors import SetupError, StateError
 from cardrules.games.cramps.rules import Cramps, CrampsState
 from cardrules.rng import check_seed, new_seed
 
@@ -105,10 +114,7 @@ class CrampsBatch:
     """
 
     def __init__(self, n: int, *, game: Cramps | None = None, seed: int | None = None) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise SetupError(
-                f"n (the number of games) must be an int of at least 1, not {shown(n)}"
-            )
+        n = batch_size(n)
         if game is None:
             game = Cramps()
         elif not isinstance(game, Cramps):
@@ -264,7 +270,7 @@ class CrampsBatch:
         Cramps' encoder makes it from that seat's view (535 floats a game, the layout of
         :mod:`cardrules.games.cramps.encoder`), (n, 535) ``float32``."""
         n = self.n
-        seat = self._to_move if seats is None else self._checked_seats(seats)
+        seat = self._to_move if seats is None else per_game_seats(seats, self.n, _PLAYERS)
         order = (seat[:, None] + np.arange(_PLAYERS)) % _PLAYERS  # block k: k places on
         rows = self._rows[:, None]
         out = np.zeros((n, 535), dtype=np.float32)
@@ -290,14 +296,6 @@ class CrampsBatch:
         out[:, 530] = np.minimum(self._round, POINTS_LIMIT) / 10
         return out
 
-    def _checked_seats(self, seats: npt.ArrayLike) -> Ints:
-        array = np.asarray(seats)
-        if array.shape != (self.n,) or array.dtype.kind not in "iu":
-            raise SetupError(f"seats must be {self.n} ints, one per game, not {shown(seats)}")
-        if ((array < 0) | (array >= _PLAYERS)).any():
-            raise SetupError(f"seats must be 0 to 3, not {shown(seats)}")
-        return array.astype(np.int64)
-
     # -- playing ---------------------------------------------------------------------
 
     def step(self, actions: npt.ArrayLike, active: npt.ArrayLike | None = None) -> CrampsBatchStep:
@@ -309,7 +307,7 @@ class CrampsBatch:
 
         A step that completes no trick returns the same read-only arrays each time
         (nothing won, nothing scored): copy them to change them."""
-        moving = self._checked_active(active)
+        moving = moving_games(active, self.n)
         moves = self._checked(actions, moving)
         self._legal = None
         # Every game moves (the usual case): whole arrays, no gathering by game.
@@ -334,47 +332,17 @@ class CrampsBatch:
             return self._quiet
         return self._complete_tricks(done)
 
-    def _checked_active(self, active: npt.ArrayLike | None) -> Bools | None:
-        if active is None:
-            return None
-        array = np.asarray(active)
-        if array.shape != (self.n,) or array.dtype != np.bool_:
-            raise IllegalMoveError(
-                "bad_actions",
-                f"active must be {self.n} booleans, one per game, not {shown(active)}",
-            )
-        return None if array.all() else array
-
     def _checked(self, actions: npt.ArrayLike, moving: Bools | None) -> Ints:
-        try:
-            moves = np.asarray(actions)
-        except (TypeError, ValueError):
-            moves = np.asarray(None)
-        if moves.shape != (self.n,) or moves.dtype.kind not in "iu":
-            raise IllegalMoveError(
-                "bad_actions",
-                f"actions must be {self.n} integer move ids (0 to 51), one per game, "
-                f"not {shown(actions)}",
-            )
-        moves = moves.astype(np.int64)
-        looked_at = moving if moving is not None else np.ones(self.n, dtype=np.bool_)
-        outside = np.flatnonzero(looked_at & ((moves < 0) | (moves >= _CARDS)))
-        if outside.size:
-            game = int(outside[0])
-            raise IllegalMoveError(
-                "no_such_move", f"game {game}: {int(moves[game])} is not a move id (0 to 51)"
-            )
+        moves = per_game_ids(actions, self.n, _CARDS)
+        refuse_unknown(moves, _CARDS, None if moving is None else np.flatnonzero(moving))
         if self._legal is None:
             self._legal = self._work_out_legal()
-        safe = np.where(looked_at, moves, 0)
-        illegal = np.flatnonzero(looked_at & ((self._legal & _BITS[safe]) == 0))
-        if illegal.size:
-            game = int(illegal[0])
-            raise IllegalMoveError(
-                "not_legal",
-                f"game {game}: move {int(moves[game])} is not legal for the seat to move "
-                f"(seat {int(self._to_move[game])}); legal_mask() gives the legal move ids",
-            )
+        if moving is None:
+            illegal = np.flatnonzero((self._legal & _BITS[moves]) == 0)
+        else:
+            safe = np.where(moving, moves, 0)
+            illegal = np.flatnonzero(moving & ((self._legal & _BITS[safe]) == 0))
+        refuse_illegal(illegal, moves, self._to_move)
         return moves
 
     def _complete_tricks(self, done: Ints) -> CrampsBatchStep:
@@ -455,10 +423,7 @@ class CrampsBatch:
         >>> batch.trick_cards()[:, 1] >= 0  # game 0 goes on, game 1 is dealt again
         array([ True, False])
         """
-        array = np.asarray(games)
-        if array.shape != (self.n,) or array.dtype != np.bool_:
-            raise SetupError(f"games must be {self.n} booleans, one per game, not {shown(games)}")
-        rows = np.flatnonzero(array)
+        rows = np.flatnonzero(per_game_bools(games, self.n, "games"))
         self._scores[rows] = 0
         self._dealer[rows] = 0
         self._round[rows] = 1

@@ -39,8 +39,15 @@ import jax.numpy as jnp
 import numpy as np
 
 from cardrules._text import shown
+from cardrules.batch.checks import (
+    batch_size,
+    moving_games,
+    per_game_ids,
+    refuse_illegal,
+    refuse_unknown,
+)
 from cardrules.encoding.vectors import POINTS_LIMIT
-from cardrules.errors import IllegalMoveError, SetupError
+from cardrules.errors import SetupError
 from cardrules.games.cramps.rules import Cramps
 
 __all__ = ["CrampsJax", "CrampsJaxState", "CrampsJaxStep"]
@@ -153,11 +160,7 @@ class CrampsJax:
     def init(self, key: jax.Array, n: int) -> CrampsJaxState:
         """``n`` new games (scores zero, seat 0 dealing the first round), dealt from
         ``key`` (a ``jax.random.key``); the same key gives the same games."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise SetupError(
-                f"n (the number of games) must be an int of at least 1, not {shown(n)}"
-            )
-        return self._init(_checked_key(key), n)
+        return self._init(_checked_key(key), batch_size(n))
 
     def hands(self, state: CrampsJaxState) -> jax.Array:
         """Every seat's hand in each game as booleans over the 52 cards, (n, 4, 52)."""
@@ -180,34 +183,14 @@ class CrampsJax:
         legal move id of its game (naming the first such game); the check waits for the
         arrays, so inside compiled code use :meth:`step_unchecked`."""
         n = state.to_move.shape[0]
-        moves = np.asarray(actions)
-        if moves.shape != (n,) or moves.dtype.kind not in "iu":
-            raise IllegalMoveError(
-                "bad_actions",
-                f"actions must be {n} integer move ids (0 to 51), one per game, "
-                f"not {shown(actions)}",
-            )
-        moving = np.ones(n, dtype=np.bool_) if active is None else np.asarray(active)
-        if moving.shape != (n,) or moving.dtype != np.bool_:
-            raise IllegalMoveError(
-                "bad_actions", f"active must be {n} booleans, one per game, not {shown(active)}"
-            )
-        outside = np.flatnonzero(moving & ((moves < 0) | (moves >= _CARDS)))
-        if outside.size:
-            game = int(outside[0])
-            raise IllegalMoveError(
-                "no_such_move", f"game {game}: {int(moves[game])} is not a move id (0 to 51)"
-            )
+        moves = per_game_ids(actions, n, _CARDS)
+        moving = moving_games(active, n)
+        refuse_unknown(moves, _CARDS, None if moving is None else np.flatnonzero(moving))
+        if moving is None:
+            moving = np.ones(n, dtype=np.bool_)
         legal = np.asarray(self._legal(state))
         safe = np.where(moving, moves, 0)
-        illegal = np.flatnonzero(moving & ~legal[np.arange(n), safe])
-        if illegal.size:
-            game = int(illegal[0])
-            raise IllegalMoveError(
-                "not_legal",
-                f"game {game}: move {int(moves[game])} is not legal for the seat to move "
-                f"(seat {int(state.to_move[game])}); legal_mask() gives the legal move ids",
-            )
+        refuse_illegal(np.flatnonzero(moving & ~legal[np.arange(n), safe]), moves, state.to_move)
         return self._step(state, jnp.asarray(safe, dtype=jnp.int32), jnp.asarray(moving))
 
     def step_unchecked(
