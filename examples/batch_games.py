@@ -1,8 +1,9 @@
-"""Thousands of games at once on the batch engines (NumPy): Cramps two ways, and Craits.
+"""Thousands of games at once on the batch engines (NumPy): Cramps and Craits.
 
 1. A vectorised random-policy loop: :class:`cardrules.hosts.vector.CrampsVectorEnv`
-   steps ``--envs`` games together for one agent seat (the other seats random), the
-   loop a learner would run, here with a random policy that reads the legal-move masks.
+   and :class:`~cardrules.hosts.vector.CraitsVectorEnv` step ``--envs`` games together
+   for one agent seat (the other seats random), the loop a learner would run, here with
+   a random policy that reads the legal-move masks.
 2. A search bot on batched rollouts: at each of its turns it deals the unseen cards a
    few times (``determinize``), and for each legal card plays the rest of the round out
    at random in a whole batch of copies at once (:meth:`CrampsBatch.from_state
@@ -26,11 +27,10 @@ import numpy as np
 
 import cardrules as cr
 from cardrules.batch import CraitsBatch, CrampsBatch
-from cardrules.hosts.vector import CrampsVectorEnv
+from cardrules.hosts.vector import CraitsVectorEnv, CrampsVectorEnv
 
 
-def random_policy_loop(envs: int, steps: int, seed: int) -> None:
-    env = CrampsVectorEnv(envs, reward="outcome")
+def random_policy_loop(env: CrampsVectorEnv | CraitsVectorEnv, steps: int, seed: int) -> None:
     _, info = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     wins = games = 0
@@ -43,7 +43,8 @@ def random_policy_loop(envs: int, steps: int, seed: int) -> None:
         wins += int((rewards > 0).sum())
         games += int(terminated.sum())
     elapsed = time.perf_counter() - began
-    print(f"{envs} games at once: {steps * envs / elapsed:,.0f} agent steps/s")
+    name, envs = type(env.game).__name__, env.num_envs
+    print(f"{name}, {envs} games at once: {steps * envs / elapsed:,.0f} agent steps/s")
     print(f"  {games} games finished, the random agent won {wins} ({wins / max(games, 1):.0%})")
 
 
@@ -104,7 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.envs, args.steps, args.rounds) < 1:
         parser.error("--envs, --steps and --rounds must be at least 1")
-    random_policy_loop(args.envs, args.steps, args.seed)
+    random_policy_loop(CrampsVectorEnv(args.envs, reward="outcome"), args.steps, args.seed)
+    short_craits = cr.Craits(short_game=True)  # fewer hands, so that some games end
+    random_policy_loop(
+        CraitsVectorEnv(args.envs, game=short_craits, reward="outcome"), args.steps, args.seed
+    )
     search_rounds(args.rounds, args.seed)
     craits_random_play(args.envs, args.steps, args.seed)
     return 0
