@@ -160,6 +160,14 @@ def test_many_players_three_decks_and_automatic_penalties() -> None:
     _replay(game, 3, seed=5, steps=250, observe=9)
 
 
+def test_many_games_take_the_rare_branches_on_subsets() -> None:
+    """A larger batch, so that in most steps some games reshuffle, end hands, draw
+    with a count or pay penalties while the others do not (the engine's branches on
+    subsets of the games, not all or none), with partial steps too."""
+    _replay(cr.Craits(), 48, seed=21, steps=320, observe=80)
+    _replay(cr.Craits(players=3, idiot_calls="automatic"), 40, seed=22, steps=200, partial=True)
+
+
 _RANKS = st.sampled_from(range(2, 15))
 _ROWS = st.builds(
     lambda action, points, count, starts: CardRule(action, points, count, starts and count > 0),

@@ -201,6 +201,8 @@ class CraitsBatch:
         self._playable: Masks | None = None  # until the next step
         self._picked: Ints | None = None  # random_actions' last, legal until the next step
         self._report: dict[str, Any] | None = None
+        # The hands that ended during a step, (games, blocked), scored together at its end.
+        self._ended: list[tuple[Ints, bool]] = []
         self._quiet = _quiet_step(n, players)
         self._new_games(self._rows)
 
@@ -506,6 +508,12 @@ class CraitsBatch:
                     selected = kind == code
                     if selected.any():
                         run(games[selected], moves[selected])
+        if self._ended:
+            ended, self._ended = self._ended, []
+            self._end_hands(
+                np.concatenate([g for g, _ in ended]),
+                np.concatenate([np.full(g.size, blocked) for g, blocked in ended]),
+            )
         report, self._report = self._report, None
         if report is None:
             return self._quiet
@@ -602,7 +610,7 @@ class CraitsBatch:
             draws = (action[out] == _OTHERS) | (action[out] == _TWO_ALONG)
             if draws.any():
                 self._carry_out(gone[draws], seat[out][draws], action[out][draws])
-            self._end_hands(gone, np.zeros(gone.size, dtype=np.bool_))
+            self._ended.append((gone, False))
             keep = ~out
             g, seat, card, action, after, in_count, left, say = (
                 g[keep], seat[keep], card[keep], action[keep], after[keep], in_count[keep],
@@ -633,11 +641,11 @@ class CraitsBatch:
                 self._count_out[ended] = False
                 ended = g[ending]
             if ended.size:
-                self._end_hands(ended, np.zeros(ended.size, dtype=np.bool_))
+                self._ended.append((ended, False))
             g, seat = g[~ending], seat[~ending]
         blocked = self._idle[g] >= self.players
         if blocked.any():  # K21
-            self._end_hands(g[blocked], np.ones(int(blocked.sum()), dtype=np.bool_))
+            self._ended.append((g[blocked], True))
             g, seat = g[~blocked], seat[~blocked]
         self._advance(g, (seat + self._direction[g]) % self.players)
 
@@ -890,13 +898,18 @@ class CraitsBatch:
         return cast(Bools, each == 1)
 
     def _new_games(self, g: Ints) -> None:
-        """New games in ``g``: no scores or penalties, hand 1, a first dealer drawn."""
+        """New games in ``g``, dealt."""
+        self._reset(g)
+        self._deal(g)
+
+    def _reset(self, g: Ints) -> None:
+        """Games ``g`` set for a new game: no scores or penalties, hand 1, a first
+        dealer drawn (the deal still to come)."""
         self._scores[g] = 0
         self._penalties[g] = 0
         self._hand_no[g] = 1
         self._direction[g] = 1
         self._dealer[g] = self._rng.integers(0, self.players, g.size)
-        self._deal(g)
 
     def _hand_points(self, hands: Counts) -> Ints:
         """K22-K24, V7, the threes rule: the points of the cards left in each hand."""
@@ -918,7 +931,7 @@ class CraitsBatch:
 
     def _end_hands(self, g: Ints, blocked: Bools) -> None:
         """K22-K25: score the hands of ``g``, then deal the next hand or end the game
-        (and start a new one in its place)."""
+        (and start a new one in its place), all the deals in one."""
         players = self.players
         points = self._hand_points(self._counts(g).reshape(-1, _CARDS)).reshape(-1, players)
         out = (self._sizes[g] == 0) & ~blocked[:, None]
@@ -937,14 +950,14 @@ class CraitsBatch:
             report["games_over"][over] = True
             report["final_scores"][over] = totals
             report["winners"][over] = totals == totals.min(axis=1)[:, None]
-            self._new_games(over)
+            self._reset(over)
         going = g[~last]
         if going.size:
             if not self.game.deal_follows_direction:
                 self._direction[going] = 1
             self._dealer[going] = (self._dealer[going] + self._direction[going]) % players
             self._hand_no[going] += 1
-            self._deal(going)
+        self._deal(g)
 
     def _report_arrays(self) -> dict[str, Any]:
         if self._report is None:
