@@ -179,7 +179,9 @@ class CraitsBatch:
         self._phase: Ints = np.zeros(n, dtype=np.int64)
         self._count: Ints = np.zeros(n, dtype=np.int64)
         self._count_out: Bools = np.zeros(n, dtype=np.bool_)
-        self._exposed: Bools = np.zeros((n, players), dtype=np.bool_)
+        # The seats exposed with one card unannounced (K16), bit s for seat s: one
+        # number a game, cleared by every play and draw.
+        self._exposed: Ints = np.zeros(n, dtype=np.int64)
         self._forfeits: Ints = np.zeros((n, players), dtype=np.int64)
         self._idle: Ints = np.zeros(n, dtype=np.int64)
         self._penalties: Ints = np.zeros((n, players), dtype=np.int64)
@@ -191,7 +193,6 @@ class CraitsBatch:
         self._hands_f = self._hands.reshape(-1)
         self._held_f = self._held.reshape(-1)
         self._sizes_f = self._sizes.reshape(-1)
-        self._exposed_f = self._exposed.reshape(-1)
         self._forfeits_f = self._forfeits.reshape(-1)
         self._stock_f = self._stock.reshape(-1)
         self._pile_f = self._pile.reshape(-1)
@@ -357,7 +358,7 @@ class CraitsBatch:
         block = 165
         for values in (
             self._sizes_f[flat] / 10,
-            self._exposed_f[flat],
+            (self._exposed[:, None] >> order) & 1,
             np.clip(self._forfeits_f[flat], 0, POINTS_LIMIT),
             np.clip(self._penalties.reshape(-1)[flat], 0, POINTS_LIMIT) / 100,
             np.clip(self._scores.reshape(-1)[flat], -POINTS_LIMIT, POINTS_LIMIT) / 100,
@@ -413,17 +414,16 @@ class CraitsBatch:
         mask[:, _PASS] = mask[:, _ANNOUNCE] = self._phase == _ANNOUNCE_PHASE
         mask[:, _NAME:_ANNOUNCE] = (self._phase == _NAME_PHASE)[:, None]
         if self.game.idiot_calls == "manual":
-            games, targets = np.nonzero(self._callable())
+            seat_bits = self._callable()[:, None] >> np.arange(players)
+            games, targets = np.nonzero(seat_bits & 1)
             callers = self._to_move[games]
             ids = _CALLS + callers * (players - 1) + targets - (targets > callers)
             mask[games, ids] = True
         return mask
 
-    def _callable(self) -> Bools:
-        """The seats the seat to move may call "idiot" on (K17), (n, players)."""
-        exposed = self._exposed.copy()
-        exposed[self._rows, self._to_move] = False
-        return cast(Bools, exposed)
+    def _callable(self) -> Ints:
+        """The seats the seat to move may call "idiot" on (K17), as seat bits."""
+        return cast(Ints, self._exposed & ~(1 << self._to_move))
 
     def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
         """One legal move id per game, each uniformly among that game's legal moves,
@@ -442,7 +442,7 @@ class CraitsBatch:
         )
         manual = self.game.idiot_calls == "manual"
         callable_ = self._callable() if manual and self._exposed.any() else None
-        calls = callable_.sum(axis=1) if callable_ is not None else 0
+        calls = popcount(callable_.view(np.uint64)) if callable_ is not None else 0
         total = plays * say + fixed + calls
         pick = ((rng or self._rng).random(self.n) * total).astype(np.int64)
         in_plays = pick < plays * say
@@ -467,7 +467,8 @@ class CraitsBatch:
             calling = ~in_plays & (rest >= fixed)
             if calling.any():
                 games = np.flatnonzero(calling)
-                order = np.cumsum(callable_[games], axis=1)
+                seat_bits = (callable_[games, None] >> np.arange(self.players)) & 1
+                order = np.cumsum(seat_bits, axis=1)
                 target = (order <= (rest - fixed)[games, None]).sum(axis=1)
                 caller = self._to_move[games]
                 actions[games] = _CALLS + caller * (self.players - 1) + target - (target > caller)
@@ -559,7 +560,8 @@ class CraitsBatch:
         if calling.any() and self.game.idiot_calls == "manual":
             caller, target = self._call_of(moves[calling])
             chosen = games[calling]
-            legal[calling] = (caller == self._to_move[chosen]) & self._exposed[chosen, target]
+            exposed = (self._exposed[chosen] >> target) & 1 == 1
+            legal[calling] = (caller == self._to_move[chosen]) & exposed
         return cast(Bools, legal)
 
     def _call_of(self, moves: Ints) -> tuple[Ints, Ints]:
@@ -593,7 +595,7 @@ class CraitsBatch:
         action = self._action[card]
         suit = self._id_suit[moves]
         self._suit[g] = np.where(suit >= 0, suit, self._suit[g])
-        self._exposed[g] = False
+        self._exposed[g] = 0
         self._idle[g] = 0
         direction = self._direction[g]
         after = (seat + direction) % players
@@ -627,7 +629,7 @@ class CraitsBatch:
     def _draws(self, g: Ints) -> None:
         """K9, K13, K14, K20, K21: a draw by a player who cannot play."""
         seat = self._to_move[g]
-        self._exposed[g] = False
+        self._exposed[g] = 0
         value = self._count[g]
         counting = value > 0
         drawn = self._draw(g, seat, np.where(counting, value, 1))
@@ -670,7 +672,7 @@ class CraitsBatch:
     def _calls(self, g: Ints, moves: Ints) -> None:
         """K17: the seat to move calls "idiot"; it keeps the turn."""
         _, target = self._call_of(moves)
-        self._exposed[g, target] = False
+        self._exposed[g] &= ~(1 << target)
         self._penalize(g, target)
 
     # -- the mechanics ---------------------------------------------------------------
@@ -691,9 +693,15 @@ class CraitsBatch:
         others = action == _OTHERS
         if others.any():
             games, seats, ways = g[others], seat[others], direction[others]
-            if (self._stock_len[games] >= players - 1).all():
+            enough = self._stock_len[games] >= players - 1
+            if enough.all():
                 self._deal_from_stock(games, seats, ways)
-            else:  # one at a time: a reshuffle comes in the middle
+            else:
+                if enough.any():
+                    self._deal_from_stock(games[enough], seats[enough], ways[enough])
+                # One at a time where a reshuffle comes in the middle.
+                short = ~enough
+                games, seats, ways = games[short], seats[short], ways[short]
                 ones = np.ones(games.size, dtype=np.int64)
                 for steps in range(1, players):
                     self._draw(games, (seats + steps * ways) % players, ones)
@@ -728,28 +736,29 @@ class CraitsBatch:
         stock shuffled from the pile when the stock runs out (and its penalty); returns
         how many each got."""
         stock = self._stock_len[g]
-        enough = wanted <= stock
-        if enough.all():
+        short = np.flatnonzero(wanted > stock)
+        if not short.size:
             self._take(g, seat, wanted, stock)
             return wanted
-        if enough.any():
-            self._take(g[enough], seat[enough], wanted[enough], stock[enough])
-        got = np.where(enough, wanted, 0)
-        short = np.flatnonzero(~enough)
-        while short.size:  # the rest of the stock, a new stock (K19), and so on
+        # The few games whose stock is short first: the rest of the stock, a new stock
+        # (K19), and so on while they want more (K20: no pile, the draw stops short);
+        # then what every game still wants, from stocks that hold it, in one take.
+        remaining = wanted.copy()
+        while short.size:
             games = g[short]
             have = self._stock_len[games]
-            take = np.minimum(wanted[short] - got[short], have)
-            some = take > 0
+            some = have > 0
             if some.any():
-                self._take(games[some], seat[short[some]], take[some], have[some])
-                got[short] += take
-            short = short[got[short] < wanted[short]]  # (their stocks are empty now)
-            can = self._pile_len[g[short]] > 0  # K20: else the draw stops short
-            short = short[can]
+                self._take(games[some], seat[short[some]], have[some], have[some])
+                remaining[short] -= have
+            short = short[self._pile_len[games] > 0]
             if short.size:
                 self._reshuffle(g[short], seat[short])
-        return got
+                short = short[remaining[short] > self._stock_len[g[short]]]
+        stock = self._stock_len[g]
+        last = np.minimum(remaining, stock)
+        self._take(g, seat, last, stock)
+        return cast(Ints, wanted - remaining + last)
 
     def _take(self, g: Ints, seat: Ints, wanted: Ints, stock: Ints) -> None:
         """``seat[i]`` takes ``wanted[i]`` cards from the top of the stock of game
@@ -805,7 +814,7 @@ class CraitsBatch:
         if self.game.idiot_calls == "automatic":
             self._penalize(g, seat)
         else:
-            self._exposed_f[self._seat_rows[g] + seat] = True
+            self._exposed[g] |= 1 << seat
 
     def _penalize(self, g: Ints, seat: Ints) -> None:
         """K17, V5: draw two and forfeit a turn, or draw one."""
@@ -880,7 +889,7 @@ class CraitsBatch:
         self._pile_len[g] = 0
         self._count[g] = 0
         self._count_out[g] = False
-        self._exposed[g] = False
+        self._exposed[g] = 0
         self._forfeits[g] = 0
         self._idle[g] = 0
         answering = self._game_answers(each)
@@ -942,7 +951,7 @@ class CraitsBatch:
         report["hand_points"][g] = points
         self._count[g] = 0
         self._count_out[g] = False
-        self._exposed[g] = False
+        self._exposed[g] = 0
         last = self._hand_no[g] == self.game.hands_in_game
         if last.any():
             over = g[last]
