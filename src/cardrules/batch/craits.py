@@ -691,100 +691,102 @@ class CraitsBatch:
             self._direction[g[turn]] = -direction[turn]
             after[turn] = (seat[turn] - direction[turn]) % players
         others = action == _OTHERS
-        if others.any():
-            games, seats, ways = g[others], seat[others], direction[others]
-            enough = self._stock_len[games] >= players - 1
-            if enough.all():
-                self._deal_from_stock(games, seats, ways)
-            else:
-                if enough.any():
-                    self._deal_from_stock(games[enough], seats[enough], ways[enough])
-                # One at a time where a reshuffle comes in the middle.
-                short = ~enough
-                games, seats, ways = games[short], seats[short], ways[short]
-                ones = np.ones(games.size, dtype=np.int64)
-                for steps in range(1, players):
-                    self._draw(games, (seats + steps * ways) % players, ones)
         along = action == _TWO_ALONG
-        if along.any():
-            if players > 2:
-                target = (seat[along] + 2 * direction[along]) % players
-            else:
-                target = (seat[along] + 1) % 2
-            self._draw(g[along], target, np.ones(target.size, dtype=np.int64))
+        drawing = others | along
+        if drawing.any():
+            self._draws_in_turn(g[drawing], seat[drawing], direction[drawing], others[drawing])
         return after
 
-    def _deal_from_stock(self, g: Ints, seat: Ints, direction: Ints) -> None:
-        """K10 for a 5: every other player draws a card, in playing order from the next
-        player, from stocks that hold enough (all the draws as one array operation)."""
-        others = self.players - 1
-        games = np.repeat(g, others)
-        steps = np.tile(np.arange(1, others + 1), g.size)
-        seats = (np.repeat(seat, others) + steps * np.repeat(direction, others)) % self.players
-        positions = np.repeat(self._stock_len[g], others) - steps
-        card = self._stock_f.take(games * self._stock.shape[1] + positions)
-        self._stock_len[g] -= others
-        at = games * self.players + seats
-        if self._counted:
-            self._hands_f[at * _CARDS + card] += 1  # (each game's seats differ: no repeats)
-        self._held_f[at] |= _BITS[card]
-        self._sizes_f[at] += 1
-        self._idle[g] = 0
+    def _draws_in_turn(self, g: Ints, seat: Ints, direction: Ints, others: Ints) -> None:
+        """K10, K11: for a 5 (``others``) every other player draws a card in playing
+        order from the next player, else (a 7) the player two along draws one (the
+        other player of two); all the draws as one :meth:`_draw`."""
+        players = self.players
+        each = players - 1  # a 5's draws
+        if players == 2 or not others.any():  # one draw a game, one seat along
+            along = 1 if players == 2 else np.where(others, 1, 2)
+            self._draw(g, (seat + along * direction) % players, np.ones(g.size, dtype=np.int64))
+            return
+        count = np.where(others, each, 1)
+        games = np.repeat(g, count)
+        # Each draw's place in its game's turn: 0, 1, ... for a 5, 0 for a 7.
+        turn = np.arange(games.size) - np.repeat(np.cumsum(count) - count, count)
+        steps = np.where(np.repeat(others, count), turn + 1, 2)
+        seats = (np.repeat(seat, count) + steps * np.repeat(direction, count)) % players
+        self._draw(games, seats, np.ones(games.size, dtype=np.int64), in_turn=True)
 
-    def _draw(self, g: Ints, seat: Ints, wanted: Ints) -> Ints:
-        """K19, K20: each ``seat[i]`` draws ``wanted[i]`` cards in game ``g[i]``, a new
-        stock shuffled from the pile when the stock runs out (and its penalty); returns
-        how many each got."""
+    def _draw(self, g: Ints, seat: Ints, wanted: Ints, *, in_turn: bool = False) -> Ints:
+        """K19, K20: each ``seat[i]`` draws ``wanted[i]`` cards in game ``g[i]``; returns
+        how many each got. With ``in_turn`` a game may come more than once, its draws
+        next to each other in ``g`` and made in that order (a seat at most once a game).
+
+        A stock that runs out is shuffled anew from the pile (K19, the penalty for the
+        seat whose draw found it empty), and with no pile the draws stop short (K20).
+        After a reshuffle the pile is empty, so one draw needs at most one."""
+        if in_turn:
+            before, last = _in_turn(g, wanted)
+        else:
+            before, last = np.zeros_like(wanted), None
         stock = self._stock_len[g]
-        short = np.flatnonzero(wanted > stock)
-        if not short.size:
-            self._take(g, seat, wanted, stock)
+        top = stock - before  # the stock's height when each draw comes
+        if (wanted <= top).all():
+            self._take(g, seat, wanted, top, last)
             return wanted
-        # The few games whose stock is short first: the rest of the stock, a new stock
-        # (K19), and so on while they want more (K20: no pile, the draw stops short);
-        # then what every game still wants, from stocks that hold it, in one take.
-        remaining = wanted.copy()
-        while short.size:
-            games = g[short]
-            have = self._stock_len[games]
-            some = have > 0
-            if some.any():
-                self._take(games[some], seat[short[some]], have[some], have[some])
-                remaining[short] -= have
-            short = short[self._pile_len[games] > 0]
-            if short.size:
-                self._reshuffle(g[short], seat[short])
-                short = short[remaining[short] > self._stock_len[g[short]]]
-        stock = self._stock_len[g]
-        last = np.minimum(remaining, stock)
-        self._take(g, seat, last, stock)
-        return cast(Ints, wanted - remaining + last)
+        got = np.clip(top, 0, wanted)
+        self._take(g, seat, got, top, last)
+        # The draws that found the stock short, one a game, and those after them.
+        short = np.flatnonzero((top >= 0) & (top < wanted))
+        short = short[self._pile_len[g[short]] > 0]
+        self._reshuffle(g[short], seat[short])
+        rest = np.flatnonzero(got < wanted)
+        games, wanted_rest = g[rest], wanted[rest] - got[rest]
+        if in_turn:
+            before, last = _in_turn(games, wanted_rest)
+        else:
+            before, last = np.zeros_like(wanted_rest), None
+        top = self._stock_len[games] - before
+        more = np.clip(top, 0, wanted_rest)
+        self._take(games, seat[rest], more, top, last)
+        got[rest] += more
+        return got
 
-    def _take(self, g: Ints, seat: Ints, wanted: Ints, stock: Ints) -> None:
-        """``seat[i]`` takes ``wanted[i]`` cards from the top of the stock of game
-        ``g[i]``, which holds that many."""
-        if (wanted == 1).all():  # the usual draw
-            position = stock - 1
-            card = self._stock_f.take(g * self._stock.shape[1] + position)
-            self._stock_len[g] = position
+    def _take(self, g: Ints, seat: Ints, wanted: Ints, top: Ints, last: Ints | None) -> None:
+        """``seat[i]`` takes ``wanted[i]`` cards from the stock of game ``g[i]`` when
+        it is ``top[i]`` high (it holds them); ``last`` (None: all) are the indexes of
+        each game's last draw, which set the stock's new height."""
+        if not g.size:
+            return
+        left = np.maximum(top - wanted, 0)
+        if last is None:
+            self._stock_len[g] = left
+        else:
+            self._stock_len[g[last]] = left[last]
+        most = int(wanted.max())
+        if most == 0:
+            return
+        if most == 1:  # the usual draws, a card each
+            if not wanted.all():
+                some = np.flatnonzero(wanted)
+                g, seat, top = g[some], seat[some], top[some]
+            card = self._stock_f.take(g * self._stock.shape[1] + top - 1)
             at = self._seat_rows[g] + seat
             if self._counted:
                 self._hands_f[at * _CARDS + card] += 1
             self._held_f[at] |= _BITS[card]
             self._sizes_f[at] += 1
-        else:
-            games, seats = np.repeat(g, wanted), np.repeat(seat, wanted)
-            starts = np.cumsum(wanted) - wanted
-            taken = np.arange(games.size) - np.repeat(starts, wanted)
-            card = self._stock[games, np.repeat(stock, wanted) - 1 - taken]
-            self._stock_len[g] = stock - wanted
-            if self._counted:
-                np.add.at(self._hands, (games, seats, card), 1)  # copies may repeat
-            some = wanted > 0
-            bits = np.bitwise_or.reduceat(_BITS[card], starts[some])
-            self._held_f[self._seat_rows[g[some]] + seat[some]] |= bits
-            self._sizes_f[self._seat_rows[g] + seat] += wanted
-        self._idle[g[wanted > 0]] = 0
+            self._idle[g] = 0
+            return
+        games, seats = np.repeat(g, wanted), np.repeat(seat, wanted)
+        starts = np.cumsum(wanted) - wanted
+        taken = np.arange(games.size) - np.repeat(starts, wanted)
+        card = self._stock[games, np.repeat(top, wanted) - 1 - taken]
+        if self._counted:
+            np.add.at(self._hands, (games, seats, card), 1)  # copies may repeat
+        some = wanted > 0
+        bits = np.bitwise_or.reduceat(_BITS[card], starts[some])
+        self._held_f[self._seat_rows[g[some]] + seat[some]] |= bits
+        self._sizes_f[self._seat_rows[g] + seat] += wanted
+        self._idle[g[some]] = 0
 
     def _reshuffle(self, g: Ints, seat: Ints) -> None:
         """K19: the pile but its top card becomes the stock, shuffled; the penalty."""
@@ -992,6 +994,17 @@ class CraitsBatch:
         array = per_game_bools(games, self.n, "games")
         self._playable = self._picked = None
         self._new_games(np.flatnonzero(array))
+
+
+def _in_turn(g: Ints, wanted: Ints) -> tuple[Ints, Ints]:
+    """For draws made in turn (each game's next to each other in ``g``): how many
+    cards its game's earlier draws want, and the index of each game's last draw."""
+    new = np.ones(g.size, dtype=np.bool_)
+    new[1:] = g[1:] != g[:-1]
+    starts = np.flatnonzero(new)
+    sizes = np.diff(starts, append=g.size)
+    ahead = np.cumsum(wanted) - wanted
+    return cast(Ints, ahead - np.repeat(ahead[starts], sizes)), starts + sizes - 1
 
 
 def _masks_of(cards: Bools) -> Masks:
