@@ -70,7 +70,10 @@ _CARDS = 52
 _NAMING, _SAYING, _DRAW, _PASS, _NAME, _ANNOUNCE, _CALLS = 52, 260, 520, 521, 522, 526, 527
 # Phases, as the scalar engine's Phase.
 _PLAY_PHASE, _NAME_PHASE, _ANNOUNCE_PHASE = 0, 1, 2
-_PHASE_MOVES = np.array([0, 4, 2])  # the moves of the other phases: a suit, or answers
+# The moves of the other phases (a suit, or answers) beyond the one counted as a draw,
+# and the move ids of the play phase (a draw), the naming phase (a suit) and the answers.
+_PHASE_MORE = np.array([0, 3, 1])
+_PHASE_IDS = np.array([520, 520, 520, 520, 522, 523, 524, 525, 526, 521, 521, 521])
 # Card functions as small ints.
 _NONE, _SKIP, _OTHERS, _AGAIN, _TWO_ALONG, _WILD, _KEEP, _REVERSE = range(8)
 _ACTION_CODE = {
@@ -85,6 +88,7 @@ _ACTION_CODE = {
 }
 _KIND_PLAY, _KIND_DRAW, _KIND_ANSWER, _KIND_NAME, _KIND_CALL = range(5)
 _COUNT_ROW = 52  # the row of the matching table used while the count runs
+_NO_PLAY_ROW = 53  # (the plays' tables) outside the play phase
 _BITS = np.left_shift(np.uint64(1), np.arange(_CARDS, dtype=np.uint64))
 _ZERO = np.uint64(0)
 
@@ -199,7 +203,7 @@ class CraitsBatch:
         self._seat_rows = self._rows * players  # where each game's seats start
         self._record = record_shuffles
         self._shuffles: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
-        self._playable: Masks | None = None  # until the next step
+        self._playable: tuple[Masks, Masks] | None = None  # until the next step
         self._picked: Ints | None = None  # random_actions' last, legal until the next step
         self._report: dict[str, Any] | None = None
         # The hands that ended during a step, (games, blocked), scored together at its end.
@@ -225,6 +229,13 @@ class CraitsBatch:
         allowed[_COUNT_ROW] = self._adds > 0
         self._allowed = (allowed * _BITS).sum(axis=1, dtype=np.uint64)
         self._names_bits = np.uint64((self._names * _BITS).sum(dtype=np.uint64))
+        # The same split in the plays that name a suit (wild cards, outside the count)
+        # and the others, with a row of no plays (outside the play phase) at the end.
+        naming = np.zeros(_NO_PLAY_ROW + 1, dtype=np.uint64)
+        naming[:_COUNT_ROW] = self._allowed[:_COUNT_ROW] & self._names_bits
+        self._allowed_naming = naming
+        self._allowed_plain = np.append(self._allowed, _ZERO) ^ naming
+        self._rank_of = np.arange(_CARDS, dtype=np.int64) % 13
         points = np.array([rule.points for rule in rules[:13]], dtype=np.int64)
         self._points = points  # by rank index, 2 first
         cancels = [r for r in range(13) if r != 1 and (game.threes_cancel_eights or r != 6)]
@@ -377,20 +388,19 @@ class CraitsBatch:
 
     # -- legal moves -----------------------------------------------------------------
 
-    def _work_out_playable(self) -> Masks:
-        """The cards the seat to move may play, as card masks (none outside the play
-        phase)."""
+    def _work_out_playable(self) -> tuple[Masks, Masks]:
+        """The cards the seat to move may play, as card masks: those that do not name a
+        suit and those that do (wild cards outside the count); none outside the play
+        phase."""
         if self._playable is None:
-            row = np.where(self._count > 0, _COUNT_ROW, 13 * self._suit + self._top % 13)
-            playable = self._allowed[row] & self._held_f.take(self._seat_rows + self._to_move)
-            if (self._phase != _PLAY_PHASE).any():
-                playable[self._phase != _PLAY_PHASE] = 0
-            self._playable = playable
+            row = 13 * self._suit + self._rank_of.take(self._top)
+            counting = np.flatnonzero(self._count > 0)
+            row[counting] = _COUNT_ROW
+            row[np.flatnonzero(self._phase != _PLAY_PHASE)] = _NO_PLAY_ROW
+            held = self._held_f.take(self._seat_rows + self._to_move)
+            plain = self._allowed_plain.take(row) & held
+            self._playable = plain, self._allowed_naming.take(row) & held
         return self._playable
-
-    def _naming(self, playable: Masks) -> Masks:
-        """The playable cards that name a suit (wild cards, outside the count)."""
-        return cast(Masks, np.where(self._count == 0, playable & self._names_bits, _ZERO))
 
     def num_move_ids(self) -> int:
         """The number of Craits move ids under these rules (the masks' width)."""
@@ -400,10 +410,10 @@ class CraitsBatch:
         """The legal moves of the seat to move in each game, as booleans over Craits'
         move ids, (n, :meth:`num_move_ids`): the ids of ``game.legal_moves``."""
         n, players = self.n, self.players
-        playable = self._work_out_playable()
-        named = self._naming(playable)
+        plain_plays, named = self._work_out_playable()
+        playable = plain_plays | named
         naming = masks_to_bools(named)
-        plain = masks_to_bools(playable ^ named)
+        plain = masks_to_bools(plain_plays)
         say = (self._sizes[self._rows, self._to_move] == 2)[:, None]
         mask = np.zeros((n, self.num_move_ids()), dtype=np.bool_)
         mask[:, :_NAMING] = plain
@@ -428,41 +438,41 @@ class CraitsBatch:
     def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
         """One legal move id per game, each uniformly among that game's legal moves,
         from ``rng`` (the batch's own generator by default)."""
-        playable = self._work_out_playable()
-        named = self._naming(playable)
-        plain = playable ^ named
+        # Where selections (np.where) are arithmetic here, and the % and // of the
+        # obvious code shifts and tables: on random conditions those are several times
+        # slower in NumPy than a multiply.
+        plain, named = self._work_out_playable()
         singles = popcount(plain)
         plays = singles + 4 * popcount(named)
-        say = np.where(self._sizes_f.take(self._seat_rows + self._to_move) == 2, 2, 1)
+        say = 1 + (self._sizes_f.take(self._seat_rows + self._to_move) == 2)  # say it or not
+        offered = plays * say
         phase = self._phase
         other_phases = bool(phase.any())  # (the play phase is 0)
-        stuck = (plays == 0).astype(np.int64)  # a draw
-        fixed = (
-            np.where(phase == _PLAY_PHASE, stuck, _PHASE_MOVES[phase]) if other_phases else stuck
-        )
+        fixed = plays == 0  # a draw (or the other phases' moves, where plays is 0)
+        if other_phases:
+            fixed = fixed + _PHASE_MORE.take(phase)
         manual = self.game.idiot_calls == "manual"
         callable_ = self._callable() if manual and self._exposed.any() else None
-        calls = popcount(callable_.view(np.uint64)) if callable_ is not None else 0
-        total = plays * say + fixed + calls
+        total = offered + fixed
+        if callable_ is not None:
+            total += popcount(callable_.view(np.uint64))
         pick = ((rng or self._rng).random(self.n) * total).astype(np.int64)
-        in_plays = pick < plays * say
-        saying = pick // np.maximum(plays, 1)  # 0 or 1 among the plays
-        within = np.where(in_plays, pick % np.maximum(plays, 1), 0)
+        in_plays = pick < offered
+        saying = pick >= plays  # the second half of the plays says "one card"
+        within = (pick - plays * saying) * in_plays  # (0 elsewhere: a card exists)
         single = within < singles
-        beyond = within - singles
-        card = nth_card(np.where(single, plain, named), np.where(single, within, beyond // 4))
-        play_ids = np.where(single, card, _NAMING + 4 * card + beyond % 4)
-        play_ids = play_ids + _SAYING * saying
-        rest = pick - plays * say
+        beyond = within - singles  # among the plays naming a suit: card and suit
+        card = nth_card(
+            named + (plain - named) * single.astype(np.uint64),
+            (beyond >> 2) + single * (within - (beyond >> 2)),
+        )
+        play_ids = card + ~single * (_NAMING + 3 * card + (beyond & 3)) + _SAYING * saying
+        rest = pick - offered
         if other_phases:
-            fixed_ids = np.where(
-                phase == _PLAY_PHASE,
-                _DRAW,
-                np.where(phase == _NAME_PHASE, _NAME + rest, np.where(rest == 0, _ANNOUNCE, _PASS)),
-            )
-            actions = np.where(in_plays, play_ids, fixed_ids)
+            fixed_ids = _PHASE_IDS.take(4 * phase + np.clip(rest, 0, 3))
+            actions = fixed_ids + in_plays * (play_ids - fixed_ids)
         else:
-            actions = np.where(in_plays, play_ids, _DRAW)
+            actions = _DRAW + in_plays * (play_ids - _DRAW)
         if callable_ is not None:
             calling = ~in_plays & (rest >= fixed)
             if calling.any():
@@ -540,7 +550,8 @@ class CraitsBatch:
 
     def _legal_of(self, games: Ints, moves: Ints) -> Bools:
         """Whether each move is legal in its game (what legal_mask says, for one id)."""
-        playable = self._work_out_playable()
+        plain, named = self._work_out_playable()
+        playable = plain | named
         phase = self._phase[games]
         say = moves >= _SAYING
         plain = np.where(say, moves - _SAYING, moves)
