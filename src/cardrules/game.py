@@ -249,7 +249,8 @@ class Game(Immutable, ABC, Generic[S, M, V]):
             ...
         cardrules.errors.SetupError: Cramps.new_game takes no setup option 'colour'; it takes ...
         """
-        self._check_setup_names(setup)
+        if setup:
+            self._check_setup_names(setup)
         return self.setup_state(seed, None, **setup)
 
     def setup_keywords(self) -> tuple[str, ...] | None:

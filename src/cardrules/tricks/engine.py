@@ -138,11 +138,46 @@ def moves_of_mask(mask: int, moves: Sequence[M]) -> tuple[M, ...]:
     each card (a pass, a discard), made once in a table indexed by card, for a phase's
     legal moves without building hands.
 
+    A tuple of moves (a game's table, made once) is remembered with the moves of each
+    suit's cards it has given, as :func:`plays_of_mask` does for plays: the same mask
+    gives the same moves again from four lookups.
+
     >>> from cardrules.cards import ALL_CARDS, mask_of, parse_cards
     >>> moves_of_mask(mask_of(parse_cards("AS 2C")), [f"pass {card}" for card in ALL_CARDS])
     ('pass 2♣', 'pass A♠')
     """
-    return tuple(map(moves.__getitem__, cards_of_mask(mask)))
+    kept = _MOVE_ROWS.get(id(moves))
+    if kept is None or kept[0] is not moves:
+        if type(moves) is not tuple or len(_MOVE_ROWS) >= 64:  # a list may change
+            return tuple(map(moves.__getitem__, cards_of_mask(mask)))
+        kept = _MOVE_ROWS[id(moves)] = (moves, [[None] * 8192 for _ in range(4)])
+    r0, r1, r2, r3 = kept[1]
+    found: tuple[M, ...] = ()
+    pattern = mask & 0x1FFF
+    if pattern:
+        found = r0[pattern] or _suit_moves(moves, r0, 0, pattern)
+    pattern = mask >> 13 & 0x1FFF
+    if pattern:
+        found += r1[pattern] or _suit_moves(moves, r1, 1, pattern)
+    pattern = mask >> 26 & 0x1FFF
+    if pattern:
+        found += r2[pattern] or _suit_moves(moves, r2, 2, pattern)
+    pattern = mask >> 39
+    if pattern:
+        found += r3[pattern] or _suit_moves(moves, r3, 3, pattern)
+    return found
+
+
+def _suit_moves(moves: Sequence[M], row: list[Any], suit: int, pattern: int) -> tuple[M, ...]:
+    """The moves of the cards of ``suit`` whose ranks are the bits of ``pattern``, kept
+    in ``row``."""
+    found = row[pattern] = tuple(map(moves.__getitem__, suit_cards(suit, pattern)))
+    return found
+
+
+# By id, a game's table of moves by card (kept with it, so that its id is not reused)
+# and, for each suit and pattern of ranks, the moves of those cards (moves_of_mask).
+_MOVE_ROWS: dict[int, tuple[Sequence[Any], list[list[Any]]]] = {}
 
 
 S = TypeVar("S", bound=TrickState)
@@ -411,11 +446,15 @@ class TrickGame(Game[S, Any, V]):
         hands: Sequence[int] | None = None,
     ) -> S:
         """``state`` with the play of cards to tricks (re)starting: ``leader`` (by default
-        :meth:`first_leader`) to lead; with ``hands``, the cards each seat holds changed
-        too, as :meth:`with_hands` does."""
+        :meth:`first_leader`, or the next seat that plays if that one sits the deal out)
+        to lead; with ``hands``, the cards each seat holds changed too, as
+        :meth:`with_hands` does."""
         new = _rephased(state, None, -1 if leader is None else leader, payload, (), hands)
         if leader is None:
-            new._leader = self.first_leader(new._deal._dealer, new._deal._dealt)
+            deal = new._deal
+            leader = self.first_leader(deal._dealer, deal._dealt)
+            # A first leader who sits the deal out hands the lead to the next seat.
+            new._leader = deal._order[leader][1] if deal._out >> leader & 1 else leader
         return new
 
     def throw_in(self, state: S, events: list[Event] | None) -> S:
@@ -742,18 +781,11 @@ class TrickGame(Game[S, Any, V]):
         if winners:
             if events is not None:
                 events.append(GameOver(winners, scores))
-            over = _Deal(
-                self,
-                deal._number,
-                deal._dealer,
-                deal._dealt,
-                scores,
-                deal._rng,
-                winners,
-                deal._turned,
-                None,
-                deal._payload,
-            )
+            over = deal._copied()
+            over._scores = scores
+            over._winners = winners
+            over._phase = None
+            over._table = None
             state = self.state_class(over, 0, last, (), tricks, counted)  # type: ignore[assignment]
             return state
         dealer = self.next_dealer(deal._dealer)
@@ -886,37 +918,24 @@ def _rephased(
     deal's phase and payload change, and, with ``hands`` (see
     :meth:`TrickGame.with_hands`), the cards each seat holds."""
     deal = state._deal
-    # Written out rather than through with_slots or _Deal(): a phase move makes one or
-    # two of these, and without new hands the seats out, their orders and the trick
-    # size stay the same.
-    moved = _new_state(_Deal)
-    moved._rules = deal._rules
-    moved._players = players = deal._players
-    moved._number = deal._number
-    moved._dealer = deal._dealer
-    if hands is None:
-        moved._dealt = deal._dealt
-        moved._out = deal._out
-        moved._order = deal._order
-        moved._size = deal._size
-        left = state._left
-    else:
-        dealt, left = _checked_hands(deal, state._left, hands)
-        moved._dealt = dealt
-        # A seat left no card at all sits the deal out (a partner of a player alone).
-        out = 0 if all(dealt) else out_of(dealt)
-        moved._out = out
-        moved._order = play_orders(players, out)
-        moved._size = size = players - out.bit_count()
-        if size < 2:
-            raise StateError("at least two seats must hold cards to play tricks")
-    moved._scores = deal._scores
-    moved._rng = deal._rng
-    moved._winners = deal._winners
-    moved._turned = deal._turned
+    # Without new hands the seats out, their orders and the trick size stay the same.
+    moved = deal._copied()
     moved._phase = phase
     moved._payload = payload
     moved._table = None
+    left = state._left
+    if hands is not None:
+        dealt, left = _checked_hands(deal, left, hands)
+        moved._dealt = dealt
+        # A seat left no card at all sits the deal out (a partner of a player alone).
+        out = 0 if all(dealt) else out_of(dealt)
+        if out != deal._out:
+            players = deal._players
+            moved._out = out
+            moved._order = play_orders(players, out)
+            moved._size = size = players - out.bit_count()
+            if size < 2:
+                raise StateError("at least two seats must hold cards to play tricks")
     new = _new_state(type(state))
     new._deal = moved
     new._left = left
@@ -934,10 +953,7 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
     that are not one per seat, that share a card or that hold a card already played."""
     if len(hands) != deal._players:
         raise StateError(f"hands must be {deal._players} card masks, one per seat")
-    every = 0
-    for before in deal._dealt:
-        every |= before
-    played = every & ~left
+    played = sum(deal._dealt) & ~left  # (the dealt masks share no card: their sum is all)
     held = 0
     for mask in hands:
         if not isinstance(mask, int) or mask & held or mask & played:

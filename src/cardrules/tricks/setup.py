@@ -31,7 +31,7 @@ from cardrules.deck import STANDARD_DECK, deal_masks, positions_of
 from cardrules.errors import SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
-from cardrules.rng import resolve_seed, seed_state, shuffled_positions
+from cardrules.rng import new_seed, resolve_seed, seed_state, shuffled_positions
 from cardrules.seats import is_seat
 from cardrules.tricks.core import Trick
 from cardrules.tricks.state import _Deal, tricks_as_records
@@ -63,14 +63,21 @@ def setup_state(
     Raises :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands, turned-up
     card, hand size, scores or round number.
     """
-    rng = seed_state(resolve_seed(seed))
+    rng = seed_state(new_seed() if seed is None else seed)  # (which checks the seed)
     players = rules.players
     if dealer is None:
         dealer, rng = rules.first_dealer(rng)
     if not is_seat(dealer, players):
         raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
-    totals = check_scores(scores, players)
-    round_number = _check_round_number(round_number)
+    totals = (0,) * players if scores is None else check_scores(scores, players)
+    if round_number != 1 or round_number.__class__ is not int:  # (the default needs no check)
+        round_number = _check_round_number(round_number)
+    if deck is None and hands is None and turned_up is None and hand_size is None:
+        hand_size, rng = rules.hand_size(round_number, rng)  # a plain deal from the seed
+        positions, rng = _shuffled(rules.deck(), rng)
+        return _deal_positions(
+            rules, round_number, dealer, hand_size, totals, positions, rng, events
+        )
     if deck is not None and hands is not None:
         raise SetupError("give a stacked deck or explicit hands, not both")
     if hands is not None:

@@ -106,6 +106,31 @@ class _Deal(Value):
         # These follow from _dealt, and the table from the rules and the payload.
         return frozenset({"_rules", "_order", "_out", "_size", "_table"})
 
+    def _copied(self) -> _Deal:
+        """A copy of this deal, for the engine to change a few slots of before the copy
+        is seen (a phase's move, the end of the game): written out, several times
+        quicker than ``__init__``, which works out the seats' orders again."""
+        deal = _new(_Deal)
+        deal._rules = self._rules
+        deal._players = self._players
+        deal._number = self._number
+        deal._dealer = self._dealer
+        deal._dealt = self._dealt
+        deal._out = self._out
+        deal._order = self._order
+        deal._size = self._size
+        deal._scores = self._scores
+        deal._rng = self._rng
+        deal._winners = self._winners
+        deal._turned = self._turned
+        deal._phase = self._phase
+        deal._payload = self._payload
+        deal._table = self._table
+        return deal
+
+
+_new = object.__new__
+
 
 _ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -251,6 +276,8 @@ class TrickState(Value):
         >>> state.hand_masks[1] == state.hand_mask(1)
         True
         """
+        if not self._tricks and not self._cards and self._left:  # (0 once thrown in)
+            return self._deal._dealt  # nothing played yet: the hands are the dealt ones
         return tuple(map(self._left.__and__, self._deal._dealt))
 
     @property
