@@ -99,6 +99,7 @@ class Hearts(TrickGame[TrickState, TrickView]):
     higher_scores_win: ClassVar[bool] = False
     players: ClassVar[int] = 4
     restricts = True
+    restricted_follows = 1  # (only the first trick restricts the cards that follow)
     target: int = 100
     passes: str = "left/right/across/none"
     pass_cards: bool = attrs.field(default=True, validator=_FLAG)

@@ -204,6 +204,12 @@ class TrickGame(Game[S, Any, V]):
     """Whether the card after the deal is turned up for all to see (``turned_up``)."""
     restricts: bool = False
     """Whether :meth:`restrict` narrows what may be played (off: the engine skips it)."""
+    restricted_follows: int | None = None
+    """With :attr:`restricts`: in how many tricks of a deal, from the first, the cards
+    that follow a lead are restricted too (:meth:`restrict` is asked); ``None``, the
+    default, in all of them. Leads are always asked. A game restricting only its leads
+    (spades not led until broken) sets 0; Hearts sets 1 (no points on the first trick):
+    the engine then asks no hook for most cards."""
     effective_suits: ClassVar[bool] = False
     """Whether cards count as another suit than their own (:meth:`effective_suit`); off,
     the engine follows suit by the printed suit, on its fast path."""
@@ -367,8 +373,9 @@ class TrickGame(Game[S, Any, V]):
 
     def restrict(self, state: S, seat: int, allowed: int) -> int:
         """Narrow the cards ``seat`` may play (a mask that already follows suit); only
-        called when :attr:`restricts` is set. Refusals of cards taken out here get
-        their message from :meth:`explain_restriction`."""
+        called when :attr:`restricts` is set (for a card that follows a lead, only in
+        the first :attr:`restricted_follows` tricks, if that is set). Refusals of cards
+        taken out here get their message from :meth:`explain_restriction`."""
         return allowed
 
     def explain_restriction(self, state: S, card: Card) -> IllegalMoveError:
@@ -608,7 +615,11 @@ class TrickGame(Game[S, Any, V]):
                     allowed = allowed & table._follow[cards[0]] or allowed
                 else:
                     allowed = allowed & SUIT_MASK[led] or allowed
-            if self.restricts:
+            if self.restricts and (
+                not cards
+                or self.restricted_follows is None
+                or len(state._tricks) < self.restricted_follows
+            ):
                 allowed = self.restrict(state, seat, allowed)
             state._allowed = allowed
         # Within the printed suit led, the plays of the suit's pattern are the allowed

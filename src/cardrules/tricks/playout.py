@@ -47,6 +47,7 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
     order, dealt, size, trump = deal._order, deal._dealt, deal._size, rules.trump
     trick_points, new_state = rules.trick_points, rules.state_class
     restrict = rules.restrict if rules.restricts else None
+    restricted = rules.restricted_follows  # (None: in every trick)
     left, leader, tricks = state._left, state._leader, state._tricks
     cards: tuple[Any, ...] = state._cards
     round_scores: tuple[int, ...] = state._round_scores
@@ -56,7 +57,7 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
         allowed = dealt[seat] & left
         if follow:
             allowed = allowed & follow or allowed
-        if restrict is not None:
+        if restrict is not None and (not cards or restricted is None or len(tricks) < restricted):
             allowed = restrict(
                 new_state(deal, left, leader, cards, tricks, round_scores), seat, allowed
             )

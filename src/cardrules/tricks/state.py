@@ -284,10 +284,7 @@ class TrickState(Value):
     def played_mask(self) -> int:
         """The cards played so far this deal (in tricks or the trick in progress), as a
         card mask: bit ``i`` set for the card of index ``i``."""
-        dealt = 0
-        for hand in self._deal._dealt:
-            dealt |= hand
-        return dealt & ~self._left
+        return sum(self._deal._dealt) & ~self._left  # (dealt masks share no card)
 
     @property
     def trick(self) -> Trick:
