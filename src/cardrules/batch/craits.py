@@ -246,11 +246,11 @@ class CraitsBatch:
         # card".
         ids = np.arange(_CALLS + game.players * (game.players - 1))
         plain = np.where(ids >= _SAYING, ids - _SAYING, ids)
-        naming = plain >= _NAMING
-        card = np.where(naming, (plain - _NAMING) // 4, plain) % _CARDS
+        names = plain >= _NAMING
+        card = np.where(names, (plain - _NAMING) // 4, plain) % _CARDS
         own = np.where(self._action[card] == _KEEP, -1, card // 13)
         self._id_card = card
-        self._id_suit = np.where(naming, (plain - _NAMING) % 4, own)
+        self._id_suit = np.where(names, (plain - _NAMING) % 4, own)
         self._id_say = ids >= _SAYING
         kind = np.full(ids.size, _KIND_CALL, dtype=np.int64)
         kind[:_DRAW] = _KIND_PLAY
@@ -743,7 +743,7 @@ class CraitsBatch:
         if (wanted <= top).all():
             self._take(g, seat, wanted, top, last)
             return wanted
-        got = np.clip(top, 0, wanted)
+        got: Ints = np.clip(top, 0, wanted)
         self._take(g, seat, got, top, last)
         # The draws that found the stock short, one a game, and those after them.
         short = np.flatnonzero((top >= 0) & (top < wanted))
@@ -793,11 +793,11 @@ class CraitsBatch:
         card = self._stock[games, np.repeat(top, wanted) - 1 - taken]
         if self._counted:
             np.add.at(self._hands, (games, seats, card), 1)  # copies may repeat
-        some = wanted > 0
-        bits = np.bitwise_or.reduceat(_BITS[card], starts[some])
-        self._held_f[self._seat_rows[g[some]] + seat[some]] |= bits
+        drew = wanted > 0
+        bits = np.bitwise_or.reduceat(_BITS[card], starts[drew])
+        self._held_f[self._seat_rows[g[drew]] + seat[drew]] |= bits
         self._sizes_f[self._seat_rows[g] + seat] += wanted
-        self._idle[g[some]] = 0
+        self._idle[g[drew]] = 0
 
     def _reshuffle(self, g: Ints, seat: Ints) -> None:
         """K19: the pile but its top card becomes the stock, shuffled; the penalty."""
