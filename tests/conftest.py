@@ -26,7 +26,7 @@ import cardrules as cr
 settings.register_profile(
     "ci",
     deadline=None,
-    max_examples=150,
+    max_examples=100,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(

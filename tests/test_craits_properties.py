@@ -231,7 +231,7 @@ def test_full_games_end(game: cr.Craits, seed: int, move_seed: int) -> None:
 # -- records -----------------------------------------------------------------------------------
 
 
-@medium
+@heavy  # replaying the record checks every move again: about half a second a game
 @given(craits_games(), seeds, move_seeds, dealers)
 def test_records_replay_to_identical_states(
     game: cr.Craits, seed: int, move_seed: int, dealer: int | None
