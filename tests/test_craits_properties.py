@@ -81,6 +81,7 @@ def pick_dealer(game: cr.Craits, dealer: int | None) -> int | None:
 # -- conservation, termination, scores -------------------------------------------------------
 
 
+@medium
 @given(craits_games(), seeds, move_seeds, dealers)
 def test_cards_conserved_scores_add_up_and_games_end(
     game: cr.Craits, seed: int, move_seed: int, dealer: int | None

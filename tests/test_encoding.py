@@ -256,18 +256,18 @@ def test_craits_counts_copies_with_two_decks() -> None:
 @pytest.mark.parametrize("game", GAMES, ids=_id)
 def test_legal_mask_is_the_legal_moves_ids(game: Any) -> None:
     encoder = encoder_for(game)
-    for state, step in random_steps(game, seed=5, moves=200):
-        for position_ in (state, step.state):
-            mask = encoder.legal_mask(position_)
-            ids = set(game.legal_move_ids(position_))
-            assert mask == [1 if i in ids else 0 for i in range(game.num_move_ids)]
-            assert mask == list(game.legal_move_mask(position_))
-            for seat in range(game.players):
-                moves = game.observe(position_, seat).legal_moves
-                assert encoder.legal_mask(position_, seat) == [
-                    1 if i in {game.move_id(m) for m in moves} else 0
-                    for i in range(game.num_move_ids)
-                ]
+    steps = list(random_steps(game, seed=5, moves=200))
+    # Each position once: the first, then the one after each move.
+    for position_ in (steps[0][0], *(step.state for _, step in steps)):
+        mask = encoder.legal_mask(position_)
+        ids = set(game.legal_move_ids(position_))
+        assert mask == [1 if i in ids else 0 for i in range(game.num_move_ids)]
+        assert mask == list(game.legal_move_mask(position_))
+        for seat in range(game.players):
+            moves = game.observe(position_, seat).legal_moves
+            assert encoder.legal_mask(position_, seat) == [
+                1 if i in {game.move_id(m) for m in moves} else 0 for i in range(game.num_move_ids)
+            ]
 
 
 def test_legal_mask_of_a_seat_holds_its_idiot_calls() -> None:

@@ -17,7 +17,7 @@ True
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 52)
->>> pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+>>> pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 Ints, bools and strings are themselves; the other options are written as text, since
 a game string may not hold commas or brackets: a list of ints as the numbers joined by

@@ -4,7 +4,7 @@ Needs the ``pettingzoo`` extra (``pip install "cardrules[pettingzoo]"``, which b
 PettingZoo, Gymnasium and NumPy).
 
 >>> from cardrules.hosts import pettingzoo
->>> env = pettingzoo.env("craits", players=3)        # or CardGameEnv(cr.Craits(players=3))
+>>> env = pettingzoo.env("craits", players=3, short_game=True)  # or CardGameEnv(cr.Craits(...))
 >>> env.reset(seed=1)
 >>> for agent in env.agent_iter():
 ...     observation, reward, termination, truncation, info = env.last()
