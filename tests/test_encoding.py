@@ -264,9 +264,9 @@ def test_legal_mask_is_the_legal_moves_ids(game: Any) -> None:
         assert mask == [1 if i in ids else 0 for i in range(game.num_move_ids)]
         assert mask == list(game.legal_move_mask(position_))
         for seat in range(game.players):
-            moves = game.observe(position_, seat).legal_moves
+            seat_ids = {game.move_id(m) for m in game.observe(position_, seat).legal_moves}
             assert encoder.legal_mask(position_, seat) == [
-                1 if i in {game.move_id(m) for m in moves} else 0 for i in range(game.num_move_ids)
+                1 if i in seat_ids else 0 for i in range(game.num_move_ids)
             ]
 
 
