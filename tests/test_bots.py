@@ -40,10 +40,10 @@ AnyGame = Any
 BOTS: dict[str, Bot] = {
     "random": RandomBot(),
     "heuristic": HeuristicBot(),
-    "ismcts": ISMCTSBot(iterations=20),
-    "ismcts-heuristic": ISMCTSBot(iterations=20, rollout=HeuristicBot()),
-    "ismcts-flat": ISMCTSBot(iterations=20, max_depth=1, rollout=HeuristicBot()),
-    "ismcts-cut": ISMCTSBot(iterations=20, rollout_limit=3),
+    "ismcts": ISMCTSBot(iterations=10),
+    "ismcts-heuristic": ISMCTSBot(iterations=10, rollout=HeuristicBot()),
+    "ismcts-flat": ISMCTSBot(iterations=10, max_depth=1, rollout=HeuristicBot()),
+    "ismcts-cut": ISMCTSBot(iterations=10, rollout_limit=3),
 }
 CHEAP = {"random", "heuristic"}
 
@@ -514,7 +514,7 @@ def test_flat_search_keeps_the_rollout_bots_move_unless_clearly_beaten() -> None
         return bot.choose(game, view, view.legal_moves, 7)
 
     assert flat(iterations=1000) == announced  # two cards drawn: clearly worse
-    assert flat(iterations=1000, caution=1e9) == quiet  # no evidence is enough
+    assert flat(iterations=300, caution=1e9) == quiet  # no evidence is enough
     assert flat(iterations=2) == quiet  # one deal: no standard error, no change
 
 

@@ -251,22 +251,22 @@ def test_a_bot_that_cannot_go_to_workers_is_an_error() -> None:
 
 def test_entrants_keep_their_parameters_in_the_table() -> None:
     """Two searches with different budgets are told apart by their names as given
-    (``ismcts:3:flat``, ``ismcts:2``), in the table and the comparisons, columns
+    (``ismcts:2:flat``, ``ismcts:1``), in the table and the comparisons, columns
     aligned however long the names are."""
-    argv = ["arena", "craits", "--bots", "ISMCTS:3:flat,ismcts:2,random", "--games", "3"]
+    argv = ["arena", "craits", "--bots", "ISMCTS:2:flat,ismcts:1,random", "--games", "3"]
     code, out, err = run([*argv, "-o", "short_game=true", *SEEDS, "--workers", "1", "-q"])
     assert code == 0 and err == ""
     lines = out.splitlines()
     header = lines.index(next(line for line in lines if line.startswith("entrant ")))
     rows = lines[header + 1 : header + 4]
-    assert [row.split()[0] for row in rows] == ["ismcts:3:flat", "ismcts:2", "random"]
+    assert [row.split()[0] for row in rows] == ["ismcts:2:flat", "ismcts:1", "random"]
     assert len({len(line) for line in lines[header : header + 4]}) == 1  # aligned
-    assert "ismcts:3:flat against each other entrant, game by game (95% CI):" in lines
-    assert any(line.startswith("  vs ismcts:2 ") for line in lines)
+    assert "ismcts:2:flat against each other entrant, game by game (95% CI):" in lines
+    assert any(line.startswith("  vs ismcts:1 ") for line in lines)
     result = json.loads(
         run_arena(
             cr.Craits(players=3, short_game=True),
-            [cli.parser.one_bot("ismcts:3:flat"), RandomBot(), RandomBot()],
+            [cli.parser.one_bot("ismcts:2:flat"), RandomBot(), RandomBot()],
             3,
             1,
             bot_seed=2,
@@ -274,4 +274,4 @@ def test_entrants_keep_their_parameters_in_the_table() -> None:
             progress=False,
         ).to_json()
     )
-    assert result["entrants"] == ["ismcts:3:flat", "random", "random#2"]
+    assert result["entrants"] == ["ismcts:2:flat", "random", "random#2"]

@@ -70,8 +70,8 @@ move_seeds = st.integers(min_value=0, max_value=2**32 - 1)
 dealers = st.one_of(st.none(), st.integers(0, 9))
 
 base = settings().max_examples
-heavy = settings(max_examples=max(10, base // 10))
-medium = settings(max_examples=max(20, base // 4))
+heavy = settings(max_examples=max(5, base // 10))
+medium = settings(max_examples=max(10, base // 4))
 
 
 def pick_dealer(game: cr.Craits, dealer: int | None) -> int | None:
@@ -151,10 +151,10 @@ def random_rules(chooser: random.Random, players: int) -> cr.Craits:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 10])
 def test_many_short_games_conserve_cards_and_end(players: int) -> None:
-    """Volume: many short games per player count (half the profile's example count for
-    two to five players, fewer for more), every state holding exactly the deck, every
-    game ending within the bound."""
-    games = max(10, base // 2 if players <= 5 else base // players)
+    """Volume: many short games per player count (a quarter of the profile's example
+    count for two to five players, fewer for more), every state holding exactly the
+    deck, every game ending within the bound."""
+    games = max(5, base // 4 if players <= 5 else base // (2 * players))
     for number in range(games):
         chooser = random.Random(f"{players}-{number}")
         game = random_rules(chooser, players)

@@ -164,7 +164,7 @@ GAMES = st.sampled_from(
 )
 
 
-@settings(max_examples=max(20, settings().max_examples // 4))
+@settings(max_examples=max(10, settings().max_examples // 4))
 @given(GAMES, st.integers(0, SEED_MAX), st.integers(0, 2**32 - 1))
 def test_views_never_leak(game: cr.Craits, seed: int, move_seed: int) -> None:
     """Every seat's view of a dozen states picked at random from a random game, and of

@@ -37,8 +37,9 @@ move_seeds = st.integers(min_value=0, max_value=2**32 - 1)
 dealers = st.integers(min_value=0, max_value=3)
 
 # The tests that copy states or try every card of the deck are much heavier per game;
-# they run on a fifth of the examples.
-heavy = settings(max_examples=max(10, settings().max_examples // 5))
+# they run on an eighth of the examples. Checking every card of every state, on half.
+heavy = settings(max_examples=max(5, settings().max_examples // 8))
+half = settings(max_examples=max(10, settings().max_examples // 2))
 
 
 def test_patterns_cover_every_option() -> None:
@@ -77,6 +78,7 @@ def test_rounds_sum_to_ten_and_games_end(
     assert game.legal_moves(last) == ()
 
 
+@half
 @given(games, seeds, move_seeds, dealers)
 def test_all_52_cards_always_accounted_for(
     game: cr.Cramps, seed: int, move_seed: int, dealer: int

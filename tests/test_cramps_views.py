@@ -17,8 +17,8 @@ from conftest import ALL_52, SEED_MAX, iter_random_game, with_cramps_hands
 
 seeds = st.integers(min_value=0, max_value=SEED_MAX)
 move_seeds = st.integers(min_value=0, max_value=2**32 - 1)
-# Checking every view of every seat is heavy; use a fifth of the profile's examples.
-heavy = settings(max_examples=max(10, settings().max_examples // 5))
+# Checking every view of every seat is heavy; use an eighth of the profile's examples.
+heavy = settings(max_examples=max(5, settings().max_examples // 8))
 
 
 def reachable(obj: object, seen: set[int] | None = None) -> Iterator[object]:

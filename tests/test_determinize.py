@@ -43,7 +43,7 @@ move_seeds = st.integers(min_value=0, max_value=2**32 - 1)
 guess_seeds = st.integers(min_value=0, max_value=SEED_MAX - 64)  # seed + 1 … seed + 30 too
 # Every example checks several views, each with several determinizations.
 views_per_example = 8
-heavy = settings(max_examples=max(20, settings().max_examples))
+heavy = settings(max_examples=max(10, settings().max_examples // 2))
 
 AnyGame = Any  # cr.Cramps | cr.Craits; the helpers below treat both alike
 

@@ -94,7 +94,7 @@ def test_sizes_are_fixed_for_the_rules(game: Any) -> None:
     encoder = encoder_for(game)
     state = game.new_game(seed=3)
     infos = encoder.info_states(state)
-    for _, step in random_steps(game, seed=3, moves=250):
+    for _, step in random_steps(game, seed=3, moves=120):
         infos = tuple(info.after(step) for info in infos)
         for seat in range(game.players):
             view = game.observe(step.state, seat)
@@ -289,7 +289,7 @@ def test_legal_mask_of_a_seat_holds_its_idiot_calls() -> None:
 def test_info_state_observation_is_the_view_observation(game: Any) -> None:
     encoder = encoder_for(game)
     infos = encoder.info_states(game.new_game(seed=11))
-    for _, step in random_steps(game, seed=11, moves=300, chooser_seed=4):
+    for _, step in random_steps(game, seed=11, moves=150, chooser_seed=4):
         infos = tuple(info.after(step) for info in infos)
         for seat, info in enumerate(infos):
             observation = encoder.observation(game.observe(step.state, seat))

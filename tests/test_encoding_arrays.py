@@ -35,7 +35,7 @@ GAMES: list[Any] = [
     cr.Craits(players=7),
 ]
 IDS = [f"{type(game).__name__}-{game.players}p-{i}" for i, game in enumerate(GAMES)]
-MOVES = 700  # a cap per game: Craits games can be long
+MOVES = 400  # a cap per game: Craits games can be long
 # Games played to their end (short Craits games end in about 1000 moves).
 WHOLE: list[Any] = [
     cr.Craits(players=2, short_game=True),
@@ -73,8 +73,7 @@ def test_every_step_every_seat(game: Any, seed: int) -> None:
 
 @pytest.mark.parametrize("game", WHOLE, ids=["craits-2p", "craits-3p-automatic"])
 def test_whole_craits_games(game: Any) -> None:
-    for seed in (0, 1):
-        assert play_and_check(game, seed, 5000).is_over
+    assert play_and_check(game, 0, 5000).is_over
 
 
 def play_and_check(game: Any, seed: int, cap: int) -> Any:
@@ -110,7 +109,7 @@ def test_through_host_table(game: Any) -> None:
     rng = random.Random(5)
     encoder = encoder_for(game)
     table = HostTable(game, encoder=encoder, max_moves=MOVES)
-    for seed in (3, 4):
+    for seed in (3,):
         table.reset(seed=seed)
         arrays = ObservationArrays(encoder, table.state)
         check_all(game, arrays, table.state, "reset")

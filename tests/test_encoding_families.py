@@ -99,7 +99,7 @@ class Bidding(TrickGame[TrickState, TrickView]):
 
 
 GAMES = int(os.environ.get("CARDRULES_FAMILY_GAMES", "2"))
-MOVES = 160
+MOVES = 110  # more than a whole deal of the trick games
 
 CASES = [
     ("hearts", lambda: encoder_for(hearts.Hearts())),

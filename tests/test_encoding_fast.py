@@ -10,7 +10,7 @@ Then what the random games rarely reach: a lone hand in Euchre (a seat sits the 
 out: the cards are by the seat that played them), counts past a byte in the shedding
 history, pickled trackers.
 
-CARDRULES_FAST_EXAMPLES sets the hypothesis examples (default 12).
+CARDRULES_FAST_EXAMPLES sets the hypothesis examples (default 6).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ oh_hell: Any = importlib.import_module("oh_hell")
 spades: Any = importlib.import_module("spades")
 euchre: Any = importlib.import_module("euchre")
 
-FAST_EXAMPLES = int(os.environ.get("CARDRULES_FAST_EXAMPLES", "12"))
+FAST_EXAMPLES = int(os.environ.get("CARDRULES_FAST_EXAMPLES", "6"))
 MOVES = 120
 
 

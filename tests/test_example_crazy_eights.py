@@ -350,7 +350,7 @@ def test_observe_hides_other_hands_and_the_stock() -> None:
 # -- properties of random games ------------------------------------------------------------------
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 2**32 - 1), st.integers(2, 5))
 def test_random_games_end_conserve_cards_and_never_mutate(
     seed: int, move_seed: int, players: int

@@ -303,7 +303,7 @@ def check_cards_conserved(state: Any) -> None:
     assert Counter(held) == Counter(ALL_52)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**64 - 1), st.integers(0, 2**32 - 1), st.sampled_from([30, 60, 100]))
 def test_random_games_end_conserve_cards_and_score_26_a_hand(
     seed: int, move_seed: int, target: int

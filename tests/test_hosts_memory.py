@@ -129,7 +129,7 @@ def test_openspiel_positions_kept_side_by_side_hold_the_texts_once() -> None:
     tracemalloc.start()
     try:
         before = tracemalloc.get_traced_memory()[0]
-        while not state.is_terminal() and len(kept) < 1500:
+        while not state.is_terminal() and len(kept) < 800:
             kept.append(state.clone())
             if state.is_chance_node():
                 state.apply_action(chooser.choice(state.chance_outcomes())[0])
@@ -140,5 +140,5 @@ def test_openspiel_positions_kept_side_by_side_hold_the_texts_once() -> None:
         held = tracemalloc.get_traced_memory()[0] - before
     finally:
         tracemalloc.stop()
-    assert len(kept) == 1500
+    assert len(kept) == 800
     assert held < texts / 8, (held, texts)

@@ -181,7 +181,7 @@ def _positions(game: cr.Game[Any, Any, Any], seed: int, every: int) -> Iterator[
 
 @pytest.mark.parametrize(
     ("game", "every"),
-    [(cr.Cramps(target=8), 7), (cr.Craits(players=3, short_game=True), 5)],
+    [(cr.Cramps(target=8), 7), (cr.Craits(players=3, short_game=True), 10)],
     ids=["cramps", "craits"],
 )
 def test_no_message_names_a_card_hidden_from_its_sender(game: Any, every: int) -> None:

@@ -11,8 +11,8 @@ played:
 >>> import cardrules as cr
 >>> import pyspiel
 >>> from cardrules.hosts import openspiel
->>> game = pyspiel.load_game("python_cardrules_craits(players=3,short_game=true)")
->>> game.rules == cr.Craits(players=3, short_game=True)
+>>> game = pyspiel.load_game("python_cardrules_craits(players=2,short_game=true)")
+>>> game.rules == cr.Craits(players=2, short_game=True)
 True
 >>> state = game.new_initial_state()
 >>> state.is_chance_node(), len(state.chance_outcomes())

@@ -11,7 +11,7 @@ PettingZoo, Gymnasium and NumPy).
 ...     if termination or truncation:
 ...         action = None
 ...     else:
-...         action = int(observation["action_mask"].argmax())   # the first legal move
+...         action = env.action_space(agent).sample(observation["action_mask"])
 ...     env.step(action)
 >>> env.agents
 []
