@@ -11,7 +11,7 @@ view gives the same one); pickled information states come back equal. Then the
 fields a game declares (GameField) and the errors for bad declarations, and how
 encoder_for finds encoders (open to a new family; refusing a game of none).
 
-CARDRULES_FAMILY_GAMES sets the games per rules (default 2).
+CARDRULES_FAMILY_GAMES sets the games per rules (default 1).
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class Bidding(TrickGame[TrickState, TrickView]):
         return (*super().all_moves(), *(Bid(n) for n in range(6)))
 
 
-GAMES = int(os.environ.get("CARDRULES_FAMILY_GAMES", "2"))
+GAMES = int(os.environ.get("CARDRULES_FAMILY_GAMES", "1"))
 MOVES = 110  # more than a whole deal of the trick games
 
 CASES = [

@@ -56,7 +56,7 @@ def test_every_seat_every_step_into_one_reused_buffer(game: Any) -> None:
     history = np.full(encoder.info_state_size, 7.0, dtype=np.float32)  # stale values
     seen = np.full(encoder.observation_size, -3.0, dtype=np.float32)
     for seed in (1, 2):
-        for infos in _walk(game, seed, 200):
+        for infos in _walk(game, seed, 120):
             for info in infos:
                 assert info.array(out=history) is history
                 assert np.array_equal(history, _exact(info.vector))

@@ -41,7 +41,7 @@ def _name(game: Any) -> str:
 
 
 @pytest.mark.parametrize("game", GAMES, ids=_name)
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**64 - 1), chooser=st.randoms(use_true_random=False))
 def test_every_legal_move_has_exactly_one_id_and_ids_round_trip(
     game: Any, seed: int, chooser: random.Random

@@ -5,7 +5,7 @@ deal), the same random choices fed to both, and at every step the player to move
 the legal moves (as OpenSpiel's action ids) agree, and at the end the returns are the
 cardrules scores.
 
-Each parameter set plays ``CARDRULES_PEER_DEALS`` deals (200 by default, a few seconds
+Each parameter set plays ``CARDRULES_PEER_DEALS`` deals (100 by default, a few seconds
 in all); set it higher to play more, e.g. ``CARDRULES_PEER_DEALS=5000``.
 """
 
@@ -28,7 +28,7 @@ pyspiel = pytest.importorskip("pyspiel")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 oh_hell: Any = importlib.import_module("oh_hell")
 
-DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "200"))
+DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "100"))
 
 PARAMETER_SETS = [
     {},
