@@ -210,8 +210,8 @@ class Hearts(TrickGame[TrickState, TrickView]):
 
     def score_deal(self, state: TrickState, round_scores: tuple[int, ...]) -> tuple[int, ...]:
         """Shooting the moon, and the bonus for taking no trick (see the module docs)."""
-        taken, scores = state.taken, enumerate(round_scores)  # the cards each seat took
-        takers = {seat for seat, cards in enumerate(taken) if mask_of(cards) & _POINTS}
+        taken, scores = state.taken_masks, enumerate(round_scores)  # the cards each seat took
+        takers = {seat for seat, cards in enumerate(taken) if cards & _POINTS}
         if len(takers) == 1:
             return tuple(p + (26 if s not in takers else -26) for s, p in scores)
         return tuple(p - 5 * self.avoid_all_tricks_bonus * (not taken[s]) for s, p in scores)

@@ -10,6 +10,7 @@ from collections import Counter
 import pytest
 
 import cardrules as cr
+from cardrules.cards import mask_of
 from conftest import (
     ALL_52,
     card,
@@ -365,6 +366,8 @@ def test_c9_queen_counts_for_the_captor_not_its_player() -> None:
     assert state.round_scores == (0, 0, -2, 0)
     assert card("QH") in state.taken[2]
     assert state.taken[3] == ()
+    assert state.taken_masks == tuple(mask_of(cards) for cards in state.taken)
+    assert state.taken_masks[2] >> card("QH") & 1 and state.taken_masks[3] == 0
 
 
 def test_c9_no_queen_no_penalty() -> None:

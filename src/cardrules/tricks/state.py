@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from cardrules._text import int_text, ints_repr
-from cardrules.cards import Card, Suit, cards_of_mask, format_cards
+from cardrules.cards import Card, Suit, cards_of_mask, format_cards, mask_of
 from cardrules.errors import SetupError
 from cardrules.tricks.core import Trick, TrickRound, seats_from
 from cardrules.values import Immutable, Value
@@ -371,6 +371,15 @@ class TrickState(Value):
         for _, cards, winner in self._tricks:
             won[winner].extend(cards)
         return tuple(tuple(cards) for cards in won)
+
+    @property
+    def taken_masks(self) -> tuple[int, ...]:
+        """The cards each seat has captured this round, as card masks (cheaper than
+        :attr:`taken` for a game that only tests them, such as a deal's scoring)."""
+        won = [0] * len(self._deal._dealt)
+        for _, cards, winner in self._tricks:
+            won[winner] |= mask_of(cards)
+        return tuple(won)
 
     @property
     def play(self) -> TrickRound:
