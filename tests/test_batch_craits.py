@@ -13,6 +13,8 @@ hand's points, and at the end of a game its final scores and winners.
 from __future__ import annotations
 
 import os
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -239,6 +241,122 @@ def test_hand_points_are_the_scalar_ones(
         for hand in hands
     ]
     assert batch._hand_points(counts).tolist() == wanted
+
+
+def _same_position(batch: CraitsBatch, i: int, game: cr.Craits, state: Any, seats: Any) -> None:
+    """Game ``i`` of the batch is ``state``: what ``seats`` see, the legal moves, the
+    scores and the table."""
+    encoder = encoder_for(game)
+    for seat in seats:
+        seen = batch.observations(np.full(batch.n, seat))[i]
+        assert seen.tolist() == pytest.approx(encoder.observation(game.observe(state, seat)))
+    wanted = np.frombuffer(game.legal_move_mask(state), dtype=np.uint8)
+    assert np.flatnonzero(batch.legal_mask()[i]).tolist() == np.flatnonzero(wanted).tolist()
+    assert batch.to_move[i] == state.to_move and tuple(batch.scores[i]) == state.scores
+    assert tuple(batch.penalties[i]) == state.penalties and batch.count[i] == state.count
+    assert batch.top_card[i] == state.discard[-1] and batch.suit[i] == state.suit
+    assert batch.stock_size[i] == len(state.table.stock)
+    assert batch.hand_sizes()[i].tolist() == [len(hand) for hand in state.hands]
+
+
+_FEATURES: dict[str, Callable[[Any], bool]] = {  # what a position may hold, to copy
+    "count": lambda state: state.count > 0,
+    "count out": lambda state: state.count_out,
+    "exposed": lambda state: bool(state.exposed),
+    "forfeits": lambda state: any(state.forfeits),
+    "idle turns": lambda state: state.idle_turns > 0,
+    "naming a suit": lambda state: state.phase == cr.Phase.NAME_SUIT,
+    "announcing": lambda state: state.phase == cr.Phase.ANNOUNCE,
+}
+
+
+def _positions(game: cr.Craits, seed: int, moves: int) -> dict[str, Any]:
+    """A random game's first position holding each feature (and an early one, "any")."""
+    chooser, found = random.Random(seed), {}
+    state = game.new_game(seed=seed)
+    for number in range(moves):
+        if state.is_over:
+            break
+        if number == 7:
+            found["any"] = state
+        for name, holds in _FEATURES.items():
+            if name not in found and holds(state):
+                found[name] = state
+        state = game.apply(state, chooser.choice(game.legal_moves(state)))
+    return found
+
+
+def test_from_state_plays_on_from_the_position() -> None:
+    """Copies of positions reached in the scalar engine, each holding one of the
+    features a position may have (a count, an exposed seat, forfeits, idle turns, a
+    phase), play on as it does (the same stock, drawn in the same order) until a hand
+    ends or the stock is reshuffled, after which the batch's own shuffles take over."""
+    rng = np.random.default_rng(7)
+    games = [  # (a seed, rules)
+        (0, cr.Craits(players=3, short_game=True)),
+        (2, cr.Craits(players=10, short_game=True)),  # two decks; idle turns in this game
+        (2, cr.Craits(players=4, one_card_deal_announce=True, idiot_calls="automatic")),
+        (3, cr.Craits.published_rules(4)),
+    ]
+    features, compared = set(), 0
+    for number, game in games:
+        found = _positions(game, number, 1500)
+        features |= set(found)
+        for state in found.values():
+            batch = CraitsBatch.from_state(state, 3, game=game, seed=number, record_shuffles=True)
+            states, live = [state] * 3, [True] * 3
+            for step in range(30):
+                for i in range(3):
+                    if live[i]:
+                        seats = range(game.players) if step == 0 else (int(batch.to_move[i]),)
+                        _same_position(batch, i, game, states[i], seats)
+                        compared += 1
+                actions = batch.random_actions(rng)
+                result = batch.step(actions)
+                for i in range(3):
+                    if live[i]:
+                        states[i] = game.step(states[i], game.move_from_id(int(actions[i]))).state
+                        live[i] = not result.hands_over[i] and not batch.shuffles(i)
+    assert features == {"any", *_FEATURES}
+    assert compared > 300  # positions compared (after a hand's end the deals differ)
+
+
+def test_play_out_hands_plays_each_hand_to_its_end_and_no_further() -> None:
+    """Batched rollouts: every copy of a mid-hand position plays to the end of that
+    hand (each game one hand on, the next one dealt), and its points are the ones the
+    step that ended the hand reported, whatever the other games were doing."""
+    game = cr.Craits(players=4, short_game=True)
+    state = game.new_game(seed=5)
+    chooser = random.Random(5)
+    for _ in range(30):
+        state = game.apply(state, chooser.choice(game.legal_moves(state)))
+    played = CraitsBatch.from_state(state, 16, game=game, seed=9)
+    points = played.play_out_hands(np.random.default_rng(2))
+    assert (played.hand_number == state.hand_number + 1).all()
+    stepped = CraitsBatch.from_state(state, 16, game=game, seed=9)
+    rng, wanted, pending = np.random.default_rng(2), np.zeros_like(points), np.ones(16, bool)
+    while pending.any():
+        result = stepped.step(stepped.random_actions(rng), None if pending.all() else pending)
+        wanted[result.hands_over] = result.hand_points[result.hands_over]
+        pending &= ~result.hands_over
+    assert np.array_equal(points, wanted) and len({tuple(row) for row in points}) > 1
+    assert np.array_equal(played.scores, stepped.scores)
+
+
+def test_from_state_refuses_what_it_cannot_copy() -> None:
+    game = cr.Craits(players=3, short_game=True)
+    with pytest.raises(cr.StateError, match="not"):
+        CraitsBatch.from_state(cr.Cramps().new_game(seed=1), 2, game=game)  # type: ignore[arg-type]
+    with pytest.raises(cr.StateError, match="other Craits rules"):
+        CraitsBatch.from_state(cr.Craits(players=4).new_game(seed=1), 2, game=game)
+    over = game.new_game(seed=1)
+    chooser = random.Random(1)
+    while not over.is_over:
+        over = game.apply(over, chooser.choice(game.legal_moves(over)))
+    with pytest.raises(cr.StateError, match="the game is over"):
+        CraitsBatch.from_state(over, 2, game=game)
+    with pytest.raises(cr.SetupError):
+        CraitsBatch.from_state(game.new_game(seed=1), 0, game=game)
 
 
 def test_same_seed_same_games() -> None:

@@ -51,9 +51,10 @@ from cardrules.batch.checks import (
     refuse_unknown,
 )
 from cardrules.encoding.vectors import POINTS_LIMIT
-from cardrules.errors import SetupError
+from cardrules.errors import SetupError, StateError
 from cardrules.games.craits.rules import Craits
 from cardrules.games.craits.scoring import ALONE_THREE_POINTS, OUT_POINTS
+from cardrules.games.craits.state import CraitsState
 from cardrules.rng import check_seed, new_seed
 from cardrules.shedding.core import Action
 
@@ -210,6 +211,72 @@ class CraitsBatch:
         self._ended: list[tuple[Ints, bool]] = []
         self._quiet = _quiet_step(n, players)
         self._new_games(self._rows)
+
+    @classmethod
+    def from_state(
+        cls,
+        state: CraitsState,
+        n: int,
+        *,
+        game: Craits | None = None,
+        seed: int | None = None,
+        record_shuffles: bool = False,
+    ) -> CraitsBatch:
+        """``n`` copies of one position of a game in progress (a state of ``game``, by
+        default Craits' standard rules), to play on from there in ``n`` ways: batched
+        rollouts for a search from one determinized state, say. The copies draw from
+        the state's stock in its order; a reshuffle and the later hands' deals come
+        from ``seed``, not from the state's generator.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=3)
+        >>> state = game.new_game(seed=3)
+        >>> state = game.apply(state, game.legal_moves(state)[0])
+        >>> batch = CraitsBatch.from_state(state, 4, game=game, seed=1)
+        >>> batch.to_move.tolist() == [state.to_move] * 4
+        True
+        >>> batch.hand_sizes()[0].tolist() == [len(hand) for hand in state.hands]
+        True
+        """
+        if game is None:
+            game = Craits()
+        batch = cls(n, game=game, seed=seed, record_shuffles=record_shuffles)
+        game = batch.game
+        game.check_state(state)
+        if state.is_over:
+            raise StateError("the game is over: there is nothing to play on from it")
+        players, table = batch.players, state.table
+        counts = np.zeros((players, _CARDS), dtype=np.uint8)
+        for seat, hand in enumerate(table.hands):
+            np.add.at(counts[seat], np.array(hand, dtype=np.int64), 1)
+        if batch._counted:
+            batch._hands[:] = counts
+        batch._held[:] = _masks_of(counts > 0)
+        batch._sizes[:] = [len(hand) for hand in table.hands]
+        stock = [int(card) for card in reversed(table.stock)]  # the batch's top card last
+        batch._stock[:, : len(stock)] = stock
+        batch._stock_len[:] = len(stock)
+        pile = np.zeros(_CARDS, dtype=np.uint8)
+        np.add.at(pile, np.array(table.discard[:-1], dtype=np.int64), 1)
+        batch._pile[:] = pile
+        batch._pile_len[:] = len(table.discard) - 1
+        batch._top[:] = int(table.discard[-1])
+        batch._suit[:] = int(table.suit)
+        batch._direction[:] = table.direction
+        batch._to_move[:] = cast(int, state.to_move)
+        batch._phase[:] = int(state.phase)
+        batch._count[:] = state.count
+        batch._count_out[:] = state.count_out
+        batch._exposed[:] = sum(1 << seat for seat in set(state.exposed))
+        batch._forfeits[:] = state.forfeits
+        batch._idle[:] = state.idle_turns
+        batch._penalties[:] = state.penalties
+        batch._scores[:] = state.scores
+        batch._hand_no[:] = state.hand_number
+        batch._dealer[:] = state.dealer
+        if record_shuffles:
+            batch._shuffles = [[] for _ in range(batch.n)]  # the first deal was not this one
+        return batch
 
     def _tables(self, game: Craits) -> None:
         """The card table looked up by card index, and the matching rule (K7, K8, K12)
@@ -992,6 +1059,28 @@ class CraitsBatch:
                 "winners": np.zeros((n, players), dtype=np.bool_),
             }
         return self._report
+
+    def play_out_hands(self, rng: np.random.Generator | None = None) -> Ints:
+        """Random legal moves in every game until each has finished its current hand;
+        each game's points for that hand, (n, players). Batched rollouts: from
+        :meth:`from_state` of one determinized position, ``n`` random endings of its
+        hand at once. The games go on to their next hands afterwards.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=3)
+        >>> batch = CraitsBatch.from_state(game.new_game(seed=2), 5, game=game, seed=5)
+        >>> points = batch.play_out_hands()
+        >>> points.shape, batch.hand_number.tolist()
+        ((5, 3), [2, 2, 2, 2, 2])
+        """
+        result = np.zeros((self.n, self.players), dtype=np.int64)
+        pending = np.ones(self.n, dtype=np.bool_)
+        while pending.any():
+            step = self.step(self.random_actions(rng), None if pending.all() else pending)
+            finished = step.hands_over & pending
+            result[finished] = step.hand_points[finished]
+            pending &= ~finished
+        return result
 
     def restart(self, games: npt.ArrayLike) -> None:
         """Start new games in place of the games where ``games`` (n booleans) is true
