@@ -305,7 +305,7 @@ def test_from_state_plays_on_from_the_position() -> None:
         for state in found.values():
             batch = CraitsBatch.from_state(state, 3, game=game, seed=number, record_shuffles=True)
             states, live = [state] * 3, [True] * 3
-            for step in range(30):
+            for step in range(20):
                 for i in range(3):
                     if live[i]:
                         seats = range(game.players) if step == 0 else (int(batch.to_move[i]),)

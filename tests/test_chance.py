@@ -26,8 +26,8 @@ hearts: Any = importlib.import_module("hearts")
 GAMES = [
     cr.Cramps(),
     cr.Craits(players=2),
-    cr.Craits(players=4),
-    cr.Craits(players=7),
+    cr.Craits(players=4, short_game=True),
+    cr.Craits(players=7, short_game=True),
     cr.Craits(players=3, short_game=True, idiot_calls="automatic"),
     hearts.Hearts(),
     crazy_eights.CrazyEights(),

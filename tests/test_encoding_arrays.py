@@ -66,7 +66,7 @@ def check_all(game: Any, arrays: ObservationArrays, state: Any, where: str) -> N
 
 
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
-@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("seed", [0])
 def test_every_step_every_seat(game: Any, seed: int) -> None:
     play_and_check(game, seed, MOVES)
 

@@ -6,7 +6,7 @@ random choices, the legal moves compared at every decision and the returns at th
 OpenSpiel asks for the suit of an 8 in a decision of its own ("Nominate suit"); here
 the suit comes with the play, so an 8 is compared as one card and the suit is then fed
 to OpenSpiel. ``CARDRULES_PEER_DEALS`` sets the number of deals per parameter set
-(default 50); e.g. ``CARDRULES_PEER_DEALS=3000 pytest tests/test_peer_crazy_eights.py``.
+(default 35); e.g. ``CARDRULES_PEER_DEALS=3000 pytest tests/test_peer_crazy_eights.py``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ pyspiel = pytest.importorskip("pyspiel")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 c8: Any = importlib.import_module("crazy_eights")
 
-DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "50"))
+DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "35"))
 DRAW, PASS, NOMINATE = 52, 53, 54  # OpenSpiel's action ids (cards are 0 ... 51)
 DEALER = 52  # the chance outcome "Decide Player p to be the dealer" is 52 + p
 
