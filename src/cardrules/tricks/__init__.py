@@ -1,8 +1,8 @@
 """The trick-taking family: the core rules of play (:mod:`~cardrules.tricks.core`:
 following suit, trick winners, what play reveals), the states and views
-(:mod:`~cardrules.tricks.state`), how a game starts (:mod:`~cardrules.tricks.setup`) and
-the engine every trick-taking game is a configuration of
-(:mod:`~cardrules.tricks.engine`). Cramps is one such game
+(:mod:`~cardrules.tricks.state`), how a game starts (:mod:`~cardrules.tricks.setup`), the
+legal moves of a card mask as tuples (:mod:`~cardrules.tricks.mask_moves`) and the
+engine every trick-taking game is a configuration of (:mod:`~cardrules.tricks.engine`). Cramps is one such game
 (:mod:`cardrules.games.cramps`); the examples' Hearts, Spades, Oh Hell and Euchre are
 others.
 """
@@ -18,7 +18,8 @@ from cardrules.tricks.core import (
     voids_of,
     winning_index,
 )
-from cardrules.tricks.engine import TrickGame, moves_of_mask, plays_of_mask
+from cardrules.tricks.engine import TrickGame
+from cardrules.tricks.mask_moves import moves_of_mask, plays_of_mask
 from cardrules.tricks.state import TrickState, TrickView
 
 __all__ = [

@@ -31,7 +31,9 @@ Cramps is one such game (:mod:`cardrules.games.cramps.rules`); the examples' Hea
 Oh Hell and Spades are others.
 
 The states and views are in :mod:`cardrules.tricks.state`; the rules of play (following
-suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks.core`.
+suit, who wins a trick, what play reveals) in the core, :mod:`cardrules.tricks.core`;
+the legal moves of a card mask as tuples (:func:`plays_of_mask`, :func:`moves_of_mask`,
+which a game's phases use too) in :mod:`cardrules.tricks.mask_moves`.
 """
 
 from __future__ import annotations
@@ -74,6 +76,13 @@ from cardrules.tricks.core import (
     winning_index,
 )
 from cardrules.tricks.determinize import determinized
+from cardrules.tricks.mask_moves import (
+    _PLAY_OF,
+    _PLAYS,
+    _suit_plays,
+    moves_of_mask,
+    plays_of_mask,
+)
 from cardrules.tricks.playout import plain_playout, plays_plainly
 from cardrules.tricks.state import (
     TrickRecord,
@@ -87,97 +96,10 @@ from cardrules.values import with_slots
 
 __all__ = ["TrickGame", "TrickState", "TrickView", "moves_of_mask", "plays_of_mask"]
 
-_PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
-_PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
-
-
-def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
-    """The plays of the cards of ``suit`` whose ranks are the bits of ``pattern``."""
-    row = _PLAYS[suit]
-    plays = row[pattern]
-    if plays is None:
-        plays = row[pattern] = tuple(_PLAY_OF[card] for card in suit_cards(suit, pattern))
-    return plays
-
-
-_P0, _P1, _P2, _P3 = _PLAYS
 _OTHER_SUITS = tuple(FULL_MASK & ~SUIT_MASK[suit] for suit in range(4))
 # Lists index a little faster than tuples with a Card (an int subclass).
 _SUIT_OF = list(SUIT_OF_INDEX)
 _BIT = list(CARD_BIT)
-
-
-def plays_of_mask(mask: int) -> tuple[Play, ...]:
-    """``Play(card)`` for every card of a card mask, in hand order (suit, then rank).
-
-    >>> from cardrules.cards import mask_of, parse_cards
-    >>> [str(play) for play in plays_of_mask(mask_of(parse_cards("AS 2C 3C")))]
-    ['2♣', '3♣', 'A♠']
-    """
-    plays: tuple[Play, ...] = ()
-    pattern = mask & 0x1FFF
-    if pattern:
-        plays = _P0[pattern] or _suit_plays(0, pattern)
-    pattern = (mask >> 13) & 0x1FFF
-    if pattern:
-        plays += _P1[pattern] or _suit_plays(1, pattern)
-    pattern = (mask >> 26) & 0x1FFF
-    if pattern:
-        plays += _P2[pattern] or _suit_plays(2, pattern)
-    pattern = mask >> 39
-    if pattern:
-        plays += _P3[pattern] or _suit_plays(3, pattern)
-    return plays
-
-
-M = TypeVar("M")
-
-
-def moves_of_mask(mask: int, moves: Sequence[M]) -> tuple[M, ...]:
-    """``moves[card]`` for every card of a card mask, in hand order: a game's own move of
-    each card (a pass, a discard), made once in a table indexed by card, for a phase's
-    legal moves without building hands.
-
-    A tuple of moves (a game's table, made once) is remembered with the moves of each
-    suit's cards it has given, as :func:`plays_of_mask` does for plays: the same mask
-    gives the same moves again from four lookups.
-
-    >>> from cardrules.cards import ALL_CARDS, mask_of, parse_cards
-    >>> moves_of_mask(mask_of(parse_cards("AS 2C")), [f"pass {card}" for card in ALL_CARDS])
-    ('pass 2♣', 'pass A♠')
-    """
-    kept = _MOVE_ROWS.get(id(moves))
-    if kept is None or kept[0] is not moves:
-        if type(moves) is not tuple or len(_MOVE_ROWS) >= 64:  # a list may change
-            return tuple(map(moves.__getitem__, cards_of_mask(mask)))
-        kept = _MOVE_ROWS[id(moves)] = (moves, [[None] * 8192 for _ in range(4)])
-    r0, r1, r2, r3 = kept[1]
-    found: tuple[M, ...] = ()
-    pattern = mask & 0x1FFF
-    if pattern:
-        found = r0[pattern] or _suit_moves(moves, r0, 0, pattern)
-    pattern = mask >> 13 & 0x1FFF
-    if pattern:
-        found += r1[pattern] or _suit_moves(moves, r1, 1, pattern)
-    pattern = mask >> 26 & 0x1FFF
-    if pattern:
-        found += r2[pattern] or _suit_moves(moves, r2, 2, pattern)
-    pattern = mask >> 39
-    if pattern:
-        found += r3[pattern] or _suit_moves(moves, r3, 3, pattern)
-    return found
-
-
-def _suit_moves(moves: Sequence[M], row: list[Any], suit: int, pattern: int) -> tuple[M, ...]:
-    """The moves of the cards of ``suit`` whose ranks are the bits of ``pattern``, kept
-    in ``row``."""
-    found = row[pattern] = tuple(map(moves.__getitem__, suit_cards(suit, pattern)))
-    return found
-
-
-# By id, a game's table of moves by card (kept with it, so that its id is not reused)
-# and, for each suit and pattern of ranks, the moves of those cards (moves_of_mask).
-_MOVE_ROWS: dict[int, tuple[Sequence[Any], list[list[Any]]]] = {}
 
 
 S = TypeVar("S", bound=TrickState)
