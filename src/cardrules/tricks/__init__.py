@@ -2,9 +2,9 @@
 following suit, trick winners, what play reveals), the states and views
 (:mod:`~cardrules.tricks.state`), how a game starts (:mod:`~cardrules.tricks.setup`), the
 legal moves of a card mask as tuples (:mod:`~cardrules.tricks.mask_moves`) and the
-engine every trick-taking game is a configuration of (:mod:`~cardrules.tricks.engine`). Cramps is one such game
-(:mod:`cardrules.games.cramps`); the examples' Hearts, Spades, Oh Hell and Euchre are
-others.
+engine every trick-taking game is a configuration of (:mod:`~cardrules.tricks.engine`).
+Cramps is one such game (:mod:`cardrules.games.cramps`); the examples' Hearts, Spades,
+Oh Hell and Euchre are others.
 """
 
 from cardrules.tricks.core import (
