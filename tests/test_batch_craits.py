@@ -341,6 +341,12 @@ def test_play_out_hands_plays_each_hand_to_its_end_and_no_further() -> None:
         pending &= ~result.hands_over
     assert np.array_equal(points, wanted) and len({tuple(row) for row in points}) > 1
     assert np.array_equal(played.scores, stepped.scores)
+    # The scores: the hand's points and every K19 penalty charged (5, then doubling; the
+    # penalties kept are each seat's last one).
+    before, after = np.asarray(state.penalties), played.penalties
+    charged = np.where(after > 0, 2 * after - np.where(before > 0, 2 * before, 5), 0)
+    assert np.array_equal(played.scores, np.asarray(state.scores) + points + charged)
+    assert (charged > 5).any()  # (some seat paid twice: 5, then 10)
 
 
 def test_from_state_refuses_what_it_cannot_copy() -> None:
