@@ -327,9 +327,10 @@ class CrampsBatch:
         played = moves[games]
         seats = self._to_move[games]
         position = self._played[games]
-        places = self._seat_rows[games] + seats
+        starts = self._seat_rows[games]
+        places = starts + seats
         self._hands_f[places] ^= _BITS.take(played)
-        self._trick_f[self._seat_rows[games] + position] = played
+        self._trick_f[starts + position] = played
         suit = _SUIT_OF.take(played)
         leading = position == 0
         led = self._led[games] = np.where(leading, suit, self._led[games])
