@@ -141,18 +141,18 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
         """One move of the bidding, the discard or going alone."""
         old, seat, dealer = state.payload, state.to_move or 0, state.dealer  # (a seat is to move)
-        if isinstance(move, Pass):  # none named yet; with no stick, the eighth pass throws in
+        if type(move) is Pass:  # none named yet; with no stick, the eighth pass throws in
             if old.passes == 7:
                 return self.throw_in(state, events)
             bid = _BID[old.passes + 1]
             return self.enter_phase(state, "bid", to_move=(seat + 1) % 4, payload=bid)
         hands, phase, alone = list(before := state.hand_masks), "alone", old.alone
-        if isinstance(move, NameSuit) and old.passes < 4:  # ordered up: the dealer takes it
+        if type(move) is NameSuit and old.passes < 4:  # ordered up: the dealer takes it
             hands[dealer] |= CARD_BIT[state.turned_up or 0]  # (Euchre turns up a card)
             contract, seat, phase = Contract(old.passes, move.suit, seat), dealer, "discard"
-        elif isinstance(move, NameSuit):
+        elif type(move) is NameSuit:
             contract = Contract(old.passes, move.suit, seat)
-        elif isinstance(move, Discard):
+        elif type(move) is Discard:
             hands[dealer] &= ~CARD_BIT[move.card]
             contract, seat = Contract(old.passes, old.trump, old.maker, (), move.card), old.maker
         else:
@@ -213,9 +213,10 @@ class Euchre(TrickGame[TrickState, TrickView]):
         if maker is None:
             return (0, 0, 0, 0)  # thrown in
         taken = round_scores[maker] + round_scores[(maker + 2) % 4]
-        lost = 4 if set(alone) - {maker} or (self.super_euchre and not taken) else 2  # alone
+        lost = 4 if alone not in ((), (maker,)) or (self.super_euchre and not taken) else 2
         score = -lost if taken < 3 else 1 if taken < 5 else 2 + 2 * (maker in alone)
-        return tuple(score if (seat - maker) % 2 == 0 else -score for seat in range(4))
+        score = -score if maker % 2 else score  # seats 0 and 2 first
+        return (score, -score, score, -score)
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Partners sit across the table: 0 and 2, 1 and 3 (the arena counts a win for
@@ -225,7 +226,8 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """One deal is the game: the partners who scored more win (all four share when
         the deal was thrown in)."""
-        return tuple(seat for seat in range(4) if scores[seat] == max(scores))
+        best = max(scores)
+        return tuple([seat for seat, score in enumerate(scores) if score == best])
 
     def all_moves(self) -> tuple[Any, ...]:
         """The plays and discards of the 24 cards, a pass, the suits, going alone or not

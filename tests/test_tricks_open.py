@@ -250,6 +250,12 @@ def test_with_hands_refuses_hands_that_do_not_fit() -> None:
         game.with_hands(state, hands[:3])
     with pytest.raises(cr.StateError, match="share no card"):
         game.with_hands(state, [hands[0], hands[0], hands[2], hands[3]])
+    for bad in ("2C", 1.0, -1, None):  # not a card mask
+        with pytest.raises(cr.StateError, match="card masks"):
+            game.with_hands(state, [hands[0], hands[1], hands[2], bad])
+    numpy = pytest.importorskip("numpy")
+    with pytest.raises(cr.StateError, match="card masks"):  # (its ints are not Python's)
+        game.with_hands(state, [hands[0], hands[1], hands[2], numpy.int64(0)])
     played = game.position(
         ["3C", "4D", "5H", "6S"], leader=0, tricks=[cr.Trick(0, cr.parse_cards("2C 2D 2H 2S"), 0)]
     )

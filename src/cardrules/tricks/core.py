@@ -176,8 +176,7 @@ class SuitTable(Immutable):
         """Position in ``cards`` (a trick, in play order) of the card that wins it: the
         strongest trump, else the strongest card of the suit led (the first of equals)."""
         row = self._ranks[self._suit_of[cards[0]]]
-        strengths = list(map(row.__getitem__, cards))
-        return strengths.index(max(strengths))
+        return cards.index(max(cards, key=row.__getitem__))  # max keeps the first of equals
 
     def _key(self) -> tuple[Any, ...]:
         return (self._trump, tuple(self._suit_of), self._strength)

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
+from functools import reduce
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
@@ -646,9 +647,8 @@ class TrickGame(Game[S, Any, V]):
             points = self.trick_points(number, cards)
         elif self._table_tricks:  # decided by the deal's suit table, asking no hook
             table = deal._table or self._deal_table(state)
-            row = table._ranks[table._suit_of[cards[0]]]
-            strengths = list(map(row.__getitem__, cards))
-            winner = deal._order[leader][strengths.index(max(strengths))]
+            row = table._ranks[table._suit_of[cards[0]]]  # (the first of equals wins)
+            winner = deal._order[leader][cards.index(max(cards, key=row.__getitem__))]
             tricks = (*state._tricks, (leader, cards, winner))
             number = len(tricks)
             if self._scores_tricks:
@@ -662,11 +662,9 @@ class TrickGame(Game[S, Any, V]):
             points = self.score_trick(state, number, cards, winner)
         round_scores = state._round_scores
         if points:
-            round_scores = (
-                *round_scores[:winner],
-                round_scores[winner] + points,
-                *round_scores[winner + 1 :],
-            )
+            scored = list(round_scores)
+            scored[winner] += points
+            round_scores = tuple(scored)
         if _events is not None:
             _events.append(TrickWon(winner, number, cards, points))
         if not left:
@@ -887,11 +885,14 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
     if len(hands) != deal._players:
         raise StateError(f"hands must be {deal._players} card masks, one per seat")
     played = sum(deal._dealt) & ~left  # (the dealt masks share no card: their sum is all)
-    held = 0
-    for mask in hands:
-        if not isinstance(mask, int) or mask & held or mask & played:
-            raise StateError("hands must be card masks that share no card and hold none played")
-        held |= mask
+    try:
+        held = reduce(operator.or_, hands, 0)
+    except TypeError:  # (not ints)
+        held = -1
+    # Masks (ints, none negative: so is the union) share no card when they add up to
+    # their union; numbers of other types (NumPy's) do not make an int union.
+    if held.__class__ is not int or held < 0 or sum(hands) != held or held & played:
+        raise StateError("hands must be card masks that share no card and hold none played")
     if not played:  # before the first card (passing, a discard): the hands are the deal
         return tuple(hands), held
     return tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True)), held
