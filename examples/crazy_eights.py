@@ -172,11 +172,12 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
     def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
         """Minus the points of the cards each player holds."""
         points = POINTS[self.face_values]
-        return tuple(-sum(points[card] for card in hand) for hand in hands)
+        return tuple([-sum(map(points.__getitem__, hand)) for hand in hands])
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """The players with the fewest points left (those out, if any)."""
-        return tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+        best = max(scores)
+        return tuple([seat for seat, score in enumerate(scores) if score == best])
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -219,8 +219,8 @@ class Hearts(TrickGame[TrickState, TrickView]):
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """After one deal (``target=0``) or once someone has reached the target, the
         lowest total wins (ties share)."""
-        over = not self.target or max(scores) >= self.target
-        return tuple(seat for seat, score in enumerate(scores) if over and score == min(scores))
+        low = min(scores) if not self.target or max(scores) >= self.target else None
+        return tuple([seat for seat, score in enumerate(scores) if score == low])
 
     def all_moves(self) -> tuple[Any, ...]:
         """The plays of the 52 cards, then the passes of them (move ids in this order)."""

@@ -169,7 +169,8 @@ class OhHell(TrickGame[TrickState, TrickView]):
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """One deal is the game: the highest score wins (ties share)."""
-        return tuple(seat for seat, score in enumerate(scores) if score == max(scores))
+        best = max(scores)
+        return tuple([seat for seat, score in enumerate(scores) if score == best])
 
     def length_bound(self) -> int:
         """A bid and the cards of the largest deal for every player."""
