@@ -251,8 +251,9 @@ def test_with_hands_refuses_hands_that_do_not_fit() -> None:
     with pytest.raises(cr.StateError, match="share no card"):
         game.with_hands(state, [hands[0], hands[0], hands[2], hands[3]])
     for bad in ("2C", 1.0, -1, None):  # not a card mask
+        masks: list[Any] = [hands[0], hands[1], hands[2], bad]
         with pytest.raises(cr.StateError, match="card masks"):
-            game.with_hands(state, [hands[0], hands[1], hands[2], bad])
+            game.with_hands(state, masks)
     numpy = pytest.importorskip("numpy")
     with pytest.raises(cr.StateError, match="card masks"):  # (its ints are not Python's)
         game.with_hands(state, [hands[0], hands[1], hands[2], numpy.int64(0)])
