@@ -21,6 +21,13 @@ information states), and their ratios are costs per move, host over baseline (th
 adapters' target is at most 2x), without the noise of a loaded machine:
 
     python benchmarks/instructions.py --only cramps-host-chance cramps-host-openspiel
+
+The ``*-example-moves`` and ``*-openspiel-moves`` workloads are the loops of peers.py:
+random games of an example that rebuilds one of OpenSpiel's games (Hearts, Spades, Oh
+Hell, Crazy Eights, Euchre) and of that OpenSpiel game, counted per move (a player's
+decision), for its ratio without the noise of a loaded machine:
+
+    python benchmarks/instructions.py --only euchre-example-moves euchre-openspiel-moves
 """
 
 from __future__ import annotations
@@ -40,6 +47,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench
+import peers
+import spiel_loops
 
 import cardrules as cr
 
@@ -159,6 +168,42 @@ def _host_moves(game_name: str, loop: str) -> Workload:
     return setup, run
 
 
+def _example_moves(module_name: str) -> Workload:
+    """Random games of one of the examples that rebuild OpenSpiel's games, peers.py's
+    loop; a unit is a game, the count is its moves (each ``apply``)."""
+
+    def setup() -> Any:
+        return peers.example_game(module_name)
+
+    def run(game: Any, first: int, units: int) -> int:
+        pick = random.Random(first).random
+        moves = 0
+        for seed in range(first, first + units):
+            state = game.new_game(seed=seed)
+            while not state.is_over:
+                legal = game.legal_moves(state)
+                state = game.apply(state, legal[int(pick() * len(legal))])
+                moves += 1
+        return moves
+
+    return setup, run
+
+
+def _spiel_decisions(module_name: str) -> Workload:
+    """Random games of the OpenSpiel game an example rebuilds, peers.py's loop (chance
+    outcomes sampled from Python); the count is its players' decisions."""
+    spiel_name, parameters = peers.PEERS[module_name]
+
+    def setup() -> Any:
+        return spiel_loops.pyspiel.load_game(spiel_name, parameters)
+
+    def run(game: Any, first: int, units: int) -> int:
+        pick = random.Random(first).random
+        return sum(spiel_loops.play_to_end(spiel_loops.new_state(game), pick) for _ in range(units))
+
+    return setup, run
+
+
 _HOST_LOOPS = (
     ("encoding", "library + encoding"),
     ("pettingzoo", "pettingzoo"),
@@ -187,6 +232,16 @@ WORKLOADS.update(
         for short, loop in _HOST_LOOPS
     }
 )
+_EXAMPLE_GAMES = {  # the games of each count (Hearts plays to 100: one game is many deals)
+    "hearts": 4,
+    "spades": 4,
+    "oh_hell": 10,
+    "crazy_eights": 30,
+    "euchre": 100,
+}
+for _example, _games in _EXAMPLE_GAMES.items():
+    WORKLOADS[f"{_example}-example-moves"] = (_example_moves(_example), 2, _games, "move")
+    WORKLOADS[f"{_example}-openspiel-moves"] = (_spiel_decisions(_example), 2, 100, "move")
 """Each workload, the units that warm it up (as bench.py's repeated runs are warm), the
 units one count runs, and what a unit is (what its ratio counts)."""
 
@@ -195,6 +250,14 @@ COMPARISONS = (
     ("Craits 4p hands vs OpenSpiel crazy_eights games", "craits-hands", "crazy_eights-games"),
     ("Cramps children vs OpenSpiel hearts children", "cramps-children", "hearts-children"),
     ("Craits children vs crazy_eights children", "craits-children", "crazy_eights-children"),
+    *(
+        (
+            f"{name} example vs OpenSpiel per move",
+            f"{name}-example-moves",
+            f"{name}-openspiel-moves",
+        )
+        for name in _EXAMPLE_GAMES
+    ),
     *(
         (
             f"{title}: {host} per move / {baseline} (cost)",

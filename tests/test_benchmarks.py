@@ -9,6 +9,7 @@ import dataclasses
 import importlib.util
 import json
 import os
+import random
 import re
 import subprocess
 import sys
@@ -322,6 +323,30 @@ def test_instruction_counts_of_the_hosts_count_moves_beside_their_baselines() ->
         f"{game}-host-{host}"
         for game in ("cramps", "craits")
         for host in ("pettingzoo", "openspiel", "openspiel-observer")
+    }
+
+
+def test_instruction_counts_of_the_examples_count_moves_beside_openspiel() -> None:
+    """The examples' workloads of benchmarks/instructions.py play peers.py's loop and
+    count each move; each is compared with its OpenSpiel game's decisions."""
+    pytest.importorskip("pyspiel")
+    script = ROOT / "benchmarks" / "instructions.py"
+    spec = importlib.util.spec_from_file_location("cardrules_instructions", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    game = module.peers.example_game("euchre")
+    pick, moves = random.Random(0).random, 0
+    state = game.new_game(seed=0)
+    while not state.is_over:
+        legal = game.legal_moves(state)
+        state = game.apply(state, legal[int(pick() * len(legal))])
+        moves += 1
+    assert module.run_workload("euchre-example-moves", 1) == moves > 12  # bids and plays
+    assert module.run_workload("euchre-openspiel-moves", 1) > 12
+    pairs = {(ours, theirs) for _, ours, theirs in module.COMPARISONS if "-example-" in ours}
+    assert pairs == {
+        (f"{name}-example-moves", f"{name}-openspiel-moves") for name in module.peers.PEERS
     }
 
 
