@@ -23,6 +23,7 @@ import cardrules as cr
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "benchmarks" / "bench.py"
+INSTRUCTIONS = ROOT / "benchmarks" / "instructions.py"
 PEERS = {"openspiel hearts", "openspiel crazy_eights", "rlcard uno"}
 
 
@@ -38,6 +39,15 @@ def load_bench() -> ModuleType:
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
     return load_bench()
+
+
+def load_instructions() -> ModuleType:
+    """benchmarks/instructions.py as a module (its workloads run outside valgrind)."""
+    spec = importlib.util.spec_from_file_location("cardrules_instructions", INSTRUCTIONS)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def run_bench(*args: str, hide: tuple[str, ...] = ()) -> str:
@@ -288,17 +298,13 @@ def test_openspiel_hearts_gets_no_pass_at_its_first_chance_node(bench: ModuleTyp
 def test_instruction_counts_run_our_workloads_and_report_their_units() -> None:
     """benchmarks/instructions.py: each workload runs outside valgrind (``--run``), and
     a hand counts as one unit, a pass over the mid-hand states as its children."""
-    script = ROOT / "benchmarks" / "instructions.py"
-    spec = importlib.util.spec_from_file_location("cardrules_instructions", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_instructions()
     assert module.run_workload("cramps-hands", 2) == 2
     children = module.run_workload("cramps-children", 1)
     assert 600 < children < 1000  # about 3.8 children for each of 200 states
     assert {ours for _, ours, _ in module.COMPARISONS} <= set(module.WORKLOADS)
     out = subprocess.run(
-        [sys.executable, str(script), "--run", "craits-hands", "1"],
+        [sys.executable, str(INSTRUCTIONS), "--run", "craits-hands", "1"],
         capture_output=True, text=True, check=True, cwd=ROOT,
     ).stdout  # fmt: skip
     assert out.strip() == "1"
@@ -310,11 +316,7 @@ def test_instruction_counts_of_the_hosts_count_moves_beside_their_baselines() ->
     directly."""
     pytest.importorskip("pettingzoo")
     pytest.importorskip("pyspiel")
-    script = ROOT / "benchmarks" / "instructions.py"
-    spec = importlib.util.spec_from_file_location("cardrules_instructions", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_instructions()
     for loop in ("openspiel", "chance"):  # whole Cramps games: rounds of 52 plays
         moves = module.run_workload(f"cramps-host-{loop}", 1)
         assert moves >= 104 and moves % 52 == 0
@@ -330,11 +332,7 @@ def test_instruction_counts_of_the_examples_count_moves_beside_openspiel() -> No
     """The examples' workloads of benchmarks/instructions.py play peers.py's loop and
     count each move; each is compared with its OpenSpiel game's decisions."""
     pytest.importorskip("pyspiel")
-    script = ROOT / "benchmarks" / "instructions.py"
-    spec = importlib.util.spec_from_file_location("cardrules_instructions", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_instructions()
     game = module.peers.example_game("euchre")
     pick, moves = random.Random(0).random, 0
     state = game.new_game(seed=0)
