@@ -177,14 +177,7 @@ def _example_moves(module_name: str) -> Workload:
 
     def run(game: Any, first: int, units: int) -> int:
         pick = random.Random(first).random
-        moves = 0
-        for seed in range(first, first + units):
-            state = game.new_game(seed=seed)
-            while not state.is_over:
-                legal = game.legal_moves(state)
-                state = game.apply(state, legal[int(pick() * len(legal))])
-                moves += 1
-        return moves
+        return sum(peers.play_random_game(game, seed, pick) for seed in range(first, first + units))
 
     return setup, run
 

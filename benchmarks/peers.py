@@ -23,6 +23,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,18 +61,26 @@ def example_game(module_name: str) -> Any:
     return None
 
 
+def play_random_game(game: Any, seed: int, pick: Callable[[], float]) -> int:
+    """One game of ``game`` from ``seed``, each move picked at random with ``pick``;
+    the number of moves (each ``apply``)."""
+    moves = 0
+    state = game.new_game(seed=seed)
+    while not state.is_over:
+        legal = game.legal_moves(state)
+        state = game.apply(state, legal[int(pick() * len(legal))])
+        moves += 1
+    return moves
+
+
 def our_moves_per_second(game: Any, budget: float) -> float:
-    pick = random.Random(1)
+    pick = random.Random(1).random
     moves = 0
     seed = 0
     began = time.perf_counter()
     while True:
-        state = game.new_game(seed=seed)
+        moves += play_random_game(game, seed, pick)
         seed += 1
-        while not state.is_over:
-            legal = game.legal_moves(state)
-            state = game.apply(state, legal[int(pick.random() * len(legal))])
-            moves += 1
         elapsed = time.perf_counter() - began
         if elapsed >= budget:
             return moves / elapsed

@@ -334,9 +334,8 @@ def test_instruction_counts_of_the_examples_count_moves_beside_openspiel() -> No
     pytest.importorskip("pyspiel")
     module = load_instructions()
     game = module.peers.example_game("euchre")
-    pick, moves = random.Random(0).random, 0
-    state = game.new_game(seed=0)
-    while not state.is_over:
+    state, pick, moves = game.new_game(seed=0), random.Random(0).random, 0
+    while not state.is_over:  # peers.py's loop, written out
         legal = game.legal_moves(state)
         state = game.apply(state, legal[int(pick() * len(legal))])
         moves += 1
