@@ -5,6 +5,7 @@ skips. They check what the engine does for any game, not only for Craits."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any, ClassVar
 
@@ -131,3 +132,43 @@ def test_a_never_reshuffled_stock_draws_nothing_when_empty() -> None:
 def test_policies_out_of_range_are_refused_when_a_game_starts(options: dict[str, Any]) -> None:
     with pytest.raises(cr.RulesError, match=r"draw_limit|reshuffle_when"):
         MauMau(**options).new_game(seed=1)
+
+
+DRAW_OR_PASS_GAMES = [
+    MauMau(),
+    MauMau(reshuffle_when="never"),
+    MauMau(
+        players=4,
+        draw_only_when_stuck=False,
+        draw_keeps_turn=True,
+        draw_limit=2,
+        pass_by_choice=True,
+        reshuffle_when="stock_empty",
+    ),
+    MauMau(draw_keeps_turn=True, draw_limit=1, pass_by_choice=True, reshuffle_when="never"),
+    cr.Craits(players=3, short_game=True),
+    cr.Craits(players=4, idiot_calls="automatic", one_card_deal_announce=True),
+]
+
+
+@pytest.mark.parametrize("game", DRAW_OR_PASS_GAMES, ids=repr)
+def test_draw_and_pass_are_accepted_as_listed_whether_or_not_the_list_was_built(
+    game: SheddingGame[Any, Any],
+) -> None:
+    # apply reads a Draw's or a Pass's legality off the legal moves when a state has
+    # built them, and works it out otherwise: both must say what legal_moves says, and
+    # make the same move with the same events.
+    for seed in range(6):
+        chooser = random.Random(seed)
+        state = game.new_game(seed=seed)
+        for _ in range(200):  # the start of a Craits game, a whole Mau-Mau game
+            if state.is_over:
+                break
+            unlisted = pickle.loads(pickle.dumps(state))  # a state that built no list
+            for move in (cr.Draw(), cr.Pass()):
+                legal = move in game.legal_moves(state)
+                assert game.is_legal(unlisted, move) is legal
+                assert game.is_legal(state, move) is legal
+                if legal:
+                    assert game.step(unlisted, move) == game.step(state, move)
+            state = game.apply(state, chooser.choice(game.legal_moves(state)))

@@ -424,7 +424,13 @@ class SheddingGame(Game[S, Move, V]):
         phase = state._phase
         tables = state._hand._tables
         # The same test as "move in legal_moves(state)", without building the list.
-        if phase is _PLAYING:
+        if phase is _PLAYING and state._legal is not None and not state._exposed:
+            # The list was built (a playout asks for it first): a Draw or Pass allowed
+            # is its last move, after the plays (no idiot calls follow it).
+            moves = state._legal
+            legal = kind is type(moves[-1])  # never Play here: plays take the path above
+            stuck = len(moves) == 1
+        elif phase is _PLAYING:
             stuck = not _allowed(state, tables) & state._hands[mover]
             if kind is Draw:
                 legal = stuck or not self.draw_only_when_stuck
