@@ -4,10 +4,10 @@ ISMCTSBot and RandomBots in the other seats, seats rotated (in Spades the search
 partner is a random player). The figures in docs/bots.md come from
 
     python benchmarks/search_vs_random.py --game hearts --games 100
-    python benchmarks/search_vs_random.py --game crazy_eights --games 40 --workers 2
-
-and Oh Hell and Spades are measured with ``--game oh_hell --games 60`` and ``--game
-spades --games 40``, Euchre with ``--game euchre --games 200``.
+    python benchmarks/search_vs_random.py --game crazy_eights --games 40
+    python benchmarks/search_vs_random.py --game oh_hell --games 30
+    python benchmarks/search_vs_random.py --game spades --games 80
+    python benchmarks/search_vs_random.py --game euchre --games 100
 
 It shows that a game built from the library's parts gets determinization, and with it
 the library's search bot, without code of its own.

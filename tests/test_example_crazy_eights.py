@@ -403,11 +403,16 @@ def test_determinize_agrees_with_the_view(seed: int) -> None:
         state = GAME.apply(state, chooser.choice(GAME.legal_moves(state)))
 
 
-def test_the_search_bot_plays_crazy_eights_through_the_arena() -> None:
+def test_the_search_bot_beats_random_players_through_the_arena() -> None:
+    """ISMCTSBot (20 playouts a decision) against two random players over 12 games,
+    seats rotated: it keeps significantly fewer points in hand than each of them (more
+    games: benchmarks/search_vs_random.py, docs/bots.md)."""
     from cardrules.arena import run_arena
     from cardrules.bots import Bot, ISMCTSBot, RandomBot
 
     bots: list[Bot] = [ISMCTSBot(iterations=20), RandomBot(), RandomBot()]
-    result = run_arena(GAME, bots, games=3, seed=1, bot_seed=2, workers=1, progress=False)
-    assert len(result.games) == 3 and result.entrants[0] == "ismcts"
-    assert sum(row.wins for row in result.rows()) == pytest.approx(3)
+    result = run_arena(GAME, bots, games=12, seed=1, bot_seed=2, workers=1, progress=False)
+    assert len(result.games) == 12 and result.entrants[0] == "ismcts"
+    assert sum(row.wins for row in result.rows()) == pytest.approx(12)
+    for other in result.entrants[1:]:
+        assert result.compare("ismcts", other).score_difference_ci[0] > 0
