@@ -423,10 +423,11 @@ class SheddingGame(Game[S, Move, V]):
             return self._call(state, move, events)  # type: ignore[arg-type]
         phase = state._phase
         tables = state._hand._tables
-        # The same test as "move in legal_moves(state)", without building the list.
+        # The same test as "move in legal_moves(state)": read off the list when the
+        # state has built it (a playout asks for it first), else worked out without it.
         if phase is _PLAYING and state._legal is not None and not state._exposed:
-            # The list was built (a playout asks for it first): a Draw or Pass allowed
-            # is its last move, after the plays (no idiot calls follow it).
+            # A Draw or Pass allowed is the list's last move, after the plays (no idiot
+            # calls follow it when nobody is exposed).
             moves = state._legal
             legal = kind is type(moves[-1])  # never Play here: plays take the path above
             stuck = len(moves) == 1
