@@ -215,7 +215,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
         taken = round_scores[maker] + round_scores[(maker + 2) % 4]
         lost = 4 if alone not in ((), (maker,)) or (self.super_euchre and not taken) else 2
         score = -lost if taken < 3 else 1 if taken < 5 else 2 + 2 * (maker in alone)
-        score = -score if maker % 2 else score  # seats 0 and 2 first
+        score = -score if maker % 2 else score  # now the score of seats 0 and 2
         return (score, -score, score, -score)
 
     def teams(self) -> tuple[tuple[int, ...], ...]:

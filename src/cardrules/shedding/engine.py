@@ -422,7 +422,6 @@ class SheddingGame(Game[S, Move, V]):
         if kind is CallIdiot:
             return self._call(state, move, events)  # type: ignore[arg-type]
         phase = state._phase
-        tables = state._hand._tables
         # The same test as "move in legal_moves(state)": read off the list when the
         # state has built it (a playout asks for it first), else worked out without it.
         if phase is _PLAYING and state._legal is not None and not state._exposed:
@@ -432,7 +431,7 @@ class SheddingGame(Game[S, Move, V]):
             legal = kind is type(moves[-1])  # never Play here: plays take the path above
             stuck = len(moves) == 1
         elif phase is _PLAYING:
-            stuck = not _allowed(state, tables) & state._hands[mover]
+            stuck = not _allowed(state, state._hand._tables) & state._hands[mover]
             if kind is Draw:
                 legal = stuck or not self.draw_only_when_stuck
                 if legal and not state._count and (self.pass_when_stuck or self.pass_by_choice):

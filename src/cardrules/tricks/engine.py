@@ -403,9 +403,9 @@ class TrickGame(Game[S, Any, V]):
         deal out: the turn and the tricks go round the others (the partner of a player
         going alone in Euchre).
 
-        Raises :class:`~cardrules.StateError` for masks that are not one per seat, that
-        share a card or that hold a card already played, and for fewer than two seats
-        left to play."""
+        Raises :class:`~cardrules.StateError` for masks that are not one per seat, not
+        Python ints that are not negative, that share a card or that hold a card already
+        played, and for fewer than two seats left to play."""
         deal = state._deal
         return _rephased(state, deal._phase, state._leader, deal._payload, state._cards, hands)
 
@@ -892,7 +892,9 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
     # Masks (ints, none negative: so is the union) share no card when they add up to
     # their union; numbers of other types (NumPy's) do not make an int union.
     if held.__class__ is not int or held < 0 or sum(hands) != held or held & played:
-        raise StateError("hands must be card masks that share no card and hold none played")
+        raise StateError(
+            "hands must be card masks (ints, none negative) that share no card and hold none played"
+        )
     if not played:  # before the first card (passing, a discard): the hands are the deal
         return tuple(hands), held
     return tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True)), held
