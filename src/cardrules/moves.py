@@ -18,6 +18,10 @@ Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
 
 from __future__ import annotations
 
+import functools
+import sys
+import types
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeAlias, TypeVar
 
@@ -219,8 +223,30 @@ def register_move(kind: str) -> Callable[[M], M]:
     >>> move_from_data({"move": "doctest_bid", "tricks": 3})
     Bid(tricks=3)
 
-    Raises :class:`~cardrules.RulesError` for a kind already taken by another class, and
-    for a class that is not an attrs class.
+    A field without a converter is checked against its declared type whenever the
+    class is called (so also by :func:`attrs.evolve` and when a record is read), since
+    a value of another type may compare equal to a legal move (``Bid(2.0) == Bid(2)``)
+    and then break the game that takes it. An ``int`` field takes an ``int`` only (not
+    a bool, a float, an enum or a NumPy integer: a record would not read those back the
+    same), a ``bool`` field ``True`` or ``False``, a ``float`` field an int or a float
+    (not a bool), a ``str`` field text; a field of a class (:class:`~cardrules.Card`,
+    :class:`~cardrules.Suit`, ...) an instance of it; ``X | None`` either; a
+    ``tuple[X, ...]`` field a tuple of such items (a ``tuple[X, Y]`` one of that
+    length), a ``Literal[...]`` field one of its values. ``Any``, ``object`` and types
+    that cannot be resolved are not checked. A field with a converter is left to its
+    converter (which should refuse what it cannot convert, as :func:`as_card` does).
+    Other values raise :class:`~cardrules.MoveTypeError`:
+
+    >>> Bid(2.0)
+    Traceback (most recent call last):
+        ...
+    cardrules.errors.MoveTypeError: Bid.tricks must be an int (not a bool or a float), not float 2.0
+
+    Raises :class:`~cardrules.RulesError` for a kind already taken by another class, for
+    a class that is not an attrs class, and for fields a record could not write and
+    read back: one named ``move`` (the record's key for the kind), one made with
+    ``init=False``, one whose name is not its keyword in ``__init__`` (a private
+    ``_name``).
     """
     if not isinstance(kind, str) or not kind.isidentifier():
         raise RulesError(f"a move kind must be a name like 'bid', not {shown(kind)}")
@@ -229,6 +255,7 @@ def register_move(kind: str) -> Callable[[M], M]:
         kind_class: Any = cls  # attrs.has narrows the type, which the return must keep
         if not isinstance(kind_class, type) or not attrs.has(kind_class):
             raise RulesError(f"register_move needs an attrs class, not {shown(cls)}")
+        _check_field_names(kind_class)
         known = _KINDS.get(kind)
         if known is not None and (known.__module__, known.__qualname__) != (
             cls.__module__,
@@ -237,11 +264,162 @@ def register_move(kind: str) -> Callable[[M], M]:
             raise RulesError(
                 f"the move kind {kind!r} is taken by {known.__module__}.{known.__qualname__}"
             )
+        if kind_class not in _KIND_OF:  # (registered twice: its __init__ checks already)
+            _check_fields_when_made(kind_class)
         _KINDS[kind] = cls
         _KIND_OF[cls] = kind
         return cls
 
     return register
+
+
+def _check_field_names(cls: type) -> None:
+    """Refuse fields that a record cannot write as ``{"move": kind, name: value}`` and
+    read back as ``cls(name=value)``."""
+    for field in attrs.fields(cls):
+        where = f"{cls.__name__}.{field.name}"
+        if field.name == "move":
+            raise RulesError(
+                f"{where}: a registered move may not have a field named 'move' (records "
+                "write the move's kind under that key); rename the field"
+            )
+        if not field.init:
+            raise RulesError(
+                f"{where} is made with init=False, so a record could not read it back: "
+                "every field of a registered move must be an argument of the class"
+            )
+        if field.alias is not None and field.alias != field.name:
+            raise RulesError(
+                f"{where} is taken as {field.alias!r} by __init__, so a record could not "
+                "read it back by its name: give the field a name without a leading _"
+            )
+
+
+_Check = Callable[[Any], bool]
+
+
+def _check_fields_when_made(cls: type) -> None:
+    """Make ``cls`` check, after its own ``__init__``, the fields without a converter
+    against their declared types (see :func:`register_move`); a class with none to
+    check is left as it is (the shipped moves: every field has a converter)."""
+    hints = _declared_types(cls)
+    checks: list[tuple[str, _Check, str]] = []
+    for field in attrs.fields(cls):
+        if field.converter is None and field.name in hints:
+            found = _type_check(hints[field.name])
+            if found is not None:
+                checks.append((field.name, *found))
+    if not checks:
+        return
+    made = typing.cast(Any, cls).__init__
+    title = cls.__name__
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        made(self, *args, **kwargs)
+        for name, check, wanted in checks:
+            value = getattr(self, name)
+            if not check(value):
+                raise MoveTypeError(
+                    f"{title}.{name} must be {wanted}, not {type(value).__name__} {shown(value)}"
+                )
+
+    functools.update_wrapper(__init__, made)
+    typing.cast(Any, cls).__init__ = __init__
+
+
+def _declared_types(cls: type) -> dict[str, Any]:
+    """The declared types of ``cls``'s fields, resolved (annotations may be text); a
+    field whose type cannot be resolved is left out."""
+    try:
+        return typing.get_type_hints(cls, include_extras=False)
+    except (NameError, TypeError, SyntaxError, AttributeError):
+        pass  # some annotation names what the module cannot see: resolve them one by one
+    module = sys.modules.get(cls.__module__)
+    space = dict(vars(module)) if module is not None else {}
+    hints = {}
+    for field in attrs.fields(cls):
+
+        def probe() -> None:
+            """Holds one annotation for get_type_hints."""
+
+        probe.__annotations__ = {"value": field.type}
+        try:
+            hints[field.name] = typing.get_type_hints(probe, globalns=space)["value"]
+        except (NameError, TypeError, SyntaxError, AttributeError):
+            continue
+    return hints
+
+
+def _exact(kind: type) -> _Check:
+    return lambda value: value.__class__ is kind
+
+
+def _type_check(hint: Any) -> tuple[_Check, str] | None:
+    """How a field declared ``hint`` checks its value and what it takes, in words
+    (``None``: not checked)."""
+    if hint is Any or hint is object:
+        return None
+    if hint is bool:
+        return _exact(bool), "True or False"
+    if hint is int:
+        return _exact(int), "an int (not a bool or a float)"
+    if hint is float:
+        return (lambda value: value.__class__ in (int, float)), "a number (not a bool)"
+    if hint is type(None):
+        return (lambda value: value is None), "None"
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        parts = [_type_check(arg) for arg in args]
+        if any(part is None for part in parts):
+            return None
+        either = [part for part in parts if part is not None]
+        return (
+            lambda value: any(check(value) for check, _ in either),
+            " or ".join(words for _, words in either),
+        )
+    if origin is typing.Literal:
+        allowed = [(arg, type(arg)) for arg in args]
+        return (
+            lambda value: any(value == arg and type(value) is kind for arg, kind in allowed),
+            "one of " + ", ".join(map(repr, args)),
+        )
+    if origin is tuple:
+        return _tuple_check(args)
+    if origin is not None:
+        return (lambda value: isinstance(value, origin)), f"a {origin.__name__}"
+    if isinstance(hint, type):
+        hint_words = _READ_BACK.get(hint, "")
+        return (lambda value: isinstance(value, hint)), f"a {hint.__name__}{hint_words}"
+    return None
+
+
+_READ_BACK = {
+    Card: " (a field with converter=as_card takes card text too, as records write it)",
+    Suit: " (a field with converter=as_suit takes a suit's letter too, as records write it)",
+}
+
+
+def _tuple_check(args: tuple[Any, ...]) -> tuple[_Check, str] | None:
+    """The check of a ``tuple[...]`` field: of any length (``tuple[X, ...]``) or of
+    as many items as ``args``."""
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _type_check(args[0])
+        if item is None:
+            return (lambda value: value.__class__ is tuple), "a tuple"
+        check, words = item
+        return (
+            lambda value: value.__class__ is tuple and all(map(check, value)),
+            f"a tuple of items each {words}",
+        )
+    items = [_type_check(arg) or ((lambda value: True), "anything") for arg in args]
+    return (
+        lambda value: (
+            value.__class__ is tuple
+            and len(value) == len(items)
+            and all(check(part) for (check, _), part in zip(items, value, strict=True))
+        ),
+        f"a tuple of {len(items)} items: " + ", ".join(words for _, words in items),
+    )
 
 
 def registered_moves() -> dict[str, type]:
