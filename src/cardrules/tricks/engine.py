@@ -126,7 +126,10 @@ class TrickGame(Game[S, Any, V]):
     turns_up: bool = False
     """Whether the card after the deal is turned up for all to see (``turned_up``)."""
     restricts: bool = False
-    """Whether :meth:`restrict` narrows what may be played (off: the engine skips it)."""
+    """Whether :meth:`restrict` narrows what may be played (off: the engine skips it).
+    A game that overrides :meth:`restrict` has it on without saying so (detected for
+    each class, as the other hooks are); a game that sets it itself (a class constant
+    or an attrs field: a variant without the restriction) is obeyed."""
     restricted_follows: int | None = None
     """With :attr:`restricts`: in how many tricks of a deal, from the first, the cards
     that follow a lead are restricted too (:meth:`restrict` is asked); ``None``, the
@@ -156,6 +159,8 @@ class TrickGame(Game[S, Any, V]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._full_deals = cls.hand_size is TrickGame.hand_size
+        if _restricts_by_hook(cls):
+            cls.restricts = True  # the hook takes effect: no flag to forget
         cls._table_tricks = cls.winning_position is TrickGame.winning_position
         cls._scores_tricks = cls.score_trick is not TrickGame.score_trick
         cls._plain_tricks = (
@@ -295,10 +300,11 @@ class TrickGame(Game[S, Any, V]):
         return table
 
     def restrict(self, state: S, seat: int, allowed: int) -> int:
-        """Narrow the cards ``seat`` may play (a mask that already follows suit); only
-        called when :attr:`restricts` is set (for a card that follows a lead, only in
-        the first :attr:`restricted_follows` tricks, if that is set). Refusals of cards
-        taken out here get their message from :meth:`explain_restriction`."""
+        """Narrow the cards ``seat`` may play (a mask that already follows suit); asked
+        when the game overrides it (unless it sets :attr:`restricts` off; for a card
+        that follows a lead, only in the first :attr:`restricted_follows` tricks, if
+        that is set). Refusals of cards taken out here get their message from
+        :meth:`explain_restriction`."""
         return allowed
 
     def explain_restriction(self, state: S, card: Card) -> IllegalMoveError:
@@ -825,6 +831,20 @@ class TrickGame(Game[S, Any, V]):
         game with phases adds its own moves after them)."""
         deck = self.deck()
         return _PLAY_OF if deck is ALL_CARDS else tuple(_PLAY_OF[card] for card in deck)
+
+
+def _restricts_by_hook(cls: type) -> bool:
+    """Whether ``cls`` overrides :meth:`TrickGame.restrict` and sets no ``restricts``
+    of its own (a class constant, or an attrs field: a slot of that name) in the class
+    that overrides it or one below: the nearest class, from ``cls`` up, that names
+    either decides (a flag set above the hook, before the game had one, does not)."""
+    for klass in cls.__mro__:
+        names = vars(klass)
+        if "restricts" in names:
+            return False
+        if "restrict" in names:
+            return True
+    return False
 
 
 _new_state = object.__new__
