@@ -12,7 +12,7 @@ import attrs
 
 import cardrules as cr
 from cardrules._text import int_text
-from cardrules.cli.base import AnyGame, MoveInputError, squash
+from cardrules.cli.base import AnyGame, MoveInputError, digit_count, short_number, squash
 
 __all__ = ["COMMAND_HELP", "GameAdapter", "plain"]
 
@@ -160,9 +160,13 @@ class GameAdapter:
         range."""
         if not (line.isascii() and line.isdigit()):
             return None
-        number = int(line)
-        if not 1 <= number <= len(legal):
-            raise MoveInputError(f"there is no move number {number}; pick 1 to {len(legal)}")
+        # A number with more digits than the list's length is out of range: it is not
+        # read (Python refuses to read thousands of digits).
+        number = int(line) if digit_count(line) <= len(str(len(legal))) else None
+        if number is None or not 1 <= number <= len(legal):
+            raise MoveInputError(
+                f"there is no move number {short_number(line)}; pick 1 to {len(legal)}"
+            )
         return legal[number - 1]
 
     # -- moves out of turn -----------------------------------------------------------

@@ -20,6 +20,8 @@ __all__ = [
     "MoveRefusedError",
     "Player",
     "UsageError",
+    "digit_count",
+    "short_number",
     "squash",
 ]
 
@@ -46,6 +48,11 @@ move."""
 
 SEED_MAX = 2**64 - 1
 """The largest seed the command line accepts for a single game."""
+
+MAX_DIGITS = 100
+"""The most digits a number given on the command line may have (leading zeros aside).
+More is a mistake, and Python would refuse to read thousands of digits with a message
+of its own about its limit."""
 
 SUIT_LETTER = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
 """Suit symbols to their letters (for ASCII output and for comparing typed text)."""
@@ -74,3 +81,30 @@ def squash(text: str) -> str:
     'QS!'
     """
     return "".join(text.split()).upper().translate(SUIT_LETTER)
+
+
+def digit_count(text: str) -> int:
+    """How many digits the number ``text`` has, its sign, spaces around it and leading
+    zeros aside (at least 1), counted without reading it as a number.
+
+    >>> digit_count(" -0042 "), digit_count("0"), digit_count("7" * 5000)
+    (2, 1, 5000)
+    """
+    return len(text.strip().lstrip("+-").lstrip("0")) or 1
+
+
+def short_number(text: str) -> str:
+    """``text`` for a message: as given, or, if it is long, its first characters and
+    how many digits it has.
+
+    >>> short_number("12"), short_number("7" * 5000)
+    ('12', '77777777777777777777… (5000 digits)')
+    """
+    text = text.strip()
+    if len(text) <= _SHORT:
+        return text
+    return f"{text[:20]}… ({digit_count(text)} digits)"
+
+
+_SHORT = 30
+"""Numbers longer than this are abbreviated in messages."""

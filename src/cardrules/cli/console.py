@@ -31,6 +31,10 @@ _GLUED = re.compile(r"(\[\d+\]|\b[Ss]eat) ")
 """Spaces a line is not broken at: after a number in the Legal list (``[3] 9♥``) and
 after "seat" (``seat 2``)."""
 _NO_BREAK = "\N{NO-BREAK SPACE}"
+_SYMBOLS_OFFERED = re.compile(r"(?:\s+or\s+|(?<=\()or\s+)♣,?\s*♦,?\s*♥,?\s*♠(?:,\s+(?=or\b))?")
+"""The four suit symbols offered as another way to write suits, after the letters
+("C, D, H, S or ♣, ♦, ♥, ♠", "(or ♣ ♦ ♥ ♠, or clubs"): in ASCII mode they would be the
+letters again, so they are left out."""
 
 
 def terminal_width() -> int:
@@ -91,8 +95,17 @@ class Console:
     interactive: bool = True
 
     def text(self, text: str) -> str:
-        """``text`` as it will be shown (symbols replaced in ASCII mode)."""
-        return text.translate(_ASCII) if self.ascii_only else text
+        """``text`` as it will be shown: in ASCII mode, symbols replaced, and the suit
+        symbols left out where they are offered besides the letters.
+
+        >>> import io
+        >>> console = Console(io.StringIO(), input, ascii_only=True)
+        >>> console.text("a suit (C, D, H, S or ♣, ♦, ♥, ♠), e.g. Q♠")
+        'a suit (C, D, H, S), e.g. QS'
+        """
+        if not self.ascii_only:
+            return text
+        return _SYMBOLS_OFFERED.sub("", text).translate(_ASCII)
 
     def lines(self, text: str) -> list[str]:
         """``text`` (one line) as it will be shown: in ASCII if asked, and wrapped."""

@@ -13,17 +13,19 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 import cardrules as cr
+from cardrules._text import int_text, shown
 from cardrules.arena import MAX_MOVES
 from cardrules.bots import Bot, bot_from_name
-from cardrules.cli.base import SEED_MAX
+from cardrules.cli.base import MAX_DIGITS, SEED_MAX, digit_count, short_number
 from cardrules.cli.registry import describe_games, known_games
 
 __all__ = ["bot_list", "build_parser", "int_in", "one_bot", "parse_option"]
 
 
 def parse_option(text: str) -> tuple[str, Any]:
-    """Read a ``NAME=VALUE`` rules option: ints, ``true``/``false``, comma-separated int
-    lists (as tuples), else text.
+    """Read a ``NAME=VALUE`` rules option: ints (of at most
+    :data:`~cardrules.cli.base.MAX_DIGITS` digits), ``true``/``false``, comma-separated
+    int lists (as tuples), else text.
 
     >>> parse_option("target=21"), parse_option("packets=3,3,3,2,2")
     (('target', 21), ('packets', (3, 3, 3, 2, 2)))
@@ -39,9 +41,9 @@ def parse_option(text: str) -> tuple[str, Any]:
     if raw.lower() in ("true", "false"):
         value = raw.lower() == "true"
     elif _is_int(raw):
-        value = int(raw)
+        value = _option_int(raw, name)
     elif "," in raw and all(_is_int(part.strip()) for part in raw.split(",")):
-        value = tuple(int(part) for part in raw.split(","))
+        value = tuple(_option_int(part, name) for part in raw.split(","))
     return name, value
 
 
@@ -50,18 +52,45 @@ def _is_int(text: str) -> bool:
     return digits.isascii() and digits.isdigit()
 
 
+def _option_int(text: str, name: str) -> int:
+    """A number of the rules option ``name``, of at most :data:`MAX_DIGITS` digits."""
+    if digit_count(text) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"-o {name}: a number must be at most {MAX_DIGITS} digits long, "
+            f"not {short_number(text)}"
+        )
+    return int(text)
+
+
 def int_in(low: int, high: int | None, what: str) -> Callable[[str], int]:
-    """An argparse type: an int from ``low`` to ``high`` (no upper limit if ``None``),
-    with a message naming the option ``what``."""
+    """An argparse type: an int from ``low`` to ``high`` (no upper limit if ``None``,
+    but at most :data:`~cardrules.cli.base.MAX_DIGITS` digits), with a message naming
+    the option ``what``.
+
+    >>> int_in(1, 10, "--seat")("3" * 5000)
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: --seat must be from 1 to 10, not 33333333333333333333… (5000 digits)
+    """
+    limit = f"from {low} to {high}" if high is not None else f"at least {low}"
 
     def convert(text: str) -> int:
+        if digit_count(text) > MAX_DIGITS and _is_int(text.strip()):
+            # Out of range whatever it is; not read (Python refuses thousands of digits).
+            if text.strip().startswith("-") or high is not None:
+                raise argparse.ArgumentTypeError(
+                    f"{what} must be {limit}, not {short_number(text)}"
+                )
+            raise argparse.ArgumentTypeError(
+                f"{what} must be at most {MAX_DIGITS} digits long, not {short_number(text)}"
+            )
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be an integer, not {text!r}") from None
+            raise argparse.ArgumentTypeError(
+                f"{what} must be an integer, not {shown(text)}"
+            ) from None
         if value < low or (high is not None and value > high):
-            limit = f"from {low} to {high}" if high is not None else f"at least {low}"
-            raise argparse.ArgumentTypeError(f"{what} must be {limit}, not {value}")
+            raise argparse.ArgumentTypeError(f"{what} must be {limit}, not {int_text(value)}")
         return value
 
     return convert

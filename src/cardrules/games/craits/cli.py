@@ -17,7 +17,7 @@ import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import cards_text, direction_text
 from cardrules.cli.adapter import COMMAND_HELP
-from cardrules.cli.base import AnyGame, MoveInputError, MoveRefusedError
+from cardrules.cli.base import AnyGame, MoveInputError, MoveRefusedError, digit_count, short_number
 from cardrules.games.craits.cli_events import CraitsNarration
 
 __all__ = ["CraitsAdapter", "parse_suit_word"]
@@ -37,6 +37,8 @@ _SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announ
 _SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing"})
 _NAME_WORDS = frozenset({"name", "names", "naming"})
 _SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " "})
+_SEAT_DIGITS = 6
+"""Seat numbers longer than this are refused unread: no table has that many seats."""
 
 
 def parse_suit_word(word: str) -> cr.Suit | None:
@@ -183,7 +185,15 @@ class CraitsAdapter(CraitsNarration):
         if not words:
             return cr.CallIdiot(view.seat)
         if len(words) == 1 and words[0].isascii() and words[0].isdigit():
-            return cr.CallIdiot(view.seat, int(words[0]))
+            seat = words[0]
+            # No table has a seat of that many digits: refused unread (Python refuses
+            # to read thousands of digits).
+            if digit_count(seat) > _SEAT_DIGITS:
+                raise MoveInputError(
+                    f"there is no seat {short_number(seat)}; give the seat to call on "
+                    "(e.g. idiot 2)"
+                )
+            return cr.CallIdiot(view.seat, int(seat))
         raise MoveInputError(f"after idiot, give the seat to call on (e.g. idiot 2), not {words}")
 
     def _parse_name_suit(self, words: list[str], line: str) -> cr.NameSuit:
