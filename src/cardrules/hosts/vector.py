@@ -1,6 +1,8 @@
 """Gymnasium vector environments on the batch engines: thousands of games stepped
 together, one agent seat in each, the other seats played by uniformly random legal
-moves inside the batch.
+moves inside the batch. Needs the ``gymnasium`` extra (``pip install
+"cardrules[gymnasium]"``, which brings NumPy too); without it, importing this module
+raises ``ModuleNotFoundError`` saying so.
 
 - :class:`CrampsVectorEnv` on :class:`~cardrules.batch.cramps.CrampsBatch`;
 - :class:`CraitsVectorEnv` on :class:`~cardrules.batch.craits.CraitsBatch` (2 to 10
@@ -37,12 +39,19 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
-from gymnasium.vector.utils import batch_space
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
+except ModuleNotFoundError as missing:  # pragma: no cover - depends on the environment
+    raise ModuleNotFoundError(
+        "cardrules.hosts.vector needs Gymnasium and NumPy, which cardrules does not "
+        'install: pip install "cardrules[gymnasium]"',
+        name=missing.name,
+    ) from missing
 
 from cardrules._text import shown
 from cardrules.batch.craits import CraitsBatch, CraitsBatchStep
