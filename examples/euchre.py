@@ -12,9 +12,11 @@ and a trump suit whose jacks change suit, written as phases and hooks of
 * **bidding**, from the dealer's left: in the first round each player may pass or
   order the upcard's suit as trumps (:class:`~cardrules.moves.NameSuit`); then the
   dealer takes the upcard into their hand and discards any other card
-  (:class:`Discard`, seen by nobody else). If all four pass, in a second round each may
-  pass or name any other suit. With ``stick_the_dealer`` (the default) the dealer may
-  not pass last; without it, four more passes throw the deal in: it scores nothing;
+  (:class:`Discard`, a secret move: the others are told that the dealer discarded, not
+  what; the dealer's encoding keeps it, as the ``discard`` field). If all four pass, in
+  a second round each may pass or name any other suit. With ``stick_the_dealer`` (the
+  default) the dealer may not pass last; without it, four more passes throw the deal
+  in: it scores nothing;
 * the player who named trumps (the *maker*) may **go alone** (:class:`GoAlone`): their
   partner's cards are set aside at once (``with_hands`` leaves the partner no card) and
   the partner sits the deal out. With ``allow_lone_defender``, the defenders are then
@@ -47,6 +49,8 @@ from typing import Any, ClassVar, NamedTuple, cast
 import attrs
 
 from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, Card, Rank, Suit
+from cardrules.encoding.fields import GameField
+from cardrules.events import HiddenMove
 from cardrules.moves import NameSuit, Pass, as_card, register_move
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
 from cardrules.values import Immutable
@@ -68,6 +72,10 @@ class Discard(Immutable):
     def __str__(self) -> str:
         return f"discard {self.card}"
 
+    def hidden(self) -> HiddenMove:
+        """What the other seats are told of the discard: not the card."""
+        return _DISCARD_HIDDEN
+
 
 @register_move("euchre_alone")
 @attrs.frozen
@@ -81,6 +89,7 @@ class GoAlone(Immutable):
 
 
 _DISCARD, _ALONE = tuple(map(Discard, ALL_CARDS)), (GoAlone(True), GoAlone(False))
+_DISCARD_HIDDEN = HiddenMove("discard a card")
 _PASS, _NAME = Pass(), tuple(map(NameSuit, Suit))  # the moves made once, by card or suit
 _OTHERS = [tuple(name for name in _NAME if name.suit != suit) for suit in Suit]
 # By the upcard's suit, the bids of the first round, of the second, of the dealer stuck.
@@ -177,6 +186,14 @@ class Euchre(TrickGame[TrickState, TrickView]):
         contract: Contract = state.payload
         return contract if seat == state.dealer else contract._replace(discard=None)
 
+    def move_seen_by(self, state: TrickState, seat: int, move: Any) -> tuple[int, ...] | None:
+        """The dealer's discard is seen by the dealer alone."""
+        return (seat,) if type(move) is Discard else None
+
+    def encoded_fields(self) -> tuple[GameField, ...]:
+        """The card the seat discarded as the dealer, which it alone knows."""
+        return (GameField("discard", 52, _discarded, "1 for the card the seat discarded"),)
+
     def known_cards(self, view: TrickView) -> tuple[int, ...]:
         """The upcard, picked up, is the dealer's until played (or set aside). (A search
         bot's sample keeps the payload of the view: for the others the discard stays
@@ -233,3 +250,10 @@ class Euchre(TrickGame[TrickState, TrickView]):
         """The plays and discards of the 24 cards, a pass, the suits, going alone or not
         (move ids in this order)."""
         return (*super().all_moves(), *(_DISCARD[card] for card in DECK), _PASS, *_NAME, *_ALONE)
+
+
+def _discarded(view: TrickView) -> list[float]:
+    flags, discard = [0.0] * 52, getattr(view.payload, "discard", None)
+    if discard is not None:
+        flags[discard] = 1.0
+    return flags

@@ -13,7 +13,11 @@ too. This file only says what Hearts adds:
   ``"none"``: no passing), in turn by deal (left, right, across, none by default). The
   cards change hands once all have passed. A player sees the cards it passed and, once
   the passing is done, the cards it received; of the others' only how many
-  (:class:`Passing`, the game's payload, shown as :meth:`Hearts.payload_view` says);
+  (:class:`Passing`, the game's payload, shown as :meth:`Hearts.payload_view` says).
+  A pass is a secret move (:meth:`Hearts.move_seen_by`): the others are told that the
+  seat passed a card, not which; when the cards change hands, a
+  :class:`~cardrules.CardsPassed` event names them to their giver and receiver alone.
+  The encoding adds the cards the seat passed and received (``passed``, ``received``);
 * the holder of 2♣ leads it to the first trick (with ``can_lead_any_club``, any club);
 * on the first trick nobody may play a heart or Q♠ unless they hold nothing else
   (``no_pts_on_first_trick``; J♦ may be played);
@@ -51,7 +55,9 @@ from typing import Any, ClassVar, NamedTuple
 import attrs
 
 from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Suit, cards_of_mask, mask_of
+from cardrules.encoding.fields import GameField
 from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.events import CardsPassed, HiddenMove
 from cardrules.moves import as_card, register_move
 from cardrules.rng import shuffled
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
@@ -76,8 +82,13 @@ class PassCard(Immutable):
     def __str__(self) -> str:
         return f"pass {self.card}"
 
+    def hidden(self) -> HiddenMove:
+        """What the other seats are told of a pass: not the card."""
+        return _PASS_HIDDEN
+
 
 _PASS = tuple(map(PassCard, ALL_CARDS))  # made once: legal_moves hands out the same values
+_PASS_HIDDEN = HiddenMove("pass a card")
 
 
 class Passing(NamedTuple):
@@ -148,7 +159,14 @@ class Hearts(TrickGame[TrickState, TrickView]):
             return self.enter_phase(state, "pass", to_move=following, payload=payload)
         gets = [mask_of(passed[(s - offset) % 4]) for s in range(4)]
         hands = [state.hand_mask(s) ^ mask_of(passed[s]) | gets[s] for s in range(4)]
+        if events is not None:  # (each seat, from the dealer's left, gives its three)
+            givers = [(state.dealer + 1 + k) % 4 for k in range(4)]
+            events.extend(CardsPassed(s, (s + offset) % 4, passed[s]) for s in givers)
         return self.begin_play(state, payload=payload, hands=hands)
+
+    def move_seen_by(self, state: TrickState, seat: int, move: Any) -> tuple[int, ...] | None:
+        """A card passed is seen by its passer alone until the cards change hands."""
+        return (seat,) if type(move) is PassCard else None
 
     def payload_view(self, state: TrickState, seat: int) -> Passing:
         """The cards ``seat`` passed and, once all have passed, those it received."""
@@ -157,6 +175,13 @@ class Hearts(TrickGame[TrickState, TrickView]):
         giver = (seat - offset) % 4 if state.phase is None else seat
         shown = tuple(c if s in (seat, giver) else (None,) * len(c) for s, c in passed)
         return Passing(offset, shown)
+
+    def encoded_fields(self) -> tuple[GameField, ...]:
+        """The cards the seat passed this deal, and those it received (once received)."""
+        return (
+            GameField("passed", 52, _passed_by, "1 for each card the seat passed this deal"),
+            GameField("received", 52, _received_by, "1 for each card passed to the seat"),
+        )
 
     def known_cards(self, view: TrickView) -> tuple[int, ...]:
         """The cards ``view.seat`` passed are its receiver's, until played; 2♣ is the
@@ -225,3 +250,20 @@ class Hearts(TrickGame[TrickState, TrickView]):
     def all_moves(self) -> tuple[Any, ...]:
         """The plays of the 52 cards, then the passes of them (move ids in this order)."""
         return (*super().all_moves(), *_PASS)
+
+
+def _card_flags(cards: tuple[Card | None, ...]) -> list[float]:
+    flags = [0.0] * 52
+    for card in cards:
+        if card is not None:
+            flags[card] = 1.0
+    return flags
+
+
+def _passed_by(view: TrickView) -> list[float]:
+    return _card_flags(view.payload.passed[view.seat] if view.payload else ())
+
+
+def _received_by(view: TrickView) -> list[float]:
+    passing = view.payload
+    return _card_flags(passing.passed[(view.seat - passing.offset) % 4] if passing else ())

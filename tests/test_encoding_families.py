@@ -175,7 +175,9 @@ def test_the_examples_get_their_familys_encoder() -> None:
     assert type(encoder_for(cr.Cramps())).__name__ == "CrampsEncoder"  # its own
     encoder = encoder_for(hearts.Hearts())
     assert isinstance(encoder, TrickEncoder)
-    assert encoder.observation_size == 111 + 114 * 4 + 13 == 580
+    # the family's 580, then Hearts' cards passed and received
+    assert encoder.observation_size == 111 + 114 * 4 + 13 + 2 * 52 == 684
+    assert [field.name for field in encoder.fields[-2:]] == ["passed", "received"]
     assert encoder.field("played_in").size == 13 * 52
     assert encoder.scale == 100  # the target
     eights = encoder_for(crazy_eights.CrazyEights(players=3))
@@ -263,6 +265,7 @@ class FlaggedHearts(hearts.Hearts):  # type: ignore[misc]
 
     def encoded_fields(self) -> tuple[GameField, ...]:
         return (
+            *super().encoded_fields(),  # (Hearts' own: the cards passed and received)
             GameField("broken", 1, _broken, "1.0 once hearts are broken"),
             GameField("led", 4, _led_suit, "the suit led (one-hot)"),
         )

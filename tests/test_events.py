@@ -194,6 +194,11 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
     (cr.OneCardAnnounced(1), 'Seat 1 says "one card".', 'Seat 1 says "one card".'),
     (cr.IdiotCalled(2, 0), 'Seat 2 calls "idiot" on you!', 'Seat 2 calls "idiot" on seat 0!'),
     (
+        cr.CardsPassed(0, 1, cr.parse_cards("2C 9D")),
+        "You pass seat 1 2♣ 9♦.",
+        "Seat 0 passes 2 cards to seat 1.",
+    ),
+    (
         cr.HandBlocked(4),
         "Hand 4 is blocked: a full cycle of turns passed with no card played or drawn.",
         "Hand 4 is blocked: a full cycle of turns passed with no card played or drawn.",
@@ -217,7 +222,7 @@ def test_every_event_class_has_its_own_text() -> None:
     """None is forgotten: each event class defines its text (not the base class's
     fallback, its repr), and has an example here."""
     classes = _event_classes()
-    assert len(classes) == 20
+    assert len(classes) == 21
     assert {type(event) for event, _, _ in EXAMPLES} == classes
     for cls in classes:
         assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"

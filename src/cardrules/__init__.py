@@ -28,6 +28,7 @@ from cardrules.errors import (
 from cardrules.events import (
     CardPlayed,
     CardsDrawn,
+    CardsPassed,
     CardTurnedUp,
     CountEnded,
     CountRaised,
@@ -38,6 +39,7 @@ from cardrules.events import (
     HandBlocked,
     HandDealt,
     HandScored,
+    HiddenMove,
     IdiotCalled,
     MovePlayed,
     OneCardAnnounced,
@@ -48,6 +50,7 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
     describe,
+    events_for,
     narrate,
 )
 from cardrules.game import (
@@ -84,6 +87,7 @@ __all__ = [
     "CardTurnedUp",
     "CardrulesError",
     "CardsDrawn",
+    "CardsPassed",
     "CountEnded",
     "CountRaised",
     "CountStarted",
@@ -105,6 +109,7 @@ __all__ = [
     "HandBlocked",
     "HandDealt",
     "HandScored",
+    "HiddenMove",
     "IdiotCalled",
     "IllegalMoveError",
     "Move",
@@ -133,6 +138,7 @@ __all__ = [
     "TurnForfeited",
     "TurnSkipped",
     "describe",
+    "events_for",
     "format_cards",
     "game_class",
     "narrate",

@@ -7,11 +7,16 @@ defined here, with its text: :func:`describe` (or :meth:`Event.describe`, or ``s
 tells one event in words, and :func:`narrate` tells a step's events, leaving out those
 that only repeat another (the card of a play, told with the play).
 
-Events hold only what every player may know (a :class:`CardsDrawn` says how many
-cards, never which), so no text of an event names a hidden card. ``seat`` chooses the
-wording, not the facts: the seat's own doings are told as "you" (``"You play 9♥."``),
-every other seat as "seat N"; without a seat every seat is "seat N", the text for a
-log.
+Most events hold only what every player may know (a :class:`CardsDrawn` says how
+many cards, never which). A few hold a secret that only some seats may see: the move
+of a :class:`MovePlayed` whose ``seen_by`` names those seats (a card passed in Hearts,
+seen by its passer; a discard, seen by the dealer), and a :class:`CardsPassed`, seen
+by its giver and its receiver. :meth:`Event.for_seat` and :func:`events_for` give the
+events as one seat may know them, and :func:`describe` and :func:`narrate` tell them
+so: with a seat, that seat's version; without one (a log, a spectator), the version
+every seat may know. ``seat`` also chooses the wording: the seat's own doings are told
+as "you" (``"You play 9♥."``), every other seat as "seat N"; without a seat every seat
+is "seat N".
 
 >>> import cardrules as cr
 >>> event = cr.Craits(players=3).start(seed=1).events[1]
@@ -21,6 +26,7 @@ log.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 
 import attrs
@@ -36,6 +42,7 @@ __all__ = [
     "CardPlayed",
     "CardTurnedUp",
     "CardsDrawn",
+    "CardsPassed",
     "CountEnded",
     "CountRaised",
     "CountStarted",
@@ -45,6 +52,7 @@ __all__ = [
     "HandBlocked",
     "HandDealt",
     "HandScored",
+    "HiddenMove",
     "IdiotCalled",
     "MovePlayed",
     "OneCardAnnounced",
@@ -55,6 +63,7 @@ __all__ = [
     "TurnForfeited",
     "TurnSkipped",
     "describe",
+    "events_for",
     "narrate",
 ]
 
@@ -70,25 +79,122 @@ class Event(Immutable):
     def describe(self, seat: int | None = None, *, deal_word: str = "hand") -> str:
         """This event in words, for ``seat`` (see :func:`describe`).
 
-        An event of a game of your own gets a plain text from its class and fields;
-        override this method to tell it better.
+        The text tells the event as ``seat`` may know it (:meth:`for_seat`): a secret
+        the seat may not see is not in it. An event of a game of your own gets a plain
+        text from its class and fields; override this method to tell it better (and
+        :meth:`for_seat`, if the event holds a secret).
         """
-        return self._text(wording(seat, deal_word))
+        return self.for_seat(seat)._text(wording(seat, deal_word))
 
     def _text(self, words: Wording) -> str:
         """The text in ``words`` (each event class of the library has its own)."""
         return repr(self)
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event as ``seat`` may know it (``None``: as every seat may know it, for
+        a log or a spectator): the event itself, unless it holds a secret that seat may
+        not see; then the event with the secret left out (see :class:`MovePlayed` and
+        :class:`CardsPassed`). An event class of your own with a secret overrides it.
+
+        >>> import cardrules as cr
+        >>> cr.TurnSkipped(1, by=0).for_seat(2)
+        TurnSkipped(seat=1, by=0)
+        """
+        return self
 
     def __str__(self) -> str:
         return self.describe()
 
 
 @attrs.frozen
+class HiddenMove(Immutable):
+    """A move as the seats that may not see it are told of it: its ``text`` says what
+    kind of move it was and nothing it holds (``"pass a card"``). It stands in a
+    :class:`MovePlayed` made for such a seat (:meth:`MovePlayed.for_seat`); it is no
+    move anyone can make.
+
+    A game's secret move gives its own text with a ``hidden()`` method returning a
+    :class:`HiddenMove`; without one, the text is ``"a hidden move"``. The text must
+    be the same whatever the secret is: it is what every other seat reads.
+
+    >>> str(HiddenMove("pass a card"))
+    'pass a card'
+    """
+
+    text: str = attrs.field(validator=attrs.validators.instance_of(str))
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_A_HIDDEN_MOVE = HiddenMove("a hidden move")
+
+
+def _hidden(move: object) -> HiddenMove:
+    """What the seats that may not see ``move`` are told of it."""
+    hidden = getattr(move, "hidden", None)
+    if hidden is None:
+        return _A_HIDDEN_MOVE
+    told = hidden()
+    if type(told) is not HiddenMove:
+        raise EventError(
+            f"{type(move).__name__}.hidden() must return a cardrules.HiddenMove, not {shown(told)}"
+        )
+    return told
+
+
+def _checked_seats(seen_by: object) -> tuple[int, ...] | None:
+    """``seen_by`` of an event: ``None`` (every seat) or the seats, each once, in order."""
+    if seen_by is None:
+        return None
+    seats = tuple(seen_by) if isinstance(seen_by, (tuple, list, set, frozenset)) else None
+    if (
+        seats is None
+        or not all(type(seat) is int and seat >= 0 for seat in seats)
+        or len(set(seats)) != len(seats)
+    ):
+        raise EventError(
+            "seen_by must be None (every seat sees it) or the seats that see it, "
+            f"distinct ints from 0 up, not {shown(seen_by)}"
+        )
+    return tuple(sorted(seats))
+
+
+@attrs.frozen(repr=False)
 class MovePlayed(Event):
-    """``seat`` made ``move`` (always the first event of a step)."""
+    """``seat`` made ``move`` (always the first event of a step).
+
+    ``seen_by`` is ``None`` when every seat sees the move (a card played, a bid), else
+    the seats that may see it: a game's secret move (a card passed, a discard), as the
+    game's :meth:`~cardrules.game.Game.move_seen_by` says. Every other seat gets, from
+    :meth:`for_seat`, the move's :class:`HiddenMove` in its place: who moved, and what
+    kind of move, but not which.
+
+    >>> import cardrules as cr
+    >>> event = cr.MovePlayed(3, cr.Play("9H"), seen_by=(3,))
+    >>> event.for_seat(2)
+    MovePlayed(seat=3, move=HiddenMove(text='a hidden move'))
+    >>> event.describe(seat=3), event.describe(seat=2), str(event)
+    ('You play 9♥.', 'Seat 3: a hidden move.', 'Seat 3: a hidden move.')
+    """
 
     seat: int
-    move: Move
+    move: Move | HiddenMove
+    seen_by: tuple[int, ...] | None = attrs.field(
+        default=None, kw_only=True, converter=_checked_seats
+    )
+
+    def __repr__(self) -> str:
+        told = "" if self.seen_by is None else f", seen_by={self.seen_by!r}"
+        return f"MovePlayed(seat={self.seat!r}, move={self.move!r}{told})"
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event, or for a seat not in :attr:`seen_by` (and for ``None``, a log),
+        the event with the move's :class:`HiddenMove` in its place."""
+        seen_by = self.seen_by
+        if seen_by is None or seat in seen_by:
+            return self
+        return MovePlayed(self.seat, _hidden(self.move))
 
     def _text(self, words: Wording) -> str:
         seat, move = self.seat, self.move
@@ -141,6 +247,40 @@ class TrickWon(Event):
             f"{words.does(self.seat, 'win')} trick {self.number} ({format_cards(self.cards)}) "
             f"and {words.verb(self.seat, 'score')} {signed(self.points)}."
         )
+
+
+@attrs.frozen
+class CardsPassed(Event):
+    """``seat`` passed ``cards`` to ``to`` (Hearts' pass, when the cards change hands).
+    Only the two of them see which cards: for every other seat (:meth:`for_seat`) each
+    card is ``None``, so they learn how many cards went where.
+
+    >>> import cardrules as cr
+    >>> event = cr.CardsPassed(1, 2, cr.parse_cards("2C 9D QS"))
+    >>> event.describe(seat=2)
+    'Seat 1 passes you 2♣ 9♦ Q♠.'
+    >>> event.describe(seat=0), event.for_seat(0)
+    ('Seat 1 passes 3 cards to seat 2.', CardsPassed(seat=1, to=2, cards=(None, None, None)))
+    """
+
+    seat: int
+    to: int
+    cards: tuple[Card | None, ...]
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event for the giver and the receiver; without the cards for the others."""
+        if seat == self.seat or seat == self.to or None in self.cards:
+            return self
+        return CardsPassed(self.seat, self.to, (None,) * len(self.cards))
+
+    def _text(self, words: Wording) -> str:
+        if None in self.cards:
+            return (
+                f"{words.does(self.seat, 'pass', 'passes')} {cards_text(len(self.cards))} "
+                f"to {words.who(self.to)}."
+            )
+        cards = format_cards(card for card in self.cards if card is not None)
+        return f"{words.does(self.seat, 'pass', 'passes')} {words.who(self.to)} {cards}."
 
 
 @attrs.frozen
@@ -211,6 +351,7 @@ class CardTurnedUp(Event):
 
 _DRAW_REASONS = {
     "cannot_play": "cannot play",
+    "draw": "a draw",
     "count": "for the count",
     "others_draw": "{card} makes every other player draw",
     "two_along_draws": "{card} makes the player two seats along draw",
@@ -222,8 +363,10 @@ _DRAW_REASONS = {
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards (which cards is private) because of ``reason``, a
     short code each game chooses (Craits: ``"cannot_play"``, ``"count"``,
-    ``"others_draw"``, ``"two_along_draws"``, ``"idiot"``). ``wanted`` is how many the
-    rules asked for; fewer means the draw stopped short."""
+    ``"others_draw"``, ``"two_along_draws"``, ``"idiot"``; a game that lets a player
+    draw with a card to play, the Crazy Eights example, says ``"draw"`` for a
+    ``Draw()``, not whether they could have played). ``wanted`` is how many the rules
+    asked for; fewer means the draw stopped short."""
 
     seat: int
     count: int
@@ -252,6 +395,8 @@ class CardsDrawn(Event):
         drawn = f"{words.verb(seat, 'draw')} {cards_text(self.count)}"
         if self.reason == "cannot_play":
             return f"{words.first(seat)} cannot play and {drawn}{short}."
+        if self.reason == "draw":  # (a Draw() that says no more)
+            return f"{words.first(seat)} {drawn}{short}."
         return f"{words.first(seat)} {drawn} ({reason}{short})."
 
 
@@ -405,16 +550,33 @@ class HandBlocked(Event):
 # -- the text of events -----------------------------------------------------------------
 
 
-def describe(event: Event, seat: int | None = None, *, deal_word: str = "hand") -> str:
+def _deal_word(deal_word: str | None, game: object) -> str:
+    """The word for one deal: ``deal_word`` if given, else the game's, else "hand"."""
+    if deal_word is not None:
+        return deal_word
+    if game is None:
+        return "hand"
+    word = getattr(type(game), "deal_word", None)
+    if not isinstance(word, str):
+        raise EventError(f"game must be a rules object (a cardrules.Game), not {shown(game)}")
+    return word
+
+
+def describe(
+    event: Event, seat: int | None = None, *, deal_word: str | None = None, game: object = None
+) -> str:
     """``event`` in words, as ``seat`` reads it: that seat is "you", every other seat
     "seat N". Without a seat (``None``) every seat is "seat N": the text for a log or a
-    spectator. ``deal_word`` is what the game calls one deal, in the texts of
+    spectator. ``game`` (the rules object) gives the word for one deal in the texts of
     :class:`HandDealt`, :class:`HandScored` and :class:`HandBlocked` ("round" for
-    Cramps).
+    Cramps: :attr:`Game.deal_word <cardrules.game.Game.deal_word>`); ``deal_word``
+    gives it directly; without either it is "hand".
 
     The text never names a card that ``seat`` may not know, whichever seat reads it:
-    events hold only public facts (:class:`CardsDrawn` tells how many cards, not
-    which). The seat's own cards drawn come from its views, not from events.
+    most events hold only public facts (:class:`CardsDrawn` tells how many cards, not
+    which), and an event with a secret is told as ``seat`` may know it
+    (:meth:`Event.for_seat`; without a seat, as every seat may know it). The seat's own
+    cards drawn come from its views, not from events.
 
     Raises :class:`~cardrules.EventError` if ``event`` is not an event,
     :class:`~cardrules.SeatError` for a seat that is not an int from 0 up.
@@ -424,23 +586,28 @@ def describe(event: Event, seat: int | None = None, *, deal_word: str = "hand") 
     'Seat 1 is skipped by seat 0.'
     >>> describe(cr.TurnSkipped(1, by=0), seat=1)
     'You are skipped by seat 0.'
-    >>> describe(cr.HandScored(3, (2, -1, 0), (20, 5, 0)), seat=1, deal_word="round")
+    >>> describe(cr.HandScored(3, (2, -1, 0), (20, 5, 0)), seat=1, game=cr.Cramps())
     'End of round 3: seat 0 2, you -1, seat 2 0. Totals: seat 0 20, you 5, seat 2 0.'
     >>> str(cr.MovePlayed(0, cr.Play("8C", suit="H", announce=True)))
     'Seat 0 plays 8♣, names ♥ and says "one card".'
     """
     if not isinstance(event, Event):
         raise EventError(f"describe tells one event (a cardrules.Event), not {shown(event)}")
-    return event.describe(seat, deal_word=deal_word)
+    return event.describe(seat, deal_word=_deal_word(deal_word, game))
 
 
 def narrate(
-    events: Iterable[Event], seat: int | None = None, *, deal_word: str = "hand"
+    events: Iterable[Event],
+    seat: int | None = None,
+    *,
+    deal_word: str | None = None,
+    game: object = None,
 ) -> list[tuple[Event, str]]:
     """The events of a step worth telling, each with its text (:func:`describe`), for
-    ``seat`` (``None``: for a log).
+    ``seat`` (``None``: for a log); ``game`` or ``deal_word`` as for :func:`describe`.
 
-    Events that only repeat another are left out: the :class:`CardPlayed` of a play,
+    Each event is told as ``seat`` may know it (:meth:`Event.for_seat`). Events that
+    only repeat another are left out: the :class:`CardPlayed` of a play,
     the :class:`SuitNamed` and :class:`OneCardAnnounced` of a play that names a suit or
     says "one card" (the play's text tells them), and the :class:`MovePlayed` of a
     draw, an "idiot" call, a suit named or "one card" said without a play (the events
@@ -459,6 +626,7 @@ def narrate(
     CardsDrawn: Seat 1 draws 1 card (5♣ makes every other player draw).
     CardsDrawn: You draw 1 card (5♣ makes every other player draw).
     """
+    deal_word = _deal_word(deal_word, game)
     words = wording(seat, deal_word)
     if isinstance(events, Event) or not isinstance(events, Iterable):
         raise EventError(
@@ -470,6 +638,7 @@ def narrate(
     for event in events:
         if not isinstance(event, Event):
             raise EventError(f"narrate tells events (cardrules.Event), not {shown(event)}")
+        event = event.for_seat(seat)
         if isinstance(event, MovePlayed):
             move = event.move
             if isinstance(move, Play):
@@ -485,6 +654,41 @@ def narrate(
         else:
             told.append((event, event.describe(seat, deal_word=deal_word)))
     return told
+
+
+def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
+    """``events`` as ``seat`` may know them (each one's :meth:`Event.for_seat`;
+    ``None``: as every seat may know them, for a log or a spectator), in order. What a
+    program gives a player of a step's events, when it does not tell them in words.
+    The same tuple comes back when nothing in it is hidden from the seat.
+
+    Raises :class:`~cardrules.EventError` if an item is not an event,
+    :class:`~cardrules.SeatError` for a bad seat.
+
+    >>> import cardrules as cr
+    >>> events = (cr.MovePlayed(1, cr.Play("2C"), seen_by=(1,)), cr.PlayAgain(1))
+    >>> events_for(events, 0)
+    (MovePlayed(seat=1, move=HiddenMove(text='a hidden move')), PlayAgain(seat=1))
+    >>> events_for(events, 1) == events
+    True
+    """
+    wording(seat, "hand")  # (checks the seat)
+    if isinstance(events, Event) or not isinstance(events, Iterable):
+        raise EventError(f"events_for takes a sequence of events, not {shown(events)}")
+    events = tuple(events)
+    for event in events:
+        if not isinstance(event, Event):
+            raise EventError(f"events_for takes events (cardrules.Event), not {shown(event)}")
+    return seat_events(events, seat)
+
+
+def seat_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...]:
+    """:func:`events_for` without its checks, for the library's own callers (the
+    information states), which hand it a step's events."""
+    told = [event.for_seat(seat) for event in events]
+    if all(map(operator.is_, told, events)):
+        return events
+    return tuple(told)
 
 
 def _told_by_play(event: Event, seat: int, play: Play) -> bool:

@@ -222,6 +222,11 @@ class Game(Immutable, ABC, Generic[S, M, V]):
     higher_scores_win: ClassVar[bool] = True
     """Whether a higher score is better (Cramps) or worse (Craits)."""
 
+    deal_word: ClassVar[str] = "hand"
+    """What the game calls one deal, in the texts of its events (``"round"`` for
+    Cramps): :func:`~cardrules.narrate` and :func:`~cardrules.describe` take it from
+    the game they are given (``game=``)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.name:
@@ -317,6 +322,30 @@ class Game(Immutable, ABC, Generic[S, M, V]):
     @abstractmethod
     def observe(self, state: S, seat: int) -> V:
         """What ``seat`` may know of ``state``, and nothing more."""
+
+    def move_seen_by(self, state: S, seat: int, move: M) -> tuple[int, ...] | None:
+        """Who may see ``move``, made by ``seat`` in ``state``: ``None`` (the default)
+        when every seat sees it (a card played, a bid), else the seats that do. A game
+        with secret moves overrides it: Hearts shows a card passed to its passer alone
+        (the receiver learns it when the cards change hands), Euchre the dealer's
+        discard to the dealer.
+
+        The engines put the answer in the step's :class:`~cardrules.MovePlayed`
+        (``seen_by``), and every output a seat gets honours it: the events and their
+        text for that seat (:func:`~cardrules.events_for`, :func:`~cardrules.narrate`,
+        :func:`~cardrules.describe`), information states and the hosts built on them,
+        the command line. The others are told the move's ``hidden()`` text (a
+        :class:`~cardrules.HiddenMove`) in its place. What the move changes must be
+        hidden in the views too (the game's ``observe``, or ``payload_view`` on the
+        trick engine). The trick engine asks it for the moves of a game's phases;
+        cards played to a trick are seen by everyone.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> game.move_seen_by(game.new_game(seed=1), 1, cr.Play("2C")) is None
+        True
+        """
+        return None
 
     def apply(self, state: S, move: M, *, seat: int | None = None) -> S:
         """The state after ``move``. ``state`` itself is never changed.

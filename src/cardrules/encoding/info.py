@@ -25,6 +25,7 @@ from cardrules.encoding.lookup import encoder_for
 from cardrules.encoding.text import cards_text, step_text
 from cardrules.encoding.writers import write_array
 from cardrules.errors import StateError
+from cardrules.events import seat_events
 from cardrules.game import Step
 
 if TYPE_CHECKING:
@@ -72,8 +73,9 @@ few steps' phrases)."""
 
 class Log:
     """The text of an information state, step by step, as a persistent list that
-    information states share with the ones they came from: the step's events (public)
-    and the cards the seat received in it (a :data:`Note`, or ``None``), or, for the
+    information states share with the ones they came from: the step's events (as the
+    seat may know them: :func:`~cardrules.events.seat_events`) and the cards the seat
+    received in it (a :data:`Note`, or ``None``), or, for the
     first entry, the text of the position the information state started from. Each
     entry works out its phrases when first asked for, and every :data:`BLOCK`-th entry
     keeps the phrases of the :data:`BLOCK` entries up to it as one string, so a text
@@ -353,7 +355,7 @@ class InfoState:
             info._private, note = encoder._next_private(self._private, public, step.state, seat)
         else:
             info._private, note = self._private, None
-        info._log = Log(self._log, step.events, note)
+        info._log = Log(self._log, seat_events(step.events, seat), note)
         info._steps = self._steps + 1
         return info
 

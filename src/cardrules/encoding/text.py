@@ -1,8 +1,9 @@
 """The text of information states: every event of a step as a short phrase.
 
-Events are public (:mod:`cardrules.events`: a :class:`~cardrules.CardsDrawn` says how
-many cards, never which), so the phrases of a step are the same for every seat; each
-seat's own cards are added by the encoders in square brackets. Phrases hold no ``,``
+An information state phrases a step's events as its seat may know them
+(:func:`~cardrules.events_for`: a card passed is named to its passer alone, a
+:class:`~cardrules.CardsDrawn` says how many cards, never which); each seat's own
+cards are added by the encoders in square brackets. Phrases hold no ``,``
 or ``;``: a step is its phrases joined by ``", "``, the steps are joined by ``"; "``,
 so different histories give different texts.
 
@@ -22,6 +23,7 @@ from cardrules.cards import format_cards
 from cardrules.events import (
     CardPlayed,
     CardsDrawn,
+    CardsPassed,
     CardTurnedUp,
     CountEnded,
     CountRaised,
@@ -66,6 +68,11 @@ _PHRASES: dict[type, Callable[[Any], str]] = {
     HandDealt: lambda e: f"hand {e.number} dealt by {e.dealer} {e.cards_each} each",
     GameOver: lambda e: f"game over won by {ints_text(e.winners)}",
     CardTurnedUp: lambda e: f"{e.seat} turned up {e.card}",
+    CardsPassed: lambda e: (
+        f"{e.seat} passed {len(e.cards)} cards to {e.to}"
+        if None in e.cards
+        else f"{e.seat} passed {cards_text(e.cards)} to {e.to}"
+    ),
     CardsDrawn: lambda e: f"{e.seat} drew {e.count} of {e.wanted} ({e.reason})",
     Reshuffled: lambda e: f"{e.seat} reshuffled {e.cards} paying {e.penalty}",
     SuitNamed: lambda e: f"{e.seat} named {e.suit}",

@@ -695,7 +695,9 @@ class TrickGame(Game[S, Any, V]):
             if move not in moves:
                 raise self.phase_refusal(state, move)
         if events is not None:
-            events.append(MovePlayed(state._leader, move))
+            seat = state._leader
+            seen_by = self.move_seen_by(state, seat, move)
+            events.append(MovePlayed(seat, move, seen_by=seen_by))
         return self.phase_apply(state, move, events)
 
     def _end_deal(

@@ -122,6 +122,7 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
 
     name: ClassVar[str] = "cramps"
     higher_scores_win: ClassVar[bool] = True
+    deal_word: ClassVar[str] = "round"
     state_class: ClassVar[type[TrickState]] = CrampsState
     view_class: ClassVar[type] = CrampsView
 
