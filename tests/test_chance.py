@@ -122,7 +122,7 @@ def test_chance_outcomes_from_the_generator_replay_the_seeded_game(game: Any) ->
     chooser = random.Random(5)
     seeded = game.new_game(seed=99, dealer=0)
     generator_state = seed_state(99)
-    explicit = table.new_game()
+    explicit = table.new_game(dealer=0)
     moves = 0
     while True:
         while explicit.is_chance:
@@ -214,7 +214,7 @@ def test_decided_shuffles_refuse_an_order_that_is_not_a_permutation() -> None:
 
 def test_the_events_of_a_transition_come_when_its_chance_is_complete() -> None:
     table = ExplicitChance(cr.Craits(players=3))
-    step = table.start()
+    step = table.start(dealer=1)
     assert step.events == () and step.state.is_chance
     state = step.state
     for card in cr.STANDARD_DECK.cards()[:-1]:
@@ -332,3 +332,108 @@ def test_a_game_that_keeps_its_generator_out_of_reach_is_refused_saying_what_to_
     table = ExplicitChance(_OneShuffle(keeps_generator=False))
     with pytest.raises(cr.RulesError, match="implement generator_of and with_generator"):
         table.apply(table.new_game(), cr.Pass())
+
+
+# -- every random decision is a chance node; the cards are the game's own -------------------
+
+oh_hell: Any = importlib.import_module("oh_hell")
+spades: Any = importlib.import_module("spades")
+euchre: Any = importlib.import_module("euchre")
+
+#: Every game on the engines: the two of the library and the five examples.
+ENGINE_GAMES = [
+    cr.Cramps(),
+    cr.Craits(players=3, short_game=True),
+    hearts.Hearts(),
+    spades.Spades(),
+    oh_hell.OhHell(),
+    euchre.Euchre(),
+    crazy_eights.CrazyEights(),
+]
+
+
+def _first_deal(table: ExplicitChance, chooser: random.Random) -> ChanceState:
+    """The position after the first deal, every chance outcome drawn by ``chooser``."""
+    state = table.new_game()
+    while state.is_chance:
+        outcomes = table.chance_outcomes(state)
+        state = table.apply_chance(state, chooser.choice(outcomes)[0])
+    return state
+
+
+@pytest.mark.parametrize("game", ENGINE_GAMES, ids=_name)
+def test_different_chance_outcomes_deal_different_games(game: Any) -> None:
+    """Every random decision is a chance node: different outcomes give different deals
+    (Oh Hell's number of tricks and dealer too), never one fixed game."""
+    table = ExplicitChance(game)
+    deals = [_first_deal(table, random.Random(seed)).inner for seed in range(8)]
+    assert len({state.hands for state in deals}) == 8
+    if isinstance(game, oh_hell.OhHell):
+        assert len({state.hand_size for state in deals}) > 2
+        assert len({state.dealer for state in deals}) > 1
+
+
+def test_oh_hell_draws_its_dealer_and_number_of_tricks_as_chance_nodes() -> None:
+    game = oh_hell.OhHell()
+    table = ExplicitChance(game)
+    state = table.new_game()
+    assert state.is_chance and state.draw_below == 3 and state.cards_to_place == 0
+    assert table.chance_outcomes(state) == tuple((seat, Fraction(1, 3)) for seat in range(3))
+    state = table.apply_chance(state, 2)  # seat 2 deals
+    assert state.draw_below == 17  # then the tricks: 1 to 17, drawn as 0 to 16
+    assert table.chance_counts(state) == tuple((number, 1) for number in range(17))
+    state = table.apply_chance(state, 4)
+    assert state.draw_below == 0 and state.cards_to_place == 52
+    for card in cr.STANDARD_DECK.cards():
+        state = table.apply_chance(state, card)
+    assert not state.is_chance and state.inner.dealer == 2 and state.inner.hand_size == 5
+    stacked = game.new_game(dealer=2, hand_size=5, deck=cr.STANDARD_DECK.cards())
+    assert state.inner.hands == stacked.hands and state.inner.turned_up == stacked.turned_up
+
+
+def test_a_number_drawn_is_refused_unless_it_is_one_of_the_outcomes() -> None:
+    table = ExplicitChance(oh_hell.OhHell(players=4))
+    state = table.new_game()
+    with pytest.raises(cr.IllegalMoveError, match=r"a number from 0 to 3, not 4") as caught:
+        table.apply_chance(state, 4)
+    assert caught.value.reason == "not_a_chance_outcome"
+    for wrong in (cr.Card.parse("2C"), "2C", True, 1.0):
+        with pytest.raises(cr.MoveTypeError, match="an int from 0 to 3"):
+            table.apply_chance(state, wrong)  # type: ignore[arg-type]
+    state = table.apply_chance(state, 0)
+    state = table.apply_chance(state, 0)  # one trick
+    with pytest.raises(cr.MoveTypeError, match="not 3"):
+        table.apply_chance(state, 3)  # a card node: an int is no card
+
+
+def test_a_seeded_game_of_oh_hell_is_an_explicit_game_fed_its_draws() -> None:
+    """The numbers a seeded game draws, fed as chance outcomes, play the seeded game."""
+    game = oh_hell.OhHell(players=5)
+    seeded = game.new_game(seed=12)
+    generator = seed_state(12)
+    dealer, generator = rng.randbelow(generator, 5)
+    tricks, generator = rng.randbelow(generator, game.max_tricks())
+    places, _ = shuffled_positions(52, generator)
+    table = ExplicitChance(game)
+    state = table.apply_chance(table.apply_chance(table.new_game(), dealer), tricks)
+    for card in sorted(cr.STANDARD_DECK.cards(), key=lambda card: places[card]):
+        state = table.apply_chance(state, card)
+    assert state.inner.hands == seeded.hands and state.inner.turned_up == seeded.turned_up
+    assert (state.inner.dealer, state.inner.hand_size) == (seeded.dealer, seeded.hand_size)
+
+
+def test_euchre_chance_outcomes_are_its_own_24_cards() -> None:
+    game = euchre.Euchre()
+    table = ExplicitChance(game)
+    state = table.new_game(dealer=1)
+    outcomes = table.chance_outcomes(state)
+    assert [card for card, _ in outcomes] == sorted(euchre.DECK)
+    assert {probability for _, probability in outcomes} == {Fraction(1, 24)}
+    with pytest.raises(cr.IllegalMoveError, match="not among the cards left"):
+        table.apply_chance(state, "2C")  # no two in a Euchre deck
+    order = [cr.Card.parse(text) for text in ("9C", "AS", "JH", "10D")]
+    order += [card for card in euchre.DECK if card not in order]
+    for card in order:
+        state = table.apply_chance(state, card)
+    stacked = game.new_game(dealer=1, deck=order)  # the same deal from a stacked deck
+    assert state.inner.hands == stacked.hands and state.inner.turned_up == stacked.turned_up

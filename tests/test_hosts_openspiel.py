@@ -7,7 +7,10 @@ Skipped where OpenSpiel is not installed, unless CARDRULES_REQUIRE_HOSTS=1 (CI).
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +26,24 @@ except ImportError:
     if os.environ.get("CARDRULES_REQUIRE_HOSTS") == "1":
         raise
     pytest.skip("OpenSpiel is not installed", allow_module_level=True)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+hearts: Any = importlib.import_module("hearts")
+spades: Any = importlib.import_module("spades")
+oh_hell: Any = importlib.import_module("oh_hell")
+euchre: Any = importlib.import_module("euchre")
+crazy_eights: Any = importlib.import_module("crazy_eights")
+
+#: Every game on the engines: the two of the library and the five examples.
+ENGINE_GAMES = [
+    cr.Cramps(),
+    cr.Craits(players=3, short_game=True),
+    hearts.Hearts(),
+    spades.Spades(),
+    oh_hell.OhHell(),
+    euchre.Euchre(),
+    crazy_eights.CrazyEights(),
+]
 
 
 def _name(game: Any) -> str:
@@ -424,3 +445,69 @@ def test_openspiels_observation_api_fills_the_same_tensors_and_strings(rules: An
         assert present.string_from(state, seat) == state.observation_string(seat)
         state.apply_action(chooser.choice(state.legal_actions()))
     assert decisions == 120
+
+
+# -- every random decision is a chance node; resamples keep what the seat knows ---------------
+
+
+def _dealt(game: Any, seed: int) -> Any:
+    """The cardrules state after the first deal, every chance action drawn from ``seed``."""
+    chooser = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert state.legal_actions() == [action for action, _ in outcomes]
+        state.apply_action(outcomes[chooser.randint(len(outcomes))][0])
+    return state.position.inner
+
+
+@pytest.mark.parametrize("rules", ENGINE_GAMES, ids=_name)
+def test_different_chance_actions_deal_different_games(rules: Any) -> None:
+    """Every random decision of every game is chance nodes: different chance actions
+    deal different hands (and Oh Hell different numbers of tricks and dealers)."""
+    game = hosted.load_game(rules)
+    deals = [_dealt(game, seed) for seed in range(8)]
+    assert len({state.hands for state in deals}) == 8
+    if isinstance(rules, oh_hell.OhHell):
+        assert len({state.hand_size for state in deals}) > 2
+        assert len({state.dealer for state in deals}) > 1
+
+
+def test_oh_hells_dealer_and_number_of_tricks_are_chance_nodes() -> None:
+    game = hosted.load_game(oh_hell.OhHell())
+    state = game.new_initial_state()
+    chance = int(pyspiel.PlayerId.CHANCE)
+    assert state.is_chance_node() and state.legal_actions() == [0, 1, 2]  # the dealer
+    assert state.chance_outcomes() == [(seat, pytest.approx(1 / 3)) for seat in range(3)]
+    assert state.action_to_string(chance, 2) == "number 2 (of 0 to 2)"
+    assert "a number from 0 to 2" in str(state)
+    with pytest.raises(cr.IllegalMoveError, match="a number from 0 to 2, not 3"):
+        state.apply_action(3)
+    state.apply_action(2)
+    assert state.legal_actions() == list(range(17))  # the tricks: 1 to 17, as 0 to 16
+    state.apply_action(4)
+    assert len(state.chance_outcomes()) == 52
+    assert state.action_to_string(chance, 51) == "card A♠"
+    for card in range(52):
+        state.apply_action(card)
+    inner = state.position.inner
+    assert (inner.dealer, inner.hand_size, state.current_player()) == (2, 5, 0)
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and again.position == state.position
+    with pytest.raises(cr.RulesError, match="at most 52 outcomes"):
+        hosted._numbers(53)  # a game that draws from more numbers than OpenSpiel is told
+
+
+def test_euchres_chance_actions_are_its_own_cards() -> None:
+    game = hosted.load_game(euchre.Euchre())
+    state = game.new_initial_state()
+    deck = sorted(int(card) for card in euchre.DECK)
+    assert [action for action, _ in state.chance_outcomes()] == deck
+    with pytest.raises(cr.IllegalMoveError, match="not among the cards left"):
+        state.apply_action(0)  # 2♣: not a Euchre card
+    for action in reversed(deck):
+        state.apply_action(action)
+    inner = state.position.inner
+    stacked = euchre.Euchre().new_game(dealer=0, deck=[cr.Card.from_index(i) for i in deck[::-1]])
+    assert inner.hands == stacked.hands and inner.turned_up == stacked.turned_up

@@ -30,6 +30,7 @@ from cardrules.errors import SetupError
 __all__ = [
     "DecidedShuffles",
     "GroupedShuffle",
+    "UndecidedChance",
     "check_seed",
     "derive_seed",
     "new_seed",
@@ -114,10 +115,14 @@ def next_u64(state: int) -> tuple[int, int]:
 def randbelow(state: int, n: int) -> tuple[int, int]:
     """Return ``(value, new_state)`` with ``value`` uniform in ``range(n)``.
 
-    Uses rejection sampling, so the result is exactly uniform.
+    Uses rejection sampling, so the result is exactly uniform. Under explicit chance
+    (a :class:`DecidedShuffles` state) the number is a decided one instead: a chance
+    node whose outcomes are ``range(n)``.
     """
     if n <= 0:
         raise ValueError(f"randbelow needs n >= 1, not {n}")
+    if state.__class__ is not int:  # DecidedShuffles: explicit chance
+        return state.draw(n)  # type: ignore[attr-defined, no-any-return]
     limit = (1 << 64) - ((1 << 64) % n)
     while True:
         state = (state + _GOLDEN) & _MASK64
@@ -280,60 +285,86 @@ def derive_seed(seed: int, index: int, purpose: bytes) -> int:
     return int.from_bytes(digest, "little")
 
 
+class UndecidedChance(Exception):
+    """Raised by a :class:`DecidedShuffles` generator at a random decision not made yet:
+    ``pool`` is what is to be decided, the items of a shuffle (as the game handed them
+    over) or ``range(n)`` for a number drawn below ``n``. :mod:`cardrules.chance` stops
+    the transition there and waits for chance to decide it; it never reaches a user."""
+
+    def __init__(self, pool: tuple[Any, ...] | range) -> None:
+        super().__init__(f"a random decision waits for chance: {shown(pool)}")
+        self.pool = pool
+
+    def __reduce__(self) -> Any:
+        return (UndecidedChance, (self.pool,))
+
+
 class DecidedShuffles(int):
-    """A generator state whose shuffles are decided outside the game: explicit chance.
+    """A generator state whose shuffles and numbers are decided outside the game:
+    explicit chance.
 
     It is the int 0 to everything else, so any state can carry it where a generator
     goes; :func:`shuffled` and :func:`shuffled_positions` (every shuffle of the
-    library's engines goes through them) give their ``n``-th shuffle the order
-    ``orders[n]`` (a permutation of the shuffled items, top first), and return a
-    :class:`DecidedShuffles` for the next one. A shuffle with no order decided yet
-    leaves the items as they came, and the generator it returns lists them in
-    ``undecided``: the caller (:mod:`cardrules.chance`) finds that in the state the
-    transition made, throws the state away, asks for the order, and runs the
-    transition again. Like every generator state here, it never changes.
+    library's engines goes through them) and :func:`randbelow` (every number drawn:
+    a dealer, the cards of a deal) take their ``n``-th decision from ``orders[n]``: for
+    a shuffle an order (a permutation of the shuffled items, top first), for a number
+    drawn below ``k`` an int from 0 to ``k - 1``; each returns a
+    :class:`DecidedShuffles` for the next decision. A decision not made yet raises
+    :class:`UndecidedChance`, which says what is to be decided: the caller
+    (:mod:`cardrules.chance`) stops the transition there, asks chance for the decision
+    and runs the transition again with it. (A transition that went on with a stand-in
+    could loop for ever: Craits' draw for the dealer draws again while two players tie,
+    and a stand-in order would tie every time.) Like every generator state here, it
+    never changes.
 
-    >>> decided = DecidedShuffles(((3, 1, 2),))
+    >>> decided = DecidedShuffles(((3, 1, 2), 4))
     >>> cards, after = shuffled((1, 2, 3), decided)
-    >>> cards, after.undecided
-    ((3, 1, 2), ())
-    >>> cards, after = shuffled((1, 2, 3), after)
-    >>> cards, after.undecided
-    ((1, 2, 3), ((1, 2, 3),))
+    >>> number, after = randbelow(after, 6)
+    >>> cards, number, after.settled
+    ((3, 1, 2), 4, True)
+    >>> randbelow(after, 6)
+    Traceback (most recent call last):
+    cardrules.rng.UndecidedChance: a random decision waits for chance: range(0, 6)
     """
 
-    orders: tuple[tuple[int, ...], ...]
+    orders: tuple[tuple[Any, ...] | int, ...]
     index: int
-    undecided: tuple[tuple[int, ...], ...]
 
     def __new__(
-        cls,
-        orders: tuple[tuple[int, ...], ...] = (),
-        index: int = 0,
-        undecided: tuple[tuple[int, ...], ...] = (),
+        cls, orders: tuple[tuple[Any, ...] | int, ...] = (), index: int = 0
     ) -> DecidedShuffles:
         made = super().__new__(cls, 0)
         made.orders = orders
         made.index = index
-        made.undecided = undecided
         return made
 
     @property
     def settled(self) -> bool:
-        """Whether no decided order is left for a shuffle to come and none was missing:
-        a transition from here shuffles only into ``undecided``."""
-        return self.index >= len(self.orders) and not self.undecided
+        """Whether every decision was used: the next shuffle or draw waits for chance."""
+        return self.index >= len(self.orders)
 
     def shuffle(self, pool: tuple[T, ...]) -> tuple[tuple[T, ...], DecidedShuffles]:
         """The order decided for this shuffle of ``pool`` (see the class)."""
         if self.index >= len(self.orders):
-            missing = (*self.undecided, tuple(pool))
-            return pool, DecidedShuffles(self.orders, self.index + 1, missing)  # type: ignore[arg-type]
+            raise UndecidedChance(tuple(pool))
         order = self.orders[self.index]
-        if sorted(order) != sorted(pool):  # type: ignore[type-var]
-            raise ValueError("a decided shuffle must be a permutation of the items shuffled")
-        after = DecidedShuffles(self.orders, self.index + 1, self.undecided)
-        return order, after  # type: ignore[return-value]
+        if isinstance(order, int) or sorted(order) != sorted(pool):  # type: ignore[type-var]
+            raise ValueError(
+                f"a decided shuffle must be a permutation of the items shuffled, not {shown(order)}"
+            )
+        return order, DecidedShuffles(self.orders, self.index + 1)
+
+    def draw(self, n: int) -> tuple[int, DecidedShuffles]:
+        """The number decided for this draw of :func:`randbelow` below ``n`` (see the
+        class)."""
+        if self.index >= len(self.orders):
+            raise UndecidedChance(range(n))
+        number = self.orders[self.index]
+        if isinstance(number, tuple) or not 0 <= number < n:
+            raise ValueError(
+                f"a decided number below {n} must be an int from 0 to {n - 1}, not {shown(number)}"
+            )
+        return number, DecidedShuffles(self.orders, self.index + 1)
 
     def positions(self, count: int) -> tuple[bytes, DecidedShuffles]:
         """The shuffle of :func:`shuffled_positions`: byte ``i`` is the place of item
@@ -345,4 +376,4 @@ class DecidedShuffles(int):
         return bytes(places), after
 
     def __reduce__(self) -> Any:
-        return (DecidedShuffles, (self.orders, self.index, self.undecided))
+        return (DecidedShuffles, (self.orders, self.index))

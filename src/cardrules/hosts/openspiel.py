@@ -32,10 +32,14 @@ one entry per information state).
 
 How the game maps onto OpenSpiel:
 
-- **Chance.** Every shuffle is a run of chance nodes, one per card of the shuffled
-  pile, top first (:class:`cardrules.chance.ExplicitChance`); a chance action is a
-  card's index (0 to 51: ``Card.from_index``), its probability the share of that card
-  among the cards not yet placed. Games start with seat 0 as dealer.
+- **Chance.** Every random decision is chance nodes
+  (:class:`cardrules.chance.ExplicitChance`). A shuffle is a run of them, one per card
+  of the shuffled pile (the game's own cards), top first: a chance action is a card's
+  index (0 to 51: ``Card.from_index``), its probability the share of that card among
+  the cards not yet placed. A number drawn (a dealer, Oh Hell's number of tricks) is
+  one chance node whose actions are the numbers, ``0`` to ``n - 1``, equally likely
+  (at most 52 of them: ``max_chance_outcomes``). Games start as their rules say: a
+  first dealer the rules draw is drawn by chance nodes.
 - **Actions** are the game's move ids (:meth:`Game.move_id
   <cardrules.game.Game.move_id>`). Craits' idiot calls, which the manual rule lets any
   opponent make out of turn, are made at once for the first opponent who may call
@@ -92,6 +96,8 @@ _DEFAULT_CAP = 20_000
 above a random game of either (about 300 moves for Cramps, 1,100 for Craits)."""
 
 _INFO_STRINGS = ("text", "digest")
+_MAX_CHANCE_OUTCOMES = 52
+"""Chance actions: a card's index, or a number drawn (at most 52 numbers)."""
 
 
 def load_game(
@@ -146,7 +152,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         cap = own.get("max_game_length", _DEFAULT_CAP)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_move_ids,
-            max_chance_outcomes=52,
+            max_chance_outcomes=_MAX_CHANCE_OUTCOMES,
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -218,9 +224,12 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The cards that may come next, by index, with their probabilities."""
+        """The cards that may come next, by index, with their probabilities (or, for a
+        number drawn, the numbers)."""
         waiting = self._position._waiting
         if waiting is not None and waiting._unique:  # one copy of each card: all as likely
+            if waiting._below:
+                return list(_numbers(waiting._below))
             pairs = _uniform(len(waiting._left))
             return [pairs[card] for card in waiting._left]
         total = self._position.cards_to_place
@@ -229,8 +238,13 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         setup = self._game
-        if self._position._waiting is not None:
-            step = setup.table.step_chance(self._position, _card(action))
+        waiting = self._position._waiting
+        if waiting is not None:
+            if waiting._below:  # a number drawn: the action is the number
+                _numbers(waiting._below)  # (raises for more than OpenSpiel's outcomes)
+                step = setup.table.step_chance(self._position, action)
+            else:
+                step = setup.table.step_chance(self._position, _card(action))
         else:
             moves = setup.moves
             # (OpenSpiel passes ints; any other id is left to move_from_id to refuse)
@@ -267,6 +281,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
+            below = self._position.draw_below
+            if below:
+                return f"number {action} (of 0 to {below - 1})"
             return f"card {Card.from_index(action)}"
         return str(self._game.rules.move_from_id(action))
 
@@ -285,9 +302,14 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         if self._position.inner is None:
+            if self._position.draw_below:
+                return f"the start, waiting for a number from 0 to {self._position.draw_below - 1}"
             return "the first deal, waiting for its cards"
         text = str(self._position.inner)
-        if self._position.is_chance:
+        below = self._position.draw_below
+        if below:
+            text += f"\n(waiting for chance: a number from 0 to {below - 1})"
+        elif self._position.is_chance:
             text += f"\n(waiting for chance: {self._position.cards_to_place} cards to place)"
         return text
 
@@ -420,6 +442,20 @@ def _uniform(total: int) -> tuple[tuple[int, float], ...]:
     """Each card's chance outcome when ``total`` different cards are left, by card
     index (made once per count: chance nodes ask at every card of a shuffle)."""
     return tuple((index, 1 / total) for index in range(52))
+
+
+@functools.cache
+def _numbers(below: int) -> tuple[tuple[int, float], ...]:
+    """The chance outcomes of a number drawn below ``below``: each number, as likely
+    (made once per ``below``). Raises :class:`~cardrules.RulesError` for more numbers
+    than a game's ``max_chance_outcomes`` (52)."""
+    if below > _MAX_CHANCE_OUTCOMES:
+        raise RulesError(
+            f"this game draws a number from 0 to {below - 1}, but OpenSpiel's chance nodes "
+            f"here have at most {_MAX_CHANCE_OUTCOMES} outcomes (0 to "
+            f"{_MAX_CHANCE_OUTCOMES - 1}: a card's index, or a number drawn)"
+        )
+    return tuple((number, 1 / below) for number in range(below))
 
 
 _CHANCE = int(pyspiel.PlayerId.CHANCE)

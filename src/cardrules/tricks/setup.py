@@ -121,6 +121,8 @@ def _shuffled(cards: Sequence[Card], rng: int) -> tuple[bytes, int]:
     count = len(cards)
     if count == 52:
         return shuffled_positions(52, rng)
+    if rng.__class__ is not int:  # explicit chance: the pile is the game's own cards
+        return _decided_positions(cards, rng)
     order, rng = shuffled_positions(count, rng)
     # The game's deck() is usually the same tuple each deal: its places are kept by
     # identity (with the tuple, so that its id is not reused).
@@ -129,6 +131,18 @@ def _shuffled(cards: Sequence[Card], rng: int) -> tuple[bytes, int]:
     # Byte ``card`` of ``items`` is the card's place in ``cards`` (``count`` for a card
     # not in them): translated through the shuffle, it is the card's position, or 255.
     return items.translate(order + b"\xff" * (256 - count)), rng
+
+
+def _decided_positions(cards: Sequence[Card], rng: Any) -> tuple[bytes, int]:
+    """:func:`_shuffled` under explicit chance (``rng`` a
+    :class:`~cardrules.rng.DecidedShuffles`): the cards themselves are shuffled, so
+    that the chance nodes name them (a shuffle of places would name cards 0 to
+    ``len(cards) - 1`` of the 52, not the deck's)."""
+    order, rng = rng.shuffle(tuple(cards))
+    positions = bytearray(b"\xff" * 52)
+    for position, card in enumerate(order):
+        positions[card] = position
+    return bytes(positions), rng
 
 
 _ITEMS: dict[int, tuple[Sequence[Card], bytes]] = {}
