@@ -84,6 +84,7 @@ class Spades(TrickGame[TrickState, TrickView]):
     name: ClassVar[str] = "spades"
     players: ClassVar[int] = PLAYERS
     trump = Suit.SPADES
+    restricted_follows = 0  # (restrict concerns the leads only)
     use_mercy_rule: bool = attrs.field(default=True, validator=_check_bool)
     mercy_threshold: int = attrs.field(default=-350, validator=_check_int)
     win_threshold: int = attrs.field(default=500, validator=_check_int)

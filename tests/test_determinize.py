@@ -17,14 +17,18 @@ and player counts, random points in them, random seats):
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import math
 import random
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 from hypothesis import given, reject, settings
 from hypothesis import strategies as st
@@ -35,6 +39,7 @@ from cardrules.deck import DealSampler, deal_unseen
 from cardrules.games.craits import Phase
 from cardrules.games.cramps import DEFAULT_TRICK_VALUES
 from cardrules.rng import next_u64, seed_state
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 from conftest import ALL_52, SEED_MAX, play_cards, suit_hands
 from craits_helpers import position
 
@@ -645,3 +650,153 @@ def test_determinize_remembers_a_view_not_an_equal_one_for_another_game() -> Non
     assert other.observe(theirs, 2) == view
     with pytest.raises(cr.StateError):
         game.observe(theirs, 2)  # made by the other rules
+
+
+# -- what the rules reveal through restrictions -------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+sys.path.insert(0, str(EXAMPLES))
+spades: Any = importlib.import_module("spades")
+hearts: Any = importlib.import_module("hearts")
+oh_hell: Any = importlib.import_module("oh_hell")
+euchre: Any = importlib.import_module("euchre")
+
+_SPADES, _HEARTS = SUIT_MASK[cr.Suit.SPADES], SUIT_MASK[cr.Suit.HEARTS]
+_ACE_OF_HEARTS = CARD_BIT[cr.Card.parse("AH")]
+
+
+class _LeadRule(TrickGame[TrickState, TrickView]):
+    """Four players, no trumps, a trick scores 1, one deal; a rule on spade leads (the
+    subclasses' restrict) that barring cards cannot read: each sample is checked."""
+
+    name: ClassVar[str] = ""  # (not registered)
+    players: ClassVar[int] = 4
+
+    def trick_points(self, number: int, cards: tuple[cr.Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (scores.index(max(scores)),)
+
+
+@attrs.frozen
+class HeartAndDiamondBarSpades(_LeadRule):
+    """No spade led while holding a heart and a diamond (two cards together forbid it)."""
+
+    def restrict(self, state: TrickState, seat: int, allowed: int) -> int:
+        both = allowed & _HEARTS and allowed & SUIT_MASK[cr.Suit.DIAMONDS]
+        return allowed & ~_SPADES if not state.trick_cards and both else allowed
+
+
+@attrs.frozen
+class AceOfHeartsLeadsSpades(_LeadRule):
+    """A spade is led only by a seat holding nothing else or holding A♥ (a card held
+    allows the lead)."""
+
+    def restrict(self, state: TrickState, seat: int, allowed: int) -> int:
+        if state.trick_cards or allowed & _ACE_OF_HEARTS:
+            return allowed
+        return allowed & ~_SPADES or allowed
+
+
+def _past_plays(state: Any) -> list[cr.Card]:
+    return [card for trick in (*state.tricks, state.trick) for card in trick.cards]
+
+
+def replay_the_deal(game: Any, sample: Any) -> None:
+    """Play ``sample``'s deal again from its first card, with the hands the sample says
+    each seat held then (its cards now and those it played since): ``apply`` refuses a
+    play that was not legal; the same tricks, hands and trick points come out."""
+    if sample.phase is not None or not _past_plays(sample):
+        return
+    deal = sample._deal._copied()  # (the engine's own parts: the deal at its start)
+    deal._winners = ()
+    first = (*sample.tricks, sample.trick)[0].leader
+    state = TrickState(deal, sum(deal._dealt), first, (), (), (0,) * game.players)
+    for card in _past_plays(sample):
+        state = game.apply(state, cr.Play(card))  # IllegalMoveError: not consistent
+    if not sample.is_over:
+        assert state.hands == sample.hands
+        assert (state.tricks, state.trick) == (sample.tricks, sample.trick)
+        assert state.round_scores == sample.round_scores
+
+
+GAMES_ON_THE_TRICK_ENGINE = {
+    "cramps": cr.Cramps(),
+    "hearts": hearts.Hearts(target=0),
+    "hearts-options": hearts.Hearts(
+        target=0,
+        pass_cards=False,
+        can_lead_any_club=True,
+        can_lead_hearts_instead_of_qs=True,
+        qs_breaks_hearts=False,
+    ),
+    "spades": spades.Spades(),
+    "spades-break": spades.Spades(spades_break=True),
+    "oh_hell": oh_hell.OhHell(),
+    "euchre": euchre.Euchre(),
+    "pairwise-hook": HeartAndDiamondBarSpades(),
+    "card-allows-hook": AceOfHeartsLeadsSpades(),
+}
+
+
+@pytest.mark.parametrize("name", list(GAMES_ON_THE_TRICK_ENGINE))
+def test_every_sample_agrees_with_every_past_play(name: str) -> None:
+    """Random deals of every game on the trick engine (and two with hooks that only a
+    check of each sample can follow), seen by every seat at random points: each sample,
+    replayed from the deal's first card, makes every play legal."""
+    game = GAMES_ON_THE_TRICK_ENGINE[name]
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new_game(seed=seed)
+        moves = 0
+        while not state.is_over and moves < 70:
+            if state.phase is None and rng.random() < 0.3:
+                seat = rng.randrange(game.players)
+                view = game.observe(state, seat)
+                for number in range(4):
+                    sample = game.determinize(view, seed * 100 + number)
+                    assert game.observe(sample, seat) == view
+                    replay_the_deal(game, sample)
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            moves += 1
+
+
+def test_a_spades_seat_that_led_a_spade_unbroken_held_only_spades() -> None:
+    """Spades (never broken, OpenSpiel's code): a seat that leads a spade holds nothing
+    else, so every sample gives it only spades."""
+    game, found = spades.Spades(), 0
+    for seed in range(40):
+        state, chooser = game.new_game(seed=seed), random.Random(seed)
+        while not state.is_over and found < 6:
+            leader, before = state.to_move, state
+            move = chooser.choice(game.legal_moves(state))
+            state = game.apply(state, move)
+            lead = before.phase is None and not before.trick_cards
+            if lead and move.card.suit == cr.Suit.SPADES and len(before.hands[leader]) > 1:
+                found += 1
+                view = game.observe(state, (leader + 1) % 4)
+                for sample_seed in range(50):
+                    sample = game.determinize(view, sample_seed)
+                    assert not sample.hand_mask(leader) & ~_SPADES, sample.hands[leader]
+    assert found == 6
+
+
+def test_a_hearts_seat_that_played_points_on_the_first_trick_had_nothing_else() -> None:
+    """Hearts: a seat that plays a heart or Q♠ to the first trick holds no other card
+    (no club to follow, nothing but points), so every sample gives it points only."""
+    game = hearts.Hearts(target=0, pass_cards=False)
+    points = _HEARTS | CARD_BIT[cr.Card.parse("QS")]
+    hands = [
+        "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",
+        "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH QS",
+        "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
+        "AH 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS",
+    ]
+    state = game.position([cr.parse_cards(hand) for hand in hands], leader=0)
+    state = game.apply(game.apply(state, cr.Play("2C")), cr.Play("QS"))
+    view = game.observe(state, 2)
+    for sample_seed in range(50):
+        sample = game.determinize(view, sample_seed)
+        assert not sample.hand_mask(1) & ~points, sample.hands[1]
+    assert game.observe(sample, 2) == view

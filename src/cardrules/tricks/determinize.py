@@ -4,11 +4,14 @@ knows, the cards it has not seen dealt at random (what
 
 What a view fixes is worked out once for the view (the cards each seat has played,
 the cards known to be elsewhere, the cards each seat may not hold since it has shown
-out of their suit, the state's fields that a sample keeps) and remembered for the last
-few views determinized, since a search determinizes one view again and again; each
-sample then costs one draw of the exact sampler (:class:`cardrules.deck.DealSampler`)
-and the new state's fields. A view is immutable, so the same view object always gets
-the same plan.
+out of their suit or since one of its plays would have been illegal with them, see
+:func:`_restricted_plays`, the state's fields that a sample keeps) and remembered for
+the last few views determinized, since a search determinizes one view again and again;
+each sample then costs one draw of the exact sampler (:class:`cardrules.deck.DealSampler`)
+and the new state's fields. (A game's ``restrict`` that barring cards cannot follow
+also has each sample checked against the plays it leaves unsettled, and drawn again
+until it agrees.) A view is immutable, so the same view object always gets the same
+plan.
 
 >>> import cardrules as cr
 >>> game = cr.Cramps()
@@ -22,11 +25,20 @@ the same plan.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import reduce
 from operator import attrgetter, or_
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, CARD_BIT, FULL_MASK, SUIT_MASK, SUIT_OF_INDEX, mask_of
+from cardrules.cards import (
+    ALL_CARDS,
+    CARD_BIT,
+    FULL_MASK,
+    SUIT_MASK,
+    SUIT_OF_INDEX,
+    Card,
+    mask_of,
+)
 from cardrules.deck import DealSampler
 from cardrules.errors import SeatError, StateError
 from cardrules.rng import next_u64, seed_state
@@ -44,6 +56,8 @@ _recent: list[tuple[tuple[Any, Any, _Plan], ...]] = [()]
 # deals' generator, the game's payload), so that they are not the sampler's own.
 _DEAL_STREAM = 0x6A09E667F3BCC909
 _PAYLOAD_STREAM = 0xBB67AE8584CAA73B
+_RETRY_STREAM = 0x3C6EF372FE94F82B  # a deal drawn again (see _Check)
+_TRIES = 1000
 
 _new = object.__new__
 
@@ -77,6 +91,7 @@ class _Plan:
 
     __slots__ = (
         "_cards",
+        "_checks",
         "_dealer",
         "_fixed",
         "_game",
@@ -127,6 +142,9 @@ class _Plan:
             seen |= CARD_BIT[view.turned_up]
         deck = game.deck()
         unseen = (FULL_MASK if deck is ALL_CARDS else mask_of(deck)) & ~seen
+        checks: tuple[_Check, ...] = ()
+        if game.restricts:  # what each restricted play says its seat did not hold
+            checks = _restricted_plays(game, view, orders, records, played, fixed, barred, unseen)
         sizes = [size - mask.bit_count() for size, mask in zip(view.hand_sizes, known, strict=True)]
         sizes[seat] = 0
         surplus = unseen.bit_count() - sum(sizes)
@@ -136,6 +154,7 @@ class _Plan:
             sizes.append(surplus)
             barred.append(0)
         self._sampler = DealSampler(unseen, sizes, barred)
+        self._checks = checks
         self._tricks = records
         self._game = game
         self._view = view
@@ -170,7 +189,48 @@ class _Plan:
         self._round_scores = view.round_scores
 
     def sample(self, rng: int) -> Any:
-        """One state agreeing with the view, its unseen cards dealt with ``rng``."""
+        """One state agreeing with the view, its unseen cards dealt with ``rng`` (dealt
+        again, from a generator drawn from it, while a play the plan could not make
+        sure of by barring cards would not have been legal: see :class:`_Check`)."""
+        state = self._deal(rng)
+        if self._checks:
+            tries = _TRIES
+            while not self._legal_history(state):
+                tries -= 1
+                if not tries:
+                    raise StateError(
+                        f"no deal of {_TRIES} drawn agrees with every play of this view: "
+                        "the game's restrict allows a card from a hand but not from a "
+                        "part of it that holds the card, and few deals fit"
+                    )
+                rng = next_u64(rng ^ _RETRY_STREAM)[0]
+                state = self._deal(rng)
+        return state
+
+    def _legal_history(self, state: Any) -> bool:
+        """Whether every play the plan checks was legal for the hand ``state`` gives
+        its seat at the time, as the game's own :meth:`legal_moves` says."""
+        game = self._game
+        deal = state._deal
+        if deal._winners:  # (a finished game lists no moves: its deal, not over)
+            deal = deal._copied()
+            deal._winners = ()
+        for check in self._checks:
+            before = _new(self._state_class)
+            before._deal = deal
+            before._left = state._left | check.later
+            before._leader = check.leader
+            before._cards = check.cards
+            before._tricks = check.tricks
+            before._round_scores = check.round_scores
+            before._allowed = None
+            game.legal_moves(before)
+            if not before._allowed >> check.card & 1:
+                return False
+        return True
+
+    def _deal(self, rng: int) -> Any:
+        """The state whose unseen cards are dealt with ``rng``."""
         hands = self._sampler.deal(rng)
         held = tuple(map(or_, hands, self._fixed))  # (not the undealt cards' place)
         dealt = tuple(map(or_, held, self._played))
@@ -209,6 +269,8 @@ class _Plan:
         return state
 
 
+_SUIT = list(SUIT_OF_INDEX)
+_BIT = list(CARD_BIT)
 _CARDS = attrgetter("_cards")
 _LEADER = attrgetter("_leader")
 _WINNER = attrgetter("_winner")
@@ -287,3 +349,162 @@ def _shown_by_effective_suits(
             if not bit & led:
                 barred[seat] |= led
     return played, barred
+
+
+class _Check(NamedTuple):
+    """A play that each sample is checked against (see :func:`_restricted_plays`):
+    ``card``, played after ``cards`` in a trick led by ``leader``, ``tricks`` the deal's
+    tricks before it and ``round_scores`` their points; ``later`` the cards played from
+    it on (held then: with the cards a sample's hands hold, the hands of that time)."""
+
+    card: int
+    leader: int
+    cards: tuple[Card, ...]
+    tricks: tuple[TrickRecord, ...]
+    round_scores: tuple[int, ...]
+    later: int
+
+
+def _restricted_plays(
+    game: Any,
+    view: Any,
+    orders: tuple[tuple[int, ...], ...],
+    records: tuple[TrickRecord, ...],
+    played: list[int],
+    fixed: list[int],
+    barred: list[int],
+    unseen: int,
+) -> tuple[_Check, ...]:
+    """What the game's :meth:`~cardrules.tricks.engine.TrickGame.restrict` says of the
+    hands. For each play of the deal the hook was asked about (a lead; a card that
+    follows one in the first ``restricted_follows`` tricks) by a seat other than
+    ``view.seat``, the unseen cards whose presence in that seat's hand, beside the cards
+    it is known to have held then (those it played from then on, those
+    :meth:`~cardrules.tricks.engine.TrickGame.known_cards` keeps there), would have
+    made the play illegal are added to its ``barred`` mask: a spade led in Spades while
+    spades are unbroken bars every other suit. The hook is asked with the state of that
+    time as far as the seat knows it (the view's payload, hands of the known cards) and
+    the cards the hand would allow (following suit).
+
+    That is exact for a restriction that forbids a card because of other cards held,
+    which is what restrictions are (a card allowed from a hand is then allowed from any
+    part of the hand that holds it). The plays that barring cannot account for (a hook
+    that needs two cards together to forbid a card, or a card held to allow one) are
+    returned, to check every sample against."""
+    seat = view.seat
+    follows = game.restricted_follows
+    table = game.suit_table(game.trump_of(view)) if game.effective_suits else None
+    restrict = game.restrict
+    new_state = game.state_class
+    bit = _BIT
+    everything = reduce(or_, played, 0)
+    still = reduce(or_, fixed, 0)  # (the known cards not played: held all along)
+    deal = _probe_deal(
+        game, view, orders, [mine | held for mine, held in zip(played, fixed, strict=True)]
+    )
+    scores = [0] * len(played)
+    checks: list[_Check] = []
+    gone = 0  # the cards played before the play looked at
+    current = (view.trick.leader, view.trick.cards, None)
+    for number, (leader, cards, winner) in enumerate((*records, current)):
+        order = orders[leader]
+        asked = len(cards) if follows is None or number < follows else min(len(cards), 1)
+        before = gone
+        for position in range(asked):
+            who = order[position]
+            card = cards[position]
+            if who != seat:
+                state = _new(new_state)
+                state._deal = deal
+                state._left = still | (everything & ~before)
+                state._leader = leader
+                state._cards = cards[:position]
+                state._tricks = records[:number]
+                state._round_scores = tuple(scores)
+                state._allowed = None
+                follow = 0  # the cards that follow the lead (0 for a lead: any)
+                if position:
+                    lead = cards[0]
+                    follow = table._follow[lead] if table is not None else SUIT_MASK[_SUIT[lead]]
+                base = (played[who] & ~before) | fixed[who]
+                maybe = unseen & ~barred[who]
+                most = base | maybe
+                if restrict(state, who, most & follow or most) >> card & 1:
+                    # (The usual case: allowed with every card the seat may hold.)
+                    unsure = not restrict(state, who, base & follow or base) >> card & 1
+                elif restrict(state, who, base & follow or base) >> card & 1:
+                    held = _allowing(restrict, state, who, card, follow, base, maybe)
+                    barred[who] |= maybe & ~held
+                    most = base | held
+                    unsure = not restrict(state, who, most & follow or most) >> card & 1
+                else:  # (allowed only with some card the seat may hold)
+                    unsure = True
+                if unsure:  # no barring accounts for it: each sample is checked
+                    past, later = records[:number], everything & ~before
+                    checks.append(
+                        _Check(card, leader, cards[:position], past, tuple(scores), later)
+                    )
+            before |= bit[card]
+        for card in cards[asked:]:
+            before |= bit[card]
+        gone = before
+        if winner is not None:  # the trick's points, as the engine scores them
+            if game._scores_tricks:  # (asked in the state its last card is played in)
+                state = _new(new_state)
+                state._deal = deal
+                state._left = still | (everything & ~gone) | CARD_BIT[cards[-1]]
+                state._leader = leader
+                state._cards = cards[:-1]
+                state._tricks = records[:number]
+                state._round_scores = tuple(scores)
+                state._allowed = None
+                scores[winner] += game.score_trick(state, number + 1, cards, winner)
+            else:
+                scores[winner] += game.trick_points(number + 1, cards)
+    return tuple(checks)
+
+
+def _allowing(
+    restrict: Callable[[Any, int, int], int],
+    state: Any,
+    who: int,
+    card: int,
+    follow: int,
+    base: int,
+    maybe: int,
+) -> int:
+    """The cards of ``maybe`` that ``who`` may have held beside ``base`` when it played
+    ``card`` in ``state`` (``follow``: the cards that follow the lead, 0 for a lead):
+    all but those that alone, with ``base``, would have made ``restrict`` refuse it."""
+    rest = held = maybe
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        hand = base | low
+        if not restrict(state, who, hand & follow or hand) >> card & 1:
+            held ^= low
+    return held
+
+
+def _probe_deal(
+    game: Any, view: Any, orders: tuple[tuple[int, ...], ...], dealt: list[int]
+) -> _Deal:
+    """The view's deal with ``dealt`` hands (the cards known of each seat), in its play:
+    for the states of its past that the game's hooks are asked about."""
+    deal = _new(_Deal)
+    deal._rules = game
+    deal._players = len(dealt)
+    deal._number = view.round_number
+    deal._dealer = view.dealer
+    deal._dealt = tuple(dealt)
+    deal._out = out = view.trick._out
+    deal._order = orders
+    deal._size = len(dealt) - out.bit_count()
+    deal._scores = view.scores
+    deal._rng = 0
+    deal._winners = ()
+    deal._turned = view.turned_up
+    deal._phase = None
+    deal._payload = view.payload
+    deal._table = None
+    return deal

@@ -304,7 +304,13 @@ class TrickGame(Game[S, Any, V]):
         when the game overrides it (unless it sets :attr:`restricts` off; for a card
         that follows a lead, only in the first :attr:`restricted_follows` tricks, if
         that is set). Refusals of cards taken out here get their message from
-        :meth:`explain_restriction`."""
+        :meth:`explain_restriction`.
+
+        A restriction forbids a card because of other cards the seat holds (Spades: a
+        spade led while holding another suit), so a card it allows from a hand it allows
+        from any part of the hand that holds the card: :meth:`determinize` reads from
+        each play, once for a view, the cards that seat cannot have held then (and checks
+        each sample against the plays a hook that does otherwise leaves unsettled)."""
         return allowed
 
     def explain_restriction(self, state: S, card: Card) -> IllegalMoveError:
@@ -783,10 +789,13 @@ class TrickGame(Game[S, Any, V]):
         """A full state that agrees with ``view``: the cards of the deck ``view.seat``
         has not seen (not in its hand, not played, not turned up) dealt at random to the
         other seats, each getting as many as it holds and none of a suit it has shown
-        out of (by effective suit), the rest left undealt; the cards the seat knows
+        out of (by effective suit), nor a card whose presence would have made one of its
+        plays this deal illegal under :meth:`restrict` (a Spades seat that led a spade
+        unbroken gets only spades), the rest left undealt; the cards the seat knows
         another holds (:meth:`known_cards`) stay there; every such deal equally likely
         (:class:`cardrules.deck.DealSampler`; what the view fixes is worked out once
-        for the view, see :mod:`cardrules.tricks.determinize`).
+        for the view, see :mod:`cardrules.tricks.determinize`). Every play of the deal
+        is legal for the hands the sample gives.
         ``observe(determinize(view, seed), view.seat) == view``."""
         state: S = determinized(self, view, seed, TrickGame.determinize_payload)
         return state
