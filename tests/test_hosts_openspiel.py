@@ -511,3 +511,35 @@ def test_euchres_chance_actions_are_its_own_cards() -> None:
     inner = state.position.inner
     stacked = euchre.Euchre().new_game(dealer=0, deck=[cr.Card.from_index(i) for i in deck[::-1]])
     assert inner.hands == stacked.hands and inner.turned_up == stacked.turned_up
+
+
+@pytest.mark.parametrize(
+    "rules", [*ENGINE_GAMES, oh_hell.OhHell(num_tricks_fixed=5, players=4)], ids=_name
+)
+def test_resampled_states_agree_with_everything_the_seat_knows(rules: Any) -> None:
+    """A sample shows the seat what the real position shows it: its view (hand, the
+    card turned up, what it sees of the payload), its observation and its information
+    state; the hidden hands are dealt otherwise."""
+    game = hosted.load_game(rules)
+    chooser = np.random.RandomState(3)
+    resample = hosted.resampler(seed=4)
+    state = game.new_initial_state()
+    decisions = changed = 0
+    while not state.is_terminal() and decisions < 12:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[chooser.randint(len(outcomes))][0])
+            continue
+        player = state.current_player()
+        decisions += 1
+        for _ in range(2):
+            sample = resample(state, player)
+            real, drawn = state.position.inner, sample.position.inner
+            assert rules.observe(drawn, player) == rules.observe(real, player)
+            assert getattr(drawn, "turned_up", None) == getattr(real, "turned_up", None)
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
+            assert sample.observation_string(player) == state.observation_string(player)
+            assert sample.information_state_tensor(player) == state.information_state_tensor(player)
+            changed += drawn.hands != real.hands
+        state.apply_action(chooser.choice(state.legal_actions()))
+    assert changed > decisions // 2  # (the hidden hands are drawn afresh, not kept)

@@ -4,8 +4,13 @@ it.
 
 A sample is the real game with the current deal's cards that the player has not seen
 dealt otherwise: the deal's chance actions relabel those cards (a card the player has
-not seen becomes another one it has not seen), every other action is the real one,
-and the whole history is replayed from the position before the deal. Opponents'
+not seen becomes another one it has not seen), every other action is the real one
+(numbers drawn by chance, such as a dealer or Oh Hell's number of tricks, are
+public and kept), and the whole history is replayed from the position before the
+deal. A card the player has seen is never relabeled: its own cards, a card turned up
+(Oh Hell's trump card, Euchre's upcard), the cards of a discard pile and those its
+view of the game's payload shows; and a sample must show the player its very view
+of the real position, as well as its information state. Opponents'
 moves say something about their hidden cards (a Craits player who draws held no card
 that could be played; a Cramps player who did not follow suit held none of the suit
 led), so a card may become another only where that other would have allowed the same
@@ -19,7 +24,10 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from cardrules._text import shown
+from cardrules.cards import Card
 from cardrules.errors import CardrulesError, SeatError, StateError
 from cardrules.events import CardPlayed, CardTurnedUp
 from cardrules.game import Game
@@ -101,8 +109,9 @@ def _resampler_again(draws: Any) -> Resampler:
 
 def _deal_start(state: CardrulesState, full: tuple[tuple[int, int], ...]) -> int:
     """Where the current deal's chance actions begin in a full history: the last run of
-    chance actions that places a whole deck (a reshuffle places fewer cards)."""
-    deck = state._game.initial.cards_to_place
+    chance actions that places a whole deck (a reshuffle places fewer cards; numbers
+    drawn before the deal's shuffle, such as its number of tricks, stay before it)."""
+    deck = _deal_size(state._game.table, state._game.initial)
     end = len(full)
     while end > 0:
         while end > 0 and full[end - 1][0] != _CHANCE:
@@ -114,6 +123,21 @@ def _deal_start(state: CardrulesState, full: tuple[tuple[int, int], ...]) -> int
             return end - deck  # (the run's last ``deck`` actions: the deal)
         end = start
     raise StateError("the resampler needs a position after the first deal")
+
+
+_DEAL_SIZES: dict[Any, int] = {}
+
+
+def _deal_size(table: Any, initial: Any) -> int:
+    """How many cards a deal's shuffle places: the first shuffle of a game, after any
+    numbers drawn before it (worked out once per game)."""
+    size = _DEAL_SIZES.get(table)
+    if size is None:
+        position = initial
+        while position.draw_below:  # (a first dealer, a number of tricks: any will do)
+            position = table.apply_chance(position, 0)
+        size = _DEAL_SIZES[table] = position.cards_to_place
+    return size
 
 
 class _Hand:
@@ -129,20 +153,25 @@ class _Hand:
         self.prefix = prefix
         prefix.info_state(player)  # folded once: every sample's replay goes on from it
         self.digest = state.info_state(player).digest  # what every sample must show
+        rules = state._game.rules
+        self.rules = rules
+        self.view = rules.observe(state.position.inner, player)  # and this too
         first = len(prefix.history())
         hand = full[first:]
         self.players = [who for who, _ in hand]
         self.actions = [action for _, action in hand]
-        rules = state._game.rules
         seen: dict[int, int] = {}  # card: the last time the player saw it
         held: dict[int, int] = {}  # card: the last time a seat other than the player held it
         voids: dict[int, list[tuple[int, frozenset[int]]]] = {}
+        self.numbers: set[int] = set()  # the times of numbers drawn: kept as they are
         position = prefix.clone()
         steps = 0 if prefix._seen is None else prefix._seen.chain.length
         for time, (who, action) in enumerate(hand):
+            if who == _CHANCE and position.position.draw_below:
+                self.numbers.add(time)
             if who != _CHANCE:
                 inner = position.position.inner
-                _saw(seen, inner, player, time)
+                _saw(seen, rules, inner, player, time)
                 for seat, cards in enumerate(inner.hands):
                     if seat != player:
                         held.update(dict.fromkeys(cards, time))
@@ -155,22 +184,26 @@ class _Hand:
             chain = position._seen.chain if position._seen is not None else None
             if chain is not None and chain.length > steps:
                 for step in chain.since(steps):
-                    _saw(seen, step.state, player, time)
+                    _saw(seen, rules, step.state, player, time)
                     for event in step.events:
                         if type(event) is CardPlayed or type(event) is CardTurnedUp:
                             seen[int(event.card)] = time
                 steps = chain.length
         if not position.is_chance_node():
-            _saw(seen, position.position.inner, player, len(hand))
-        # The runs of chance actions, and in each the cards the player has not seen since.
+            _saw(seen, rules, position.position.inner, player, len(hand))
+        # The runs of chance actions that place cards, and in each the cards the player
+        # has not seen since.
         self.runs: list[_Run] = []
+        shuffled = [
+            who == _CHANCE and time not in self.numbers for time, who in enumerate(self.players)
+        ]
         time = 0
         while time < len(hand):
-            if self.players[time] != _CHANCE:
+            if not shuffled[time]:
                 time += 1
                 continue
             end = time
-            while end < len(hand) and self.players[end] == _CHANCE:
+            while end < len(hand) and shuffled[end]:
                 end += 1
             self.runs.append(_Run(self.actions[time:end], time, seen, held, voids))
             time = end
@@ -193,22 +226,25 @@ class _Hand:
     def replayed(self, relabel: dict[int, dict[int, int]]) -> Any:
         """The sample of a relabeling: the prefix replayed on with the runs relabeled;
         ``None`` if the replay parts from the real game (a move not legal, another
-        seat to move, or in the end a different information state for the player)."""
+        seat to move, or in the end a different view or information state for the
+        player)."""
         sample = self.prefix.clone()
-        players = self.players
+        players, numbers = self.players, self.numbers
         cards: dict[int, int] = {}
         try:
             for time, action in enumerate(self.actions):
                 who = players[time]
                 if sample.current_player() != who:
                     return None
-                if who == _CHANCE:
+                if who == _CHANCE and time not in numbers:
                     cards = relabel.get(time, cards)
                     action = cards.get(action, action)
                 sample.apply_action(action)
         except CardrulesError:
             return None
         if sample.info_state(self.player).digest != self.digest:
+            return None
+        if self.rules.observe(sample.position.inner, self.player) != self.view:
             return None
         return sample
 
@@ -271,12 +307,32 @@ class _Run:
         return relabel
 
 
-def _saw(seen: dict[int, int], inner: Any, player: int, time: int) -> None:
-    """Note the cards ``player`` sees at ``inner``: its hand and a discard pile."""
+def _saw(seen: dict[int, int], rules: Any, inner: Any, player: int, time: int) -> None:
+    """Note the cards ``player`` sees at ``inner``: its hand, a discard pile, a card
+    turned up, and the cards of its view of the game's payload."""
     for card in inner.hands[player]:
         seen[card] = time
     for card in getattr(inner, "_discard", ()):
         seen[card] = time
+    turned = getattr(inner, "turned_up", None)
+    if turned is not None:
+        seen[turned] = time
+    payload_view = getattr(rules, "payload_view", None)  # (the trick engine's games)
+    if payload_view is not None and getattr(inner, "payload", None) is not None:
+        for card in _cards_in(payload_view(inner, player)):
+            seen[card] = time
+
+
+def _cards_in(value: Any) -> list[Card]:
+    """The cards in a payload: a card, or cards inside tuples (named ones too), lists,
+    sets and attrs classes, at any depth."""
+    if isinstance(value, Card):
+        return [value]
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return [card for item in value for card in _cards_in(item)]
+    if attrs.has(type(value)):
+        return _cards_in(attrs.astuple(value, recurse=False))
+    return []
 
 
 def _void(rules: Any, inner: Any, seat: int, move: Any) -> frozenset[int]:

@@ -339,7 +339,9 @@ def resampler(seed: int = 0) -> Resampler:
     replays to it: the current deal's cards that the player has not seen dealt
     otherwise, as far as the other seats' moves allow (a player who drew because it
     could not play held no card it could have played; one who did not follow suit held
-    none of that suit), and the rest of the game as it was.
+    none of that suit), and the rest of the game as it was: whatever ``player`` knows
+    (a card turned up, the numbers drawn, what it sees of the payload) is kept, and a
+    sample shows it the very view of the given state.
 
     >>> import cardrules as cr
     >>> from open_spiel.python.algorithms import ismcts, mcts
