@@ -193,7 +193,7 @@ def test_a_player_who_cannot_play_draws_one_card_and_keeps_the_turn() -> None:
     state = position(["2C", "3C", "4C"], "9H", "5S 9S 6D")
     assert GAME.legal_moves(state) == (DRAW,)
     step = GAME.step(state, DRAW)
-    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "cannot_play", 1)
+    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1)
     state = step.state
     assert state.hands[0] == cards("2C 5S") and state.table.stock == cards("9S 6D")
     assert state.to_move == 0 and GAME.legal_moves(state) == (DRAW,)
@@ -205,7 +205,20 @@ def test_a_player_may_draw_rather_than_play() -> None:
     state = position(["2H", "3C", "4C"], "9H", "5S")
     assert set(GAME.legal_moves(state)) == {cr.Play(card("2H")), DRAW}
     step = GAME.step(state, DRAW)
-    assert step.events[-1].reason == "chose_to_draw" and step.state.to_move == 0
+    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1) and step.state.to_move == 0
+
+
+def test_a_draw_does_not_tell_the_others_whether_the_player_could_have_played() -> None:
+    """Drawing is allowed with a card to play, so what everybody sees of a draw (its
+    events, its text, the others' views) is the same whether the player could have
+    played or not; only the drawer's own view shows its hand."""
+    could = position(["2H 3C", "3D", "4C"], "9H", "5S 6S")
+    stuck = position(["2C 3C", "3D", "4C"], "9H", "5S 6S")
+    steps = [GAME.step(state, DRAW) for state in (could, stuck)]
+    assert steps[0].events == steps[1].events
+    assert [cr.describe(e) for e in steps[0].events] == [cr.describe(e) for e in steps[1].events]
+    for seat in (1, 2):
+        assert GAME.observe(steps[0].state, seat) == GAME.observe(steps[1].state, seat)
 
 
 def test_at_most_max_draw_cards_a_turn_then_the_player_may_pass() -> None:

@@ -429,7 +429,6 @@ class SheddingGame(Game[S, Move, V]):
             # calls follow it when nobody is exposed).
             moves = state._legal
             legal = kind is type(moves[-1])  # never Play here: plays take the path above
-            stuck = len(moves) == 1
         elif phase is _PLAYING:
             stuck = not _allowed(state, state._hand._tables) & state._hands[mover]
             if kind is Draw:
@@ -457,7 +456,7 @@ class SheddingGame(Game[S, Move, V]):
         if events is not None:
             events.append(MovePlayed(mover, move))
         if kind is Draw:
-            _draw_move(self, work, mover, chose=not stuck)
+            _draw_move(self, work, mover)
         elif phase is _PLAYING:  # Pass
             _pass_move(self, work, mover)
         elif kind is NameSuit:

@@ -310,11 +310,14 @@ def _after_play(
     return False
 
 
-def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, chose: bool) -> None:
+def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     """``Draw()``: the count's value during the count (K13), which ends the turn;
     else one card (K9), after which the player moves again in games where drawing
-    keeps the turn. ``chose`` says the player could have played (games that let them
-    draw anyway)."""
+    keeps the turn. Its ``CardsDrawn`` says only what everybody knows: ``"cannot_play"``
+    where a player draws only when stuck (Craits), ``"draw"`` where drawing is allowed
+    with a card to play (Crazy Eights: whether the player could have played is theirs
+    to know)."""
+    reason = "cannot_play" if rules.draw_only_when_stuck else "draw"
     work._exposed = ()
     stock = work._stock
     keeps_turn = rules.draw_keeps_turn
@@ -331,7 +334,7 @@ def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, chose:
         if keeps_turn:
             work._drawn += 1
         if work._events is not None:
-            work._events.append(CardsDrawn(seat, 1, "chose_to_draw" if chose else "cannot_play", 1))
+            work._events.append(CardsDrawn(seat, 1, reason, 1))
         if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
             _refill(rules, work, seat)
     elif work._count:
@@ -352,7 +355,7 @@ def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, chose:
                 return
             work._count_out = False
     else:
-        drawn = _draw(rules, work, seat, 1, "chose_to_draw" if chose else "cannot_play")
+        drawn = _draw(rules, work, seat, 1, reason)
         work._idle = 0 if drawn else work._idle + 1
         if keeps_turn:
             work._drawn += 1
