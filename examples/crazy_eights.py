@@ -16,7 +16,9 @@ plays them (its code, probed through ``pyspiel``):
   another is turned up. The dealer's left plays first.
 * Play a card matching the top card's suit (or the suit named for an 8) or its rank.
   Eights are wild: ``Play(card, suit=...)`` names the suit to follow (OpenSpiel asks
-  for the suit in a second decision; the choices are the same).
+  for the suit in a second decision; the choices are the same). An 8 that ends the
+  game (the last card, or the ``max_turns``-th card played) names none: ``Play(card)``,
+  one move, as OpenSpiel offers it, asking no suit.
 * A player may draw instead of playing, by choice, and keeps the turn: up to
   ``max_draw_cards`` cards a turn (default 5). A player who cannot draw (the limit is
   reached or the stock is empty) may pass with ``Pass()``, even holding a playable card.
@@ -135,6 +137,7 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
     pass_by_choice = True
     count_needs_stock = True
     count_after_going_out = False
+    names_suit_at_end = False
     last_penalty_card_is_pass = True
     random_first_dealer = True
     turned_up_wild = "shuffled_in"

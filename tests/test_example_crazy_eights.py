@@ -186,6 +186,24 @@ def test_an_eight_must_name_a_suit_and_other_cards_must_not() -> None:
     assert reason(state, cr.Play(card("2H"), suit=cr.Suit.CLUBS)) == "no_suit_to_name"
 
 
+def test_an_eight_that_ends_the_game_is_one_move_naming_no_suit() -> None:
+    """As OpenSpiel offers it: the last card, or the max_turns-th card played, is one
+    move, and no suit is named (nothing is left to follow)."""
+    last = position(["3C", "8D", "AS"], "9H", "2S", to_move=1)
+    assert GAME.legal_moves(last) == (cr.Play(card("8D")), DRAW)
+    assert reason(last, cr.Play(card("8D"), suit=cr.Suit.CLUBS)) == "no_suit_to_name"
+    step = GAME.step(last, cr.Play(card("8D")))
+    assert step.state.is_over and step.state.winners == (1,)
+    assert not [event for event in step.events if isinstance(event, cr.events.SuitNamed)]
+    game = c8.CrazyEights(players=3, max_turns=3)
+    hands = ["8C 3C", "9D 4D", "9S 5S"]
+    capped = game.position(hands, "9H", "6H", to_move=0, cards_played=2)
+    assert game.legal_moves(capped) == (cr.Play(card("8C")), DRAW)
+    assert game.apply(capped, cr.Play(card("8C"))).is_over
+    earlier = game.position(hands, "9H", "6H", to_move=0, cards_played=1)
+    assert set(game.legal_moves(earlier)) == plays("8C") | {DRAW}
+
+
 # -- drawing, reshuffling and passing --------------------------------------------------------------
 
 
@@ -333,7 +351,7 @@ def test_going_out_ends_the_game_each_scores_minus_their_points() -> None:
 
 def test_going_out_with_an_eight_or_a_two_ends_the_game_at_once() -> None:
     state = position(["3C", "8D", "AS"], "9H", "2S", to_move=1)
-    done = GAME.apply(state, cr.Play(card("8D"), suit=cr.Suit.CLUBS))
+    done = GAME.apply(state, cr.Play(card("8D")))
     assert done.winners == (1,) and done.scores == (-6, 0, -10)
     state = SPECIAL.position(["3C", "2H", "AS"], "9H", "2S 3S", to_move=1)
     done = SPECIAL.apply(state, cr.Play(card("2H")))

@@ -4,9 +4,11 @@ OpenSpiel as its chance outcomes, and every card drawn afterwards likewise), the
 random choices, the legal moves compared at every decision and the returns at the end.
 
 OpenSpiel asks for the suit of an 8 in a decision of its own ("Nominate suit"); here
-the suit comes with the play, so an 8 is compared as one card and the suit is then fed
-to OpenSpiel. ``CARDRULES_PEER_DEALS`` sets the number of deals per parameter set
-(default 35); e.g. ``CARDRULES_PEER_DEALS=3000 pytest tests/test_peer_crazy_eights.py``.
+the suit comes with the play, so an 8 is compared as one card, offered naming each suit
+exactly when OpenSpiel then asks for one, and the suit is then fed to OpenSpiel; an 8
+that ends the game is one move in both, naming no suit. ``CARDRULES_PEER_DEALS`` sets
+the number of deals per parameter set (default 35); e.g.
+``CARDRULES_PEER_DEALS=3000 pytest tests/test_peer_crazy_eights.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import random
 import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -96,11 +98,19 @@ def lockstep(
                 seen.add("passed holding a playable card")
         else:
             card = next(c for c in before.hands[seat] if spiel_id(c) == action)
-            suit = chooser.choice(list(cr.Suit)) if card.rank == cr.Rank.EIGHT else None
-            state = game.apply(state, cr.Play(card, suit=suit))
-            if suit is not None and not spiel.is_terminal():
+            ways = [
+                m for m in game.legal_moves(before) if isinstance(m, cr.Play) and m.card == card
+            ]
+            move = ways[0] if len(ways) == 1 else chooser.choice(ways)
+            state = game.apply(state, move)
+            if spiel.is_terminal() or card.rank != cr.Rank.EIGHT:
+                assert ways == [cr.Play(card)]  # an 8 that ends the game too: no suit asked
+                if seen is not None and card.rank == cr.Rank.EIGHT:
+                    seen.add("an 8 ended the game")
+            else:  # OpenSpiel asks the suit next: the example offered the 8 naming each
                 assert spiel.legal_actions() == [NOMINATE + s for s in range(4)]
-                spiel.apply_action(NOMINATE + int(suit))
+                assert [m.suit for m in ways] == list(cr.Suit)
+                spiel.apply_action(NOMINATE + int(cast(cr.Suit, move.suit)))
         if seen is not None and state.count >= 4:
             seen.add("twos added up")
     assert spiel.is_terminal()
@@ -129,7 +139,7 @@ PARAMETER_SETS: list[tuple[dict[str, Any], set[str]]] = [
     ({"players": 2}, {"stock empty", "blocked"}),
     ({"players": 3, "max_draw_cards": 1}, {"max_draw_cards reached", "blocked"}),
     ({"players": 4, "use_special_cards": True}, {"twos added up", "blocked"}),
-    ({"players": 3, "reshuffle": True}, {"reshuffled", "max_turns reached"}),
+    ({"players": 3, "reshuffle": True}, {"reshuffled", "max_turns reached", "an 8 ended the game"}),
     (
         {"players": 2, "use_special_cards": True, "reshuffle": True, "max_draw_cards": 2},
         {"reshuffled", "twos added up", "max_turns reached"},
@@ -137,7 +147,7 @@ PARAMETER_SETS: list[tuple[dict[str, Any], set[str]]] = [
     ({"players": 7, "use_special_cards": True, "max_turns": 40}, {"max_turns reached"}),
     (
         {"players": 4, "max_turns": 12, "max_draw_cards": 3, "reshuffle": True},
-        {"max_turns reached"},
+        {"max_turns reached", "an 8 ended the game"},
     ),
 ]
 

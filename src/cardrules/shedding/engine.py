@@ -135,6 +135,11 @@ class SheddingGame(Game[S, Move, V]):
     last_penalty_card_is_pass: bool = False
     """Whether drawing the count counts as an idle turn when its last card empties the
     stock (OpenSpiel's Crazy Eights does so)."""
+    names_suit_at_end: bool = True
+    """Whether a wild card whose play ends the hand (the player's last card, or the play
+    that reaches ``max_plays``) names a suit all the same (Craits K8: its ``SuitNamed``
+    is told); if not, it is played as ``Play(card)``, with no suit to name, as
+    OpenSpiel's Crazy Eights plays it (it asks for no suit then)."""
     draws_for_first_dealer: bool = False
     """Whether a game started without a dealer makes the players draw for it (the lowest
     card deals, Craits K2); if not, see ``random_first_dealer``."""
@@ -293,6 +298,12 @@ class SheddingGame(Game[S, Move, V]):
             return False
         return bool(state._stock) or (len(state._discard) > 1 and self.reshuffle_when != "never")
 
+    def _ends_hand(self, state: S, held: int) -> bool:
+        """Whether a card played now from ``held`` (the hand of the player to move, a
+        mask) ends the hand, outside a count: it is the last card, or the play that
+        reaches ``max_plays`` (for ``names_suit_at_end``)."""
+        return held.bit_count() == 1 or state._played + 1 >= state._hand._max_plays
+
     def _playable(self, state: S, seat: int, tables: _Tables) -> tuple[Card, ...]:
         """The distinct cards of ``seat``'s hand that the matcher (:func:`_allowed`)
         allows now, in hand order."""
@@ -330,6 +341,10 @@ class SheddingGame(Game[S, Move, V]):
             else:
                 playable = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]] & held
                 row = 2  # a wild card names a suit
+                if not self.names_suit_at_end and (
+                    held.bit_count() == 1 or state._played + 1 >= state._hand._max_plays
+                ):
+                    row = 0  # the play ends the hand: there is nothing to follow
             if self.one_card_calls and held.bit_count() == 2:
                 row += 1  # each play leaving one card, also saying so
             plays_of = tables.plays[row]
@@ -403,7 +418,9 @@ class SheddingGame(Game[S, Move, V]):
                 names_suit = False
             else:
                 allowed = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
-                names_suit = tables.action_of[card] is _WILD
+                names_suit = tables.action_of[card] is _WILD and (
+                    self.names_suit_at_end or not self._ends_hand(state, held)
+                )
             if (
                 (allowed & held) >> card & 1
                 and (move.suit is not None) is names_suit

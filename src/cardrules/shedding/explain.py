@@ -116,6 +116,15 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             f"play Play({card!s}) without suit=",
         )
     wild = tables.action_of[card] is Action.WILD
+    held = state._hands[cast(int, state.to_move)]
+    if wild and not state.count and not game.names_suit_at_end and game._ends_hand(state, held):
+        if play.suit is not None:
+            return IllegalMoveError(
+                "no_suit_to_name",
+                f"{card} ends the hand: there is no suit to follow, so none is named; "
+                f"play Play({card!s}) without suit=",
+            )
+        wild = False  # (played plainly)
     if wild and not state.count and play.suit is None:
         return IllegalMoveError(
             "wild_needs_suit", f"{card} is wild: name a suit, e.g. Play({card!s}, suit='H')"
