@@ -204,6 +204,9 @@ def samples() -> list[Any]:
     found += [move_ids_of(cr.Cramps()), Encoder()]
     found += [*_chance(), *_arena(), *_errors()]
     found += [cr.GameOver((1,), (5, 2)), cr.HandBlocked(3), cr.OneCardAnnounced(2)]
+    passed = cr.CardsPassed(0, 1, cr.parse_cards("2C QS 9H"))
+    secret = cr.MovePlayed(2, cr.Play("QS"), seen_by=(2,))
+    found += [passed, passed.for_seat(3), secret, secret.for_seat(1), cr.HiddenMove("a pass")]
     kept: dict[type, list[Any]] = {}
     for sample in found:
         of_kind = kept.setdefault(type(sample), [])
