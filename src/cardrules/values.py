@@ -46,7 +46,8 @@ class Immutable:
     States, views, rules objects, moves, cards, events and the cores' values (tricks,
     card tables, …) all have it among their bases. Caches a value keeps for itself (a
     state's remembered legal moves) are shared too, which is safe: they only remember
-    what the value would work out again.
+    what the value would work out again. (Pickles leave them out: see
+    ``Value._fresh_caches``.)
 
     >>> import copy
     >>> import cardrules as cr
@@ -105,7 +106,9 @@ class Value(Immutable):
     A subclass lists its data in ``__slots__`` (private names), sets each once in
     ``__init__`` and offers read-only properties. Slots named in :meth:`_hidden` (by
     default none) take no part in equality, hashing or ``repr`` (a state's rules
-    object, say).
+    object, say). Slots that a value fills in for itself when first asked (a state's
+    legal moves) are named in :meth:`_fresh_caches`, and pickles and
+    :func:`with_slots` copies leave them as a new value has them.
     """
 
     __slots__ = ()
@@ -114,6 +117,14 @@ class Value(Immutable):
     def _hidden(cls) -> frozenset[str]:
         """Slots that equality, hashing and ``repr`` leave out."""
         return frozenset()
+
+    def _fresh_caches(self) -> dict[str, Any]:
+        """The slots that are caches (what this value works out for itself when first
+        asked, and remembers), each with what a new value holds in it before anything
+        is asked (by default there are none). A pickle holds these instead of what was
+        remembered, so it is the same bytes whatever was asked of the value, and a copy
+        made by :func:`with_slots` holds them too, since its other data may differ."""
+        return _NO_CACHES
 
     def _data(self) -> tuple[Any, ...]:
         """The values of the slots that define this value."""
@@ -142,10 +153,14 @@ class Value(Immutable):
         return f"{type(self).__name__}({fields})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (
-            value_from_slots,
-            (type(self), tuple(getattr(self, n) for n in slots_of(type(self)))),
+        fresh = self._fresh_caches()
+        data = tuple(
+            fresh[name] if name in fresh else getattr(self, name) for name in slots_of(type(self))
         )
+        return (value_from_slots, (type(self), data))
+
+
+_NO_CACHES: dict[str, Any] = {}
 
 
 def value_from_slots(cls: type[Value], data: tuple[Any, ...]) -> Value:
@@ -161,7 +176,8 @@ def value_from_slots(cls: type[Value], data: tuple[Any, ...]) -> Value:
 def with_slots(value: Value, **changes: Any) -> Value:
     """A copy of ``value`` with the slots named in ``changes`` holding other data, made
     without calling ``__init__`` (``value`` is not changed): how an engine makes a state
-    that differs in one part, its generator say. Slots left unset stay unset.
+    that differs in one part, its generator say. Slots left unset stay unset; the
+    value's caches (:meth:`Value._fresh_caches`) are not copied but start afresh.
 
     >>> class Point(Value):
     ...     __slots__ = ("_x", "_y")
@@ -179,4 +195,8 @@ def with_slots(value: Value, **changes: Any) -> Value:
     unknown = set(changes) - set(slots_of(type(value)))
     if unknown:
         raise AttributeError(f"{type(value).__name__} has no slots {sorted(unknown)}")
+    # Asked of the copy: what a new value holds may depend on its data (a state over).
+    for name, fresh in made._fresh_caches().items():
+        if name not in changes:
+            object.__setattr__(made, name, fresh)
     return made

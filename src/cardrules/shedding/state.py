@@ -24,7 +24,7 @@ from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, Play
 from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable, matching_table
-from cardrules.values import Immutable, Value, slots_of, value_from_slots
+from cardrules.values import Immutable, Value
 
 __all__ = ["Phase", "ShedState", "ShedView"]
 
@@ -96,8 +96,8 @@ class _Tables(Value):
 
 _BUILT: dict[int, tuple[CardTable, _Tables]] = {}
 
-_CLEARED = {"_events": None, "_legal": None}
-"""The slots a pickled state leaves empty (a transition's scratch, a cache)."""
+_CLEARED: dict[str, Any] = {"_events": None, "_legal": None}
+"""The slots a pickled or copied state leaves empty (a transition's scratch, a cache)."""
 
 
 def tables_for(table: CardTable) -> _Tables:
@@ -300,15 +300,9 @@ class ShedState(Value):
         self._direction = table._direction
         self._rng = table._rng
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # The remembered legal moves are worked out again after loading.
-        return (
-            value_from_slots,
-            (
-                type(self),
-                tuple(_CLEARED.get(name, getattr(self, name)) for name in slots_of(type(self))),
-            ),
-        )
+    def _fresh_caches(self) -> dict[str, Any]:
+        # The remembered legal moves are worked out again after loading or copying.
+        return _CLEARED
 
     @property
     def _rules(self) -> Any:

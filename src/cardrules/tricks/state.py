@@ -106,6 +106,9 @@ class _Deal(Value):
         # These follow from _dealt, and the table from the rules and the payload.
         return frozenset({"_rules", "_order", "_out", "_size", "_table"})
 
+    def _fresh_caches(self) -> dict[str, Any]:
+        return _NO_TABLE
+
     def _copied(self) -> _Deal:
         """A copy of this deal, for the engine to change a few slots of before the copy
         is seen (a phase's move, the end of the game): written out, several times
@@ -130,6 +133,7 @@ class _Deal(Value):
 
 
 _new = object.__new__
+_NO_TABLE: dict[str, Any] = {"_table": None}  # the suit table is made again when needed
 
 
 _ORDERS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -153,6 +157,10 @@ def out_of(dealt: tuple[int, ...]) -> int:
         if not hand:
             out |= 1 << seat
     return out
+
+
+_NOT_ASKED: dict[str, Any] = {"_allowed": None}
+_NONE_ALLOWED: dict[str, Any] = {"_allowed": 0}
 
 
 class TrickState(Value):
@@ -199,6 +207,10 @@ class TrickState(Value):
     @classmethod
     def _hidden(cls) -> frozenset[str]:
         return frozenset({"_allowed"})
+
+    def _fresh_caches(self) -> dict[str, Any]:
+        # The legal cards, as __init__ leaves them: none once the game is over.
+        return _NONE_ALLOWED if self._deal._winners else _NOT_ASKED
 
     @property
     def _rules(self) -> Any:
