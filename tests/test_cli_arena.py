@@ -241,6 +241,7 @@ def test_a_bot_that_cannot_go_to_workers_is_an_error() -> None:
         csv_file=None,
         out=out,
         err=err,
+        cpus=lambda: 2,  # two worker processes even on a machine with one CPU
     )
     assert code == cli.EXIT_ERROR
     assert time.monotonic() - start < 5  # refused at once, no pool left waiting

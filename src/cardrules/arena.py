@@ -40,6 +40,7 @@ import json
 import math
 import os
 import pickle
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from fractions import Fraction
@@ -61,6 +62,7 @@ __all__ = [
     "EntrantRow",
     "GameResult",
     "Pool",
+    "arena_workers",
     "play_match",
     "run_arena",
 ]
@@ -404,6 +406,42 @@ def _check_sendable(game: Game[Any, Any, Any], bots: tuple[Bot, ...]) -> None:
             ) from None
 
 
+def arena_workers(workers: int | None, games: int) -> int:
+    """How many local worker processes :func:`run_arena` starts for ``games`` games
+    when given ``workers`` (``None``: one per CPU): never more than the games, since a
+    process without a game would only cost its start; 1 plays in the calling process.
+
+    >>> arena_workers(1_000_000, games=2), arena_workers(2, games=100)
+    (2, 2)
+    """
+    wanted = workers if workers is not None else os.cpu_count() or 1
+    return max(1, min(wanted, games))
+
+
+def _ignore_interrupts() -> None:
+    """Set up a worker process: Ctrl-C, which the terminal sends to every process of
+    the run, is left to the parent process, which stops the workers (a worker would
+    otherwise drop its game and go on with the next one)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_now(executor: ProcessPoolExecutor) -> None:
+    """Stop ``executor``'s worker processes at once, games in progress and all, for a
+    run that failed or was interrupted: shutting down alone would wait for every game
+    already handed to a worker (a search bot's games take seconds each)."""
+    terminate_workers = getattr(executor, "terminate_workers", None)  # Python 3.14+
+    if terminate_workers is not None:
+        terminate_workers()
+        return
+    # Earlier versions have no public way: the executor's own table of its processes.
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join()
+
+
 def run_arena(
     game: Game[Any, Any, Any],
     bots: Sequence[Bot],
@@ -423,9 +461,15 @@ def run_arena(
     ``games`` as a multiple of the number of players, so that every entrant sits in
     every seat equally often.
 
-    ``workers`` local processes (default: the CPU count; 1 runs in this process), or
-    ``pool``, any object with ``imap`` (e.g. ``ray.util.multiprocessing.Pool()`` to use
-    a Ray cluster). A progress bar is shown if tqdm is installed and ``progress``.
+    ``workers`` local processes (default: the CPU count; 1 runs in this process), never
+    more than one per game (:func:`arena_workers`), or ``pool``, any object with
+    ``imap`` (e.g. ``ray.util.multiprocessing.Pool()`` to use a Ray cluster). A progress
+    bar is shown if tqdm is installed and ``progress``.
+
+    An exception while the games are played, Ctrl-C's ``KeyboardInterrupt`` included,
+    stops the local worker processes at once (the games they were playing are lost
+    with the run) and is raised again. The workers ignore Ctrl-C themselves: this
+    process stops them.
 
     A game that has not ended after ``max_moves`` moves (rules under which games can go
     on practically for ever, say) is stopped and reported in
@@ -468,22 +512,26 @@ def run_arena(
         )
         for index in range(games)
     ]
-    workers = workers or os.cpu_count() or 1
+    workers = arena_workers(workers, games)
     results: Iterable[GameResult]
     executor = None
     if pool is not None:
         _check_sendable(game, bot_tuple)
         results = pool.imap(_play_task, tasks)
-    elif workers == 1 or games == 1:
+    elif workers == 1:
         results = map(_play_task, tasks)
     else:
         _check_sendable(game, bot_tuple)
-        executor = ProcessPoolExecutor(max_workers=workers)
+        executor = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
         results = executor.map(_play_task, tasks, chunksize=max(1, games // (workers * 8)))
     try:
         if progress:
             results = _with_progress(results, games, game.name)
         collected = tuple(results)
+    except BaseException:
+        if executor is not None:
+            _stop_now(executor)
+        raise
     finally:
         if executor is not None:
             executor.shutdown(cancel_futures=True)

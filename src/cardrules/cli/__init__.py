@@ -64,7 +64,7 @@ from cardrules.cli.base import (
     MoveRefusedError,
     UsageError,
 )
-from cardrules.cli.console import Console, stream_input
+from cardrules.cli.console import Console, isatty, stream_input, terminal_width
 from cardrules.cli.parser import build_parser, parse_option
 from cardrules.cli.play import BotPlayer, play_game, run_play
 from cardrules.cli.registry import (
@@ -219,6 +219,7 @@ def _run(
             csv_file=args.csv,
             out=out,
             err=err,
+            width=terminal_width() if isatty(out) else None,
         )
     game = make_rules(entry, options)
     adapter = entry.adapter()

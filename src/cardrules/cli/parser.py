@@ -292,7 +292,8 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
         "--workers",
         type=int_in(1, None, "--workers"),
         default=None,
-        help="processes to use (default: one per CPU)",
+        help="processes to use (default: one per CPU); capped, with a note, at one per game "
+        "and one per CPU",
     )
     arena_parser.add_argument(
         "--seed",
