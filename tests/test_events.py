@@ -7,12 +7,15 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import cardrules as cr
+from cardrules.encoding import encoder_for
 from craits_helpers import events_of, iter_random_game, play, position
+from test_tricks_open import Bowers
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 
@@ -352,3 +355,30 @@ def test_no_text_names_a_card_its_seat_cannot_see(game: Any) -> None:
                 assert not named & hidden, (seat, step.events)
                 checked += len(named)
     assert checked > 300  # the texts name cards: the check is not empty
+
+
+def test_a_card_turned_up_for_trumps_is_told_at_every_deal() -> None:
+    """The trick engine tells the card it turns up (Oh Hell's trumps) right after the
+    deal, so information states of later deals know their trumps too."""
+
+    @attrs.frozen
+    class TwoDeals(Bowers):
+        name: ClassVar[str] = "test_events_two_deals"
+
+        def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+            return (scores.index(max(scores)),) if sum(scores) >= 10 else ()
+
+    game = TwoDeals()
+    started = game.start(seed=3)
+    turned = started.state.turned_up
+    assert turned is not None
+    assert started.events[1] == cr.CardTurnedUp(started.state.dealer, turned)
+    info = encoder_for(game).info_state(started.state, 0)
+    state, chooser = started.state, random.Random(3)
+    while state.round_number == 1:
+        step = game.step(state, chooser.choice(game.legal_moves(state)))
+        info, state = info.after(step), step.state
+    dealt = [type(event) for event in step.events][-2:]
+    assert dealt == [cr.HandDealt, cr.CardTurnedUp]
+    hand = " ".join(map(str, game.observe(state, 0).hand))
+    assert info.text.endswith(f"{state.dealer} turned up {state.turned_up} [hand {hand}]")

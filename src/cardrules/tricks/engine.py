@@ -58,6 +58,7 @@ from cardrules.cards import (
 from cardrules.errors import IllegalMoveError, SeatError, StateError
 from cardrules.events import (
     CardPlayed,
+    CardTurnedUp,
     Event,
     GameOver,
     HandDealt,
@@ -511,6 +512,8 @@ class TrickGame(Game[S, Any, V]):
     ) -> S:
         if events is not None:
             events.append(HandDealt(number, dealer, dealt[0].bit_count()))
+            if turned is not None:  # (trumps, in Oh Hell; the upcard, in Euchre)
+                events.append(CardTurnedUp(dealer, turned))
         deal = _Deal(self, number, dealer, dealt, scores, rng, (), turned)
         leader = self.first_leader(dealer, dealt)
         left = 0
