@@ -33,7 +33,7 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from craits_helpers import position, rest_of_deck, with_fields
+from craits_helpers import iter_random_game, position, rest_of_deck, with_fields
 
 GAME = cr.Craits(players=3)
 ADAPTER = cli.CraitsAdapter()
@@ -744,15 +744,83 @@ def test_going_out_and_threes_alone_are_explained() -> None:
     assert "  Your hand: 3♣ 3 + 3♦ 3 = 6 in cards; 3♣ 3♦: a hand of only threes, -50 each " in out
 
 
-def test_the_hand_is_not_explained_when_its_last_cards_are_unknown() -> None:
+def test_a_hand_that_ends_as_the_human_draws_is_explained() -> None:
     """Seat 1 goes out with a 5: the human draws a card as the hand ends, and the next
-    hand is dealt at once, so the human's view cannot say which card (K15): no
-    explanation rather than a wrong one."""
+    hand is dealt at once, so the human's view after the step cannot say which card
+    (K15). The command line reads it off the stock the step was made from: the card
+    drawn is told after the draw, and the hand's score is explained with it."""
     state = start(["9C QS", "5S", HANDS[2]], dealer=0)
+    assert state.table.stock[:2] == cr.parse_cards("2C 3C")  # seat 2 draws first
     _, out, _ = play(state, [])
-    assert "You draw 1 card (5♠ makes every other player draw)." in out
-    assert "End of hand 1: " in out
-    assert "Your hand:" not in out
+    lines = out.splitlines()
+    drew = lines.index("  You draw 1 card (5♠ makes every other player draw).")
+    assert lines[drew + 1] == "  (You drew 3♣.)"
+    assert lines[drew + 3].startswith("End of hand 1: you 13, seat 1 -10, ")
+    assert (
+        lines[drew + 4]
+        == "  Your hand: 9♣ 40 + Q♠ 10 + 3♣ 3 = 53 in cards; 3♣ cancels 9♣ (-40): 13."
+    )
+    assert out.count("(You drew") == 1  # not again for the next hand's deal
+
+
+def test_the_human_drawing_the_count_as_the_hand_ends_is_explained() -> None:
+    """The human's own move ends the hand: seat 1 went out on the count, and the human
+    draws it (K13)."""
+    game = cr.Craits(players=2)
+    state = game.position(["9C QS", "2S"], discard="2D", stock="KD 5H JC 3H 4H", to_move=1,
+                          count=2)  # fmt: skip
+    state = game.apply(state, cr.Play("2S"))  # the last card of seat 1: the count is 4
+    step = game.step(state, cr.Draw())
+    before, after = game.observe(state, 0), game.observe(step.state, 0)
+    assert after.hand_number == 2
+    lines = ADAPTER.step_lines(game, state, step, before, after, 0)
+    drew = lines.index("  You draw 4 cards (for the count).")
+    assert lines[drew + 1] == "  (You drew J♣ K♦ 3♥ 5♥.)"
+    assert lines[drew + 3].startswith("End of hand 1: you 58, ")
+    assert lines[drew + 4].startswith("  Your hand: 9♣ 40 + Q♠ 10 + ")
+    assert lines[drew + 4].endswith(": 58.")
+
+
+def test_the_hand_is_not_explained_when_a_reshuffle_hid_the_cards_drawn() -> None:
+    """A draw that reshuffles the discard pile takes cards whose new order the state
+    before the step does not hold: no explanation rather than a wrong one."""
+    state = start(["9C QS", "5S", HANDS[2]], dealer=0)
+    table = state.table
+    empty = cr.ShedTable(table.hands, table.stock[:1], (*table.stock[1:], *table.discard),
+                         table.suit, table.direction, table.rng)  # fmt: skip
+    state = with_fields(state, table=empty)  # one card in the stock, two to draw
+    step = GAME.step(state, cr.Play("5S"))
+    assert any(isinstance(e, Reshuffled) for e in step.events)
+    before, after = GAME.observe(state, 0), GAME.observe(step.state, 0)
+    lines = ADAPTER.step_lines(GAME, state, step, before, after, 0)
+    assert "  You draw 1 card (5♠ makes every other player draw)." in lines
+    assert not any("You drew" in line or "Your hand:" in line for line in lines)
+
+
+def test_every_hand_that_ends_as_the_human_draws_is_explained_in_random_games() -> None:
+    """Whenever the human drew in a step that ended the hand (a 5 or a 7 played out, the
+    count drawn after someone went out), the cards drawn are told, as many as the
+    events say, and the hand's breakdown gives the score the rules gave (it is told
+    only then): unless the stock was reshuffled before the score."""
+    game = cr.Craits(players=3)
+    explained = 0
+    for seed in range(12):
+        for state, _, step in iter_random_game(game, seed, seed):
+            events = step.events
+            scored = next((e for e in events if isinstance(e, cr.HandScored)), None)
+            if scored is None:
+                continue
+            earlier = events[: events.index(scored)]
+            drew = sum(e.count for e in earlier if isinstance(e, CardsDrawn) and e.seat == 0)
+            if not drew or any(isinstance(e, Reshuffled) for e in earlier):
+                continue
+            before, after = game.observe(state, 0), game.observe(step.state, 0)
+            lines = ADAPTER.step_lines(game, state, step, before, after, 0)
+            told = [line for line in lines if line.startswith("  (You drew ")]
+            assert len(told) == 1 and len(cr.parse_cards(told[0][12:-2])) == drew
+            assert sum(line.startswith("  Your hand: ") for line in lines) == 1, lines
+            explained += 1
+    assert explained >= 20
 
 
 @pytest.mark.parametrize(

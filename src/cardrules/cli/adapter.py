@@ -245,6 +245,19 @@ class GameAdapter:
         private = self.describe_change(before, after, human)
         return self.tell(events, human, game, before=before, private=private)
 
+    def step_lines(
+        self, game: AnyGame, state: Any, step: cr.Step[Any], before: Any, after: Any, human: int
+    ) -> list[str]:
+        """Everything said about ``step``, made from the full ``state``, as ``cardrules
+        play`` asks for it: by default :meth:`describe_step` from the human's views
+        ``before`` and ``after`` it (``state`` is not looked at).
+
+        An adapter may read ``state`` for what the human knows but their views cannot
+        show (in Craits, the cards they drew in a step that also ended the hand: the
+        next deal replaces them in their view after it), and must show nothing else
+        from it: it holds every hand and the stock."""
+        return self.describe_step(step.events, before, after, human, game)
+
     def tell(
         self,
         events: Sequence[cr.Event],
@@ -253,17 +266,25 @@ class GameAdapter:
         *,
         before: Any = None,
         private: Sequence[str] = (),
+        private_after: cr.Event | None = None,
     ) -> list[str]:
         """The lines of ``events`` for ``human``: each told event's lines
         (:meth:`event_lines`) and their explanation (:meth:`explain`, from the human's
-        view ``before`` the step, if known), with the ``private`` lines after the last
-        event :meth:`private_news_after` accepts (at the end if none does)."""
+        view ``before`` the step, if known), with the ``private`` lines after the event
+        ``private_after`` (one of ``events``), else after the last event
+        :meth:`private_news_after` accepts (at the end if none does)."""
+
+        def news_after(event: cr.Event) -> bool:
+            if private_after is not None:
+                return event is private_after  # (narrate tells an event with no secret as is)
+            return self.private_news_after(event, human)
+
         lines: list[str] = []
         at: int | None = None
         for event, text in cr.narrate(events, human, deal_word=self.round_word):
             lines.extend(self.event_lines(event, text, human, game))
             lines.extend(self.explain(event, events, before, human, game))
-            if self.private_news_after(event, human):
+            if news_after(event):
                 at = len(lines)
         at = len(lines) if at is None else at
         return [*lines[:at], *private, *lines[at:]]

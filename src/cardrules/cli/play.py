@@ -270,7 +270,7 @@ def play_game(
                 else:
                     step = offered
             after = game.observe(step.state, human)
-            lines = adapter.describe_step(step.events, seen, after, human, game)
+            lines = adapter.step_lines(game, state, step, seen, after, human)
             if lines:
                 console.say(*lines)
             state = step.state

@@ -1,40 +1,53 @@
 """Craits events at the terminal: :class:`CraitsNarration`, the part of
 :class:`~cardrules.games.craits.cli.CraitsAdapter` that tells what happened. The text of
 every event is the library's (:func:`cardrules.narrate`); this adds what only the
-human may know (the cards they drew, right after their draw), the reminder that the
-lowest total wins, and how the human's hand made its score.
+human may know (the cards they drew, right after their draw, also in a step that ended
+the hand), the reminder that the lowest total wins, and how the human's hand made its
+score.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
+
+import attrs
 
 import cardrules as cr
 from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.base import AnyGame
-from cardrules.events import CardsDrawn, HandBlocked
+from cardrules.events import CardsDrawn, HandBlocked, Reshuffled
 from cardrules.games.craits.scoring import OUT_POINTS, hand_breakdown
 
-__all__ = ["CraitsNarration", "hand_at_end"]
+__all__ = ["CraitsNarration", "DrawnAtEnd", "drawn_before_score", "hand_at_end"]
 
 
 def hand_at_end(
-    events: Sequence[cr.Event], scored: cr.HandScored, before: Any, human: int
+    events: Sequence[cr.Event],
+    scored: cr.HandScored,
+    before: Any,
+    human: int,
+    *,
+    drawn: Sequence[cr.Card] | None = None,
 ) -> tuple[cr.Card, ...] | None:
     """The human's cards when the hand ``scored`` ended during the step of ``events``:
     their hand in their view ``before`` the step, less the cards they played in it
-    before the score. ``None`` if the human drew cards in the step before the score
-    (which cards, only the state knew: the next hand is dealt by now), or if
-    ``before`` is from another hand.
+    before the score, with the cards ``drawn`` they drew in it before the score
+    (:func:`drawn_before_score`). ``None`` if they drew some and ``drawn`` is not given
+    (which cards, their view after the step cannot say: the next hand is dealt by
+    then), or if ``before`` is from another hand.
 
     >>> import types
     >>> before = types.SimpleNamespace(hand_number=2, hand=cr.parse_cards("3C 9H 8D"))
     >>> scored = cr.HandScored(2, (43, -10), (60, 0))
     >>> hand_at_end([cr.CardPlayed(0, cr.Card.parse("8D")), scored], scored, before, 0)
     (Card.parse('3♣'), Card.parse('9♥'))
-    >>> hand_at_end([cr.CardsDrawn(0, 1, "others_draw", 1), scored], scored, before, 0)
+    >>> events = [cr.CardsDrawn(0, 1, "others_draw", 1), scored]
+    >>> hand_at_end(events, scored, before, 0) is None
+    True
+    >>> hand_at_end(events, scored, before, 0, drawn=cr.parse_cards("KS"))
+    (Card.parse('3♣'), Card.parse('9♥'), Card.parse('8♦'), Card.parse('K♠'))
     """
     if getattr(before, "hand_number", None) != scored.number:
         return None
@@ -44,8 +57,10 @@ def hand_at_end(
             break
         if isinstance(event, cr.CardPlayed) and event.seat == human:
             played[event.card] += 1
-        elif isinstance(event, CardsDrawn) and event.seat == human and event.count:
-            return None
+        elif (
+            isinstance(event, CardsDrawn) and event.seat == human and event.count and drawn is None
+        ):
+            return None  # cards drawn that the view before cannot tell
     else:
         return None
     kept = []
@@ -54,7 +69,56 @@ def hand_at_end(
             played[card] -= 1
         else:
             kept.append(card)
-    return tuple(kept)
+    return (*kept, *(drawn or ()))
+
+
+def drawn_before_score(
+    state: Any, events: Sequence[cr.Event], human: int
+) -> tuple[tuple[cr.Card, ...], cr.Event] | None:
+    """The cards ``human`` drew in a step that ended a hand, before its score, and the
+    last event that told a draw of theirs: read off the stock of ``state``, the full
+    state the step was made from, since every draw takes the top cards of the stock, in
+    the order the events tell the draws. ``None`` if the step scored no hand, the human
+    drew nothing before the score, the stock was reshuffled before it (its new order is
+    not in ``state``), or ``state`` has no stock to read.
+
+    >>> game = cr.Craits(players=2)
+    >>> state = game.position(["9C QS", "5S"], discard="JS", stock="KD 2H", to_move=1)
+    >>> step = game.step(state, cr.Play("5S"))  # seat 1 goes out: seat 0 draws one card
+    >>> drawn_before_score(state, step.events, human=0)
+    ((Card.parse('K♦'),), CardsDrawn(seat=0, count=1, reason='others_draw', wanted=1))
+    """
+    stock = getattr(getattr(state, "table", None), "stock", None)
+    if not isinstance(stock, tuple):
+        return None
+    taken = 0
+    drawn: list[cr.Card] = []
+    last: cr.Event | None = None
+    for event in events:
+        if isinstance(event, cr.HandScored):
+            return (tuple(drawn), last) if last is not None else None
+        if isinstance(event, Reshuffled):
+            return None
+        if isinstance(event, CardsDrawn) and event.count:
+            cards = stock[taken : taken + event.count]
+            if len(cards) < event.count:  # more than the stock held: a reshuffle
+                return None
+            taken += event.count
+            if event.seat == human:
+                drawn += cards
+                last = event
+    return None
+
+
+@attrs.frozen
+class DrawnAtEnd:
+    """The human's ``view`` before a step that ended the hand, and the cards they drew
+    in it before the score (``drawn``, from :func:`drawn_before_score`), which their
+    view after the step cannot show: what :meth:`CraitsNarration.explain` gets as
+    ``before`` then."""
+
+    view: Any
+    drawn: tuple[cr.Card, ...]
 
 
 class CraitsNarration(GameAdapter):
@@ -85,7 +149,29 @@ class CraitsNarration(GameAdapter):
         drawn = Counter(after.hand) - Counter(before.hand)
         if not drawn:
             return []
-        return [f"  (You drew {cr.format_cards(sorted(drawn.elements()))}.)"]
+        return [_drawn_line(drawn.elements())]
+
+    def step_lines(
+        self, game: AnyGame, state: Any, step: cr.Step[Any], before: Any, after: Any, human: int
+    ) -> list[str]:
+        """:meth:`~cardrules.cli.adapter.GameAdapter.describe_step`, and when the human
+        drew in a step that also ended the hand, the cards they drew (right after
+        their draw) and how their hand made its score, as in any other step: read from
+        the stock of ``state``, the full state before the step
+        (:func:`drawn_before_score`), since their view after it shows the next hand.
+        Nothing else of ``state`` is used."""
+        found = drawn_before_score(state, step.events, human)
+        if found is None:
+            return super().step_lines(game, state, step, before, after, human)
+        drawn, last = found
+        return self.tell(
+            step.events,
+            human,
+            game,
+            before=DrawnAtEnd(before, drawn),
+            private=[_drawn_line(drawn)],
+            private_after=last,
+        )
 
     def explain(
         self,
@@ -98,12 +184,15 @@ class CraitsNarration(GameAdapter):
         """How the human's hand made its score at the end of a hand: each card's
         points, the cards the threes cancel, threes alone
         (:func:`~cardrules.games.craits.scoring.hand_breakdown`, under the game's
-        options). Said only when the human's last cards are known from their view (not
-        when they drew in the step that ended the hand) and the breakdown gives the
-        score the game gave."""
+        options). Said only when the human's last cards are known (from their view
+        ``before`` the step, with the cards they drew in it if it ended the hand: a
+        :class:`DrawnAtEnd`) and the breakdown gives the score the game gave."""
         if not isinstance(event, cr.HandScored) or before is None or game is None:
             return []
-        hand = hand_at_end(events, event, before, human)
+        if isinstance(before, DrawnAtEnd):
+            hand = hand_at_end(events, event, before.view, human, drawn=before.drawn)
+        else:
+            hand = hand_at_end(events, event, before, human)
         table = getattr(game, "card_table", None)
         if hand is None or table is None:
             return []
@@ -119,3 +208,8 @@ class CraitsNarration(GameAdapter):
         if breakdown.total != score:  # scored otherwise (a game of its own)
             return []
         return [f"  Your hand: {breakdown}."]
+
+
+def _drawn_line(cards: Iterable[cr.Card]) -> str:
+    """The private line telling the human the cards they drew."""
+    return f"  (You drew {cr.format_cards(sorted(cards))}.)"
