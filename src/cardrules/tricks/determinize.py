@@ -403,6 +403,7 @@ def _restricted_plays(
         game, view, orders, [mine | held for mine, held in zip(played, fixed, strict=True)]
     )
     scores = [0] * len(played)
+    unknown = [size - mine.bit_count() for size, mine in zip(view.hand_sizes, fixed, strict=True)]
     checks: list[_Check] = []
     gone = 0  # the cards played before the play looked at
     current = (view.trick.leader, view.trick.cards, None)
@@ -413,7 +414,7 @@ def _restricted_plays(
         for position in range(asked):
             who = order[position]
             card = cards[position]
-            if who != seat:
+            if who != seat and unknown[who]:  # (a seat whose cards are all known: none)
                 state = _new(new_state)
                 state._deal = deal
                 state._left = still | (everything & ~before)
