@@ -258,7 +258,10 @@ def test_with_hands_refuses_hands_that_do_not_fit() -> None:
     with pytest.raises(cr.StateError, match="card masks"):  # (its ints are not Python's)
         game.with_hands(state, [hands[0], hands[1], hands[2], numpy.int64(0)])
     played = game.position(
-        ["3C", "4D", "5H", "6S"], leader=0, tricks=[cr.Trick(0, cr.parse_cards("2C 2D 2H 2S"), 0)]
+        ["3C", "4D", "5H", "6S"],
+        leader=0,
+        tricks=[cr.Trick(0, cr.parse_cards("2C 2D 2H 2S"), 0)],
+        payload=(None,) * 4,  # (the game's views read the cards passed)
     )
     with pytest.raises(cr.StateError, match="hold none played"):
         game.with_hands(played, [mask_of(cr.parse_cards("2C")), 0, 0, 0])

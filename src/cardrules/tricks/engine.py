@@ -55,7 +55,7 @@ from cardrules.cards import (
     cards_of_mask,
     suit_cards,
 )
-from cardrules.errors import IllegalMoveError, SeatError, StateError
+from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
 from cardrules.events import (
     CardPlayed,
     CardTurnedUp,
@@ -349,6 +349,27 @@ class TrickGame(Game[S, Any, V]):
             "not_allowed_now", f"{move} is not allowed in the {state.phase} phase; allowed: {moves}"
         )
 
+    def check_payload(self, state: S) -> None:
+        """Raise :class:`~cardrules.SetupError` unless ``state.payload`` is one the
+        game's phases could leave for the play of ``state``'s deal: what
+        :meth:`position` asks of the payload it is given (before it makes sure that
+        the views, the deal's scoring and the legal moves work with it). By default a
+        game that keeps the engine's :meth:`start_of_deal` and :meth:`phase_apply` has
+        no phases, so no payload but ``None``; a game with a payload says here what it
+        takes (how many bids, of which values), so that a position with another is
+        refused in its own words."""
+        payload = state.payload
+        kind = type(self)
+        if (
+            payload is not None
+            and kind.start_of_deal is TrickGame.start_of_deal
+            and kind.phase_apply is TrickGame.phase_apply
+        ):
+            raise SetupError(
+                f"{kind.__name__} keeps no payload (it has no phases): leave payload out "
+                f"(None), not {shown(payload)}"
+            )
+
     def payload_view(self, state: S, seat: int) -> Any:
         """What ``seat`` may see of the game's payload: all of it by default (bids are
         public); a game with secrets (cards passed) returns a version without them."""
@@ -417,8 +438,9 @@ class TrickGame(Game[S, Any, V]):
         going alone in Euchre).
 
         Raises :class:`~cardrules.StateError` for masks that are not one per seat, not
-        Python ints that are not negative, that share a card or that hold a card already
-        played, and for fewer than two seats left to play."""
+        Python ints that are not negative, that share a card, that hold a card already
+        played or a card not of the game's :meth:`deck` (or a bit beyond the 52 cards),
+        and for fewer than two seats left to play."""
         deal = state._deal
         return _rephased(state, deal._phase, state._leader, deal._payload, state._cards, hands)
 
@@ -915,10 +937,12 @@ def _rephased(
 def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """The dealt masks of a deal whose seats now hold ``hands`` (the cards played stay
     theirs), and the cards left in play; a :class:`~cardrules.StateError` for masks
-    that are not one per seat, that share a card or that hold a card already played."""
+    that are not one per seat, that share a card, that hold a card already played or
+    one not of the deck."""
     if len(hands) != deal._players:
         raise StateError(f"hands must be {deal._players} card masks, one per seat")
-    played = sum(deal._dealt) & ~left  # (the dealt masks share no card: their sum is all)
+    cards = sum(deal._dealt)  # (the dealt masks share no card: their sum is all)
+    played = cards & ~left
     try:
         held = reduce(operator.or_, hands, 0)
     except TypeError:  # (not ints)
@@ -929,6 +953,48 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
         raise StateError(
             "hands must be card masks (ints, none negative) that share no card and hold none played"
         )
+    # Cards the deal had are of the deck, and so is its turned-up card (picked up):
+    # only others are looked up in the deck (a bit beyond the 52 cards is in none).
+    if held | cards != cards:
+        added, turned = held & ~cards, deal._turned
+        if turned is None or added != _BIT[turned]:
+            _check_in_deck(deal, added)
     if not played:  # before the first card (passing, a discard): the hands are the deal
         return tuple(hands), held
     return tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True)), held
+
+
+_DECKS: dict[int, tuple[Sequence[Card], int]] = {}
+
+
+def _check_in_deck(deal: _Deal, added: int) -> None:
+    """Refuse hands that add to a deal's cards ``added``, any not of the game's deck."""
+    outside = added & ~_deck_mask(deal._rules.deck())
+    if outside:
+        raise StateError(
+            f"hands hold cards not of the game's deck ({_shown_outside(outside)}); masks "
+            "must hold cards of its deck() only"
+        )
+
+
+def _deck_mask(deck: Sequence[Card]) -> int:
+    """The mask of a game's ``deck()``: kept by the tuple's identity (with the tuple,
+    so that its id is not reused), as a game's deck is usually the same tuple."""
+    if deck is ALL_CARDS:
+        return FULL_MASK
+    kept = _DECKS.get(id(deck))
+    if kept is not None and kept[0] is deck:
+        return kept[1]
+    mask = 0
+    for card in deck:
+        mask |= CARD_BIT[card]
+    if type(deck) is tuple and len(_DECKS) < 64:
+        _DECKS[id(deck)] = (deck, mask)
+    return mask
+
+
+def _shown_outside(outside: int) -> str:
+    """The bits of ``outside`` (cards not of the deck, or bits beyond the 52), in words."""
+    if outside >> 52:
+        return f"bit {outside.bit_length() - 1}, beyond the 52 cards"
+    return " ".join(map(str, cards_of_mask(outside)))

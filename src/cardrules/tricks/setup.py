@@ -10,7 +10,7 @@ engine's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardrules._checks import check_int
@@ -28,9 +28,10 @@ from cardrules.cards import (
     parse_cards,
 )
 from cardrules.deck import STANDARD_DECK, deal_masks, positions_of
-from cardrules.errors import SetupError
+from cardrules.errors import IllegalMoveError, SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
+from cardrules.moves import Play
 from cardrules.rng import new_seed, resolve_seed, seed_state, shuffled_positions
 from cardrules.seats import is_seat
 from cardrules.tricks.core import Trick
@@ -244,8 +245,15 @@ def position(
     progress by the winner of the last), and no seat may have played another suit
     than the one led while it held a card of it (in its hand now, or played later).
 
+    The payload must be one the game can play the position with: its
+    :meth:`~cardrules.tricks.engine.TrickGame.check_payload` takes it (a game without
+    phases takes only ``None``), and so do the hooks that read it (``trump_of``, each
+    seat's view, what a sample keeps, the deal's scoring). And the player to move must
+    have a legal move (Hearts: not a first trick led by a seat without the 2♣).
+
     Raises :class:`~cardrules.SetupError` for a card held or played twice, hand
-    sizes that do not fit the trick in progress, or tricks no play could give.
+    sizes that do not fit the trick in progress, tricks no play could give, a payload
+    the game cannot play with, or a position with no legal move.
 
     >>> import cardrules as cr
     >>> game = cr.Cramps()
@@ -276,7 +284,9 @@ def position(
     probe = _Deal(
         rules, round_number, dealer, (0,) * players, totals, rng, (), turned, None, payload
     )
-    _check_tricks(rules, rules.state_class(probe, 0, leader, current, (), totals), tricks, leader)
+    probed = rules.state_class(probe, 0, leader, current, (), totals)
+    _hooks_take_payload(rules, payload, lambda: rules.trump_of(probed))  # (the checks ask it)
+    _check_tricks(rules, probed, tricks, leader)
     played: list[list[Card]] = [[] for _ in range(players)]
     for done in (*tricks, Trick(leader, current)):
         for seat, card in done.plays(players):
@@ -312,7 +322,59 @@ def position(
         points = tuple(earned)
     else:
         points = check_scores(round_scores, players)
-    return rules.state_class(deal, left, leader, current, records, points)
+    state = rules.state_class(deal, left, leader, current, records, points)
+    rules.check_payload(state)
+    _hooks_take_payload(rules, payload, lambda: _read_payload(rules, state))
+    _check_some_move(rules, state)
+    return state
+
+
+def _read_payload(rules: Any, state: Any) -> None:
+    """Ask the hooks that read a position's payload: each seat's view (with the
+    payload as the seat sees it), what a sample keeps of it, the deal's scoring."""
+    for seat in range(rules.players):
+        rules.known_cards(rules.observe(state, seat))
+    rules.score_deal(state, state.round_scores)
+
+
+def _hooks_take_payload(rules: Any, payload: Any, ask: Callable[[], object]) -> None:
+    """Run ``ask`` (hooks of the game that read the payload); whatever they raise,
+    a :class:`~cardrules.SetupError` that says the payload does not fit the game.
+    (The payload is the only input a position takes unchecked: a hook failing on the
+    position is failing on it.)"""
+    try:
+        ask()
+    except SetupError:
+        raise
+    except Exception as exc:  # any error of the game's own code: it cannot take this payload
+        raise SetupError(
+            f"{type(rules).__name__} cannot play this position with the payload "
+            f"{shown(payload)} ({type(exc).__name__}: {exc}); give the payload its phases "
+            "leave for the play"
+        ) from exc
+
+
+def _check_some_move(rules: Any, state: Any) -> None:
+    """Refuse a position in which the player to move has no legal move (the game is
+    not over: a position is in the play of a deal)."""
+    if rules.legal_moves(state):
+        return
+    seat = state.to_move
+    hand = state.hands[seat]
+    if not hand:
+        raise SetupError(
+            f"seat {seat}, to play, holds no card: a position is in the play of a deal, "
+            "with a card to play"
+        )
+    try:
+        rules.apply(state, Play(hand[0]))
+        why = "the rules allow none of its cards"
+    except IllegalMoveError as exc:
+        why = f"{exc}; none of its other cards is allowed either"
+    raise SetupError(
+        f"seat {seat}, to play, has no legal move in this position ({why}): the rules "
+        "never lead to it"
+    )
 
 
 def _check_tricks(rules: Any, state: Any, tricks: Sequence[Trick], leader: int) -> None:
