@@ -448,3 +448,61 @@ def test_random_actions_are_uniform_among_the_legal_moves() -> None:
         expected = draws / legal.sum(axis=1, keepdims=True)
         statistic = (np.where(legal, (counts - expected) ** 2, 0) / expected).sum()
         assert statistic / (legal.sum() - batch.n) < 1.25
+
+
+@pytest.mark.parametrize("n", [2**40, 2**70])
+def test_batch_sizes_beyond_the_machines_memory_are_refused_before_allocating(n: int) -> None:
+    with pytest.raises(cr.SetupError, match=r"more than the .* of memory .* at most [\d,]+ games"):
+        CraitsBatch(n, game=cr.Craits(players=10, decks=3))
+
+
+def test_the_memory_bound_follows_the_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardrules.batch import checks
+    from cardrules.batch.craits import bytes_per_game
+
+    small, large = cr.Craits(players=2), cr.Craits(players=10, decks=3)
+    assert bytes_per_game(small) < bytes_per_game(large) < bytes_per_game(large, True)
+    monkeypatch.setattr(checks, "memory_limit", lambda: 10 * bytes_per_game(large))
+    assert CraitsBatch(10, game=large, seed=1).n == 10
+    assert CraitsBatch(20, game=small, seed=1).n == 20
+    with pytest.raises(cr.SetupError, match="at most 10 games fit"):
+        CraitsBatch(11, game=large, seed=1)
+    with pytest.raises(cr.SetupError, match="at most 8 games fit"):
+        CraitsBatch(10, game=large, seed=1, record_shuffles=True)
+
+
+@pytest.mark.parametrize("bad", [5, "seed", random.Random(1), np.random.RandomState(1)])
+def test_random_generators_that_are_not_numpy_generators(bad: Any) -> None:
+    batch = CraitsBatch(2, seed=1)
+    with pytest.raises(cr.SetupError, match=r"rng must be a numpy.random.Generator"):
+        batch.random_actions(bad)
+    with pytest.raises(cr.SetupError, match=r"rng must be a numpy.random.Generator"):
+        batch.play_out_hands(bad)
+    assert batch.random_actions(np.random.default_rng(3)).shape == (2,)
+
+
+def test_arguments_numpy_cannot_read_get_the_librarys_errors() -> None:
+    batch = CraitsBatch(2, seed=1)
+    ragged: Any = [[0], [1, 2]]
+    with pytest.raises(cr.SetupError, match="seats must be 2 ints"):
+        batch.observations(ragged)
+    with pytest.raises(cr.IllegalMoveError, match="active must be 2 booleans"):
+        batch.step(batch.random_actions(), ragged)
+    with pytest.raises(cr.IllegalMoveError, match="actions must be 2 integer move ids"):
+        batch.step(ragged)
+    with pytest.raises(cr.SetupError, match="games must be 2 booleans"):
+        batch.restart(ragged)
+    huge = np.array([0, 2**64 - 1], dtype=np.uint64)  # not -1 as an int64
+    with pytest.raises(cr.IllegalMoveError, match=r"game \d: \d+ is not a move id"):
+        batch.step(huge)
+    huge[0] = int(np.flatnonzero(batch.legal_mask()[0])[0])
+    with pytest.raises(cr.IllegalMoveError, match=r"game 1: 18446744073709551615 is not a move"):
+        batch.step(huge)
+
+
+@pytest.mark.parametrize("row", [CardRule("skip", 2**70), CardRule("none", 0, count=2**51)])
+def test_card_tables_beyond_64_bit_totals_are_refused(row: CardRule) -> None:
+    with pytest.raises(cr.RulesError, match=r"the jack's (points|count) must be within 2\*\*50"):
+        CraitsBatch(2, game=cr.Craits(card_table={"J": row}))
+    edge = cr.Craits(card_table={"J": CardRule("skip", -(2**50))})
+    assert CraitsBatch(2, game=edge, seed=1).n == 2

@@ -8,6 +8,7 @@ step, and the trick winners, round scores, totals, dealers and game winners too.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -217,3 +218,56 @@ def test_bit_helpers(masks: list[int], rnd: Any) -> None:
     for mask, k, index in zip(masks, chosen, picked, strict=True):
         if mask:  # (nothing to pick from an empty mask)
             assert [i for i in range(52) if mask >> i & 1][k] == index
+
+
+@pytest.mark.parametrize("n", [2**40, 2**70])
+def test_batch_sizes_beyond_the_machines_memory_are_refused_before_allocating(n: int) -> None:
+    with pytest.raises(cr.SetupError, match=r"more than the .* of memory .* at most [\d,]+ games"):
+        CrampsBatch(n)
+
+
+def test_the_memory_bound_is_bytes_per_game_times_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardrules.batch import checks
+    from cardrules.batch.cramps import BYTES_PER_GAME
+
+    monkeypatch.setattr(checks, "memory_limit", lambda: 10 * BYTES_PER_GAME + 1)
+    assert CrampsBatch(10, seed=1).n == 10
+    with pytest.raises(cr.SetupError, match="at most 10 games fit"):
+        CrampsBatch(11, seed=1)
+    with pytest.raises(cr.SetupError, match="at most 10 games fit"):
+        CrampsBatch.from_state(cr.Cramps().new_game(seed=1), 11)
+
+
+@pytest.mark.parametrize("bad", [5, "seed", random.Random(1), np.random.RandomState(1)])
+def test_random_generators_that_are_not_numpy_generators(bad: Any) -> None:
+    batch = CrampsBatch(2, seed=1)
+    with pytest.raises(cr.SetupError, match=r"rng must be a numpy.random.Generator"):
+        batch.random_actions(bad)
+    with pytest.raises(cr.SetupError, match=r"rng must be a numpy.random.Generator"):
+        batch.play_out_rounds(bad)
+    assert batch.random_actions(np.random.default_rng(3)).shape == (2,)
+
+
+def test_arguments_numpy_cannot_read_get_the_librarys_errors() -> None:
+    batch = CrampsBatch(2, seed=1)
+    ragged: Any = [[0], [1, 2]]
+    with pytest.raises(cr.SetupError, match="seats must be 2 ints"):
+        batch.observations(ragged)
+    with pytest.raises(cr.IllegalMoveError, match="active must be 2 booleans"):
+        batch.step(batch.random_actions(), ragged)
+    with pytest.raises(cr.IllegalMoveError, match="actions must be 2 integer move ids"):
+        batch.step(ragged)
+    with pytest.raises(cr.SetupError, match="games must be 2 booleans"):
+        batch.restart(ragged)
+    huge = np.array([0, 2**64 - 1], dtype=np.uint64)  # not -1 as an int64
+    with pytest.raises(cr.IllegalMoveError, match=r"game 1: 18446744073709551615 is not a move"):
+        batch.step(huge)
+
+
+def test_options_beyond_64_bit_totals_are_refused() -> None:
+    wide = [2**63] + [0] * 12
+    with pytest.raises(cr.RulesError, match=r"64-bit ints, up to 9,223,372,036,854,775,807"):
+        CrampsBatch(2, game=cr.Cramps(trick_values=wide))
+    with pytest.raises(cr.RulesError, match=r"the target \(9223372036854775807\) and"):
+        CrampsBatch(2, game=cr.Cramps(target=2**63 - 1))
+    assert CrampsBatch(2, game=cr.Cramps(target=2**63 - 31), seed=1).n == 2

@@ -164,3 +164,8 @@ def test_bad_game_and_key() -> None:
         CrampsJax().init(cast(Any, 7), 2)
     with pytest.raises(cr.SetupError, match="moves must be an int"):
         CrampsJax().play_random(CrampsJax().init(jax.random.key(0), 1), jax.random.key(0), -1)
+
+
+def test_batch_sizes_beyond_the_machines_memory_are_refused_before_allocating() -> None:
+    with pytest.raises(cr.SetupError, match=r"more than the .* of memory .* at most [\d,]+ games"):
+        CrampsJax().init(jax.random.key(0), 2**40)

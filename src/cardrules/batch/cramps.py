@@ -34,10 +34,11 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from cardrules._text import shown
+from cardrules._text import int_text, shown
 from cardrules.batch.bits import masks_to_bools, nth_card, popcount
 from cardrules.batch.checks import (
     batch_size,
+    generator,
     moving_games,
     per_game_bools,
     per_game_ids,
@@ -47,11 +48,11 @@ from cardrules.batch.checks import (
 )
 from cardrules.cards import CARD_BIT, SUIT_OF_INDEX
 from cardrules.encoding.vectors import POINTS_LIMIT
-from cardrules.errors import SetupError, StateError
+from cardrules.errors import RulesError, SetupError, StateError
 from cardrules.games.cramps.rules import Cramps, CrampsState
 from cardrules.rng import check_seed, new_seed
 
-__all__ = ["CrampsBatch", "CrampsBatchStep"]
+__all__ = ["BYTES_PER_GAME", "CrampsBatch", "CrampsBatchStep", "refuse_wide_options", "round_swing"]
 
 _PLAYERS = 4
 _CARDS = 52
@@ -66,10 +67,50 @@ _SUIT_OF = _CARD_IDS // 13
 _QUEEN_OF = (_CARD_IDS % 13 == _QUEEN).astype(np.int64)
 _SEAT_BITS = _PLAYERS - 1
 _NOBODY = -1
+BYTES_PER_GAME = 4096
+"""About the memory a game of a batch takes at most: its arrays (0.4 KB) and the
+largest arrays a call makes, :meth:`CrampsBatch.observations` with their temporaries
+(3.2 KB a game, measured with :mod:`tracemalloc`). A batch that would need more than
+:func:`~cardrules.batch.checks.memory_limit` is refused before anything is allocated."""
 
 Ints = npt.NDArray[np.int64]
 Masks = npt.NDArray[np.uint64]
 Bools = npt.NDArray[np.bool_]
+
+
+def round_swing(game: Cramps) -> int:
+    """The most one round can move a player's total, either way, under ``game``'s
+    options: up, every trick of positive value with the four Queens if they score more
+    than 0; down, every trick of negative value with the four Queens if they score less
+    than 0. A round's points so far, and any one trick's, stay within it too.
+
+    >>> round_swing(Cramps())  # up 3 + 3 + 5 + 5 + 7 + 7; down 1 + 3 + 5 + 7 + 4 Queens
+    30
+    """
+    up = sum(value for value in game.trick_values if value > 0) + 4 * max(0, game.queen_points)
+    down = sum(value for value in game.trick_values if value < 0) + 4 * min(0, game.queen_points)
+    return max(up, -down)
+
+
+def refuse_wide_options(game: Cramps, bits: int, engine: str, advice: str = "") -> int:
+    """:func:`round_swing` of ``game``, if the target and one round's swing add up to no
+    more than the largest ``bits``-bit int, in which ``engine`` keeps totals; else a
+    :class:`~cardrules.RulesError` saying so, and ``advice``.
+
+    >>> refuse_wide_options(Cramps(target=2**31), 32, "CrampsJax")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    cardrules.errors.RulesError: CrampsJax keeps totals in 32-bit ints, up to 2,147,483,647: ...
+    """
+    swing = round_swing(game)
+    limit = 2 ** (bits - 1) - 1
+    if game.target + swing > limit:
+        raise RulesError(
+            f"{engine} keeps totals in {bits}-bit ints, up to {limit:,}: the target "
+            f"({int_text(game.target)}) and the most a round can move a total "
+            f"({int_text(swing)}) must add up to no more than that{advice}"
+        )
+    return swing
 
 
 @attrs.frozen
@@ -100,7 +141,8 @@ class CrampsBatch:
     (or in the games it is told to move).
 
     Args:
-        n: how many games (at least 1).
+        n: how many games (at least 1, and at most what the machine's memory holds at
+            :data:`BYTES_PER_GAME` a game: :func:`~cardrules.batch.checks.batch_size`).
         game: the rules and options, :class:`~cardrules.Cramps` by default.
         seed: seeds the generator behind every deal, so the same seed and actions
             replay the same games; ``None`` draws a fresh one (keep it secret while
@@ -119,11 +161,12 @@ class CrampsBatch:
     """
 
     def __init__(self, n: int, *, game: Cramps | None = None, seed: int | None = None) -> None:
-        n = batch_size(n)
+        n = batch_size(n, BYTES_PER_GAME)
         if game is None:
             game = Cramps()
         elif not isinstance(game, Cramps):
             raise SetupError(f"game must be a Cramps (with its options), not {shown(game)}")
+        refuse_wide_options(game, 64, "CrampsBatch")
         self.game = game
         self.n = n
         self._rng = np.random.default_rng(new_seed() if seed is None else check_seed(seed))
@@ -269,11 +312,15 @@ class CrampsBatch:
 
     def random_actions(self, rng: np.random.Generator | None = None) -> Ints:
         """One legal move id per game, each uniformly among that game's legal moves,
-        from ``rng`` (the batch's own generator by default)."""
+        from ``rng`` (a :class:`numpy.random.Generator`; the batch's own generator by
+        default)."""
+        return self._random_actions(generator(rng, self._rng))
+
+    def _random_actions(self, rng: np.random.Generator) -> Ints:
         if self._legal is None:
             self._legal = self._work_out_legal()
         legal = self._legal
-        picks = ((rng or self._rng).random(self.n) * popcount(legal)).astype(np.int64)
+        picks = (rng.random(self.n) * popcount(legal)).astype(np.int64)
         return nth_card(legal, picks)
 
     def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
@@ -347,7 +394,8 @@ class CrampsBatch:
 
     def _checked(self, actions: npt.ArrayLike, moving: Bools | None) -> Ints:
         moves = per_game_ids(actions, self.n, _CARDS)
-        refuse_unknown(moves, _CARDS, None if moving is None else np.flatnonzero(moving))
+        games = None if moving is None else np.flatnonzero(moving)
+        refuse_unknown(moves, _CARDS, games, actions)
         if self._legal is None:
             self._legal = self._work_out_legal()
         if moving is None:
@@ -455,10 +503,11 @@ class CrampsBatch:
         >>> points.shape, points.sum(axis=1).tolist()
         ((3, 4), [10, 10, 10])
         """
+        chooser = generator(rng, self._rng)
         result = np.zeros((self.n, _PLAYERS), dtype=np.int64)
         pending = np.ones(self.n, dtype=np.bool_)
         while pending.any():
-            step = self.step(self.random_actions(rng), None if pending.all() else pending)
+            step = self.step(self._random_actions(chooser), None if pending.all() else pending)
             finished = step.rounds_over & pending
             result[finished] = step.round_points[finished]
             pending &= ~finished

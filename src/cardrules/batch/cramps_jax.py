@@ -50,7 +50,7 @@ from cardrules.encoding.vectors import POINTS_LIMIT
 from cardrules.errors import SetupError
 from cardrules.games.cramps.rules import Cramps
 
-__all__ = ["CrampsJax", "CrampsJaxState", "CrampsJaxStep"]
+__all__ = ["BYTES_PER_GAME", "CrampsJax", "CrampsJaxState", "CrampsJaxStep"]
 
 _PLAYERS = 4
 _CARDS = 52
@@ -59,6 +59,14 @@ _QUEEN = 10  # rank index of a Queen (2 is 0, the ace 12)
 # The encoder's bound on totals and round numbers, as a float: no int32 holds it (and no
 # int32 total reaches it).
 _LIMIT = float(POINTS_LIMIT)
+
+BYTES_PER_GAME = 6144
+"""About the memory a game of a batch takes at most: its state (0.2 KB, twice while a
+step makes the next) and the largest arrays a call makes,
+:meth:`CrampsJax.observations` with their parts (4.8 KB a game, measured as the
+process's peak resident memory on the CPU). :meth:`CrampsJax.init` refuses a batch
+that would need more than :func:`~cardrules.batch.checks.memory_limit` (the host's
+memory: an accelerator's own, often smaller, is JAX's to check)."""
 
 
 class CrampsJaxState(NamedTuple):
@@ -159,8 +167,10 @@ class CrampsJax:
 
     def init(self, key: jax.Array, n: int) -> CrampsJaxState:
         """``n`` new games (scores zero, seat 0 dealing the first round), dealt from
-        ``key`` (a ``jax.random.key``); the same key gives the same games."""
-        return self._init(_checked_key(key), batch_size(n))
+        ``key`` (a ``jax.random.key``); the same key gives the same games. ``n`` must
+        be at least 1, and at most what the machine's memory holds at
+        :data:`BYTES_PER_GAME` a game (:func:`~cardrules.batch.checks.batch_size`)."""
+        return self._init(_checked_key(key), batch_size(n, BYTES_PER_GAME))
 
     def hands(self, state: CrampsJaxState) -> jax.Array:
         """Every seat's hand in each game as booleans over the 52 cards, (n, 4, 52)."""
