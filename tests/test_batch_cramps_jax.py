@@ -166,6 +166,121 @@ def test_bad_game_and_key() -> None:
         CrampsJax().play_random(CrampsJax().init(jax.random.key(0), 1), jax.random.key(0), -1)
 
 
+_INT32_MAX = 2**31 - 1
+
+
+def test_options_beyond_32_bit_totals_are_refused() -> None:
+    """A round moves a total by up to 30 under the standard rules (round_swing); the
+    target and that must fit in JAX's 32-bit ints, else a RulesError, not an
+    OverflowError (or totals that wrap)."""
+    for game in (
+        cr.Cramps(trick_values=[2**31] + [0] * 12),
+        cr.Cramps(target=2**40),
+        cr.Cramps(queen_points=2**29),  # four Queens in one trick: 2**31
+        cr.Cramps(target=_INT32_MAX - 29),
+    ):
+        with pytest.raises(cr.RulesError, match=r"CrampsJax keeps totals in 32-bit ints"):
+            CrampsJax(game)
+    CrampsJax(cr.Cramps(target=_INT32_MAX - 30))
+
+
+@pytest.fixture(scope="module")
+def env() -> CrampsJax:
+    """One backend for the checks' tests, which compiles each function once for them."""
+    return CrampsJax()
+
+
+def _with_totals(env: CrampsJax, scores: list[list[int]], **fields: Any) -> CrampsJaxState:
+    """Two fresh games with these totals (and other fields)."""
+    state = env.init(jax.random.key(1), 2)
+    return state._replace(scores=jax.numpy.asarray(scores, dtype=jax.numpy.int32), **fields)
+
+
+def test_totals_that_could_pass_32_bits_are_refused_before_playing(env: CrampsJax) -> None:
+    key = jax.random.key(2)
+    for scores in ([_INT32_MAX - 29, 0, 0, 0], [0, 0, -(_INT32_MAX - 29), 0]):
+        state = _with_totals(env, [[0, 0, 0, 0], scores])
+        actions = env.random_actions(state, key)
+        with pytest.raises(cr.IllegalMoveError, match=r"game 1: a total of 2,147,483,618") as info:
+            env.step(state, actions)
+        assert info.value.reason == "total_limit"
+        with pytest.raises(cr.IllegalMoveError, match=r"game 1: .* 32-bit ints; nothing was"):
+            env.play_random(state, key, 1)
+        env.step(state, actions, np.array([True, False]))  # game 1 does not move: fine
+
+
+def test_totals_at_the_limit_play_a_round_exactly(env: CrampsJax) -> None:
+    """Totals a round's swing inside the limit play that round, and the totals after it
+    are the exact sums (no wrapping); one move more is refused."""
+    edge = _INT32_MAX - 30
+    state = _with_totals(env, [[edge, edge, -edge, 0], [0, -edge, edge, edge]])
+    before = np.asarray(state.scores, dtype=np.int64)
+    with pytest.raises(cr.IllegalMoveError, match="2 round"):
+        env.play_random(state, jax.random.key(3), 53)
+    for number in range(52):
+        state, step = env.step(state, env.random_actions(state, jax.random.key(number)))
+    assert np.asarray(step.rounds_over).all()
+    points = np.asarray(step.round_points, dtype=np.int64)
+    totals = np.where(
+        np.asarray(step.games_over)[:, None], np.asarray(step.final_scores), state.scores
+    )
+    assert (totals == before + points).all()
+    assert np.abs(before + points).max() <= _INT32_MAX
+
+
+def test_round_numbers_that_could_pass_32_bits_are_refused(env: CrampsJax) -> None:
+    last = jax.numpy.full(2, _INT32_MAX, dtype=jax.numpy.int32)
+    state = _with_totals(env, [[0, 0, 0, 0]] * 2, round_number=last)
+    env.step(state, env.random_actions(state, jax.random.key(0)))  # the round goes on
+    with pytest.raises(cr.IllegalMoveError, match="game 0: the round number could pass"):
+        env.play_random(state, jax.random.key(1), 52)
+
+
+def test_play_random_counts_fit_in_32_bits(env: CrampsJax) -> None:
+    """The rounds and games a call counts are 32-bit sums over all the games: a call
+    that could count past them is refused, before running."""
+    two = env.init(jax.random.key(0), 2)
+    many = jax.tree.map(lambda array: jax.numpy.tile(array, (32,) + (1,) * (array.ndim - 1))
+                        if array.ndim else array, two)  # fmt: skip
+    most = 52 * (_INT32_MAX // 64) - 1
+    with pytest.raises(cr.SetupError, match=f"moves must be an int from 0 to {most:,}"):
+        env.play_random(many, jax.random.key(1), most + 1)
+    with pytest.raises(cr.SetupError, match=f"from 0 to {_INT32_MAX:,}"):
+        env.play_random(two, jax.random.key(1), 2**32)
+
+
 def test_batch_sizes_beyond_the_machines_memory_are_refused_before_allocating() -> None:
     with pytest.raises(cr.SetupError, match=r"more than the .* of memory .* at most [\d,]+ games"):
         CrampsJax().init(jax.random.key(0), 2**40)
+
+
+@pytest.mark.parametrize("bad", [[7, -3], [0, 4], [0], [[0, 1]], [0.0, 1.0], [True, False]])
+def test_observation_seats_are_checked(env: CrampsJax, bad: Any) -> None:
+    state = env.init(jax.random.key(0), 2)
+    with pytest.raises(cr.SetupError, match="seats must be"):
+        env.observations(state, jax.numpy.asarray(bad))
+    with pytest.raises(cr.SetupError, match="seats must be"):
+        env.observations(state, bad)
+
+
+def test_seats_given_as_lists_and_inside_jit(env: CrampsJax) -> None:
+    state = env.init(jax.random.key(0), 2)
+    wanted = np.asarray(env.observations(state, jax.numpy.asarray([1, 3])))
+    assert (np.asarray(env.observations(state, [1, 3])) == wanted).all()
+    compiled = jax.jit(lambda s, seats: env.observations(s, seats))
+    assert (np.asarray(compiled(state, jax.numpy.asarray([1, 3]))) == wanted).all()
+
+
+def test_things_that_are_not_states_are_refused(env: CrampsJax) -> None:
+    state = env.init(jax.random.key(0), 2)
+    not_state = cast(Any, state._asdict())
+    for call in (
+        lambda: env.legal_mask(not_state),
+        lambda: env.hands(not_state),
+        lambda: env.random_actions(not_state, jax.random.key(0)),
+        lambda: env.step(not_state, [0, 1]),
+        lambda: env.observations(not_state),
+        lambda: env.play_random(not_state, jax.random.key(0), 1),
+    ):
+        with pytest.raises(cr.StateError, match="state must be a CrampsJaxState"):
+            call()

@@ -18,6 +18,16 @@ in place (scores to zero, seat 0 dealing), and the step that ended it says who w
 Install it with ``pip install "cardrules[jax]"``; it runs wherever JAX runs (the CPU
 here; an accelerator where JAX has one).
 
+Its ints are 32-bit, as JAX's are by default, and every total stays exact: a round moves
+a total by at most :func:`~cardrules.batch.cramps.round_swing` (30 under the standard
+rules), rules whose target and swing add up to more than ``2**31 - 1`` are refused
+(:class:`~cardrules.RulesError`; :class:`~cardrules.batch.CrampsBatch` keeps 64-bit
+totals), and :meth:`CrampsJax.step` and :meth:`CrampsJax.play_random` refuse, before
+playing, moves that could take a total or a round number past ``2**31 - 1`` either way
+(:class:`~cardrules.IllegalMoveError`, reason ``"total_limit"``): under the standard
+rules, after 70 million rounds of one game at the very least.
+:meth:`CrampsJax.step_unchecked` checks nothing.
+
 >>> import jax
 >>> from cardrules.batch.cramps_jax import CrampsJax
 >>> env = CrampsJax()
@@ -37,17 +47,20 @@ from typing import Any, NamedTuple
 import jax
 import jax.numpy as jnp
 import numpy as np
+import numpy.typing as npt
 
 from cardrules._text import shown
 from cardrules.batch.checks import (
     batch_size,
     moving_games,
     per_game_ids,
+    per_game_seats,
     refuse_illegal,
     refuse_unknown,
 )
+from cardrules.batch.cramps import refuse_wide_options
 from cardrules.encoding.vectors import POINTS_LIMIT
-from cardrules.errors import SetupError
+from cardrules.errors import IllegalMoveError, SetupError, StateError
 from cardrules.games.cramps.rules import Cramps
 
 __all__ = ["BYTES_PER_GAME", "CrampsJax", "CrampsJaxState", "CrampsJaxStep"]
@@ -59,6 +72,7 @@ _QUEEN = 10  # rank index of a Queen (2 is 0, the ace 12)
 # The encoder's bound on totals and round numbers, as a float: no int32 holds it (and no
 # int32 total reaches it).
 _LIMIT = float(POINTS_LIMIT)
+_INT32_MAX = 2**31 - 1
 
 BYTES_PER_GAME = 6144
 """About the memory a game of a batch takes at most: its state (0.2 KB, twice while a
@@ -142,19 +156,35 @@ class CrampsJax:
     (6, [1, 1])
     """
 
-    __slots__ = ("_init", "_legal", "_observe", "_play", "_random", "_step", "game")
+    __slots__ = (
+        "_checks",
+        "_init",
+        "_legal",
+        "_observe",
+        "_play",
+        "_random",
+        "_step",
+        "_swing",
+        "game",
+    )
 
     def __init__(self, game: Cramps | None = None) -> None:
         if game is None:
             game = Cramps()
         elif not isinstance(game, Cramps):
             raise SetupError(f"game must be a Cramps (with its options), not {shown(game)}")
+        self._swing = refuse_wide_options(
+            game, 32, "CrampsJax", " (CrampsBatch keeps 64-bit totals)"
+        )
         self.game = game
         values = jnp.array([*game.trick_values, 0], dtype=jnp.int32)
         scale = max(1, max(abs(value) for value in game.trick_values))
         rules = _Rules(values, game.queen_points, game.target, scale)
         self._init: Callable[..., CrampsJaxState] = jax.jit(rules.init, static_argnums=1)
         self._legal: Callable[[CrampsJaxState], jax.Array] = jax.jit(_legal_mask)
+        self._checks: Callable[[CrampsJaxState], tuple[jax.Array, jax.Array]] = jax.jit(
+            _legal_and_extremes
+        )
         self._random: Callable[..., jax.Array] = jax.jit(_random_actions)
         self._step: Callable[..., tuple[CrampsJaxState, CrampsJaxStep]] = jax.jit(rules.step)
         self._observe: Callable[..., jax.Array] = jax.jit(rules.observations)
@@ -174,15 +204,15 @@ class CrampsJax:
 
     def hands(self, state: CrampsJaxState) -> jax.Array:
         """Every seat's hand in each game as booleans over the 52 cards, (n, 4, 52)."""
-        return _cards(state.hands)
+        return _cards(_checked_state(state).hands)
 
     def legal_mask(self, state: CrampsJaxState) -> jax.Array:
         """The legal move ids of the seat to move in each game, (n, 52) booleans."""
-        return self._legal(state)
+        return self._legal(_checked_state(state))
 
     def random_actions(self, state: CrampsJaxState, key: jax.Array) -> jax.Array:
         """One legal move id per game, each uniformly among that game's legal moves."""
-        return self._random(state, _checked_key(key))
+        return self._random(_checked_state(state), _checked_key(key))
 
     def step(
         self, state: CrampsJaxState, actions: Any, active: Any = None
@@ -190,15 +220,19 @@ class CrampsJax:
         """Play ``actions[i]`` in game ``i`` (every game, or where ``active[i]`` is
         true): the new state and what the step did. Raises
         :class:`~cardrules.IllegalMoveError`, playing nothing, if an action is not a
-        legal move id of its game (naming the first such game); the check waits for the
-        arrays, so inside compiled code use :meth:`step_unchecked`."""
-        n = state.to_move.shape[0]
+        legal move id of its game (naming the first such game), or if a game moved has
+        a total within a round's swing of the 32-bit limit, or a round number that the
+        move's end of a round would take past it (reason ``"total_limit"``); the checks
+        wait for the arrays, so inside compiled code use :meth:`step_unchecked`."""
+        n = _checked_state(state).to_move.shape[0]
         moves = per_game_ids(actions, n, _CARDS)
         moving = moving_games(active, n)
-        refuse_unknown(moves, _CARDS, None if moving is None else np.flatnonzero(moving))
+        refuse_unknown(moves, _CARDS, None if moving is None else np.flatnonzero(moving), actions)
         if moving is None:
             moving = np.ones(n, dtype=np.bool_)
-        legal = np.asarray(self._legal(state))
+        legal_mask, extremes = self._checks(state)
+        self._refuse_past_int32(state, 1, moving, np.asarray(extremes).tolist())
+        legal = np.asarray(legal_mask)
         safe = np.where(moving, moves, 0)
         refuse_illegal(np.flatnonzero(moving & ~legal[np.arange(n), safe]), moves, state.to_move)
         return self._step(state, jnp.asarray(safe, dtype=jnp.int32), jnp.asarray(moving))
@@ -208,24 +242,114 @@ class CrampsJax:
     ) -> tuple[CrampsJaxState, CrampsJaxStep]:
         """:meth:`step` without the checks, for compiled loops: the actions must be
         legal (an illegal one plays a card the seat may not hold, and the games are no
-        longer Cramps)."""
+        longer Cramps), and the totals are not watched (a total past ``2**31 - 1``
+        either way wraps around: under the standard rules, after 70 million rounds of
+        one game at the very least)."""
         if active is None:
             active = jnp.ones(state.to_move.shape, dtype=jnp.bool_)
         return self._step(state, actions, active)
 
-    def observations(self, state: CrampsJaxState, seats: jax.Array | None = None) -> jax.Array:
+    def observations(
+        self, state: CrampsJaxState, seats: jax.Array | npt.ArrayLike | None = None
+    ) -> jax.Array:
         """Each game's observation for ``seats[i]`` (the seat to move by default), as
-        Cramps' encoder makes it from that seat's view, (n, 535) ``float32``."""
-        return self._observe(state, state.to_move if seats is None else seats)
+        Cramps' encoder makes it from that seat's view, (n, 535) ``float32``. ``seats``
+        must be ``n`` ints from 0 to 3 (a :class:`~cardrules.SetupError` otherwise;
+        inside compiled code only their shape and type can be checked)."""
+        n = _checked_state(state).to_move.shape[0]
+        return self._observe(state, state.to_move if seats is None else _checked_seats(seats, n))
 
     def play_random(
         self, state: CrampsJaxState, key: jax.Array, moves: int
     ) -> tuple[CrampsJaxState, jax.Array, jax.Array]:
         """``moves`` uniformly random legal moves in every game, compiled into one loop:
-        the state after them, and how many rounds and games ended on the way."""
-        if isinstance(moves, bool) or not isinstance(moves, int) or moves < 0:
-            raise SetupError(f"moves must be an int of at least 0, not {shown(moves)}")
-        return self._play(state, _checked_key(key), moves)
+        the state after them, and how many rounds and games ended on the way.
+
+        Those counts are 32-bit ints, so ``moves`` may be at most ``52 * ((2**31 - 1)
+        // n) - 1`` and ``2**31 - 1``: a :class:`~cardrules.SetupError` says so, and
+        several calls play longer runs. Raises :class:`~cardrules.IllegalMoveError`
+        (reason ``"total_limit"``), playing nothing, if the moves could take a total or a
+        round number past 32 bits (see :meth:`step`)."""
+        n = _checked_state(state).to_move.shape[0]
+        most = min(_INT32_MAX, 52 * (_INT32_MAX // n) - 1)
+        if isinstance(moves, bool) or not isinstance(moves, int) or not 0 <= moves <= most:
+            raise SetupError(
+                f"moves must be an int from 0 to {most:,} (the rounds and games a call "
+                f"counts over its {n:,} games are 32-bit ints: play more in several "
+                f"calls), not {shown(moves)}"
+            )
+        key = _checked_key(key)
+        self._refuse_past_int32(state, moves)
+        return self._play(state, key, moves)
+
+    def _refuse_past_int32(
+        self,
+        state: CrampsJaxState,
+        moves: int,
+        games: Any = None,
+        extremes: list[int] | None = None,
+    ) -> None:
+        """Raise for the first game (of ``games``, booleans; all by default) whose next
+        ``moves`` moves could take a total or its round number past ``2**31 - 1``
+        either way: each round they play in (the current one included) moves a total
+        by at most the rules' swing. ``extremes`` are :func:`_extremes` of the state,
+        if worked out already."""
+        scores = np.asarray(state.scores)
+        if extremes is None:
+            latest = int(np.asarray(state.round_number).max())
+            extremes = [int(scores.max()), int(scores.min()), latest]
+        highest, lowest, latest = extremes
+        furthest = max(highest, -lowest)
+        # Every game as far from 0 as the furthest and 51 moves into its round: if that
+        # fits, all do, without the per-game arithmetic below.
+        if (
+            furthest + (moves + 102) // 52 * self._swing <= _INT32_MAX
+            and latest + (moves + 51) // 52 <= _INT32_MAX
+        ):
+            return
+        each = np.full(scores.shape[0], moves, dtype=np.int64)
+        if games is not None:
+            each[~games] = 0
+        into = 4 * (np.asarray(state.trick_number, np.int64) - 1) + np.asarray(state.played)
+        rounds = np.where(each > 0, (into + each + 51) // 52, 0)  # the rounds played in
+        away = np.abs(scores.astype(np.int64)).max(axis=1)
+        reach = away + rounds * self._swing
+        numbers = np.asarray(state.round_number, np.int64) + (into + each) // 52
+        over = np.flatnonzero((reach > _INT32_MAX) | (numbers > _INT32_MAX))
+        if not over.size:
+            return
+        game = int(over[0])
+        if reach[game] > _INT32_MAX:
+            what = (
+                f"a total of {int(away[game]):,} (either way) could pass {_INT32_MAX:,} "
+                f"in the {int(rounds[game]):,} round(s) these moves play in, each moving a "
+                f"total by up to {self._swing:,}"
+            )
+        else:
+            what = f"the round number could pass {_INT32_MAX:,}"
+        raise IllegalMoveError(
+            "total_limit",
+            f"game {game}: {what}, beyond CrampsJax's 32-bit ints; nothing was played "
+            "(CrampsBatch keeps 64-bit totals)",
+        )
+
+
+def _checked_state(state: Any) -> CrampsJaxState:
+    if not isinstance(state, CrampsJaxState):
+        raise StateError(
+            f"state must be a CrampsJaxState (from CrampsJax.init or a step), not {shown(state)}"
+        )
+    return state
+
+
+def _checked_seats(seats: Any, n: int) -> jax.Array:
+    """``seats`` as ``n`` seats, one per game, each from 0 to 3; a traced array (inside
+    ``jit``) has no values yet, so only its shape and type are checked."""
+    if isinstance(seats, jax.core.Tracer):
+        if seats.shape != (n,) or not jnp.issubdtype(seats.dtype, jnp.integer):
+            raise SetupError(f"seats must be {n} ints, one per game, not {shown(seats)}")
+        return seats
+    return jnp.asarray(per_game_seats(seats, n, _PLAYERS), dtype=jnp.int32)
 
 
 def _checked_key(key: Any) -> jax.Array:
@@ -236,6 +360,17 @@ def _checked_key(key: Any) -> jax.Array:
 
 def _legal_mask(state: CrampsJaxState) -> jax.Array:
     return _cards(_legal_suits(state))
+
+
+def _extremes(state: CrampsJaxState) -> jax.Array:
+    """The highest and the lowest total and the highest round number of a batch, as
+    three ints (what :meth:`CrampsJax.step` looks at first, to keep totals in 32 bits)."""
+    return jnp.stack([state.scores.max(), state.scores.min(), state.round_number.max()])
+
+
+def _legal_and_extremes(state: CrampsJaxState) -> tuple[jax.Array, jax.Array]:
+    """:func:`_legal_mask` and :func:`_extremes`, in one call for :meth:`CrampsJax.step`."""
+    return _legal_mask(state), _extremes(state)
 
 
 def _legal_suits(state: CrampsJaxState) -> jax.Array:
