@@ -109,7 +109,6 @@ class Hearts(TrickGame[TrickState, TrickView]):
     name: ClassVar[str] = "hearts"
     higher_scores_win: ClassVar[bool] = False
     players: ClassVar[int] = 4
-    restricts = True
     restricted_follows = 1  # (only the first trick restricts the cards that follow)
     target: int = 100
     passes: str = "left/right/across/none"
