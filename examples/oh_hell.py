@@ -40,6 +40,7 @@ from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.moves import Play, register_move
 from cardrules.rng import randbelow
+from cardrules.tricks.bids import check_bids
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 #: OpenSpiel's suits, in the order it numbers them.
@@ -143,6 +144,10 @@ class OhHell(TrickGame[TrickState, TrickView]):
         if barred < 0:  # the others have bid more than the tricks: any bid will do
             return BIDS[: tricks + 1]
         return BIDS[:barred] + BIDS[barred + 1 : tricks + 1]
+
+    def check_payload(self, state: TrickState) -> None:
+        """A position's payload is the bids made so far (see :func:`check_bids`)."""
+        check_bids(state, self.players, "Oh Hell")
 
     def phase_apply(self, state: TrickState, move: Bid, events: list[Event] | None) -> TrickState:
         """Record the bid; after the dealer's, the play begins."""

@@ -44,6 +44,7 @@ from cardrules.cards import SUIT_MASK, Card, Suit
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.events import Event
 from cardrules.moves import register_move
+from cardrules.tricks.bids import check_bids
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 PLAYERS = 4
@@ -108,6 +109,10 @@ class Spades(TrickGame[TrickState, TrickView]):
         """Nil or 1 to 13, the partners' bids adding up to 13 at most."""
         partner = state.payload[(cast(int, state.to_move) + 2) % 4]
         return BIDS[: 14 - (partner or 0)]
+
+    def check_payload(self, state: TrickState) -> None:
+        """A position's payload is the bids made so far (see :func:`check_bids`)."""
+        check_bids(state, PLAYERS, "Spades")
 
     def phase_apply(self, state: TrickState, move: Bid, events: list[Event] | None) -> TrickState:
         """Record the bid; after the dealer's, the play begins."""

@@ -40,7 +40,7 @@ POSITIONS: dict[str, tuple[Any, list[str], dict[str, Any], Any]] = {
         {"turned_up": "JD"},
         euchre.Contract(0, 1, 1),
     ),
-    "spades": (spades.Spades(), HANDS_4, {}, (1, 2, 3, 4)),
+    "spades": (spades.Spades(), HANDS_4, {}, (1, 2, 0, 1)),
     "hearts": (hearts.Hearts(), HANDS_4, {}, hearts.Passing(0, ((),) * 4)),
 }
 
@@ -63,8 +63,26 @@ def test_a_good_payload_is_taken_and_a_bad_one_refused(name: str) -> None:
 @pytest.mark.parametrize("name", ["oh-hell", "euchre", "spades"])
 def test_a_game_that_reads_its_payload_refuses_none(name: str) -> None:
     game, hands, keywords, _ = POSITIONS[name]
-    with pytest.raises(cr.SetupError, match="payload None"):
+    with pytest.raises(cr.SetupError, match=r"payload.* None"):
         game.position(hands, leader=0, **keywords)
+
+
+@pytest.mark.parametrize("name", ["oh-hell", "spades"])
+def test_bids_are_the_bids_the_deal_could_have_made(name: str) -> None:
+    """In the play every seat has bid, at most as many tricks as the hand holds; in
+    the bidding, the seats from the dealer's left up to the seat to move."""
+    game, hands, keywords, good = POSITIONS[name]
+    players = game.players
+    for bad in [(None,) * players, (3,) * players, (*good[:-1], True), (*good, 0)]:
+        with pytest.raises(cr.SetupError, match="payload is the bids"):
+            game.position(hands, leader=0, payload=bad, **keywords)
+    base = game.position(hands, leader=0, payload=good, **keywords)
+    dealer = base.dealer
+    bidding = tuple(1 if seat == (dealer + 1) % players else None for seat in range(players))
+    state = game.enter_phase(base, "bid", to_move=(dealer + 2) % players, payload=bidding)
+    assert game.legal_moves(state)
+    with pytest.raises(cr.SetupError, match="up to the seat to move"):
+        game.check_payload(game.enter_phase(base, "bid", to_move=dealer, payload=bidding))
 
 
 def test_a_game_without_phases_keeps_no_payload() -> None:

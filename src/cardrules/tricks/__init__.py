@@ -1,7 +1,8 @@
 """The trick-taking family: the core rules of play (:mod:`~cardrules.tricks.core`:
 following suit, trick winners, what play reveals), the states and views
 (:mod:`~cardrules.tricks.state`), how a game starts (:mod:`~cardrules.tricks.setup`), the
-legal moves of a card mask as tuples (:mod:`~cardrules.tricks.mask_moves`) and the
+legal moves of a card mask as tuples (:mod:`~cardrules.tricks.mask_moves`), bids kept
+as a game's payload (:mod:`~cardrules.tricks.bids`) and the
 engine every trick-taking game is a configuration of (:mod:`~cardrules.tricks.engine`).
 Cramps is one such game (:mod:`cardrules.games.cramps`); the examples' Hearts, Spades,
 Oh Hell and Euchre are others.
