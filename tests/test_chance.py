@@ -18,6 +18,7 @@ from cardrules import rng
 from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.rng import DecidedShuffles, seed_state, shuffled, shuffled_positions
 from cardrules.tricks.engine import TrickGame
+from conftest import engine_games
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 crazy_eights: Any = importlib.import_module("crazy_eights")
@@ -337,19 +338,10 @@ def test_a_game_that_keeps_its_generator_out_of_reach_is_refused_saying_what_to_
 # -- every random decision is a chance node; the cards are the game's own -------------------
 
 oh_hell: Any = importlib.import_module("oh_hell")
-spades: Any = importlib.import_module("spades")
 euchre: Any = importlib.import_module("euchre")
 
 #: Every game on the engines: the two of the library and the five examples.
-ENGINE_GAMES = [
-    cr.Cramps(),
-    cr.Craits(players=3, short_game=True),
-    hearts.Hearts(),
-    spades.Spades(),
-    oh_hell.OhHell(),
-    euchre.Euchre(),
-    crazy_eights.CrazyEights(),
-]
+ENGINE_GAMES = list(engine_games().values())
 
 
 def _first_deal(table: ExplicitChance, chooser: random.Random) -> ChanceState:

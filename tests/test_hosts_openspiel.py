@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import cardrules as cr
+from conftest import engine_games
 
 try:
     import numpy as np
@@ -28,22 +29,11 @@ except ImportError:
     pytest.skip("OpenSpiel is not installed", allow_module_level=True)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-hearts: Any = importlib.import_module("hearts")
-spades: Any = importlib.import_module("spades")
 oh_hell: Any = importlib.import_module("oh_hell")
 euchre: Any = importlib.import_module("euchre")
-crazy_eights: Any = importlib.import_module("crazy_eights")
 
 #: Every game on the engines: the two of the library and the five examples.
-ENGINE_GAMES = [
-    cr.Cramps(),
-    cr.Craits(players=3, short_game=True),
-    hearts.Hearts(),
-    spades.Spades(),
-    oh_hell.OhHell(),
-    euchre.Euchre(),
-    crazy_eights.CrazyEights(),
-]
+ENGINE_GAMES = list(engine_games().values())
 
 
 def _name(game: Any) -> str:

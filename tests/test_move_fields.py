@@ -6,10 +6,7 @@ registered."""
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
-from pathlib import Path
 from typing import Any, Literal
 
 import attrs
@@ -17,14 +14,12 @@ import pytest
 
 import cardrules as cr
 from cardrules.moves import as_card, move_from_data, move_to_data, register_move
+from conftest import engine_games, example
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-oh_hell: Any = importlib.import_module("oh_hell")
-euchre: Any = importlib.import_module("euchre")
-spades: Any = importlib.import_module("spades")
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
+oh_hell: Any = example("oh_hell")
+euchre: Any = example("euchre")
+spades: Any = example("spades")
+hearts: Any = example("hearts")
 
 
 @register_move("test_fields_kinds")
@@ -141,15 +136,7 @@ def test_a_bid_as_a_float_is_never_taken_for_a_legal_bid() -> None:
         game.apply(state, oh_hell.Bid(2.0))
 
 
-GAMES = {
-    "cramps": cr.Cramps(),
-    "craits": cr.Craits(players=3),
-    "oh-hell": oh_hell.OhHell(),
-    "euchre": euchre.Euchre(allow_lone_defender=True),
-    "spades": spades.Spades(),
-    "hearts": hearts.Hearts(),
-    "crazy-eights": crazy_eights.CrazyEights(),
-}
+GAMES = engine_games()
 
 WRONG: tuple[object, ...] = (
     None,

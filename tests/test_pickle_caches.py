@@ -5,35 +5,16 @@ on the engines, and a copy made with other data works its answers out again."""
 
 from __future__ import annotations
 
-import importlib
 import pickle
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import cardrules as cr
 from cardrules.values import Value, slots_of, with_slots
+from conftest import engine_games
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-oh_hell: Any = importlib.import_module("oh_hell")
-euchre: Any = importlib.import_module("euchre")
-spades: Any = importlib.import_module("spades")
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
-
-GAMES = {
-    "cramps": cr.Cramps(),
-    "craits": cr.Craits(players=3),
-    "oh-hell": oh_hell.OhHell(),
-    "euchre": euchre.Euchre(allow_lone_defender=True),
-    "spades": spades.Spades(),
-    "hearts": hearts.Hearts(),
-    "crazy-eights": crazy_eights.CrazyEights(),
-}
+GAMES = engine_games()
 
 
 @pytest.mark.parametrize("name", GAMES)

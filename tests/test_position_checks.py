@@ -5,22 +5,18 @@ that hold cards outside the game's deck (or bits beyond the 52 cards)."""
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
 from cardrules.cards import CARD_BIT, mask_of
+from conftest import example
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-oh_hell: Any = importlib.import_module("oh_hell")
-euchre: Any = importlib.import_module("euchre")
-spades: Any = importlib.import_module("spades")
-hearts: Any = importlib.import_module("hearts")
+oh_hell: Any = example("oh_hell")
+euchre: Any = example("euchre")
+spades: Any = example("spades")
+hearts: Any = example("hearts")
 
 HANDS_4 = ["2C 3C", "4C 5C", "6C 7C", "8C 9C"]
 """Two cards each: 2♣ with seat 0, who leads (Hearts' first lead is the 2♣)."""

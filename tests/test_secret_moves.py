@@ -6,12 +6,9 @@ its discard). The swap test over every game is tests/test_swap_secrets.py."""
 
 from __future__ import annotations
 
-import importlib
 import io
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +16,10 @@ import pytest
 import cardrules as cr
 from cardrules import cli
 from cardrules.encoding import encoder_for
+from conftest import example
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-hearts: Any = importlib.import_module("hearts")
-euchre: Any = importlib.import_module("euchre")
+hearts: Any = example("hearts")
+euchre: Any = example("euchre")
 
 HEARTS = hearts.Hearts(target=0, passes="left")
 
