@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
+import attrs
 import pytest
 
 import cardrules as cr
@@ -202,3 +203,38 @@ def test_narrate_takes_the_deal_word_from_the_game() -> None:
     assert cr.describe(ended, game=cr.Craits()).startswith("End of hand 1")
     with pytest.raises(cr.EventError, match="game must be a rules object"):
         cr.describe(ended, game="cramps")
+
+
+def test_the_shedding_engine_honours_a_games_secret_moves() -> None:
+    """A shedding game of one's own that hides its draws (a variant, say, where a seat
+    may draw or pass unseen) gets them hidden: the engine asks the hook for every move
+    but a card played."""
+
+    @attrs.frozen
+    class QuietDraws(cr.Craits):
+        name: ClassVar[str] = "test_quiet_draws"
+
+        def move_seen_by(self, state: Any, seat: int, move: Any) -> tuple[int, ...] | None:
+            return (seat,) if type(move) is cr.Draw else None
+
+    game = QuietDraws(players=3)
+    state, chooser = game.new_game(seed=4), random.Random(4)
+    draws = 0
+    for _ in range(200):
+        moves = game.legal_moves(state)
+        step = game.step(state, chooser.choice(moves))
+        first = step.events[0]
+        assert isinstance(first, cr.MovePlayed)
+        if type(first.move) is cr.Draw:
+            draws += 1
+            assert first.seen_by == (first.seat,)
+            other = (first.seat + 1) % 3
+            assert cr.events_for(step.events, other)[0] == cr.MovePlayed(
+                first.seat, cr.HiddenMove("a hidden move")
+            )
+        else:
+            assert first.seen_by is None
+        state = step.state
+        if state.is_over:
+            break
+    assert draws > 0

@@ -337,8 +337,10 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         the command line. The others are told the move's ``hidden()`` text (a
         :class:`~cardrules.HiddenMove`) in its place. What the move changes must be
         hidden in the views too (the game's ``observe``, or ``payload_view`` on the
-        trick engine). The trick engine asks it for the moves of a game's phases;
-        cards played to a trick are seen by everyone.
+        trick engine). The engines ask it for every move but a card played (a card
+        played to a trick or to the pile is seen by everyone): the trick engine for the
+        moves of a game's phases, the shedding engine for draws, passes, suits named,
+        "one card" said and calls.
 
         >>> import cardrules as cr
         >>> game = cr.Cramps()

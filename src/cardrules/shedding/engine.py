@@ -471,7 +471,7 @@ class SheddingGame(Game[S, Move, V]):
             raise self.why_illegal(state, move)
         work = _work_on(state, events)
         if events is not None:
-            events.append(MovePlayed(mover, move))
+            events.append(MovePlayed(mover, move, seen_by=self.move_seen_by(state, mover, move)))
         if kind is Draw:
             _draw_move(self, work, mover)
         elif phase is _PLAYING:  # Pass
@@ -526,7 +526,7 @@ class SheddingGame(Game[S, Move, V]):
             )
         work = _work_on(state, events)
         if events is not None:
-            events.append(MovePlayed(caller, move))
+            events.append(MovePlayed(caller, move, seen_by=self.move_seen_by(state, caller, move)))
             events.append(IdiotCalled(caller, target))
         work._exposed = tuple(seat for seat in state._exposed if seat != target)
         _penalize(self, work, target)
