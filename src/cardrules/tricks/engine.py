@@ -53,6 +53,7 @@ from cardrules.cards import (
     Card,
     Suit,
     cards_of_mask,
+    mask_of,
     suit_cards,
 )
 from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
@@ -964,33 +965,15 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
     return tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True)), held
 
 
-_DECKS: dict[int, tuple[Sequence[Card], int]] = {}
-
-
 def _check_in_deck(deal: _Deal, added: int) -> None:
-    """Refuse hands that add to a deal's cards ``added``, any not of the game's deck."""
-    outside = added & ~_deck_mask(deal._rules.deck())
+    """Refuse hands that add to a deal's cards ``added``, any not of the game's deck
+    (only bad hands do, or a game picking up a card it never dealt: not a hot path)."""
+    outside = added & ~mask_of(deal._rules.deck())
     if outside:
         raise StateError(
             f"hands hold cards not of the game's deck ({_shown_outside(outside)}); masks "
             "must hold cards of its deck() only"
         )
-
-
-def _deck_mask(deck: Sequence[Card]) -> int:
-    """The mask of a game's ``deck()``: kept by the tuple's identity (with the tuple,
-    so that its id is not reused), as a game's deck is usually the same tuple."""
-    if deck is ALL_CARDS:
-        return FULL_MASK
-    kept = _DECKS.get(id(deck))
-    if kept is not None and kept[0] is deck:
-        return kept[1]
-    mask = 0
-    for card in deck:
-        mask |= CARD_BIT[card]
-    if type(deck) is tuple and len(_DECKS) < 64:
-        _DECKS[id(deck)] = (deck, mask)
-    return mask
 
 
 def _shown_outside(outside: int) -> str:
