@@ -216,14 +216,10 @@ class _Plan:
             deal = deal._copied()
             deal._winners = ()
         for check in self._checks:
-            before = _new(self._state_class)
-            before._deal = deal
-            before._left = state._left | check.later
-            before._leader = check.leader
-            before._cards = check.cards
-            before._tricks = check.tricks
-            before._round_scores = check.round_scores
-            before._allowed = None
+            left = state._left | check.later
+            before = self._state_class(
+                deal, left, check.leader, check.cards, check.tricks, check.round_scores
+            )
             game.legal_moves(before)
             if not before._allowed >> check.card & 1:
                 return False
@@ -415,14 +411,9 @@ def _restricted_plays(
             who = order[position]
             card = cards[position]
             if who != seat and unknown[who]:  # (a seat whose cards are all known: none)
-                state = _new(new_state)
-                state._deal = deal
-                state._left = still | (everything & ~before)
-                state._leader = leader
-                state._cards = cards[:position]
-                state._tricks = records[:number]
-                state._round_scores = tuple(scores)
-                state._allowed = None
+                left = still | (everything & ~before)
+                past = records[:number]
+                state = new_state(deal, left, leader, cards[:position], past, tuple(scores))
                 follow = 0  # the cards that follow the lead (0 for a lead: any)
                 if position:
                     lead = cards[0]
@@ -441,7 +432,7 @@ def _restricted_plays(
                 else:  # (allowed only with some card the seat may hold)
                     unsure = True
                 if unsure:  # no barring accounts for it: each sample is checked
-                    past, later = records[:number], everything & ~before
+                    later = everything & ~before
                     checks.append(
                         _Check(card, leader, cards[:position], past, tuple(scores), later)
                     )
@@ -451,14 +442,9 @@ def _restricted_plays(
         gone = before
         if winner is not None:  # the trick's points, as the engine scores them
             if game._scores_tricks:  # (asked in the state its last card is played in)
-                state = _new(new_state)
-                state._deal = deal
-                state._left = still | (everything & ~gone) | CARD_BIT[cards[-1]]
-                state._leader = leader
-                state._cards = cards[:-1]
-                state._tricks = records[:number]
-                state._round_scores = tuple(scores)
-                state._allowed = None
+                left = still | (everything & ~gone) | CARD_BIT[cards[-1]]
+                past = records[:number]
+                state = new_state(deal, left, leader, cards[:-1], past, tuple(scores))
                 scores[winner] += game.score_trick(state, number + 1, cards, winner)
             else:
                 scores[winner] += game.trick_points(number + 1, cards)
