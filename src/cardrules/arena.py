@@ -63,6 +63,7 @@ __all__ = [
     "GameResult",
     "Pool",
     "arena_workers",
+    "available_cpus",
     "play_match",
     "run_arena",
 ]
@@ -406,15 +407,28 @@ def _check_sendable(game: Game[Any, Any, Any], bots: tuple[Bot, ...]) -> None:
             ) from None
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system tells it), at
+    least 1: what ``workers=None`` means."""
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13+
+    if counted is not None:
+        return int(counted() or 1)
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on this system (macOS, Windows)
+        return os.cpu_count() or 1
+
+
 def arena_workers(workers: int | None, games: int) -> int:
     """How many local worker processes :func:`run_arena` starts for ``games`` games
-    when given ``workers`` (``None``: one per CPU): never more than the games, since a
-    process without a game would only cost its start; 1 plays in the calling process.
+    when given ``workers`` (``None``: one per CPU, :func:`available_cpus`): never more
+    than the games, since a process without a game would only cost its start; 1 plays
+    in the calling process.
 
     >>> arena_workers(1_000_000, games=2), arena_workers(2, games=100)
     (2, 2)
     """
-    wanted = workers if workers is not None else os.cpu_count() or 1
+    wanted = workers if workers is not None else available_cpus()
     return max(1, min(wanted, games))
 
 

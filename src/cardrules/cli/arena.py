@@ -26,7 +26,14 @@ from types import FrameType
 from typing import Any, TextIO
 
 import cardrules as cr
-from cardrules.arena import MAX_MOVES, ArenaResult, EntrantRow, arena_workers, run_arena
+from cardrules.arena import (
+    MAX_MOVES,
+    ArenaResult,
+    EntrantRow,
+    arena_workers,
+    available_cpus,
+    run_arena,
+)
 from cardrules.bots import Bot
 from cardrules.cli.base import EXIT_ERROR, EXIT_INTERRUPTED, EXIT_OK, AnyGame, UsageError
 from cardrules.cli.console import isatty, wrap
@@ -34,7 +41,6 @@ from cardrules.cli.registry import GameEntry, make_rules
 
 __all__ = [
     "arena_rules",
-    "available_cpus",
     "run_arena_command",
     "summary_lines",
     "table_lines",
@@ -68,18 +74,6 @@ def arena_rules(entry: GameEntry, options: Mapping[str, Any], bots: int) -> AnyG
         return make_rules(entry, {**options, "players": bots})
     except cr.RulesError as exc:
         raise UsageError(f"{named}, one per seat, but {exc}") from None
-
-
-def available_cpus() -> int:
-    """The CPUs this process may run on (its affinity, where the system tells it), at
-    least 1."""
-    counted = getattr(os, "process_cpu_count", None)  # Python 3.13+
-    if counted is not None:
-        return int(counted() or 1)
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):  # not on this system (macOS, Windows)
-        return os.cpu_count() or 1
 
 
 def workers_used(workers: int | None, games: int, cpus: int) -> tuple[int, str | None]:
