@@ -43,13 +43,13 @@ import numpy as np
 
 import cardrules as cr
 from cardrules.chance import ChanceState, ExplicitChance
-from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.console import Console
 from cardrules.cli.play import play_game
 from cardrules.cli.registry import game_entry
 from cardrules.encoding import encoder_for
 from cardrules.hosts.table import open_call
 from cardrules.rng import DecidedShuffles
+from cardrules.terminal import GameAdapter
 
 Outputs = dict[str, object]
 """What one seat is shown at one position, by name."""

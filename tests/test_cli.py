@@ -18,6 +18,7 @@ import cardrules as cr
 from cardrules import cli
 from cardrules.cli import registry
 from cardrules.games.cramps import cli as cramps_cli
+from cardrules.games.cramps.cli import CrampsAdapter
 
 GAME = cr.Cramps()
 
@@ -244,7 +245,7 @@ def play(lines: Iterable[str], seed: int, **kwargs: Any) -> tuple[int, str]:
     out = io.StringIO()
     console = cli.Console(out, scripted(lines))
     kwargs.setdefault("computer", first_legal)
-    code = cli.play_game(GAME, cli.CrampsAdapter(), console, seed=seed, **kwargs)
+    code = cli.play_game(GAME, CrampsAdapter(), console, seed=seed, **kwargs)
     return code, out.getvalue()
 
 
@@ -389,7 +390,7 @@ def test_play_ascii_mode_prints_no_suit_symbols() -> None:
 def test_play_rejects_a_seat_outside_the_table() -> None:
     console = cli.Console(io.StringIO(), scripted([]))
     with pytest.raises(cr.SetupError, match="from 0 to 3"):
-        cli.play_game(GAME, cli.CrampsAdapter(), console, human=4)
+        cli.play_game(GAME, CrampsAdapter(), console, human=4)
 
 
 # -- the registry and the generic parts ------------------------------------------------
@@ -443,7 +444,7 @@ def test_generic_adapter_tells_shared_events_in_the_librarys_words() -> None:
     # One text: the command line's lines are the library's, laid out.
     told = [text for _, text in cr.narrate(events, 2)]
     assert [line.strip() for line in adapter.describe_events(events, 2) if line] == told
-    assert cli.CrampsAdapter().describe_events([cr.HandDealt(2, 3, 13)], 0)[-1] == (
+    assert CrampsAdapter().describe_events([cr.HandDealt(2, 3, 13)], 0)[-1] == (
         "Round 2: seat 3 dealt 13 cards each."
     )
 
@@ -507,7 +508,7 @@ def test_refusals_call_the_human_you() -> None:
 
 
 def test_cards_played_are_told_once_in_cramps() -> None:
-    adapter = cli.CrampsAdapter()
+    adapter = CrampsAdapter()
     state = GAME.new_game(seed=1)
     for _ in range(4):
         step = GAME.step(state, first_legal(GAME, state))
@@ -529,7 +530,7 @@ def test_tricks_and_rounds_say_how_they_scored() -> None:
     tricks it won and its Queens, adding up to the round's points (C8-C10)."""
     out = io.StringIO()
     console = cli.Console(out, lambda prompt: "1")
-    cli.play_game(cr.Cramps(target=1), cli.CrampsAdapter(), console, seed=3, computer=first_legal)
+    cli.play_game(cr.Cramps(target=1), CrampsAdapter(), console, seed=3, computer=first_legal)
     lines = out.getvalue().splitlines()
     queens = 0
     for index, line in enumerate(lines):

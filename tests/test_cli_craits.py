@@ -33,10 +33,11 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
+from cardrules.games.craits.cli import CraitsAdapter
 from craits_helpers import iter_random_game, position, rest_of_deck, with_fields
 
 GAME = cr.Craits(players=3)
-ADAPTER = cli.CraitsAdapter()
+ADAPTER = CraitsAdapter()
 
 # Seat 0 is the human. With dealer 2 the human moves first on the turned-up 9♠.
 HANDS = ["9H 8C QS KD 3C", "2D 4D 5D 6D 7D", "JC JD JS 10C 10D"]

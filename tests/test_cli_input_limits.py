@@ -15,6 +15,7 @@ import cardrules as cr
 from cardrules import cli
 from cardrules.bots import MAX_NAMED_ITERATIONS, ISMCTSBot, bot_from_name
 from cardrules.cli.parser import build_parser
+from cardrules.games.craits.cli import CraitsAdapter
 
 LONG = "7" * 5000
 PYTHONS_MESSAGE = "set_int_max_str_digits"  # in Python's message for over-long int text
@@ -82,7 +83,7 @@ def test_a_move_number_of_thousands_of_digits_is_not_understood_plainly() -> Non
 def test_an_idiot_call_on_a_seat_of_thousands_of_digits_is_refused_plainly() -> None:
     view = types.SimpleNamespace(seat=0, phase=cr.Phase.PLAY, hand=(), exposed=(1,))
     with pytest.raises(cli.MoveInputError) as caught:
-        cli.CraitsAdapter().parse_move(f"idiot {LONG}", view, [cr.CallIdiot(0, 1)])
+        CraitsAdapter().parse_move(f"idiot {LONG}", view, [cr.CallIdiot(0, 1)])
     message = str(caught.value)
     assert PYTHONS_MESSAGE not in message and len(message) < 200
     assert "there is no seat 777" in message and "(5000 digits)" in message

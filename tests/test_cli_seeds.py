@@ -15,6 +15,7 @@ import cardrules as cr
 import cardrules.rng
 from cardrules import cli
 from cardrules.cli.play import run_play
+from cardrules.games.cramps.cli import CrampsAdapter
 
 BIG_SEED = 2**63 + 11  # more than 32 bits: not what SystemRandom().randrange(2**32) gives
 BIG_BOT_SEED = 2**63 + 12
@@ -117,7 +118,7 @@ def decision_seeds(seed: int, bot_seed: int) -> list[int]:
     answers = iter(["1"] * 6)
     run_play(
         cr.Cramps(),
-        cli.CrampsAdapter(),
+        CrampsAdapter(),
         seat=2,
         seed=seed,
         bot_seed=bot_seed,

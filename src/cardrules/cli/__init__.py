@@ -13,10 +13,8 @@ The package has one module per job:
 - :mod:`~cardrules.cli.base`: exit codes, shared types and errors;
 - :mod:`~cardrules.cli.console`: the :class:`Console` the human reads and types at;
 - :mod:`~cardrules.cli.parser`: the argument parser;
-- :mod:`~cardrules.cli.registry`: the games the command knows and their adapters;
-- :mod:`~cardrules.cli.adapter`: :class:`GameAdapter`, the plain text of any game;
-- :mod:`~cardrules.games.cramps.cli`, :mod:`~cardrules.games.craits.cli`: the adapters of the games
-  cardrules ships;
+- :mod:`~cardrules.cli.registry`: the games the command knows (every registered game)
+  and their adapters;
 - :mod:`~cardrules.cli.simulate`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.arena`:
   the three subcommands.
 
@@ -24,9 +22,11 @@ The generic parts (random players, the simulation, the turn loop with its input
 handling, the arena) work on any :class:`~cardrules.Game` through ``new_game``,
 ``legal_moves``, ``step`` and ``observe``. What is specific to a game (how a position
 is shown to the human, how a typed line becomes a move, how events are told) lives in a
-small :class:`GameAdapter` subclass, registered with :func:`register_game`. A game that
-is known to :func:`cardrules.registered_games` but has no adapter of its own can still
-be simulated, and played with the plain :class:`GameAdapter` (moves picked by number).
+small :class:`~cardrules.terminal.GameAdapter` subclass in the game's own package,
+which registers it with :func:`cardrules.terminal.register_adapter` (the adapter
+protocol lives below the games, in :mod:`cardrules.terminal`). A game that is known to
+:func:`cardrules.registered_games` but has no adapter of its own can still be
+simulated, and played with the plain adapter (moves picked by number).
 
 Exit codes: 0 success (also when the player quits or input ends), 1 an error from the
 library, a file that cannot be written, or piped input to ``play`` that is not
@@ -51,7 +51,6 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 import cardrules as cr
-from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.arena import arena_rules, run_arena_command
 from cardrules.cli.base import (
     EXIT_BROKEN_PIPE,
@@ -82,8 +81,7 @@ from cardrules.cli.simulate import (
     run_simulate,
     simulate,
 )
-from cardrules.games.craits.cli import CraitsAdapter
-from cardrules.games.cramps.cli import CrampsAdapter
+from cardrules.terminal import GameAdapter
 
 __all__ = [
     "EXIT_BROKEN_PIPE",
@@ -93,8 +91,6 @@ __all__ = [
     "EXIT_USAGE",
     "BotPlayer",
     "Console",
-    "CraitsAdapter",
-    "CrampsAdapter",
     "GameAdapter",
     "GameEntry",
     "MoveInputError",

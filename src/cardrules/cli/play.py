@@ -29,7 +29,6 @@ from typing import Any, TextIO
 import cardrules as cr
 from cardrules import rng as seeds
 from cardrules.bots import Bot
-from cardrules.cli.adapter import GameAdapter
 from cardrules.cli.base import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
@@ -49,6 +48,7 @@ from cardrules.cli.console import (
     terminal_width,
 )
 from cardrules.cli.simulate import RandomPlayer
+from cardrules.terminal import GameAdapter
 
 __all__ = ["TRIES", "BotPlayer", "play_game", "run_play"]
 

@@ -1,5 +1,10 @@
 """The games the command line knows: each with its rules factory, its terminal adapter
-and a one-line description."""
+and a one-line description.
+
+Every game class registered with the library (:func:`cardrules.registered_games`) is
+known, with the adapter and summary its package registered in
+:mod:`cardrules.terminal` (the plain :class:`~cardrules.terminal.GameAdapter` if none);
+:func:`register_game` adds a game made by a factory of your own."""
 
 from __future__ import annotations
 
@@ -9,10 +14,7 @@ from typing import Any
 import attrs
 
 import cardrules as cr
-from cardrules.cli.adapter import GameAdapter
-from cardrules.cli.base import AnyGame
-from cardrules.games.craits.cli import CraitsAdapter
-from cardrules.games.cramps.cli import CrampsAdapter
+from cardrules.terminal import AnyGame, GameAdapter, adapter_for, game_summary
 
 __all__ = ["GameEntry", "game_entry", "known_games", "make_rules", "register_game"]
 
@@ -49,10 +51,11 @@ def known_games() -> tuple[str, ...]:
 
 def describe_games() -> str:
     """The known games with their descriptions, for the help."""
-    return "; ".join(
-        name + (f" ({_GAMES[name].description})" if name in _GAMES else "")
-        for name in known_games()
-    )
+    parts = []
+    for name in known_games():
+        summary = _GAMES[name].description if name in _GAMES else game_summary(name)
+        parts.append(name + (f" ({summary})" if summary else ""))
+    return "; ".join(parts)
 
 
 def game_entry(name: str) -> GameEntry:
@@ -62,7 +65,7 @@ def game_entry(name: str) -> GameEntry:
     if key in _GAMES:
         return _GAMES[key]
     if key in cr.registered_games():
-        return GameEntry(key, cr.game_class(key))
+        return GameEntry(key, cr.game_class(key), adapter_for(key), game_summary(key))
     raise KeyError(f"unknown game {name!r}; known games: {', '.join(known_games())}")
 
 
@@ -85,12 +88,3 @@ def make_rules(entry: GameEntry, options: Mapping[str, Any]) -> AnyGame:
         return factory(**options)
     except TypeError as exc:
         raise cr.RulesError(f"bad options for {entry.name}: {exc}") from None
-
-
-register_game("cramps", cr.Cramps, CrampsAdapter, "4 players, 13 tricks a round, first to 31 wins")
-register_game(
-    "craits",
-    cr.Craits,
-    CraitsAdapter,
-    "2 to 10 players, shed your cards over 15 hands, lowest total wins",
-)

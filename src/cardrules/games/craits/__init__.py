@@ -26,6 +26,7 @@ from cardrules.games.craits.scoring import HandBreakdown, hand_breakdown, hand_p
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME
 from cardrules.shedding.state import Phase
+from cardrules.terminal import register_adapter
 
 __all__ = [
     "DEFAULT_CARD_TABLE",
@@ -38,3 +39,9 @@ __all__ = [
     "hand_breakdown",
     "hand_points",
 ]
+
+register_adapter(
+    "craits",
+    "cardrules.games.craits.cli:CraitsAdapter",
+    "2 to 10 players, shed your cards over 15 hands, lowest total wins",
+)

@@ -16,9 +16,15 @@ from typing import Any
 import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import cards_text, direction_text
-from cardrules.cli.adapter import COMMAND_HELP
-from cardrules.cli.base import AnyGame, MoveInputError, MoveRefusedError, digit_count, short_number
 from cardrules.games.craits.cli_events import CraitsNarration
+from cardrules.terminal import (
+    COMMAND_HELP,
+    AnyGame,
+    MoveInputError,
+    MoveRefusedError,
+    digit_count,
+    short_number,
+)
 
 __all__ = ["CraitsAdapter", "parse_suit_word"]
 

@@ -15,10 +15,9 @@ from typing import Any
 import attrs
 
 import cardrules as cr
-from cardrules.cli.adapter import GameAdapter
-from cardrules.cli.base import AnyGame
 from cardrules.events import CardsDrawn, HandBlocked, Reshuffled
 from cardrules.games.craits.scoring import OUT_POINTS, hand_breakdown
+from cardrules.terminal import AnyGame, GameAdapter
 
 __all__ = ["CraitsNarration", "DrawnAtEnd", "drawn_before_score", "hand_at_end"]
 
@@ -154,7 +153,7 @@ class CraitsNarration(GameAdapter):
     def step_lines(
         self, game: AnyGame, state: Any, step: cr.Step[Any], before: Any, after: Any, human: int
     ) -> list[str]:
-        """:meth:`~cardrules.cli.adapter.GameAdapter.describe_step`, and when the human
+        """:meth:`~cardrules.terminal.GameAdapter.describe_step`, and when the human
         drew in a step that also ended the hand, the cards they drew (right after
         their draw) and how their hand made its score, as in any other step: read from
         the stock of ``state``, the full state before the step

@@ -7,5 +7,12 @@ the command line shows of it in :mod:`~cardrules.games.cramps.cli`.
 """
 
 from cardrules.games.cramps.rules import DEFAULT_TRICK_VALUES, Cramps, CrampsState, CrampsView
+from cardrules.terminal import register_adapter
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
+
+register_adapter(
+    "cramps",
+    "cardrules.games.cramps.cli:CrampsAdapter",
+    "4 players, 13 tricks a round, first to 31 wins",
+)

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardrules as cr
-from cardrules.cli.adapter import COMMAND_HELP, GameAdapter
-from cardrules.cli.base import AnyGame, MoveRefusedError
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveRefusedError
 
 __all__ = ["CrampsAdapter", "round_points_text", "trick_points_text"]
 

@@ -1,20 +1,97 @@
-"""The game-specific text of terminal play, and the plain version that works for any
-game: :class:`GameAdapter`."""
+"""The terminal adapter protocol: how a game is shown and read in a terminal.
+
+:class:`GameAdapter` is the game-specific text of terminal play (how a position is
+shown to the human, how a typed line becomes a move, how events are told), and its plain
+version works for any game. A game that wants better text subclasses it in its own
+package and registers it with :func:`register_adapter`; the command line
+(:mod:`cardrules.cli`) finds it there. This module sits below the games, so a game's
+package imports it and nothing here imports a game.
+"""
 
 from __future__ import annotations
 
 import enum
+import importlib
 import re
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
-import cardrules as cr
 from cardrules._text import int_text
-from cardrules.cli.base import AnyGame, MoveInputError, digit_count, short_number, squash
+from cardrules.cards import Card, Suit, format_cards
+from cardrules.errors import IllegalMoveError
+from cardrules.events import Event, GameOver, HandDealt, HandScored, narrate
+from cardrules.game import Game, Step
 
-__all__ = ["COMMAND_HELP", "GameAdapter", "plain"]
+__all__ = [
+    "COMMAND_HELP",
+    "AnyGame",
+    "GameAdapter",
+    "MoveInputError",
+    "MoveRefusedError",
+    "adapter_for",
+    "digit_count",
+    "game_summary",
+    "plain",
+    "register_adapter",
+    "short_number",
+    "squash",
+]
+
+AnyGame = Game[Any, Any, Any]
+"""A rules object of any game."""
+
+SUIT_LETTER = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
+"""Suit symbols to their letters (for ASCII output and for comparing typed text)."""
+
+
+class MoveInputError(ValueError):
+    """A line typed by the player that does not name a move (the message says why)."""
+
+
+class MoveRefusedError(ValueError):
+    """A move the player named clearly that the rules do not allow, found by the
+    adapter before the rules are asked (a card the player does not hold): told as "Not
+    allowed", like the rules' own refusals. The message says what was wrong and what is
+    allowed."""
+
+
+def squash(text: str) -> str:
+    """``text`` without spaces, upper case, suits as letters: the form in which typed
+    text is compared with a move's text.
+
+    >>> squash(" q♠ ! ")
+    'QS!'
+    """
+    return "".join(text.split()).upper().translate(SUIT_LETTER)
+
+
+def digit_count(text: str) -> int:
+    """How many digits the number ``text`` has, its sign, spaces around it and leading
+    zeros aside (at least 1), counted without reading it as a number.
+
+    >>> digit_count(" -0042 "), digit_count("0"), digit_count("7" * 5000)
+    (2, 1, 5000)
+    """
+    return len(text.strip().lstrip("+-").lstrip("0")) or 1
+
+
+def short_number(text: str) -> str:
+    """``text`` for a message: as given, or, if it is long, its first characters and
+    how many digits it has.
+
+    >>> short_number("12"), short_number("7" * 5000)
+    ('12', '77777777777777777777… (5000 digits)')
+    """
+    text = text.strip()
+    if len(text) <= _SHORT:
+        return text
+    return f"{text[:20]}… ({digit_count(text)} digits)"
+
+
+_SHORT = 30
+"""Numbers longer than this are abbreviated in messages."""
 
 COMMAND_HELP = (
     "Commands: ? or help shows this help; show shows the table again; q or quit leaves.",
@@ -103,6 +180,7 @@ class GameAdapter:
     def only_move_line(self, move: Any) -> str:
         """What is said when the human's only legal move is made for them.
 
+        >>> import cardrules as cr
         >>> GameAdapter().only_move_line(cr.Draw())
         'Your only move: draw.'
         """
@@ -121,7 +199,7 @@ class GameAdapter:
         lines.append(f"Scores: {self.score_line(view.scores, human)}")
         hand = getattr(view, "hand", None)
         if hand is not None:
-            lines.append("Your hand: " + (cr.format_cards(hand) or "(empty)"))
+            lines.append("Your hand: " + (format_cards(hand) or "(empty)"))
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines
 
@@ -191,12 +269,12 @@ class GameAdapter:
 
     # -- refusals --------------------------------------------------------------------
 
-    def refusal(self, error: cr.IllegalMoveError, move: Any, view: Any, human: int) -> str:
+    def refusal(self, error: IllegalMoveError, move: Any, view: Any, human: int) -> str:
         """The rules' refusal of the human's ``move``, worded for the human: "you", never
         "seat N" for them, and the Legal list rather than the library's names.
 
         >>> adapter = GameAdapter()
-        >>> error = cr.IllegalMoveError("not_your_turn", "seat 0 cannot move now")
+        >>> error = IllegalMoveError("not_your_turn", "seat 0 cannot move now")
         >>> adapter.refusal(error, None, None, human=0)
         'it is not your turn'
         """
@@ -217,7 +295,7 @@ class GameAdapter:
     # -- events ----------------------------------------------------------------------
 
     def describe_events(
-        self, events: Sequence[cr.Event], human: int, game: AnyGame | None = None
+        self, events: Sequence[Event], human: int, game: AnyGame | None = None
     ) -> list[str]:
         """What is said about the events of one step, in order: the library's text of
         each event worth telling (:func:`cardrules.narrate`), laid out by
@@ -231,7 +309,7 @@ class GameAdapter:
 
     def describe_step(
         self,
-        events: Sequence[cr.Event],
+        events: Sequence[Event],
         before: Any,
         after: Any,
         human: int,
@@ -246,7 +324,7 @@ class GameAdapter:
         return self.tell(events, human, game, before=before, private=private)
 
     def step_lines(
-        self, game: AnyGame, state: Any, step: cr.Step[Any], before: Any, after: Any, human: int
+        self, game: AnyGame, state: Any, step: Step[Any], before: Any, after: Any, human: int
     ) -> list[str]:
         """Everything said about ``step``, made from the full ``state``, as ``cardrules
         play`` asks for it: by default :meth:`describe_step` from the human's views
@@ -260,13 +338,13 @@ class GameAdapter:
 
     def tell(
         self,
-        events: Sequence[cr.Event],
+        events: Sequence[Event],
         human: int,
         game: AnyGame | None = None,
         *,
         before: Any = None,
         private: Sequence[str] = (),
-        private_after: cr.Event | None = None,
+        private_after: Event | None = None,
     ) -> list[str]:
         """The lines of ``events`` for ``human``: each told event's lines
         (:meth:`event_lines`) and their explanation (:meth:`explain`, from the human's
@@ -274,14 +352,14 @@ class GameAdapter:
         ``private_after`` (one of ``events``), else after the last event
         :meth:`private_news_after` accepts (at the end if none does)."""
 
-        def news_after(event: cr.Event) -> bool:
+        def news_after(event: Event) -> bool:
             if private_after is not None:
                 return event is private_after  # (narrate tells an event with no secret as is)
             return self.private_news_after(event, human)
 
         lines: list[str] = []
         at: int | None = None
-        for event, text in cr.narrate(events, human, deal_word=self.round_word):
+        for event, text in narrate(events, human, deal_word=self.round_word):
             lines.extend(self.event_lines(event, text, human, game))
             lines.extend(self.explain(event, events, before, human, game))
             if news_after(event):
@@ -289,23 +367,22 @@ class GameAdapter:
         at = len(lines) if at is None else at
         return [*lines[:at], *private, *lines[at:]]
 
-    def event_lines(
-        self, event: cr.Event, text: str, human: int, game: AnyGame | None
-    ) -> list[str]:
+    def event_lines(self, event: Event, text: str, human: int, game: AnyGame | None) -> list[str]:
         """How the library's ``text`` of ``event`` is shown: a deal, its end and the end
         of the game after a blank line, every other event indented.
 
+        >>> import cardrules as cr
         >>> GameAdapter().event_lines(cr.PlayAgain(1), "Seat 1 plays again.", 0, None)
         ['  Seat 1 plays again.']
         """
-        if isinstance(event, (cr.HandDealt, cr.HandScored, cr.GameOver)):
+        if isinstance(event, (HandDealt, HandScored, GameOver)):
             return ["", text]
         return [f"  {text}"]
 
     def explain(
         self,
-        event: cr.Event,
-        events: Sequence[cr.Event],
+        event: Event,
+        events: Sequence[Event],
         before: Any,
         human: int,
         game: AnyGame | None,
@@ -315,7 +392,7 @@ class GameAdapter:
         (``None`` if unknown); nothing by default."""
         return []
 
-    def private_news_after(self, event: cr.Event, human: int) -> bool:
+    def private_news_after(self, event: Event, human: int) -> bool:
         """Whether the human's private news of the step (:meth:`describe_change`) is
         told right after ``event`` (the last such event of the step); never, by
         default: it comes at the end."""
@@ -326,10 +403,10 @@ def plain(value: object) -> str:
     """A view field as short text: cards as cards, suits as symbols, long sequences cut
     to their last few items.
 
-    >>> plain((cr.Card.parse("QS"), cr.Card.parse("10h"))), plain(cr.Suit.HEARTS)
+    >>> plain((Card.parse("QS"), Card.parse("10h"))), plain(Suit.HEARTS)
     ('Q♠ 10♥', '♥')
     """
-    if isinstance(value, (cr.Card, cr.Suit)):
+    if isinstance(value, (Card, Suit)):
         return str(value)
     if isinstance(value, enum.Enum):
         return value.name.lower()
@@ -341,3 +418,57 @@ def plain(value: object) -> str:
             items = ["…", *items[-_LONG:]]
         return " ".join(items) or "(none)"
     return str(value)
+
+
+@attrs.frozen
+class _Registered:
+    adapter: type[GameAdapter] | str
+    summary: str
+
+
+_ADAPTERS: dict[str, _Registered] = {}
+
+
+def register_adapter(game: str, adapter: type[GameAdapter] | str, summary: str = "") -> None:
+    """Make ``adapter`` the terminal text of the game registered as ``game``, with a
+    one-line ``summary`` for the command line's help.
+
+    ``adapter`` is a :class:`GameAdapter` subclass, or its import path as
+    ``"package.module:ClassName"`` so that the module is imported only when a game is
+    played in the terminal (how the library's own games register theirs).
+
+    >>> register_adapter("my-game", GameAdapter, "2 players, a test game")
+    >>> adapter_for("my-game"), game_summary("my-game")
+    (<class 'cardrules.terminal.GameAdapter'>, '2 players, a test game')
+    >>> _ADAPTERS.pop("my-game") and None
+    """
+    if not isinstance(game, str) or not game:
+        raise TypeError(f"register_adapter needs a game's name, not {game!r}")
+    if not (isinstance(adapter, str) and ":" in adapter) and not (
+        isinstance(adapter, type) and issubclass(adapter, GameAdapter)
+    ):
+        raise TypeError(
+            "register_adapter needs a GameAdapter subclass or its path as "
+            f"'package.module:ClassName', not {adapter!r}"
+        )
+    _ADAPTERS[game] = _Registered(adapter, summary)
+
+
+def adapter_for(game: str) -> type[GameAdapter]:
+    """The adapter class registered for ``game``, or the plain :class:`GameAdapter`
+    when it has none."""
+    known = _ADAPTERS.get(game)
+    if known is None:
+        return GameAdapter
+    if isinstance(known.adapter, str):
+        module, _, name = known.adapter.partition(":")
+        adapter = getattr(importlib.import_module(module), name)
+        _ADAPTERS[game] = _Registered(adapter, known.summary)
+        return adapter  # type: ignore[no-any-return]
+    return known.adapter
+
+
+def game_summary(game: str) -> str:
+    """The one-line summary registered for ``game`` ("" when it has none)."""
+    known = _ADAPTERS.get(game)
+    return "" if known is None else known.summary
