@@ -57,21 +57,17 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import cardrules as cr
 from cardrules.encoding import InfoState, encoder_for
 from cardrules.encoding.rows import ViewRows
 from cardrules.encoding.writers import Writer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-
-import crazy_eights  # (the examples' games)
-import euchre
-import hearts
-import oh_hell
-import spades
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 
 GAMES: dict[str, Any] = {
     "cramps": cr.Cramps(),

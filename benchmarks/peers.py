@@ -21,18 +21,14 @@ import argparse
 import importlib
 import random
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
-
-import cardrules as cr
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 
 import spiel_loops
 from spiel_loops import pyspiel
+
+import cardrules as cr
 
 PEERS: dict[str, tuple[str, dict[str, Any]]] = {  # example module: OpenSpiel game, parameters
     "hearts": ("hearts", {}),
@@ -47,7 +43,7 @@ def example_game(module_name: str) -> Any:
     """The rules class the example defines (the one game class of its module), with its
     defaults; ``None`` if the example does not exist."""
     try:
-        module = importlib.import_module(module_name)
+        module = importlib.import_module(f"cardrules.games.{module_name}.rules")
     except ImportError:
         return None
     for value in vars(module).values():

@@ -17,21 +17,16 @@ alternate between the sides; the ratio is the median of the per-round ratios.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import spiel_loops
 
 import cardrules as cr
 from cardrules.bots import ISMCTSBot
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-hearts: Any = importlib.import_module("hearts")
+from cardrules.games.hearts import rules as hearts
 
 if spiel_loops.pyspiel is not None:
     import numpy as np

@@ -16,32 +16,22 @@ the library's search bot, without code of its own.
 from __future__ import annotations
 
 import argparse
-import importlib
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
+import cardrules as cr
 from cardrules.arena import run_arena
 from cardrules.bots import Bot, ISMCTSBot, RandomBot
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 
 def example_games() -> dict[str, Any]:
     """The example games (Oh Hell for three, the others for four)."""
-    sys.path.insert(0, str(EXAMPLES))
-    hearts = importlib.import_module("hearts")
-    crazy_eights = importlib.import_module("crazy_eights")
-    oh_hell = importlib.import_module("oh_hell")
-    spades = importlib.import_module("spades")
-    euchre = importlib.import_module("euchre")
     return {
-        "hearts": hearts.Hearts(),
-        "crazy_eights": crazy_eights.CrazyEights(players=4),
-        "oh_hell": oh_hell.OhHell(),
-        "spades": spades.Spades(),
-        "euchre": euchre.Euchre(),
+        "hearts": cr.Hearts(),
+        "crazy_eights": cr.CrazyEights(players=4),
+        "oh_hell": cr.OhHell(),
+        "spades": cr.Spades(),
+        "euchre": cr.Euchre(),
     }
 
 

@@ -13,12 +13,9 @@ The helpers below are plain functions; test modules import them with
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from hypothesis import HealthCheck, settings
@@ -44,31 +41,19 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-"""The example programs' folder (the example games are modules there, not in the
-package)."""
-
-
-def example(name: str) -> Any:
-    """The module ``examples/<name>.py`` (``"hearts"``, ``"crazy_eights"``, ...),
-    imported once: the example games are not in the installed package."""
-    if str(EXAMPLES) not in sys.path:
-        sys.path.insert(0, str(EXAMPLES))
-    return importlib.import_module(name)
-
 
 def engine_games() -> dict[str, Any]:
     """Every game on the engines, by name: Cramps, Craits (three players) and the five
-    example games, each at its defaults (Euchre with lone defenders, so that every
+    peer games, each at its defaults (Euchre with lone defenders, so that every
     phase it has is reached)."""
     return {
         "cramps": cr.Cramps(),
         "craits": cr.Craits(players=3),
-        "oh-hell": example("oh_hell").OhHell(),
-        "euchre": example("euchre").Euchre(allow_lone_defender=True),
-        "spades": example("spades").Spades(),
-        "hearts": example("hearts").Hearts(),
-        "crazy-eights": example("crazy_eights").CrazyEights(),
+        "oh-hell": cr.OhHell(),
+        "euchre": cr.Euchre(allow_lone_defender=True),
+        "spades": cr.Spades(),
+        "hearts": cr.Hearts(),
+        "crazy-eights": cr.CrazyEights(),
     }
 
 

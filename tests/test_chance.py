@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 from collections import Counter
 from fractions import Fraction
-from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -16,13 +13,13 @@ import pytest
 import cardrules as cr
 from cardrules import rng
 from cardrules.chance import ChanceState, ExplicitChance
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
 from cardrules.rng import DecidedShuffles, seed_state, shuffled, shuffled_positions
 from cardrules.tricks.engine import TrickGame
 from conftest import engine_games
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
-crazy_eights: Any = importlib.import_module("crazy_eights")
-hearts: Any = importlib.import_module("hearts")
 
 GAMES = [
     cr.Cramps(),
@@ -337,8 +334,6 @@ def test_a_game_that_keeps_its_generator_out_of_reach_is_refused_saying_what_to_
 
 # -- every random decision is a chance node; the cards are the game's own -------------------
 
-oh_hell: Any = importlib.import_module("oh_hell")
-euchre: Any = importlib.import_module("euchre")
 
 #: Every game on the engines: the two of the library and the five examples.
 ENGINE_GAMES = list(engine_games().values())

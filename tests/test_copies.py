@@ -6,23 +6,17 @@ them make new containers around the same values; pickling still makes real copie
 from __future__ import annotations
 
 import copy
-import importlib
 import pickle
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
 from cardrules.record import Outcome
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
 
 GAMES: dict[str, Any] = {
     "cramps": cr.Cramps(),

@@ -7,23 +7,17 @@ these setups and replay them."""
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
 from cardrules import rng
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
 
 _MASK64 = (1 << 64) - 1
 

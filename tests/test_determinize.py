@@ -17,15 +17,12 @@ and player counts, random points in them, random seats):
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -38,6 +35,10 @@ from cardrules.cards import CARD_BIT, SUIT_MASK
 from cardrules.deck import DealSampler, deal_unseen
 from cardrules.games.craits import Phase
 from cardrules.games.cramps import DEFAULT_TRICK_VALUES
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 from cardrules.rng import next_u64, seed_state
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 from conftest import ALL_52, SEED_MAX, play_cards, suit_hands
@@ -654,12 +655,6 @@ def test_determinize_remembers_a_view_not_an_equal_one_for_another_game() -> Non
 
 # -- what the rules reveal through restrictions -------------------------------------------
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-spades: Any = importlib.import_module("spades")
-hearts: Any = importlib.import_module("hearts")
-oh_hell: Any = importlib.import_module("oh_hell")
-euchre: Any = importlib.import_module("euchre")
 
 _SPADES, _HEARTS = SUIT_MASK[cr.Suit.SPADES], SUIT_MASK[cr.Suit.HEARTS]
 _ACE_OF_HEARTS = CARD_BIT[cr.Card.parse("AH")]

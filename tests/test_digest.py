@@ -5,11 +5,8 @@ cannot write is refused, never written in part."""
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import random
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
 import attrs
@@ -17,12 +14,9 @@ import pytest
 
 import cardrules as cr
 from cardrules.digest import Encoder, state_digest
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
 from cardrules.values import Value
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
 
 GAMES: dict[str, Any] = {
     "cramps": cr.Cramps(),

@@ -16,12 +16,9 @@ CARDRULES_FAMILY_GAMES sets the games per rules (default 1).
 
 from __future__ import annotations
 
-import importlib
 import os
 import pickle
 import random
-import sys
-from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -38,15 +35,12 @@ from cardrules.encoding import (
 )
 from cardrules.encoding.arrays import ObservationArrays
 from cardrules.game import Game
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 from cardrules.moves import register_move
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
-oh_hell: Any = importlib.import_module("oh_hell")
-spades: Any = importlib.import_module("spades")
 
 
 @register_move("test_family_bid")

@@ -15,14 +15,11 @@ CARDRULES_FAST_EXAMPLES sets the hypothesis examples (default 6).
 
 from __future__ import annotations
 
-import importlib
 import os
 import pickle
 import random
-import sys
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,14 +31,11 @@ from cardrules.encoding import GameField, SheddingEncoder, TrickEncoder, encoder
 from cardrules.encoding.arrays import ObservationArrays
 from cardrules.encoding.fast import FamilyRows, FamilyWriter
 from cardrules.encoding.vectors import to_float32
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
-oh_hell: Any = importlib.import_module("oh_hell")
-spades: Any = importlib.import_module("spades")
-euchre: Any = importlib.import_module("euchre")
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 
 FAST_EXAMPLES = int(os.environ.get("CARDRULES_FAST_EXAMPLES", "6"))
 MOVES = 120

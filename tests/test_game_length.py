@@ -5,23 +5,17 @@ and ``Game.move_cap()``, the number of moves a host allows a game
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
 from cardrules import arena
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
 
 UNBOUNDED = {
     "cramps": cr.Cramps(),

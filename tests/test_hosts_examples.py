@@ -14,9 +14,6 @@ from typing import Any
 
 import pytest
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-
 
 def _example(name: str, needs: str) -> Any:
     try:
@@ -25,6 +22,9 @@ def _example(name: str, needs: str) -> Any:
         if os.environ.get("CARDRULES_REQUIRE_HOSTS") == "1":
             raise
         pytest.skip(f"{needs} is not installed")
+    examples = str(Path(__file__).resolve().parents[1] / "examples")
+    if examples not in sys.path:
+        sys.path.insert(0, examples)
     return importlib.import_module(name)
 
 

@@ -9,11 +9,8 @@ Skipped where a framework is not installed, unless CARDRULES_REQUIRE_HOSTS=1 (CI
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
 import warnings
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -21,14 +18,11 @@ import pytest
 
 import cardrules as cr
 from cardrules.encoding import encoder_for
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
-oh_hell: Any = importlib.import_module("oh_hell")
-spades: Any = importlib.import_module("spades")
-euchre: Any = importlib.import_module("euchre")
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 
 GAMES = [
     hearts.Hearts(),

@@ -7,10 +7,7 @@ Skipped where OpenSpiel is not installed, unless CARDRULES_REQUIRE_HOSTS=1 (CI).
 
 from __future__ import annotations
 
-import importlib
 import os
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,9 +25,8 @@ except ImportError:
         raise
     pytest.skip("OpenSpiel is not installed", allow_module_level=True)
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-oh_hell: Any = importlib.import_module("oh_hell")
-euchre: Any = importlib.import_module("euchre")
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.oh_hell import rules as oh_hell
 
 #: Every game on the engines: the two of the library and the five examples.
 ENGINE_GAMES = list(engine_games().values())

@@ -13,13 +13,12 @@ import attrs
 import pytest
 
 import cardrules as cr
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 from cardrules.moves import as_card, move_from_data, move_to_data, register_move
-from conftest import engine_games, example
-
-oh_hell: Any = example("oh_hell")
-euchre: Any = example("euchre")
-spades: Any = example("spades")
-hearts: Any = example("hearts")
+from conftest import engine_games
 
 
 @register_move("test_fields_kinds")

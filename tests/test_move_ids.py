@@ -5,11 +5,8 @@ only on the rules."""
 
 from __future__ import annotations
 
-import importlib
 import pickle
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,12 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
 from cardrules.moveids import MoveIds, move_ids_of
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
 
 GAMES: list[Any] = [
     cr.Cramps(),

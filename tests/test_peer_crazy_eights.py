@@ -13,22 +13,18 @@ the number of deals per parameter set (default 35); e.g.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any, cast
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.crazy_eights import rules as c8
 
 pyspiel = pytest.importorskip("pyspiel")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-c8: Any = importlib.import_module("crazy_eights")
 
 DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "35"))
 DRAW, PASS, NOMINATE = 52, 53, 54  # OpenSpiel's action ids (cards are 0 ... 51)

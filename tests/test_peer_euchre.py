@@ -32,23 +32,17 @@ play more, e.g. ``CARDRULES_PEER_DEALS=5000 pytest tests/test_peer_euchre.py``.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.euchre import rules as euchre
 from cardrules.moves import NameSuit, Pass
 from peer_lockstep import Peer, play_lockstep
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-euchre: Any = importlib.import_module("euchre")
 
 DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "300"))
 PARAMS = [

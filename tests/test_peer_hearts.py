@@ -38,22 +38,16 @@ play more, e.g. ``CARDRULES_PEER_DEALS=5000 pytest tests/test_peer_hearts.py``.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pyspiel
 import pytest
 
 import cardrules as cr
+from cardrules.games.hearts import rules as hearts
 from peer_lockstep import Peer, play_lockstep
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
 
 DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "40"))
 """Deals per parameter set (each flag flipped, and the defaults, in all four directions)."""

@@ -11,22 +11,18 @@ in all); set it higher to play more, e.g. ``CARDRULES_PEER_DEALS=5000``.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.oh_hell import rules as oh_hell
 from cardrules.moves import Play
 
 pyspiel = pytest.importorskip("pyspiel")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-oh_hell: Any = importlib.import_module("oh_hell")
 
 DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "100"))
 

@@ -12,22 +12,18 @@ higher to play more, e.g. ``CARDRULES_PEER_DEALS=5000``.
 
 from __future__ import annotations
 
-import importlib
 import os
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.spades import rules as spades
 from cardrules.moves import Play
 
 pyspiel = pytest.importorskip("pyspiel")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-spades: Any = importlib.import_module("spades")
 
 DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "300"))
 

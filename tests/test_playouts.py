@@ -7,25 +7,20 @@ numbers, and uses as many of them.
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 import zlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 from cardrules.tricks.playout import plays_plainly
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-hearts: Any = importlib.import_module("hearts")
-oh_hell: Any = importlib.import_module("oh_hell")
-spades: Any = importlib.import_module("spades")
-euchre: Any = importlib.import_module("euchre")
-crazy_eights: Any = importlib.import_module("crazy_eights")
 
 GAMES: dict[str, Any] = {
     "cramps": cr.Cramps(),

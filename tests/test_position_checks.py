@@ -11,12 +11,10 @@ import pytest
 
 import cardrules as cr
 from cardrules.cards import CARD_BIT, mask_of
-from conftest import example
-
-oh_hell: Any = example("oh_hell")
-euchre: Any = example("euchre")
-spades: Any = example("spades")
-hearts: Any = example("hearts")
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 
 HANDS_4 = ["2C 3C", "4C 5C", "6C 7C", "8C 9C"]
 """Two cards each: 2♣ with seat 0, who leads (Hearts' first lead is the 2♣)."""

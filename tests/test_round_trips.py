@@ -15,9 +15,7 @@ import importlib
 import inspect
 import pickle
 import pkgutil
-import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -30,17 +28,14 @@ from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.digest import Encoder
 from cardrules.games.craits import hand_breakdown
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
 from cardrules.shedding.state import ShedState, ShedView
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-crazy_eights: Any = importlib.import_module("crazy_eights")
-oh_hell: Any = importlib.import_module("oh_hell")
 
 
 @attrs.frozen
@@ -71,6 +66,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.hosts",
     "cardrules.encoding",
     "cardrules.cli",
+    "cardrules.terminal",
     "cardrules.games.cramps.cli",
     "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
     # The games' encoders and their NumPy writers are tested with the encodings and
@@ -168,7 +164,7 @@ def _errors() -> Iterator[Any]:
 
 
 def samples() -> list[Any]:
-    """A few instances of every public class, of the examples' games and of games built
+    """A few instances of every public class, of the library's games and of games built
     on the engines' own state classes; at most three of each class."""
     found: list[Any] = []
     for game, moves in [
@@ -178,6 +174,8 @@ def samples() -> list[Any]:
         (hearts.Hearts(target=30), 60),
         (crazy_eights.CrazyEights(players=3), 60),
         (oh_hell.OhHell(players=4, num_tricks_fixed=5), 30),  # its own moves: bids
+        (cr.Spades(), 30),
+        (cr.Euchre(), 30),
         (PlainTricks(), 60),
         (PlainEights(players=2), 60),  # type: ignore[call-arg]
     ]:

@@ -17,10 +17,8 @@ import pytest
 import cardrules as cr
 from cardrules import cli
 from cardrules.encoding import encoder_for
-from conftest import example
-
-hearts: Any = example("hearts")
-euchre: Any = example("euchre")
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
 
 HEARTS = hearts.Hearts(target=0, passes="left")
 

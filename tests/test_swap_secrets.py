@@ -26,11 +26,8 @@ both worlds' outputs; test_the_swap_test_sees_... check that it does fail on a l
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -38,14 +35,11 @@ import pytest
 
 import cardrules as cr
 import swap_worlds as sw
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
-euchre: Any = importlib.import_module("euchre")
-spades: Any = importlib.import_module("spades")
-oh_hell: Any = importlib.import_module("oh_hell")
-crazy_eights: Any = importlib.import_module("crazy_eights")
+from cardrules.games.crazy_eights import rules as crazy_eights
+from cardrules.games.euchre import rules as euchre
+from cardrules.games.hearts import rules as hearts
+from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import rules as spades
 
 pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")

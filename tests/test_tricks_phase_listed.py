@@ -5,18 +5,13 @@ the same state with a move not listed)."""
 
 from __future__ import annotations
 
-import importlib
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import cardrules as cr
+from cardrules.games.euchre import rules as euchre
 from cardrules.moves import NameSuit, Pass
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-euchre: Any = importlib.import_module("euchre")
 
 
 def _bidding() -> tuple[Any, Any, Any]:

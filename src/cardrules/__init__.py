@@ -63,6 +63,11 @@ from cardrules.game import (
 )
 from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
 from cardrules.games.cramps.rules import Cramps, CrampsState, CrampsView
+from cardrules.games.crazy_eights import CrazyEights
+from cardrules.games.euchre import Euchre
+from cardrules.games.hearts import Hearts
+from cardrules.games.oh_hell import OhHell
+from cardrules.games.spades import Spades
 from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
 from cardrules.rng import new_seed
@@ -97,9 +102,11 @@ __all__ = [
     "Cramps",
     "CrampsState",
     "CrampsView",
+    "CrazyEights",
     "DeckSpec",
     "DirectionChanged",
     "Draw",
+    "Euchre",
     "Event",
     "EventError",
     "Game",
@@ -109,6 +116,7 @@ __all__ = [
     "HandBlocked",
     "HandDealt",
     "HandScored",
+    "Hearts",
     "HiddenMove",
     "IdiotCalled",
     "IllegalMoveError",
@@ -116,6 +124,7 @@ __all__ = [
     "MovePlayed",
     "MoveTypeError",
     "NameSuit",
+    "OhHell",
     "OneCardAnnounced",
     "Pass",
     "Phase",
@@ -128,6 +137,7 @@ __all__ = [
     "SeatError",
     "SetupError",
     "ShedTable",
+    "Spades",
     "StateError",
     "Step",
     "Suit",

@@ -22,15 +22,11 @@ seat 0, whatever the dealer; the deal here goes from the dealer's left, as its p
 sit, which deals the same hands to the same seats when seat 0 is the dealer's left and
 otherwise different but equally likely ones (the peer test feeds OpenSpiel the hands
 dealt here).
-
-Run it with ``python examples/oh_hell.py --seed 3 --games 2``.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
-import random
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -184,24 +180,3 @@ class OhHell(TrickGame[TrickState, TrickView]):
     def all_moves(self) -> tuple[Any, ...]:
         """The cards, then the bids 0 to :meth:`max_tricks`: OpenSpiel's action ids."""
         return (*(Play(card) for card in self.card_ids()), *BIDS[: self.max_tricks() + 1])
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Play ``--games`` seeded random games from ``--seed``; print one line for each."""
-    parser = argparse.ArgumentParser(description="Play seeded random games of Oh Hell.")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
-    parser.add_argument("--games", type=int, default=2, help="how many games (2)")
-    args = parser.parse_args(argv)
-    game = OhHell()
-    for seed in range(args.seed, args.seed + args.games):
-        chooser, state = random.Random(seed), game.new_game(seed=seed)
-        while not state.is_over:
-            state = game.apply(state, chooser.choice(game.legal_moves(state)))
-        print(
-            f"seed {seed}: {state.hand_size} tricks, {state.turned_up} turned up, bids "
-            f"{state.payload}: {state.scores}"
-        )
-
-
-if __name__ == "__main__":
-    main()

@@ -6,12 +6,9 @@ stacked by hand, so each test names the rule it checks.
 
 from __future__ import annotations
 
-import importlib
 import pickle
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,11 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
+from cardrules.games.hearts import rules as hearts
 from conftest import ALL_52, card, cards
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-hearts: Any = importlib.import_module("hearts")
 
 GAME = hearts.Hearts(pass_cards=False)
 """Hearts without passing: most rules here are about the play."""

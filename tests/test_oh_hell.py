@@ -5,19 +5,13 @@ states never change, its options are checked, and the search bot beats random pl
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 import cardrules as cr
 from cardrules.cards import mask_of
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-oh_hell: Any = importlib.import_module("oh_hell")
+from cardrules.games.oh_hell import rules as oh_hell
 
 
 def test_a_record_with_bids_round_trips() -> None:
@@ -108,9 +102,3 @@ def test_the_search_bot_beats_random_players() -> None:
     rows = result.rows()
     assert rows[0].entrant == "ismcts"
     assert rows[0].wins > max(row.wins for row in rows[1:])
-
-
-def test_the_script_plays_seeded_deals(capsys: pytest.CaptureFixture[str]) -> None:
-    oh_hell.main(["--seed", "3", "--games", "2"])
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 and lines[0].startswith("seed 3: ") and "turned up, bids (" in lines[0]

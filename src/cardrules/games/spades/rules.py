@@ -27,15 +27,11 @@ The first dealer is seat 3, so that seat 0 bids and leads first and card ``k`` o
 deck goes to seat ``k % 4``, as in OpenSpiel. Cards are OpenSpiel's card ids (suit *
 13 + rank, clubs first) and bids follow them (``Bid(0)`` is action 52): the move ids
 here are OpenSpiel's action ids.
-
-Run it with ``python examples/spades.py --seed 3 --games 2``.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
-import random
 from typing import Any, ClassVar, cast
 
 import attrs
@@ -191,21 +187,3 @@ class Spades(TrickGame[TrickState, TrickView]):
     def all_moves(self) -> tuple[Any, ...]:
         """The 52 cards, then the bids Nil to 13: OpenSpiel's action ids."""
         return (*super().all_moves(), *BIDS)
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Play ``--games`` seeded random games from ``--seed``; print one line for each."""
-    parser = argparse.ArgumentParser(description="Play seeded random games of Spades.")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
-    parser.add_argument("--games", type=int, default=2, help="how many games (2)")
-    args = parser.parse_args(argv)
-    game = Spades()
-    for seed in range(args.seed, args.seed + args.games):
-        chooser, state = random.Random(seed), game.new_game(seed=seed)
-        while not state.is_over:
-            state = game.apply(state, chooser.choice(game.legal_moves(state)))
-        print(f"seed {seed}: bids {state.payload}, scores {state.scores}")
-
-
-if __name__ == "__main__":
-    main()

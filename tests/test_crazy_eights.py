@@ -8,12 +8,9 @@ checks.
 
 from __future__ import annotations
 
-import importlib
 import pickle
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
+from cardrules.games.crazy_eights import rules as c8
 from conftest import ALL_52, card, cards
-
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-sys.path.insert(0, str(EXAMPLES))
-c8: Any = importlib.import_module("crazy_eights")
 
 GAME = c8.CrazyEights(players=3)
 DRAW, PASS = cr.Draw(), cr.Pass()
@@ -407,14 +401,6 @@ def test_random_games_end_conserve_cards_and_never_mutate(
     points = [sum(c8.card_points(c) for c in hand) for hand in state.hands]
     assert state.scores == tuple(-p for p in points)
     assert all(points[w] == min(points) for w in state.winners)
-
-
-def test_main_prints_one_line_per_game(capsys: pytest.CaptureFixture[str]) -> None:
-    c8.main(["--seed", "4", "--games", "3", "--players", "2"])
-    lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == ["seed 4", "seed 5", "seed 6"]
-    c8.main(["--seed", "4", "--games", "1", "--players", "2"])
-    assert capsys.readouterr().out.splitlines() == lines[:1]  # reproducible
 
 
 # -- search bots play it: the engine deals the unseen cards -----------------------------------

@@ -37,14 +37,10 @@ plays them (its code, probed through ``pyspiel``):
   (rank index x 4 + suit index + 2, suits ordered clubs, diamonds, hearts, spades: the
   2 of clubs scores 2, the 10 of spades 37). That is what OpenSpiel's code does; its
   documentation says face value (and an ace 1): ``face_values=True`` scores that way.
-
-Run it with ``python examples/crazy_eights.py --seed 3 --games 2 --players 3``.
 """
 
 from __future__ import annotations
 
-import argparse
-import random
 from typing import Any, ClassVar
 
 import attrs
@@ -52,7 +48,6 @@ import attrs
 from cardrules.cards import ALL_CARDS, Card, Rank
 from cardrules.deck import DeckSpec
 from cardrules.errors import RulesError
-from cardrules.moves import Draw, Play
 from cardrules.shedding import Action, CardRule, CardTable
 from cardrules.shedding.engine import SheddingGame
 from cardrules.shedding.state import ShedState, ShedView
@@ -181,27 +176,3 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
         """The players with the fewest points left (those out, if any)."""
         best = max(scores)
         return tuple([seat for seat, score in enumerate(scores) if score == best])
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Play ``--games`` seeded random games from ``--seed``; print one line for each."""
-    parser = argparse.ArgumentParser(description="Play seeded random games of Crazy Eights.")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
-    parser.add_argument("--games", type=int, default=3, help="how many games (3)")
-    parser.add_argument("--players", type=int, default=5, help="2 to 15 players (5)")
-    parser.add_argument("--special", action="store_true", help="use the special cards")
-    args = parser.parse_args(argv)
-    game = CrazyEights(players=args.players, use_special_cards=args.special)
-    for seed in range(args.seed, args.seed + args.games):
-        chooser, state, turns, draws = random.Random(seed), game.new_game(seed=seed), 0, 0
-        while not state.is_over:
-            moves = game.legal_moves(state)  # a random card if any can be played
-            move = chooser.choice([m for m in moves if isinstance(m, Play)] or moves)
-            turns, draws = turns + isinstance(move, Play), draws + isinstance(move, Draw)
-            state = game.apply(state, move)
-        won = " and ".join(f"seat {s}" for s in state.winners)
-        print(f"seed {seed}: {turns} cards played, {draws} drawn; {won} won, scores {state.scores}")
-
-
-if __name__ == "__main__":
-    main()

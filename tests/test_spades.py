@@ -5,18 +5,12 @@ change, options are checked, and the search bot's partnership beats random playe
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
-from pathlib import Path
-from typing import Any
 
 import pytest
 
 import cardrules as cr
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
-spades: Any = importlib.import_module("spades")
+from cardrules.games.spades import rules as spades
 
 
 def test_a_record_with_bids_round_trips() -> None:
@@ -89,9 +83,3 @@ def test_the_search_bots_side_beats_random_players() -> None:
     assert len(result.games) == 16
     for opponent in (1, 3):  # entrant 2 is the partner
         assert result.compare(0, opponent).win_difference_ci[0] > 0
-
-
-def test_the_script_plays_seeded_deals(capsys: pytest.CaptureFixture[str]) -> None:
-    spades.main(["--seed", "3", "--games", "2"])
-    lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 2 and lines[1].startswith("seed 4: bids (")
