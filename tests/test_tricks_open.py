@@ -15,6 +15,7 @@ import pytest
 import cardrules as cr
 from cardrules.cards import SUIT_MASK, Card, Rank, Suit, mask_of
 from cardrules.moves import register_move
+from cardrules.rng import randbelow
 from cardrules.tricks.core import winning_index
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
@@ -363,3 +364,49 @@ def test_phases_change_hands_in_the_same_step() -> None:
     assert played.phase is None and played.trick.out == 0b100 and played.to_move == 1
     with pytest.raises(cr.StateError, match="share no card"):
         game.begin_play(state, payload=None, hands=[hands[0]] * 4)
+
+
+@attrs.frozen
+class DrawnLeader(TrickGame[TrickState, TrickView]):
+    """Before each deal's shuffle a seat is drawn (``draw_before_deal``); it leads."""
+
+    name: ClassVar[str] = "test_open_drawn_leader"
+    players: ClassVar[int] = 4
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (0,) if sum(scores) >= 26 else ()
+
+    def draw_before_deal(self, number: int, rng: int) -> tuple[Any, int]:
+        return randbelow(rng, self.players)
+
+    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+        return self.begin_play(state, payload=state.payload, leader=state.payload)
+
+    def check_payload(self, state: TrickState) -> None:
+        pass
+
+
+def test_a_number_drawn_before_the_deal_is_the_payload_start_of_deal_reads() -> None:
+    from cardrules.chance import ExplicitChance
+
+    game = DrawnLeader()
+    for seed in range(6):
+        state = game.new_game(seed=seed)
+        assert state.to_move == state.payload and state.payload in range(4)
+        stacked = game.new_game(seed=seed, deck=cr.STANDARD_DECK.cards())
+        assert stacked.payload == state.payload  # drawn before the shuffle, in every setup
+        assert game.new_game(seed=seed, hands=state.hands).payload == state.payload
+    while state.round_number == 1:
+        state = game.apply(state, game.legal_moves(state)[0])
+    assert state.to_move == state.payload  # the next deal draws again
+    table = ExplicitChance(game)
+    chance = table.new_game()
+    assert chance.draw_below == 4  # the first chance node is the draw, then the cards
+    chance = table.apply_chance(chance, 2)
+    assert chance.draw_below == 0 and len(table.chance_outcomes(chance)) == 52
+    for card in cr.STANDARD_DECK.cards():
+        chance = table.apply_chance(chance, card)
+    assert not chance.is_chance and chance.to_move == 2

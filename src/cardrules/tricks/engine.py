@@ -9,7 +9,8 @@ where it differs from the defaults:
 - the deck (:meth:`TrickGame.deck`: any cards of the 52, e.g. Euchre's 24), the cards
   each seat is dealt (:meth:`TrickGame.hand_size`: all of the deck by default, or fewer,
   the rest undealt), the packets, a card turned up after the deal (``turns_up``);
-- the first dealer, the first leader, who deals next;
+- the first dealer, the first leader, who deals next, what is drawn at random before
+  each deal (:meth:`TrickGame.draw_before_deal`: OpenSpiel's Hearts' pass direction);
 - trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card),
   and, with ``effective_suits``, the suit a card counts as (:meth:`TrickGame.effective_suit`,
   Euchre's bowers) and who wins a trick (:meth:`TrickGame.winning_position`);
@@ -219,6 +220,14 @@ class TrickGame(Game[S, Any, V]):
         turned up if ``turns_up``)."""
         return len(self.deck()) // self.players, rng
 
+    def draw_before_deal(self, number: int, rng: int) -> tuple[Any, int]:
+        """What the game draws at random before deal ``number`` is shuffled, and the
+        generator after the draw: nothing (``None``, the generator unchanged) by
+        default. What it draws is the payload of the state :meth:`start_of_deal` is
+        given (so under explicit chance its chance node comes before the deal's
+        cards): OpenSpiel's Hearts draws its pass direction so."""
+        return None, rng
+
     def deal_packets(self, hand_size: int = 13) -> tuple[int, ...]:
         """The packet sizes of a deal of ``hand_size`` cards each: one at a time by
         default."""
@@ -323,7 +332,8 @@ class TrickGame(Game[S, Any, V]):
 
     def start_of_deal(self, state: S, events: list[Event] | None) -> S:
         """The state a deal starts in, just dealt (``state`` has the hands, the
-        turned-up card, the first leader and no payload): by default the play begins.
+        turned-up card, the first leader, and as its payload what
+        :meth:`draw_before_deal` drew, ``None`` by default): by default the play begins.
         A game with bids returns ``self.enter_phase(state, "bid", to_move=…,
         payload=…)``."""
         return state
@@ -532,12 +542,13 @@ class TrickGame(Game[S, Any, V]):
         rng: int,
         events: list[Event] | None,
         turned: Card | None = None,
+        drawn: Any = None,
     ) -> S:
         if events is not None:
             events.append(HandDealt(number, dealer, dealt[0].bit_count()))
             if turned is not None:  # (trumps, in Oh Hell; the upcard, in Euchre)
                 events.append(CardTurnedUp(dealer, turned))
-        deal = _Deal(self, number, dealer, dealt, scores, rng, (), turned)
+        deal = _Deal(self, number, dealer, dealt, scores, rng, (), turned, None, drawn)
         leader = self.first_leader(dealer, dealt)
         left = 0
         for hand in dealt:

@@ -75,9 +75,10 @@ def setup_state(
         round_number = _check_round_number(round_number)
     if deck is None and hands is None and turned_up is None and hand_size is None:
         hand_size, rng = rules.hand_size(round_number, rng)  # a plain deal from the seed
+        drawn, rng = rules.draw_before_deal(round_number, rng)
         positions, rng = _shuffled(rules.deck(), rng)
         return _deal_positions(
-            rules, round_number, dealer, hand_size, totals, positions, rng, events
+            rules, round_number, dealer, hand_size, totals, positions, rng, events, drawn
         )
     if deck is not None and hands is not None:
         raise SetupError("give a stacked deck or explicit hands, not both")
@@ -86,7 +87,8 @@ def setup_state(
             raise SetupError("give hands or a hand_size, not both: the hands have their size")
         dealt = _check_hands(rules, hands)
         turned = _check_turned_up(rules, turned_up, dealt)
-        return rules._start_deal(round_number, dealer, dealt, totals, rng, events, turned)
+        drawn, rng = rules.draw_before_deal(round_number, rng)
+        return rules._start_deal(round_number, dealer, dealt, totals, rng, events, turned, drawn)
     if turned_up is not None:
         raise SetupError("turned_up goes with hands; a deal from a deck turns up its own card")
     cards = rules.deck()
@@ -95,11 +97,14 @@ def setup_state(
     else:
         most = (len(cards) - rules.turns_up) // players
         hand_size = check_int(hand_size, "hand_size", 1, most, note=" (the cards each)")
+    drawn, rng = rules.draw_before_deal(round_number, rng)
     if deck is None:
         positions, rng = _shuffled(cards, rng)
     else:
         positions = _positions_of_deck(cards, deck)
-    return _deal_positions(rules, round_number, dealer, hand_size, totals, positions, rng, events)
+    return _deal_positions(
+        rules, round_number, dealer, hand_size, totals, positions, rng, events, drawn
+    )
 
 
 def deal_next(
@@ -112,8 +117,9 @@ def deal_next(
 ) -> Any:
     """Deal ``number`` of a game under way, shuffled from the generator ``rng``."""
     hand_size, rng = rules.hand_size(number, rng)
+    drawn, rng = rules.draw_before_deal(number, rng)
     positions, rng = _shuffled(rules.deck(), rng)
-    return _deal_positions(rules, number, dealer, hand_size, scores, positions, rng, events)
+    return _deal_positions(rules, number, dealer, hand_size, scores, positions, rng, events, drawn)
 
 
 def _shuffled(cards: Sequence[Card], rng: int) -> tuple[bytes, int]:
@@ -187,15 +193,17 @@ def _deal_positions(
     positions: bytes,
     rng: int,
     events: list[Event] | None,
+    drawn: Any = None,
 ) -> Any:
     """Deal ``hand_size`` cards each from a deck laid out by ``positions``, and turn up
-    the next card if the game turns one up."""
+    the next card if the game turns one up; ``drawn`` is what the game's
+    ``draw_before_deal`` drew."""
     players = rules.players
     dealt = deal_masks(positions, dealer, players, rules.deal_packets(hand_size))
     turned = None
     if rules.turns_up:
         turned = ALL_CARDS[positions.index(players * hand_size)]
-    return rules._start_deal(number, dealer, dealt, scores, rng, events, turned)
+    return rules._start_deal(number, dealer, dealt, scores, rng, events, turned, drawn)
 
 
 def _check_turned_up(
