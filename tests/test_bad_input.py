@@ -35,7 +35,7 @@ def test_error_hierarchy() -> None:
 
 @pytest.mark.parametrize("players", [0, 2, 3, 5, 10, "4", None])
 def test_wrong_player_count(players: Any) -> None:
-    with pytest.raises(cr.RulesError, match=r"exactly 4 players, not") as info:
+    with pytest.raises(cr.RulesError, match=r"Cramps: players must be 4, not") as info:
         cr.Cramps(players=players)
     assert repr(players) in str(info.value)
 
@@ -68,8 +68,8 @@ def test_packets_not_a_sequence(packets: Any) -> None:
 @pytest.mark.parametrize(
     ("options", "match"),
     [
-        ({"target": 0}, "target must be a positive int"),
-        ({"target": "31"}, "target must be a positive int"),
+        ({"target": 0}, "Cramps: target must be an int from 1 up, not 0"),
+        ({"target": "31"}, "Cramps: target must be an int from 1 up, not '31'"),
         ({"trick_values": (0,) * 12}, "trick_values must be 13 ints"),
         ({"trick_values": (0.5,) * 13}, "trick_values must be 13 ints"),
         ({"trick_values": "0123456789abc"}, "trick_values must be 13 ints"),
@@ -407,9 +407,9 @@ def test_format_cards_refuses_what_is_not_cards(value: Any) -> None:
 
 @pytest.mark.parametrize("players", [4.0, 4.5, True])
 def test_player_count_must_be_an_int(players: Any) -> None:
-    with pytest.raises(cr.RulesError, match="exactly 4 players"):
+    with pytest.raises(cr.RulesError, match="Cramps: players must be 4, not"):
         cr.Cramps(players=players)
-    with pytest.raises(cr.RulesError, match="2 to 10 players"):
+    with pytest.raises(cr.RulesError, match="Craits: players must be an int from 2 to 10, not"):
         cr.Craits(players=players)
 
 

@@ -181,7 +181,7 @@ def test_bad_rules_options_are_usage_errors() -> None:
     assert code == 2
     assert "no option 'jokers'" in err and "target" in err
     code, _, err = run(["simulate", "cramps", "--players", "5"])
-    assert code == 2 and "exactly 4 players" in err
+    assert code == 2 and "Cramps: players must be 4, not 5" in err
     code, _, err = run(["simulate", "cramps", "-o", "packets=3,3,3,3,3"])
     assert code == 2 and "packets" in err
 

@@ -115,7 +115,7 @@ def test_an_unwritable_file_is_an_error(tmp_path: Path) -> None:
         (["arena", "craits"], "the following arguments are required: --bots"),
         (
             ["arena", "cramps", "--bots", "random,random,heuristic"],
-            "--bots names 3 bots, one per seat, but Cramps is played by exactly 4 players",
+            "--bots names 3 bots, one per seat, but Cramps: players must be 4, not 3",
         ),
         (
             ["arena", "craits", "--bots", "random,random", "--players", "3"],
@@ -123,7 +123,7 @@ def test_an_unwritable_file_is_an_error(tmp_path: Path) -> None:
         ),
         (
             ["arena", "craits", "--bots", "random"],
-            "--bots names 1 bot, one per seat, but Craits is played by 2 to 10 players",
+            "--bots names 1 bot, one per seat, but Craits: players must be an int from 2 to 10, not 1",
         ),
         (["arena", "craits", "--bots", "random,random", "--games", "0"], "--games must be"),
         (["arena", "craits", "--bots", "random,random", "--workers", "0"], "--workers must be"),

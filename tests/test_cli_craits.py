@@ -534,7 +534,7 @@ def test_bad_opponents_and_seats_are_usage_errors() -> None:
     code, _, err = run(["play", "craits", "--players", "3", "--seat", "3", "--seed", "1"])
     assert code == 2 and "--seat must be a seat from 0 to 2, not 3" in err
     code, _, err = run(["play", "craits", "--players", "11"])
-    assert code == 2 and "2 to 10 players" in err
+    assert code == 2 and "players must be an int from 2 to 10" in err
     code, _, err = run(["play", "craits", "--target", "5"])
     assert code == 2 and "craits has no option 'target'" in err
 

@@ -120,7 +120,7 @@ def test_every_rules_option_is_a_named_parameter(rules: Any) -> None:
         ("python_cardrules_craits(card_table=J:fly:3)", cr.RulesError, "action is one of"),
         ("python_cardrules_craits(card_table=J:skip)", cr.RulesError, "rank:action:points"),
         ("python_cardrules_craits(decks=7)", cr.RulesError, "0 for the default"),
-        ("python_cardrules_craits(players=11)", cr.RulesError, "2 to 10 players"),
+        ("python_cardrules_craits(players=11)", cr.RulesError, "players must be an int from 2 to 10"),
         ("python_cardrules_craits(info_strings=hash)", cr.RulesError, "info_strings must be"),
         ("python_cardrules_cramps(max_game_length=0)", cr.RulesError, "max_game_length must"),
         # the base64 options of development versions: OpenSpiel names the parameters

@@ -210,9 +210,9 @@ def test_unknown_game() -> None:
 @pytest.mark.parametrize(
     ("options", "match"),
     [
-        ({"players": 5}, "exactly 4 players"),
+        ({"players": 5}, "Cramps: players must be 4, not 5"),
         ({"packets": [3, 3, 3, 3]}, "3s and 2s"),
-        ({"target": "31"}, "target must be a positive int"),
+        ({"target": "31"}, "Cramps: target must be an int from 1 up"),
         ({"trick_values": [1, 2]}, "13 ints"),
         ({"colour": "red"}, "bad options for cramps.*colour"),
         ([], "must be a mapping"),

@@ -45,7 +45,9 @@ def check_int(
         and (high is None or value <= high)
     ):
         return int(value)  # a plain int, whatever int subclass was given
-    if low is not None and high is not None:
+    if low is not None and low == high:
+        allowed = int_text(low)  # ("must be 4", not "an int from 4 to 4")
+    elif low is not None and high is not None:
         allowed = f"an int from {int_text(low)} to {int_text(high)}"
     elif low is not None:
         allowed = f"an int from {int_text(low)} up"

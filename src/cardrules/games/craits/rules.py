@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 
-from cardrules._text import shown
 from cardrules.cards import Card, Rank
 from cardrules.deck import DeckSpec
 from cardrules.errors import RulesError
@@ -19,6 +18,7 @@ from cardrules.games.craits.heuristic import craits_heuristic
 from cardrules.games.craits.scoring import OUT_POINTS, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME, to_card_table
+from cardrules.options import flag, integer, one_of
 from cardrules.seats import CLOCKWISE
 from cardrules.shedding.core import Action, CardRule, CardTable
 from cardrules.shedding.engine import SheddingGame
@@ -34,21 +34,8 @@ _IDIOT_CALLS = ("manual", "automatic")
 _THREES_RULES = ("seed", "published")
 
 
-def _one_of(allowed: tuple[str, ...]) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[str], value: str) -> None:
-        if value not in allowed:
-            raise RulesError(f"{attribute.name} must be one of {allowed}, not {shown(value)}")
-
-    return check
-
-
-def _check_bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, not {shown(value)}")
-
-
 def _bool_option(default: bool = False) -> Any:
-    return attrs.field(default=default, validator=_check_bool)
+    return attrs.field(default=default, validator=flag)
 
 
 @attrs.frozen(kw_only=True)
@@ -92,23 +79,23 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     draw_only_when_stuck = True
     draws_for_first_dealer = True
 
-    players: int = 4
-    decks: int | None = None
+    players: int = attrs.field(default=4, validator=integer(2, 10))
+    decks: int | None = attrs.field(default=None, validator=integer(1, 3, or_none=True))
     short_game: bool = _bool_option()
     deal_follows_direction: bool = _bool_option()
     remove_kings_queens: bool = _bool_option()
     one_card_deal_announce: bool = _bool_option()
     idiot_penalty: Literal["draw_two_skip", "draw_one"] = attrs.field(
-        default="draw_two_skip", validator=_one_of(_IDIOT_PENALTIES)
+        default="draw_two_skip", validator=one_of(*_IDIOT_PENALTIES)
     )
     continue_after_count_out: bool = _bool_option()
     threes_cancel_eights: bool = _bool_option()
     card_table: CardTable = attrs.field(default=None, converter=to_card_table)
     threes_rule: Literal["seed", "published"] = attrs.field(
-        default="seed", validator=_one_of(_THREES_RULES)
+        default="seed", validator=one_of(*_THREES_RULES)
     )
     idiot_calls: Literal["manual", "automatic"] = attrs.field(
-        default="manual", validator=_one_of(_IDIOT_CALLS)
+        default="manual", validator=one_of(*_IDIOT_CALLS)
     )
 
     _deck: DeckSpec = attrs.field(init=False, eq=False, repr=False)
@@ -116,16 +103,10 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
 
     def __attrs_post_init__(self) -> None:
         players = self.players
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 10:
-            raise RulesError(f"Craits is played by 2 to 10 players, not {shown(players)}")
         decks = self.decks
         if decks is None:
             decks = 1 if players <= 5 else 2
             object.__setattr__(self, "decks", decks)
-        if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 3:
-            raise RulesError(
-                f"decks must be 1, 2 or 3 (or None for the default), not {shown(decks)}"
-            )
         if self.remove_kings_queens and players > 3:
             raise RulesError(f"remove_kings_queens (V3) is for two or three players, not {players}")
         removed = (Rank.KING, Rank.QUEEN) if self.remove_kings_queens else ()

@@ -29,6 +29,7 @@ from cardrules.cards import ALL_CARDS, Card, Rank
 from cardrules.errors import RulesError, SetupError
 from cardrules.events import Event
 from cardrules.games.cramps.heuristic import cramps_heuristic
+from cardrules.options import integer
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 if TYPE_CHECKING:
@@ -41,11 +42,6 @@ DEFAULT_TRICK_VALUES = (0, -1, 3, 3, -3, 0, 5, 5, -5, 0, 7, 7, -7)
 
 _PLAYERS = 4
 _IS_QUEEN = [int(card.rank == Rank.QUEEN) for card in ALL_CARDS]
-
-
-def _check_players(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value != _PLAYERS:
-        raise RulesError(f"Cramps is played by exactly 4 players, not {shown(value)}")
 
 
 def _to_packets(value: Sequence[int]) -> tuple[int, ...]:
@@ -62,21 +58,11 @@ def _to_packets(value: Sequence[int]) -> tuple[int, ...]:
     return packets
 
 
-def _check_target(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise RulesError(f"target must be a positive int (the default is 31), not {shown(value)}")
-
-
 def _to_trick_values(value: Sequence[int]) -> tuple[int, ...]:
     values = tuple(value) if isinstance(value, Sequence) and not isinstance(value, str) else ()
     if len(values) != 13 or any(isinstance(v, bool) or not isinstance(v, int) for v in values):
         raise RulesError(f"trick_values must be 13 ints, one per trick, not {shown(value)}")
     return values
-
-
-def _check_int(instance: Cramps, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{attribute.name} must be an int, not {shown(value)}")
 
 
 class CrampsState(TrickState):
@@ -126,13 +112,13 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
     state_class: ClassVar[type[TrickState]] = CrampsState
     view_class: ClassVar[type] = CrampsView
 
-    players: int = attrs.field(default=_PLAYERS, validator=_check_players)
-    target: int = attrs.field(default=31, validator=_check_target)
+    players: int = attrs.field(default=_PLAYERS, validator=integer(_PLAYERS, _PLAYERS))
+    target: int = attrs.field(default=31, validator=integer(1))
     packets: tuple[int, ...] = attrs.field(default=(3, 2, 3, 2, 3), converter=_to_packets)
     trick_values: tuple[int, ...] = attrs.field(
         default=DEFAULT_TRICK_VALUES, converter=_to_trick_values
     )
-    queen_points: int = attrs.field(default=-1, validator=_check_int)
+    queen_points: int = attrs.field(default=-1, validator=integer())
 
     def __attrs_post_init__(self) -> None:
         if self.best_round_gain() <= 0:
