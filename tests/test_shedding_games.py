@@ -172,3 +172,39 @@ def test_draw_and_pass_are_accepted_as_listed_whether_or_not_the_list_was_built(
                 if legal:
                     assert game.step(unlisted, move) == game.step(state, move)
             state = game.apply(state, chooser.choice(game.legal_moves(state)))
+
+
+@attrs.frozen(kw_only=True)
+class MauMauToTarget(MauMau):
+    """Mau-Mau played hand after hand until someone holds ``target`` penalty points."""
+
+    name: ClassVar[str] = "test_mau_mau_to_target"
+    target: int = 60
+
+    @property
+    def hands_in_game(self) -> int:
+        return 1_000
+
+    def game_over(self, scores: tuple[int, ...], hand_number: int) -> bool:
+        return max(scores) >= self.target or hand_number >= self.hands_in_game
+
+
+def test_a_game_may_end_on_its_scores_through_game_over() -> None:
+    # SheddingGame.game_over: by default the game ends after hands_in_game hands (one
+    # for Mau-Mau); a game played to a target ends when the totals reach it.
+    assert MauMau().game_over((0, 0, 0), 1) and not MauMauToTarget().game_over((0, 0, 0), 1)
+    for seed in range(4):
+        game = MauMauToTarget()
+        state = random_game(game, seed)
+        assert state.is_over and max(state.scores) >= game.target
+        events = game.start(seed=seed).events
+        assert sum(isinstance(event, cr.HandDealt) for event in events) == 1
+    # each hand scored, then the next dealt, until the target is reached
+    game = MauMauToTarget(target=1)
+    state = game.position(["7H", "2C 3C", "4D 5D"], discard="9H", stock="6S 6C 6D", to_move=0)
+    state = game.apply(game.apply(state, cr.Play(cr.Card.parse("7H"))), cr.Draw())
+    assert state.is_over and state.hand_number == 1
+    game = MauMauToTarget(target=10_000)
+    state = game.position(["9C", "2C 3C", "4D 5D"], discard="9H", stock="6S 6C 6D", to_move=0)
+    state = game.apply(state, cr.Play(cr.Card.parse("9C")))
+    assert not state.is_over and state.hand_number == 2 and state.scores == (0, 5, 9)

@@ -159,8 +159,15 @@ class SheddingGame(Game[S, Move, V]):
 
     @property
     def hands_in_game(self) -> int:
-        """How many hands make a game (1 by default)."""
+        """How many hands make a game (1 by default); for a game that ends on its
+        scores (see :meth:`game_over`), the most hands it may have."""
         return 1
+
+    def game_over(self, scores: tuple[int, ...], hand_number: int) -> bool:
+        """Whether the game ends with these totals after hand ``hand_number``: after
+        its last hand (``hands_in_game``) by default. A game played to a target score
+        says so here (Crazy Eights: someone has reached the target)."""
+        return hand_number >= self.hands_in_game
 
     def cards_each(self, hand_number: int) -> int:
         """Cards dealt to each player in hand ``hand_number``."""

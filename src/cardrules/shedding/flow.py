@@ -528,7 +528,7 @@ def _advance(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
 
 def _end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) -> None:
     """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
-    the game."""
+    the game (when the game's :meth:`game_over` says so)."""
     hand = work._hand
     hand_scores = rules.hand_scores(tuple(map(hand_cards, work._hands)), blocked)
     work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
@@ -538,7 +538,7 @@ def _end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) 
     work._count = 0
     work._count_out = False
     work._exposed = ()
-    if hand._number == rules.hands_in_game:
+    if rules.game_over(work._scores, hand._number):
         winners = rules.game_winners(work._scores)
         work._hand = _Hand(
             rules, hand._number, hand._cards_dealt, hand._dealer, hand._dealer_draws, winners
