@@ -410,3 +410,38 @@ def test_a_number_drawn_before_the_deal_is_the_payload_start_of_deal_reads() -> 
     for card in cr.STANDARD_DECK.cards():
         chance = table.apply_chance(chance, card)
     assert not chance.is_chance and chance.to_move == 2
+
+
+@attrs.frozen
+class ThreeDeals(TrickGame[TrickState, TrickView]):
+    """Four players, two cards each, every trick a point; the game is three deals,
+    however the totals stand (winners_after_deal knows the deal's number)."""
+
+    name: ClassVar[str] = "test_open_three_deals"
+    players: ClassVar[int] = 4
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        return 2, rng
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        raise AssertionError("winners_after_deal is asked instead")
+
+    def winners_after_deal(self, number: int, scores: tuple[int, ...]) -> tuple[int, ...]:
+        if number < 3:
+            return ()
+        best = max(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def test_a_game_of_a_fixed_number_of_deals_ends_after_the_last() -> None:
+    game = ThreeDeals()
+    state = game.new_game(seed=4)
+    numbers = []
+    while not state.is_over:
+        numbers.append(state.round_number)
+        state = game.apply(state, game.legal_moves(state)[0])
+    assert sorted(set(numbers)) == [1, 2, 3] and state.round_number == 3
+    assert sum(state.scores) == 6 and state.winners

@@ -3,8 +3,9 @@ determinization, for any game in which every player plays one card to each trick
 
 A game is a subclass that sets its options and scores: what a trick is worth to its
 winner (:meth:`TrickGame.trick_points`, or :meth:`TrickGame.score_trick`, which sees
-the state) and who has won at the end of a deal (:meth:`TrickGame.game_winners`), and,
-where it differs from the defaults:
+the state) and who has won at the end of a deal (:meth:`TrickGame.game_winners`, or
+:meth:`TrickGame.winners_after_deal`, which knows the deal's number), and, where it
+differs from the defaults:
 
 - the deck (:meth:`TrickGame.deck`: any cards of the 52, e.g. Euchre's 24), the cards
   each seat is dealt (:meth:`TrickGame.hand_size`: all of the deck by default, or fewer,
@@ -201,6 +202,12 @@ class TrickGame(Game[S, Any, V]):
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
         """Who has won with these totals at the end of a deal; empty to play on."""
         raise NotImplementedError
+
+    def winners_after_deal(self, number: int, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Who has won with these totals at the end of deal ``number``; empty to play
+        on. By default :meth:`game_winners`, which looks at the totals only; a game of
+        a fixed number of deals (Oh Hell) says here that the last one ends it."""
+        return self.game_winners(scores)
 
     # -- what a game says: the deal --------------------------------------------------
 
@@ -759,7 +766,7 @@ class TrickGame(Game[S, Any, V]):
         scores = tuple(map(operator.add, deal._scores, counted))
         if events is not None:
             events.append(HandScored(deal._number, counted, scores))
-        winners = self.game_winners(scores)
+        winners = self.winners_after_deal(deal._number, scores)
         if winners:
             if events is not None:
                 events.append(GameOver(winners, scores))
