@@ -123,7 +123,7 @@ def test_an_unwritable_file_is_an_error(tmp_path: Path) -> None:
         ),
         (
             ["arena", "craits", "--bots", "random"],
-            "--bots names 1 bot, one per seat, but Craits: players must be an int from 2 to 10, not 1",
+            "--bots names 1 bot, one per seat, but Craits: players must be an int from 2 to 10",
         ),
         (["arena", "craits", "--bots", "random,random", "--games", "0"], "--games must be"),
         (["arena", "craits", "--bots", "random,random", "--workers", "0"], "--workers must be"),
