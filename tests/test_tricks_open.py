@@ -445,3 +445,59 @@ def test_a_game_of_a_fixed_number_of_deals_ends_after_the_last() -> None:
         state = game.apply(state, game.legal_moves(state)[0])
     assert sorted(set(numbers)) == [1, 2, 3] and state.round_number == 3
     assert sum(state.scores) == 6 and state.winners
+
+
+@attrs.frozen
+class CarriedLeads(TrickGame[TrickState, TrickView]):
+    """Four players, two cards each, every trick a point; each deal keeps the number
+    of tricks seat 0 has taken in all the deals before (``carry_over``), and a deal
+    whose count is odd is led by seat 1. Under ``draws`` the game also draws a number
+    before each deal: the later deals' payload is then the pair."""
+
+    name: ClassVar[str] = "test_open_carried_leads"
+    players: ClassVar[int] = 4
+    draws: bool = False
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        return 2, rng
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (0,) if sum(scores) >= 8 else ()
+
+    def draw_before_deal(self, number: int, rng: int) -> tuple[Any, int]:
+        return randbelow(rng, 3) if self.draws else (None, rng)
+
+    def carry_over(self, state: TrickState) -> Any:
+        return self.count(state.payload) + state.round_scores[0]
+
+    def count(self, payload: Any) -> int:
+        if not self.draws:
+            return 0 if payload is None else int(payload)
+        # The first deal has only what was drawn; the later ones (kept, drawn).
+        return int(payload[0]) if type(payload) is tuple else 0
+
+    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+        leader = 1 if self.count(state.payload) % 2 else 0
+        return self.begin_play(state, payload=state.payload, leader=leader)
+
+    def check_payload(self, state: TrickState) -> None:
+        pass
+
+
+def test_what_a_deal_keeps_is_the_payload_the_next_deal_starts_with() -> None:
+    for draws in (False, True):
+        game = CarriedLeads(draws=draws)
+        state = game.new_game(seed=2)
+        assert game.count(state.payload) == 0  # the first deal keeps nothing
+        while not state.is_over:
+            number = state.round_number
+            state = game.apply(state, game.legal_moves(state)[0])
+            if state.round_number != number and not state.is_over:
+                assert game.count(state.payload) == state.scores[0]
+                assert state.to_move == (1 if state.scores[0] % 2 else 0)
+                if draws:
+                    assert type(state.payload) is tuple and state.payload[1] in range(3)
+        assert state.round_number == 4

@@ -11,7 +11,8 @@ differs from the defaults:
   each seat is dealt (:meth:`TrickGame.hand_size`: all of the deck by default, or fewer,
   the rest undealt), the packets, a card turned up after the deal (``turns_up``);
 - the first dealer, the first leader, who deals next, what is drawn at random before
-  each deal (:meth:`TrickGame.draw_before_deal`: OpenSpiel's Hearts' pass direction);
+  each deal (:meth:`TrickGame.draw_before_deal`: OpenSpiel's Hearts' pass direction),
+  what a deal hands on to the next (:meth:`TrickGame.carry_over`: Spades' bags);
 - trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card),
   and, with ``effective_suits``, the suit a card counts as (:meth:`TrickGame.effective_suit`,
   Euchre's bowers) and who wins a trick (:meth:`TrickGame.winning_position`);
@@ -209,6 +210,16 @@ class TrickGame(Game[S, Any, V]):
         a fixed number of deals (Oh Hell) says here that the last one ends it."""
         return self.game_winners(scores)
 
+    def carry_over(self, state: S) -> Any:
+        """What the next deal keeps of the deal just scored (``state`` is its last
+        position, every trick in it, with its payload): ``None``, nothing, by default.
+        It is the payload of the state :meth:`start_of_deal` is given for the next deal
+        (paired as ``(kept, drawn)`` with what :meth:`draw_before_deal` drew, if the
+        game draws something too); the first deal keeps nothing (its payload is only
+        what was drawn). Spades carries each side's bags (overtricks) from deal to deal
+        so."""
+        return None
+
     # -- what a game says: the deal --------------------------------------------------
 
     def deck(self) -> tuple[Card, ...]:
@@ -340,7 +351,8 @@ class TrickGame(Game[S, Any, V]):
     def start_of_deal(self, state: S, events: list[Event] | None) -> S:
         """The state a deal starts in, just dealt (``state`` has the hands, the
         turned-up card, the first leader, and as its payload what
-        :meth:`draw_before_deal` drew, ``None`` by default): by default the play begins.
+        :meth:`draw_before_deal` drew and what the deal before kept
+        (:meth:`carry_over`), ``None`` by default): by default the play begins.
         A game with bids returns ``self.enter_phase(state, "bid", to_move=…,
         payload=…)``."""
         return state
@@ -778,7 +790,8 @@ class TrickGame(Game[S, Any, V]):
             state = self.state_class(over, 0, last, (), tricks, counted)  # type: ignore[assignment]
             return state
         dealer = self.next_dealer(deal._dealer)
-        later: S = setup.deal_next(self, deal._number + 1, dealer, scores, deal._rng, events)
+        kept = self.carry_over(final)
+        later: S = setup.deal_next(self, deal._number + 1, dealer, scores, deal._rng, events, kept)
         return later
 
     def projected_scores(self, state: S) -> tuple[int, ...]:

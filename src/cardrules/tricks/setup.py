@@ -114,11 +114,15 @@ def deal_next(
     scores: tuple[int, ...],
     rng: int,
     events: list[Event] | None,
+    kept: Any = None,
 ) -> Any:
-    """Deal ``number`` of a game under way, shuffled from the generator ``rng``."""
+    """Deal ``number`` of a game under way, shuffled from the generator ``rng``;
+    ``kept`` is what the deal before handed on (the game's ``carry_over``)."""
     hand_size, rng = rules.hand_size(number, rng)
     drawn, rng = rules.draw_before_deal(number, rng)
     positions, rng = _shuffled(rules.deck(), rng)
+    if kept is not None:  # the payload start_of_deal reads: what was kept, and drawn
+        drawn = kept if drawn is None else (kept, drawn)
     return _deal_positions(rules, number, dealer, hand_size, scores, positions, rng, events, drawn)
 
 
