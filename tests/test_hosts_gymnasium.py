@@ -302,5 +302,8 @@ def test_gymnasium_refuses_bad_calls_with_library_errors() -> None:
         env.reset(options="setup")  # type: ignore[arg-type]
     with pytest.raises(cr.SetupError, match="no setup option colour"):
         env.reset(options={"setup": {"colour": 1}})
-    with pytest.raises(cr.RulesError, match="'cramps', 'craits' or a rules object"):
+    with pytest.raises(
+        cr.RulesError,
+        match=r"rules must be a game's name \(craits, cramps, .*\) or a rules object, not 'poker'",
+    ):
         make_env("poker")

@@ -7,8 +7,8 @@ OpenSpiel's parameters are ints, bools, floats and strings, and a game string ma
 hold commas or brackets, so the options that are not ints, bools or strings are
 written as text:
 
-- a list of ints (Cramps' ``packets`` and ``trick_values``): the numbers joined by
-  ``/`` (``3/2/3/2/3``);
+- a list of ints or of strings (Cramps' ``packets`` and ``trick_values``): its items
+  joined by ``/`` (``3/2/3/2/3``, ``left/right/across``);
 - Craits' ``card_table``: the rows that differ from the default table, joined by
   ``/``, each ``rank:action:points[:count[:starts_count]]`` (``J:skip:10``,
   ``2:none:20:2:1``; ``starts_count`` is 0 or 1, left-out fields are 0); ``""``
@@ -41,7 +41,6 @@ from cardrules.shedding.core import Action, CardRule
 
 __all__ = ["game_parameters", "parameter_specification", "rules_from_parameters"]
 
-_LISTS: dict[type, tuple[str, ...]] = {Cramps: ("packets", "trick_values")}
 _FIXED: dict[type, tuple[str, ...]] = {Cramps: ("players",)}  # one allowed value: no parameter
 
 
@@ -62,7 +61,7 @@ def parameter_specification(rules_class: type[Game[Any, Any, Any]]) -> dict[str,
             spec[name] = 0
         elif name == "card_table" and rules_class is Craits:
             spec[name] = ""
-        elif name in _LISTS.get(rules_class, ()):
+        elif _is_list(value):
             spec[name] = _list_text(value)
         elif isinstance(value, (bool, int, str)):
             spec[name] = value
@@ -82,7 +81,7 @@ def game_parameters(rules: Game[Any, Any, Any]) -> dict[str, Any]:
     for name in spec:
         value = chosen[name]
         if name == "players" or value != defaults[name]:
-            params[name] = _parameter(rules_class, name, value)
+            params[name] = _parameter(rules_class, name, value, defaults[name])
     return dict(sorted(params.items()))
 
 
@@ -94,6 +93,7 @@ def rules_from_parameters(
     Raises :class:`~cardrules.RulesError` for a value that is no option, saying what
     is allowed."""
     spec = parameter_specification(rules_class)
+    defaults = rules_class().options()
     options: dict[str, Any] = {}
     for name, default in spec.items():
         value = params.get(name, default)
@@ -106,8 +106,8 @@ def rules_from_parameters(
             options[name] = None if value == 0 else value
         elif name == "card_table":
             options[name] = _card_table_of(value)
-        elif name in _LISTS.get(rules_class, ()):
-            options[name] = _list_of(value, name)
+        elif _is_list(defaults[name]):
+            options[name] = _list_of(value, name, defaults[name])
         else:
             options[name] = value
     built: Game[Any, Any, Any] = rules_class.from_options(options)
@@ -128,29 +128,48 @@ def _defaults(rules_class: type[Game[Any, Any, Any]], rules: Any) -> dict[str, A
     return rules_class().options()
 
 
-def _parameter(rules_class: type[Game[Any, Any, Any]], name: str, value: Any) -> Any:
+def _parameter(rules_class: type[Game[Any, Any, Any]], name: str, value: Any, default: Any) -> Any:
     """An option's value (as ``options()`` gives it) as its parameter."""
     if name == "card_table" and rules_class is Craits:
         return _card_table_text(value)
-    if name in _LISTS.get(rules_class, ()):
+    if _is_list(default):
         return _list_text(value)
     return value
 
 
+def _is_list(value: object) -> bool:
+    """Whether an option's value (as ``options()`` gives it) is a list of ints or of
+    strings: a parameter written as text."""
+    return isinstance(value, list) and (_all_ints(value) or _all_strings(value))
+
+
+def _all_ints(values: list[Any]) -> bool:
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+
+
+def _all_strings(values: list[Any]) -> bool:
+    return all(isinstance(v, str) for v in values)
+
+
 def _list_text(values: Any) -> str:
-    """``[3, 2]`` as ``'3/2'``."""
+    """``[3, 2]`` as ``'3/2'``, ``['left', 'right']`` as ``'left/right'``."""
     return "/".join(str(value) for value in values)
 
 
-def _list_of(text: object, name: str) -> list[int]:
-    """The ints of a list parameter (see :func:`_list_text`)."""
+def _list_of(text: object, name: str, default: list[Any]) -> list[Any]:
+    """The items of a list parameter (see :func:`_list_text`): ints where the
+    default's items are ints, else strings (``""`` is the empty list)."""
+    example = _list_text(default) or "a/b"
     if not isinstance(text, str):
-        raise RulesError(f"{name} must be text like '3/2/3/2/3', not {shown(text)}")
+        raise RulesError(f"{name} must be text like {example!r}, not {shown(text)}")
+    parts = text.split("/") if text else []
+    if not (default and _all_ints(default)):
+        return parts
     try:
-        return [int(part) for part in text.split("/")]
+        return [int(part) for part in parts]
     except ValueError:
         raise RulesError(
-            f"{name} must be whole numbers joined by '/' (such as '3/2/3/2/3'), not {shown(text)}"
+            f"{name} must be whole numbers joined by '/' (such as {example!r}), not {shown(text)}"
         ) from None
 
 

@@ -49,9 +49,12 @@ that is not legal here leaves the game as it was, pays ``illegal_reward`` and se
 :class:`~cardrules.IllegalMoveError` instead. Either way the attempt counts towards
 ``max_moves``, so an episode always ends.
 
-Importing this module registers ``cardrules/Cramps-v0`` and ``cardrules/Craits-v0``
-with Gymnasium: ``gymnasium.make("cardrules/Craits-v0", players=3, seat=1)`` takes
-the environment's options and the rules options alike (:func:`make_env`).
+Importing this module registers an id with Gymnasium for each game the library ships
+(:data:`ENV_IDS`): ``cardrules/Cramps-v0``, ``cardrules/Craits-v0``,
+``cardrules/Hearts-v0``, ``cardrules/Spades-v0``, ``cardrules/OhHell-v0``,
+``cardrules/Euchre-v0`` and ``cardrules/CrazyEights-v0``.
+``gymnasium.make("cardrules/Craits-v0", players=3, seat=1)`` takes the environment's
+options and the rules options alike (:func:`make_env`).
 """
 
 from __future__ import annotations
@@ -74,14 +77,14 @@ from cardrules.bots.base import Bot, RandomBot
 from cardrules.encoding import encoder_for
 from cardrules.errors import IllegalMoveError, RulesError, SeatError, StateError
 from cardrules.game import Game
-from cardrules.games.craits import Craits
-from cardrules.games.cramps.rules import Cramps
+from cardrules.games import shipped_games
 from cardrules.hosts.table import (
     RENDER_MODES,
     HostTable,
     action_id,
     check_game,
     check_render_mode,
+    rules_for,
     setup_of,
 )
 from cardrules.moveids import move_id_number
@@ -340,17 +343,23 @@ _ENV_OPTIONS = (
     "render_mode",
     "bot_seed",
 )
-_RULES: dict[str, type[Cramps | Craits]] = {"cramps": Cramps, "craits": Craits}
+ENV_IDS: dict[str, str] = {
+    name: f"cardrules/{rules_class.__name__}-v0" for name, rules_class in shipped_games().items()
+}
+"""The Gymnasium ids this module registers, by game: one for each game the library
+ships, named after its class (``cardrules/Hearts-v0``, ``cardrules/CrazyEights-v0``).
 
-ENV_IDS = {"cramps": "cardrules/Cramps-v0", "craits": "cardrules/Craits-v0"}
-"""The Gymnasium ids this module registers, by game."""
+>>> ENV_IDS["oh_hell"]
+'cardrules/OhHell-v0'
+"""
 
 
 def make_env(rules: str | Game[Any, Any, Any] = "cramps", **options: Any) -> CardGameSoloEnv:
-    """A :class:`CardGameSoloEnv` of ``rules`` (``"cramps"``, ``"craits"`` or a rules
-    object), from keyword options: the environment's own (``seat``, ``opponents``, …)
-    and, with a game's name, its rules options (``players=3``, ``short_game=True``).
-    What ``gymnasium.make`` calls for the ids of :data:`ENV_IDS`.
+    """A :class:`CardGameSoloEnv` of ``rules`` (a registered game's name, such as
+    ``"hearts"``, or a rules object), from keyword options: the environment's own
+    (``seat``, ``opponents``, …) and, with a game's name, its rules options
+    (``players=3``, ``short_game=True``). What ``gymnasium.make`` calls for the ids of
+    :data:`ENV_IDS`.
 
     >>> import gymnasium, cardrules as cr
     >>> env = gymnasium.make("cardrules/Craits-v0", players=3, short_game=True, seat=1)
@@ -358,18 +367,7 @@ def make_env(rules: str | Game[Any, Any, Any] = "cramps", **options: Any) -> Car
     (True, 1)
     """
     env_options = {name: options.pop(name) for name in _ENV_OPTIONS if name in options}
-    if isinstance(rules, str) and rules in _RULES:
-        game: Game[Any, Any, Any] = _RULES[rules].from_options(options)
-    elif isinstance(rules, Game) and not options:
-        game = rules
-    elif isinstance(rules, Game):
-        raise RulesError(
-            f"rules options ({', '.join(sorted(options))}) go with a game's name, not with "
-            "a rules object, which has its own"
-        )
-    else:
-        raise RulesError(f"rules must be 'cramps', 'craits' or a rules object, not {shown(rules)}")
-    return CardGameSoloEnv(game, **env_options)
+    return CardGameSoloEnv(rules_for(rules, options, "rules"), **env_options)
 
 
 for _name, _id in ENV_IDS.items():

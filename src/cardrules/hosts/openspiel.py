@@ -1,12 +1,14 @@
 """OpenSpiel games for cardrules: explicit chance, information states and observations.
 
 Needs OpenSpiel (``pip install "cardrules[openspiel]"``). Importing this module
-registers two Python games with ``pyspiel``, so ``pyspiel.load_game`` (and
-OpenSpiel's serialization, which loads games by name) finds them:
-``python_cardrules_cramps`` and ``python_cardrules_craits``; :func:`register_game`
-registers any other game on the engines (:func:`load_game` does it for the rules it is
-given). Every rules option is a named parameter, so a game string says which rules are
-played:
+registers a Python game with ``pyspiel`` for each game the library ships, so
+``pyspiel.load_game`` (and OpenSpiel's serialization, which loads games by name) finds
+them: ``python_cardrules_cramps``, ``python_cardrules_craits``,
+``python_cardrules_hearts``, ``python_cardrules_spades``, ``python_cardrules_oh_hell``,
+``python_cardrules_euchre`` and ``python_cardrules_crazy_eights`` (``python_cardrules_``
+and the game's registered name); :func:`register_game` registers any other game on the
+engines (:func:`load_game` does it for the rules it is given). Every rules option is a
+named parameter, so a game string says which rules are played:
 
 >>> import cardrules as cr
 >>> import pyspiel
@@ -20,8 +22,8 @@ True
 >>> pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 Ints, bools and strings are themselves; the other options are written as text, since
-a game string may not hold commas or brackets: a list of ints as the numbers joined by
-``/`` (Cramps' ``packets=3/3/3/2/2``), Craits' ``card_table`` as the rows that differ
+a game string may not hold commas or brackets: a list of ints or of words as its items
+joined by ``/`` (Cramps' ``packets=3/3/3/2/2``), Craits' ``card_table`` as the rows that differ
 from the default table, each ``rank:action:points[:count[:starts_count]]``, joined by
 ``/`` (``card_table=J:skip:10/9:wild_keep_suit:40``), and Craits' ``decks=0`` for the
 default for the number of players. :func:`load_game` writes them for a rules object.
@@ -73,8 +75,7 @@ from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.encoding import encoder_for
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Game, Step
-from cardrules.games.craits import Craits
-from cardrules.games.cramps.rules import Cramps
+from cardrules.games import shipped_games
 from cardrules.hosts._params import game_parameters, parameter_specification, rules_from_parameters
 from cardrules.hosts._resample import Resampler
 from cardrules.hosts._seen import Seen
@@ -83,10 +84,12 @@ from cardrules.moveids import move_ids_of
 from cardrules.seats import is_seat
 
 __all__ = [
+    "MOST_PLAYERS",
     "CardrulesGame",
     "CardrulesState",
     "Resampler",
     "load_game",
+    "player_range",
     "register_game",
     "resampler",
 ]
@@ -496,15 +499,15 @@ def register_game(
     """Register the rules class ``rules_class`` with ``pyspiel`` as a Python game named
     ``python_cardrules_<name>`` (its :attr:`Game.name <cardrules.game.Game.name>`), so
     ``pyspiel.load_game`` finds it (and OpenSpiel's serialization, which loads games by
-    name: register in each process that loads one), and return that name. Cramps and
-    Craits are registered when this module is imported; :func:`load_game` registers the
+    name: register in each process that loads one), and return that name. The library's
+    own games are registered when this module is imported; :func:`load_game` registers the
     class of the rules it is given. Registering a class again does nothing.
 
     Any game on the trick-taking or shedding engine can be registered: its encodings
     are its family's (:func:`~cardrules.encoding.encoder_for`) and its options, which
-    must be ints, bools and strings, are the game's parameters. ``min_players`` and
-    ``max_players`` (what OpenSpiel's game type says) default to the default rules'
-    number of players, or to 2 and 10 when ``players`` is an option.
+    must be ints, bools, strings or lists of ints or of strings, are the game's
+    parameters. ``min_players`` and ``max_players`` (what OpenSpiel's game type says)
+    default to the numbers of players the class takes (:func:`player_range`).
 
     Raises :class:`~cardrules.RulesError` for something that is not a rules class, a
     class whose default rules have no encoder, or an option of another kind.
@@ -522,7 +525,7 @@ def register_game(
     default = rules_class()
     encoder_for(default)  # (raises for a game with no encoder)
     spec = {**parameter_specification(rules_class), **_OWN_PARAMETERS}
-    low, high = (2, 10) if "players" in spec else (default.players, default.players)
+    low, high = player_range(rules_class) if "players" in spec else (default.players,) * 2
     low = low if min_players is None else min_players
     high = high if max_players is None else max_players
     short_name = f"python_cardrules_{rules_class.name}"
@@ -538,5 +541,35 @@ def register_game(
     return short_name
 
 
-register_game(Cramps)
-register_game(Craits, min_players=2, max_players=10)
+def player_range(rules_class: type[Game[Any, Any, Any]]) -> tuple[int, int]:
+    """The fewest and the most players ``rules_class`` takes with its other options at
+    their defaults: from its default number of players, each number down and up that
+    it accepts (asked of the class itself, so its own checks decide; at most
+    :data:`MOST_PLAYERS`).
+
+    >>> import cardrules as cr
+    >>> player_range(cr.Craits), player_range(cr.Cramps)
+    ((2, 10), (4, 4))
+    """
+
+    def takes(players: int) -> bool:
+        try:
+            rules_class.from_options({"players": players})
+        except RulesError:
+            return False
+        return True
+
+    low = high = rules_class().players
+    while low > 1 and takes(low - 1):
+        low -= 1
+    while high < MOST_PLAYERS and takes(high + 1):
+        high += 1
+    return low, high
+
+
+MOST_PLAYERS = 52
+"""The most players :func:`player_range` asks a game about (one card each)."""
+
+
+for _rules_class in shipped_games().values():
+    register_game(_rules_class)

@@ -60,12 +60,17 @@ except ImportError as missing:  # pragma: no cover - depends on the environment
 
 from cardrules._text import shown
 from cardrules.encoding import encoder_for
-from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SeatError, StateError
+from cardrules.errors import IllegalMoveError, MoveTypeError, SeatError, StateError
 from cardrules.game import Game
-from cardrules.games.craits import Craits
-from cardrules.games.cramps.rules import Cramps
 from cardrules.hosts.gymnasium import observation_box
-from cardrules.hosts.table import RENDER_MODES, HostTable, check_game, check_render_mode, setup_of
+from cardrules.hosts.table import (
+    RENDER_MODES,
+    HostTable,
+    check_game,
+    check_render_mode,
+    rules_for,
+    setup_of,
+)
 
 __all__ = ["CardGameEnv", "env", "raw_env"]
 
@@ -230,32 +235,23 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
 
 
 _ENV_OPTIONS = ("reward", "max_moves", "render_mode")
-_RULES: dict[str, type[Cramps | Craits]] = {"cramps": Cramps, "craits": Craits}
 
 
 def env(game: str | Game[Any, Any, Any] = "cramps", **options: Any) -> CardGameEnv:
-    """The environment for ``game`` in PettingZoo's style: ``game`` by name
-    (``"cramps"``, ``"craits"``) with its rules options as keywords, or a rules
+    """The environment for ``game`` in PettingZoo's style: ``game`` by its registered
+    name (``"cramps"``, ``"hearts"``, ``"crazy_eights"``, any of
+    :func:`cardrules.registered_games`) with its rules options as keywords, or a rules
     object; the environment's options (``reward``, ``max_moves``, ``render_mode``) as
     keywords too (see the module's text).
 
     >>> import cardrules as cr
     >>> env("craits", players=5, render_mode="ansi").game == cr.Craits(players=5)
     True
+    >>> env("euchre").possible_agents
+    ['player_0', 'player_1', 'player_2', 'player_3']
     """
     own = {name: options.pop(name) for name in _ENV_OPTIONS if name in options}
-    if isinstance(game, str) and game in _RULES:
-        rules: Game[Any, Any, Any] = _RULES[game].from_options(options)
-    elif isinstance(game, Game) and not options:
-        rules = game
-    elif isinstance(game, Game):
-        raise RulesError(
-            f"rules options ({', '.join(sorted(options))}) go with a game's name, not with "
-            "a rules object, which has its own"
-        )
-    else:
-        raise RulesError(f"game must be 'cramps', 'craits' or a rules object, not {shown(game)}")
-    return CardGameEnv(rules, **own)
+    return CardGameEnv(rules_for(game, options), **own)
 
 
 raw_env = env

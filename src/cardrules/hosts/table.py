@@ -26,7 +26,7 @@ from cardrules.encoding.base import Encoder
 from cardrules.encoding.vectors import clipped
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupError
 from cardrules.events import Event
-from cardrules.game import Game, Step
+from cardrules.game import Game, Step, game_class, registered_games
 from cardrules.moveids import move_id_number, move_ids_of
 from cardrules.moves import CallIdiot
 
@@ -38,6 +38,7 @@ __all__ = [
     "check_game",
     "check_render_mode",
     "open_call",
+    "rules_for",
     "setup_names",
     "setup_of",
 ]
@@ -68,6 +69,39 @@ def check_game(game: object) -> Game[Any, Any, Any]:
     if not isinstance(game, Game):
         raise RulesError(f"game must be a cardrules game (such as Cramps()), not {shown(game)}")
     return game
+
+
+def rules_for(
+    game: object, options: Mapping[str, Any], argument: str = "game"
+) -> Game[Any, Any, Any]:
+    """The rules a host plays, as its frameworks name them: ``game`` is a registered
+    game's name (``"hearts"``, ``"crazy_eights"``, any of
+    :func:`cardrules.registered_games`) with its rules ``options``, or a rules object
+    (with no options: it has its own). Raises :class:`~cardrules.RulesError`, naming
+    the ``argument`` and saying what is allowed.
+
+    >>> import cardrules as cr
+    >>> rules_for("spades", {}) == cr.Spades(), rules_for(cr.Cramps(target=5), {}).target
+    (True, 5)
+    >>> rules_for("poker", {})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    cardrules.errors.RulesError: game must be a game's name (...) or a rules object, not 'poker'
+    """
+    if isinstance(game, Game):
+        if options:
+            raise RulesError(
+                f"rules options ({', '.join(sorted(options))}) go with a game's name, not "
+                "with a rules object, which has its own"
+            )
+        return game
+    names = registered_games()
+    if isinstance(game, str) and game in names:
+        return game_class(game).from_options(options)
+    raise RulesError(
+        f"{argument} must be a game's name ({', '.join(names)}) or a rules object, "
+        f"not {shown(game)}"
+    )
 
 
 def check_render_mode(mode: object) -> str | None:
