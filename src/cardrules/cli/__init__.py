@@ -4,9 +4,16 @@ terminal against computer players, or run an arena of bots.
 ::
 
     cardrules simulate cramps --games 1000 --seed 1
+    cardrules play spades --seed 1
     cardrules play craits --players 3 --seat 0 --seed 7 --opponents ismcts:300:flat
-    cardrules arena craits --bots ismcts:300:flat,random,heuristic --games 300 --workers 2
+    cardrules arena hearts --bots ismcts:300,heuristic,random,random --games 400 --workers 2
     python -m cardrules --help
+
+Every game the library ships can be simulated, played and put in an arena: ``cramps``,
+``craits``, ``hearts``, ``spades``, ``oh_hell``, ``euchre`` and ``crazy_eights`` (also
+spelled ``oh-hell`` and ``crazy-eights``), and so can any other game registered with
+the library (a game class with a ``name``). ``cardrules --help`` lists them with their
+summaries.
 
 The package has one module per job:
 

@@ -164,7 +164,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _rules_parser() -> argparse.ArgumentParser:
     rules = _Parser(add_help=False)
-    rules.add_argument("game", help="the game to use: " + ", ".join(known_games()))
+    names = known_games()
+    spelled = [name.replace("_", "-") for name in names if "_" in name]
+    also = f"; also {', '.join(spelled)}" if spelled else ""
+    rules.add_argument("game", help=f"the game to use: {', '.join(names)}{also}")
     rules.add_argument(
         "--target", type=int_in(1, None, "--target"), help="the winning score (rules option)"
     )

@@ -59,13 +59,19 @@ def describe_games() -> str:
 
 
 def game_entry(name: str) -> GameEntry:
-    """The entry for ``name`` (case-insensitive); raises ``KeyError`` with a message
-    listing the known games."""
-    key = name.lower()
-    if key in _GAMES:
-        return _GAMES[key]
-    if key in cr.registered_games():
-        return GameEntry(key, cr.game_class(key), adapter_for(key), game_summary(key))
+    """The entry for ``name``, case-insensitive and with ``-`` for ``_`` if need be
+    (``crazy-eights`` is ``crazy_eights``); raises ``KeyError`` with a message listing
+    the known games.
+
+    >>> game_entry("Oh-Hell").name
+    'oh_hell'
+    """
+    lower = name.lower()
+    for key in dict.fromkeys((lower, lower.replace("-", "_"))):
+        if key in _GAMES:
+            return _GAMES[key]
+        if key in cr.registered_games():
+            return GameEntry(key, cr.game_class(key), adapter_for(key), game_summary(key))
     raise KeyError(f"unknown game {name!r}; known games: {', '.join(known_games())}")
 
 
