@@ -84,7 +84,8 @@ def test_the_options_table_names_every_option_and_nothing_else(name: str) -> Non
 def test_the_openspiel_table_names_every_parameter_and_nothing_else(name: str) -> None:
     names = table_names(section(page(name), OPENSPIEL[0]), OPENSPIEL[1])
     assert len(names) == len(set(names)), f"a parameter listed twice: {sorted(names)}"
-    assert set(names) == set(SHIPPED[name].OPENSPIEL_PARAMETERS)
+    rules_class: Any = SHIPPED[name]
+    assert set(names) == set(rules_class.OPENSPIEL_PARAMETERS)
 
 
 def test_the_tables_are_read_as_written() -> None:  # the reading can fail
