@@ -1,5 +1,7 @@
-"""The Crazy Eights example (examples/crazy_eights.py), rule by rule, plus random-game
-properties.
+"""Crazy Eights' OpenSpiel preset (``CrazyEights.openspiel``: OpenSpiel's code, quirks
+included), rule by rule, plus random-game properties. (The lockstep tests against
+OpenSpiel itself are in ``test_peer_crazy_eights.py``; the game's own defaults in
+``test_crazy_eights.py``.)
 
 Positions are built explicitly (``CrazyEights.position``: chosen hands, stock and
 discard pile) or dealt from a deck stacked by hand, so each test names the rule it
@@ -13,15 +15,17 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
-from cardrules.games.crazy_eights import rules as c8
+from cardrules.games import crazy_eights as c8
 from conftest import ALL_52, card, cards
 
-GAME = c8.CrazyEights(players=3)
+GAME = c8.CrazyEights.openspiel(players=3)
+PRESET = c8.CrazyEights.openspiel
 DRAW, PASS = cr.Draw(), cr.Pass()
 
 
@@ -69,7 +73,7 @@ def all_cards(state: Any) -> Counter[cr.Card]:
 
 @pytest.mark.parametrize(("players", "each"), [(2, 7), (3, 5), (4, 5), (5, 5)])
 def test_deal_five_each_or_seven_with_two_players(players: int, each: int) -> None:
-    game = c8.CrazyEights(players=players)
+    game = PRESET(players=players)
     state = game.new_game(seed=players, dealer=1)
     assert [len(hand) for hand in state.hands] == [each] * players
     assert len(state.table.discard) == 1 and state.table.top.rank != cr.Rank.EIGHT
@@ -109,47 +113,57 @@ def test_a_turned_up_eight_goes_back_into_the_stock_and_another_is_turned_up() -
 def test_a_turned_up_special_card_acts_as_the_dealers_play(
     turned: str, to_move: int, direction: int, count: int
 ) -> None:
-    game = c8.CrazyEights(players=3, use_special_cards=True)
+    game = PRESET(players=3, use_special_cards=True)
     rest = [c for c in ALL_52 if c != card(turned)]
     state = game.new_game(deck=rest[:15] + [card(turned)] + rest[15:], dealer=2)
     assert (state.top, state.to_move, state.direction) == (card(turned), to_move, direction)
     assert state.count == count
 
 
-def test_bad_options_and_setup_are_refused() -> None:
-    for options in (
-        {"players": 1},
-        {"players": 16},
-        {"players": True},
-        {"max_draw_cards": 0},
-        {"max_turns": 0},
-        {"use_special_cards": "yes"},
-        {"reshuffle": 1},
+def test_bad_parameters_and_setup_are_refused() -> None:
+    for params, message in (
+        ({"players": 1}, "players must be an int from 2 to 15, not 1"),
+        ({"players": 16}, "players must be an int from 2 to 15, not 16"),
+        ({"players": True}, "players must be a int"),
+        ({"max_draw_cards": 0}, "max_draw_cards must be an int from 1 up, not 0"),
+        ({"max_turns": 0}, "max_turns must be an int from 1 up, not 0"),
+        ({"use_special_cards": "yes"}, "use_special_cards must be a bool"),
+        ({"reshuffle": 1}, "reshuffle must be a bool"),
+        ({"face_values": True}, "has no parameter 'face_values'; its parameters are players"),
     ):
-        with pytest.raises(cr.RulesError):
-            c8.CrazyEights(**options)
+        with pytest.raises(cr.RulesError, match="OpenSpiel's crazy_eights") as info:
+            PRESET(**params)
+        assert message in str(info.value)
     with pytest.raises(cr.SetupError):
         GAME.new_game(dealer=3)
     with pytest.raises(cr.SetupError):
         GAME.new_game(deck=ALL_52[1:])
 
 
-def test_options_round_trip_and_two_decks_for_more_than_five() -> None:
-    game = c8.CrazyEights(players=7, use_special_cards=True, max_turns=50)
+def test_the_preset_is_a_game_with_options_and_two_decks_for_more_than_five() -> None:
+    game = PRESET(players=7, use_special_cards=True, max_turns=50)
     assert type(game).from_options(game.options()) == game
-    assert set(game.options()) == {
-        "players",
-        "max_draw_cards",
-        "max_turns",
-        "use_special_cards",
-        "reshuffle",
-        "face_values",
-    }
-    assert game.deck.size == 104 and c8.CrazyEights().deck.size == 52
+    assert game == c8.CrazyEights(
+        players=7,
+        decks=2,
+        draw_limit=5,
+        special_cards=True,
+        reshuffle=False,
+        card_points="openspiel",
+        scoring="penalty",
+        target=None,
+        max_plays=50,
+        blocked_after=8,
+        last_penalty_card_is_pass=True,
+    )
+    assert game.deck.size == 104 and PRESET().deck.size == 52
+    assert PRESET(players=6).deck.size == 104  # (people use one deck up to seven)
+    assert PRESET() == PRESET(**c8.CrazyEights.OPENSPIEL_PARAMETERS)
+    assert PRESET().players == 5 and PRESET().draw_limit == 5 and PRESET().max_plays == 100
 
 
 def test_the_dealer_is_picked_at_random() -> None:
-    dealers = {c8.CrazyEights().new_game(seed=seed).dealer for seed in range(40)}
+    dealers = {PRESET().new_game(seed=seed).dealer for seed in range(40)}
     assert dealers == set(range(5))
 
 
@@ -189,7 +203,7 @@ def test_an_eight_that_ends_the_game_is_one_move_naming_no_suit() -> None:
     step = GAME.step(last, cr.Play(card("8D")))
     assert step.state.is_over and step.state.winners == (1,)
     assert not [event for event in step.events if isinstance(event, cr.events.SuitNamed)]
-    game = c8.CrazyEights(players=3, max_turns=3)
+    game = PRESET(players=3, max_turns=3)
     hands = ["8C 3C", "9D 4D", "9S 5S"]
     capped = game.position(hands, "9H", "6H", to_move=0, cards_played=2)
     assert game.legal_moves(capped) == (cr.Play(card("8C")), DRAW)
@@ -234,7 +248,7 @@ def test_a_draw_does_not_tell_the_others_whether_the_player_could_have_played() 
 
 
 def test_at_most_max_draw_cards_a_turn_then_the_player_may_pass() -> None:
-    game = c8.CrazyEights(players=3, max_draw_cards=2)
+    game = PRESET(players=3, max_draw_cards=2)
     state = game.position(["2C", "3C", "4C"], "9H", "5S 9S 6D", to_move=0)
     state = game.apply(game.apply(state, DRAW), DRAW)
     assert state.to_move == 0 and state.draws_this_turn == 2
@@ -254,7 +268,7 @@ def test_without_reshuffle_an_empty_stock_stays_empty_and_anyone_may_pass() -> N
 
 
 def test_with_reshuffle_the_stock_is_refilled_as_soon_as_it_is_empty() -> None:
-    game = c8.CrazyEights(players=3, reshuffle=True)
+    game = PRESET(players=3, reshuffle=True)
     state = game.position(["2C", "3C", "4C"], "2H 5H 9H", "6S", to_move=0, seed=2)
     step = game.step(state, DRAW)  # takes the last card: the pile but its top is reshuffled
     assert cr.events.Reshuffled(0, 2, 0) in step.events
@@ -281,7 +295,7 @@ def test_after_players_plus_one_passes_with_an_empty_stock_the_game_ends() -> No
 
 
 def test_the_game_ends_after_max_turns_cards_played() -> None:
-    game = c8.CrazyEights(players=3, max_turns=3)
+    game = PRESET(players=3, max_turns=3)
     state = game.position(["9C 3C", "9D 4D", "9S 5S"], "9H", "6H", to_move=0, cards_played=2)
     done = game.apply(state, cr.Play(card("9C")))
     assert done.is_over and done.cards_played == 3 and done.winners == (0,)
@@ -291,7 +305,7 @@ def test_the_game_ends_after_max_turns_cards_played() -> None:
 # -- special cards ------------------------------------------------------------------------------
 
 
-SPECIAL = c8.CrazyEights(players=3, use_special_cards=True)
+SPECIAL = PRESET(players=3, use_special_cards=True)
 
 
 def test_a_queen_skips_and_an_ace_reverses() -> None:
@@ -322,11 +336,13 @@ def test_a_two_played_on_an_empty_stock_is_a_plain_card() -> None:
 
 
 def test_card_points_follow_openspiels_code_or_face_values() -> None:
-    points = c8.card_points
-    assert [points(c) for c in cards("8C 8S KD QD JD AS")] == [50, 50, 10, 10, 10, 10]
+    def points(text: str, values: str = "openspiel") -> list[int]:
+        return [c8.card_points(c, values) for c in cards(text)]  # type: ignore[arg-type]
+
+    assert points("8C 8S KD QD JD AS") == [50, 50, 10, 10, 10, 10]
     # OpenSpiel's code: a 2 to a 10 scores its action id (rank index x 4 + suit) + 2
-    assert [points(c) for c in cards("2C 2D 2S 5C TS")] == [2, 3, 5, 14, 37]
-    assert [points(c, face_values=True) for c in cards("2S 5C TS AS KD")] == [2, 5, 10, 1, 10]
+    assert points("2C 2D 2S 5C TS") == [2, 3, 5, 14, 37]
+    assert points("2S 5C TS AS KD", "face") == [2, 5, 10, 1, 10]
 
 
 def test_going_out_ends_the_game_each_scores_minus_their_points() -> None:
@@ -338,7 +354,7 @@ def test_going_out_ends_the_game_each_scores_minus_their_points() -> None:
     assert done.is_over and done.to_move is None and done.winners == (0,)
     assert GAME.legal_moves(done) == ()
     assert reason(done, DRAW) == "game_over"
-    face = c8.CrazyEights(players=3, face_values=True)
+    face = attrs.evolve(GAME, card_points="face")  # OpenSpiel's documentation
     state = face.position(["9C", "8C KD", "AS 5C 9S"], "9H", "2S", to_move=0)
     assert face.apply(state, cr.Play(card("9C"))).scores == (0, -60, -15)
 
@@ -381,7 +397,7 @@ def test_random_games_end_conserve_cards_and_never_mutate(
     seed: int, move_seed: int, players: int
 ) -> None:
     """Moves chosen uniformly among all legal ones, drawing by choice included."""
-    game = c8.CrazyEights(players=players)
+    game = PRESET(players=players)
     chooser = random.Random(move_seed)
     state = game.new_game(seed=seed, dealer=seed % players)
     for _ in range(20_000):
@@ -398,7 +414,7 @@ def test_random_games_end_conserve_cards_and_never_mutate(
         state = step.state
     assert state.is_over and state.winners
     assert all_cards(state) == Counter(ALL_52)
-    points = [sum(c8.card_points(c) for c in hand) for hand in state.hands]
+    points = [sum(c8.card_points(c, "openspiel") for c in hand) for hand in state.hands]
     assert state.scores == tuple(-p for p in points)
     assert all(points[w] == min(points) for w in state.winners)
 

@@ -1,6 +1,6 @@
-"""The Crazy Eights example (examples/crazy_eights.py) against OpenSpiel's
-``crazy_eights``, in lockstep: the same deal (the example's stacked deck, fed to
-OpenSpiel as its chance outcomes, and every card drawn afterwards likewise), the same
+"""Crazy Eights' OpenSpiel preset (``cr.CrazyEights.openspiel(**params)``) against
+OpenSpiel's ``crazy_eights``, in lockstep: the same deal (the preset's stacked deck, fed
+to OpenSpiel as its chance outcomes, and every card drawn afterwards likewise), the same
 random choices, the legal moves compared at every decision and the returns at the end.
 
 OpenSpiel asks for the suit of an 8 in a decision of its own ("Nominate suit"); here
@@ -21,7 +21,7 @@ from typing import Any, cast
 import pytest
 
 import cardrules as cr
-from cardrules.games.crazy_eights import rules as c8
+from cardrules.games import crazy_eights as c8
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -37,7 +37,7 @@ def spiel_id(card: cr.Card) -> int:
 
 
 def spiel_ids(moves: tuple[cr.Move, ...]) -> list[int]:
-    """The example's legal moves as OpenSpiel's actions (an 8 once, whatever its suit)."""
+    """The preset's legal moves as OpenSpiel's actions (an 8 once, whatever its suit)."""
     ids = {
         spiel_id(move.card) if isinstance(move, cr.Play) else DRAW if move == cr.Draw() else PASS
         for move in moves
@@ -46,22 +46,22 @@ def spiel_ids(moves: tuple[cr.Move, ...]) -> list[int]:
 
 
 def feed_drawn(spiel: Any, before: Any, after: Any, seat: int) -> None:
-    """Give OpenSpiel, as its chance outcomes, the cards the example's ``seat`` drew
+    """Give OpenSpiel, as its chance outcomes, the cards the preset's ``seat`` drew
     from state ``before`` to ``after``, in the order drawn: first from the stock as it
     was, then from the stock a reshuffle made."""
     drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
     first = [card for card in before.table.stock[: drawn.total()] if drawn[card]]
     for card in first + sorted((drawn - Counter(first)).elements()):
-        assert spiel.is_chance_node(), "OpenSpiel stopped drawing before the example did"
+        assert spiel.is_chance_node(), "OpenSpiel stopped drawing before the preset did"
         spiel.apply_action(spiel_id(card))
 
 
 def lockstep(
     params: dict[str, Any], seed: int, game: Any | None = None, seen: set[str] | None = None
 ) -> Any:
-    """Play one random deal in both games at once; return the example's final state.
+    """Play one random deal in both games at once; return the preset's final state.
     ``seen`` collects the edge cases the deal went through (see :func:`edge_cases`)."""
-    game = game or c8.CrazyEights(**params)
+    game = game or c8.CrazyEights.openspiel(**params)
     spiel = pyspiel.load_game("crazy_eights", params).new_initial_state()
     chooser = random.Random(seed)
     order = list(game.deck.cards())
@@ -103,7 +103,7 @@ def lockstep(
                 assert ways == [cr.Play(card)]  # an 8 that ends the game too: no suit asked
                 if seen is not None and card.rank == cr.Rank.EIGHT:
                     seen.add("an 8 ended the game")
-            else:  # OpenSpiel asks the suit next: the example offered the 8 naming each
+            else:  # OpenSpiel asks the suit next: the preset offered the 8 naming each
                 assert spiel.legal_actions() == [NOMINATE + s for s in range(4)]
                 assert [m.suit for m in ways] == list(cr.Suit)
                 spiel.apply_action(NOMINATE + int(cast(cr.Suit, move.suit)))
@@ -112,7 +112,7 @@ def lockstep(
     assert spiel.is_terminal()
     assert tuple(spiel.returns()) == state.scores
     if seen is not None and all(state.hands):
-        seen.add("max_turns reached" if state.cards_played == game.max_turns else "blocked")
+        seen.add("max_turns reached" if state.cards_played == game.max_plays else "blocked")
     return state
 
 
@@ -123,7 +123,7 @@ def edge_cases(game: Any, before: Any, after: Any, seat: int) -> set[str]:
         cases.add("stock empty")
     if len(after.discard) < len(before.discard):
         cases.add("reshuffled")
-    if after.draws_this_turn == game.max_draw_cards:
+    if after.draws_this_turn == game.draw_limit:
         cases.add("max_draw_cards reached")
     if before.count and not after.stock_size:
         cases.add("twos drawn to the stock's last card")
@@ -150,11 +150,26 @@ PARAMETER_SETS: list[tuple[dict[str, Any], set[str]]] = [
 
 @pytest.mark.parametrize(("params", "cases"), PARAMETER_SETS, ids=lambda p: repr(p))
 def test_lockstep_with_openspiel(params: dict[str, Any], cases: set[str]) -> None:
-    game = c8.CrazyEights(**params)
+    game = c8.CrazyEights.openspiel(**params)
     seen: set[str] = set()
     for seed in range(DEALS):
         lockstep(params, seed, game, seen)
     assert cases <= seen  # the deals went through these edge cases
+
+
+@pytest.mark.parametrize("players", range(2, 16))
+def test_lockstep_for_every_number_of_players(players: int) -> None:
+    """2 to 15 players (one deck up to five, two beyond), the options varied with the
+    number; a tenth as many deals as each parameter set above."""
+    params = {
+        "players": players,
+        "reshuffle": players % 2 == 0,
+        "use_special_cards": players % 3 == 0,
+    }
+    game = c8.CrazyEights.openspiel(**params)
+    assert game.deck.size == (52 if players <= 5 else 104)
+    for seed in range(max(2, DEALS // 10)):
+        lockstep(params, seed, game)
 
 
 # Deals in which the twos are drawn down to the stock's last card, which OpenSpiel counts
@@ -180,7 +195,7 @@ def test_twos_that_empty_the_stock_count_as_a_pass(params: dict[str, Any], seed:
     "params", [{}, {"players": 3, "use_special_cards": True, "reshuffle": True}]
 )
 def test_records_round_trip_and_determinize_agrees_with_every_view(params: dict[str, Any]) -> None:
-    game = c8.CrazyEights(**params)
+    game = c8.CrazyEights.openspiel(**params)
     for seed in range(4):
         chooser = random.Random(seed)
         record = cr.GameRecord.start(game, seed=seed)

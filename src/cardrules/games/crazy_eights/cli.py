@@ -1,0 +1,281 @@
+"""Crazy Eights at the terminal: :class:`CrazyEightsAdapter`.
+
+The human types a card (``9h``), an eight with the suit it names (``8h c``, ``8h
+clubs``), ``d`` to draw, ``p`` to pass, a suit (when the dealer names one for a
+turned-up eight), or the number of a move in the Legal list. Events are told in words;
+the cards the human draws are told to them alone, right after their draw.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import cardrules as cr
+from cardrules._wording import cards_text, direction_text
+from cardrules.events import CardsDrawn, HandBlocked
+from cardrules.games.crazy_eights.scoring import CardPoints, card_points
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
+
+__all__ = ["CrazyEightsAdapter", "suit_of_word"]
+
+_DRAW_WORDS = frozenset({"d", "draw"})
+_PASS_WORDS = frozenset({"p", "pass"})
+_NAME_WORDS = frozenset({"name", "names", "naming"})
+_SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " "})
+
+
+def suit_of_word(word: str) -> cr.Suit | None:
+    """The suit ``word`` names (a letter, a symbol or a name, in any case: what
+    :meth:`cardrules.Suit.parse` reads), or ``None``.
+
+    >>> suit_of_word("Clubs"), suit_of_word("h"), suit_of_word("♠"), suit_of_word("x")
+    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, None)
+    """
+    try:
+        return cr.Suit.parse(word.strip())
+    except cr.CardParseError:
+        return None
+
+
+_SUITS_HINT = "c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
+
+
+class CrazyEightsAdapter(GameAdapter):
+    """Crazy Eights at the terminal: the top card and the suit to follow, the stock,
+    the cards each player holds, the scores and the target, the hand by suit; moves
+    typed as text or picked by number."""
+
+    round_word = "hand"
+    input_hint = "a card like QS, 8h c, d to draw, or a number"
+
+    # -- moves as text ---------------------------------------------------------------
+
+    def move_text(self, move: Any) -> str:
+        """``9♥``, an eight with the suit it names ``8♣→♥``, ``draw``, ``pass``,
+        ``name ♥``.
+
+        >>> adapter = CrazyEightsAdapter()
+        >>> adapter.move_text(cr.Play("8c", suit="h")), adapter.move_text(cr.Draw())
+        ('8♣→♥', 'draw')
+        """
+        if isinstance(move, cr.Play):
+            text = str(move.card)
+            return text + ("→" + move.suit.symbol if move.suit is not None else "")
+        if isinstance(move, cr.Draw):
+            return "draw"
+        if isinstance(move, cr.Pass):
+            return "pass"
+        if isinstance(move, cr.NameSuit):
+            return f"name {move.suit.symbol}"
+        return str(move)
+
+    def prompt(self, legal: Sequence[Any]) -> str:
+        """The prompt says what the player is asked for."""
+        if any(isinstance(move, cr.NameSuit) for move in legal):
+            return "Name the suit to follow (c, d, h, s, a name like hearts, or a number): "
+        return super().prompt(legal)
+
+    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
+        """A number from the Legal list, ``d``/``draw``, ``p``/``pass``, a suit (when
+        naming one for a turned-up eight), or a card with the suit it names if it is
+        an eight.
+
+        >>> import cardrules as cr
+        >>> game = cr.CrazyEights(players=2)
+        >>> state = game.position(["8C 9H", "3C"], "9D", "5S", to_move=0)
+        >>> view = game.observe(state, 0)
+        >>> CrazyEightsAdapter().parse_move("8c hearts", view, view.legal_moves)
+        Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
+        """
+        move = self.pick_number(line, legal)
+        if move is not None:
+            return move
+        words = line.replace("->", " ").translate(_SEPARATORS).lower().split()
+        if not words:
+            raise MoveInputError(f"{line!r} names no move")
+        if view.phase is cr.Phase.NAME_SUIT:
+            named = [word for word in words if word not in _NAME_WORDS]
+            suit = suit_of_word(named[0]) if len(named) == 1 else None
+            if suit is None:
+                raise MoveInputError(f"{line!r} is not a suit: name one of {_SUITS_HINT}")
+            return cr.NameSuit(suit)
+        if len(words) == 1 and words[0] in _DRAW_WORDS:
+            return cr.Draw()
+        if len(words) == 1 and words[0] in _PASS_WORDS:
+            return cr.Pass()
+        return self._parse_play(words, line, view, legal)
+
+    def _parse_play(self, words: list[str], line: str, view: Any, legal: Sequence[Any]) -> cr.Play:
+        card = cr.Card.parse(words[0])
+        suit: cr.Suit | None = None
+        for word in words[1:]:
+            named = suit_of_word(word)
+            if named is not None and suit is None:
+                suit = named
+            elif word not in _NAME_WORDS:
+                raise MoveInputError(
+                    f"{line!r}: after the card, type only the suit an eight names, e.g. 8h c"
+                )
+        if card not in view.hand:
+            raise MoveRefusedError(
+                f"you do not hold {card}; your hand is {cr.format_cards(view.hand) or 'empty'}"
+            )
+        names_suit = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
+        if names_suit and suit is None:
+            text = f"{card.rank.label}{card.suit.letter.lower()}"
+            raise MoveInputError(
+                f"{card} is wild: name the suit to follow too, e.g. {text} h or {text} hearts"
+            )
+        return cr.Play(card, suit=suit)
+
+    # -- the table -------------------------------------------------------------------
+
+    def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """The game in a line and the human's seat (the deal is told by its events;
+        the seed only at the end)."""
+        return [
+            f"Crazy Eights: {len(view.scores)} players; match the suit or the rank of the "
+            f"top card, eights are wild. {_goal(game)} You are seat {human}.",
+            "Type ? for help.",
+        ]
+
+    def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """Hand number and dealer, the top card and the suit to follow, the count of
+        twos, the stock, the cards each player holds, the scores, the hand by suit and
+        the legal moves numbered."""
+        special = getattr(game, "special_cards", False)
+        play_goes = f"; play goes {direction_text(view.direction)}" if special else ""
+        lines = [
+            "",
+            f"Hand {view.hand_number}, dealer {self.seat(view.dealer, human)}{play_goes}.",
+            f"Top card {view.top}, suit to follow {view.suit.symbol}. "
+            f"Stock: {cards_text(view.stock_size)}.",
+        ]
+        if view.count:
+            lines.append(f"The twos add up to {view.count}: add a 2 or draw {view.count}.")
+        limit = getattr(game, "draw_limit", None)
+        if view.draws_this_turn and view.to_move == human:
+            of = f" of {limit}" if limit is not None else ""
+            lines.append(f"You have drawn {view.draws_this_turn}{of} this turn.")
+        lines += [
+            f"Cards held:  {self.score_line(view.hand_sizes, human)}",
+            f"Scores:      {self.score_line(view.scores, human)}  ({_goal(game)})",
+        ]
+        if view.phase is cr.Phase.NAME_SUIT:
+            lines.append(f"You turned up {view.top} as dealer: name the suit to follow.")
+        lines.append(f"Your hand ({cards_text(len(view.hand))}):")
+        for suit in cr.Suit:
+            cards = [card for card in view.hand if card.suit == suit]
+            lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
+        lines.append("Legal: " + self.legal_line(view.legal_moves))
+        return lines
+
+    def help_lines(self, game: AnyGame) -> list[str]:
+        """How to type moves and the rules in brief."""
+        limit = getattr(game, "draw_limit", None)
+        if not getattr(game, "draw_by_choice", True):
+            when = "when you cannot play, "
+        else:
+            when = "you may, even when you could play: "
+        if limit is None:
+            drawing = f"d or draw: {when}draw a card from the stock; you keep the turn."
+        else:
+            drawing = f"d or draw: {when}draw a card (up to {cards_text(limit)} a turn)."
+        lines = [
+            "Play a card that matches the suit to follow or the rank of the top card, or",
+            "an 8 (wild), by typing it: 9h, 10S, q♠ (or its number in the Legal list).",
+            "An 8 names the suit to follow: 8h c, 8h clubs or 8h ♣.",
+            drawing,
+            "p or pass: pass, when you can draw no more (and cannot or will not play).",
+        ]
+        if getattr(game, "special_cards", False):
+            lines.append(
+                "A queen skips the next player, an ace reverses, a 2 makes the next player "
+                "draw two unless they add a 2."
+            )
+        return [
+            *lines,
+            f"The first player out collects the others' cards. {_goal(game)}",
+            *COMMAND_HELP,
+        ]
+
+    # -- what happened ----------------------------------------------------------------
+
+    def event_lines(
+        self, event: cr.Event, text: str, human: int, game: AnyGame | None
+    ) -> list[str]:
+        """The library's text, with a pass said as one, the goal with the scores, and
+        how a blocked hand scores."""
+        if isinstance(event, cr.MovePlayed) and isinstance(event.move, cr.Pass):
+            verb = "pass" if event.seat == human else "passes"
+            return [f"  {self.seat_title(event.seat, human)} {verb}."]
+        if isinstance(event, cr.HandScored) and game is not None:
+            return ["", f"{text} ({_goal(game)})"]
+        if isinstance(event, HandBlocked) and getattr(game, "scoring", "") == "winner_collects":
+            return [
+                f"  {text} The player with the fewest points in hand collects the "
+                "difference from each other hand."
+            ]
+        return super().event_lines(event, text, human, game)
+
+    def private_news_after(self, event: cr.Event, human: int) -> bool:
+        """The cards the human drew come right after their draw."""
+        return isinstance(event, CardsDrawn) and event.seat == human and event.count > 0
+
+    def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
+        """The cards the human drew (the events only say how many)."""
+        if before.hand_number != after.hand_number:
+            return []
+        drawn = Counter(after.hand) - Counter(before.hand)
+        if not drawn:
+            return []
+        return [_drawn_line(drawn.elements())]
+
+    def explain(
+        self,
+        event: cr.Event,
+        events: Sequence[cr.Event],
+        before: Any,
+        human: int,
+        game: AnyGame | None,
+    ) -> list[str]:
+        """At the end of a hand, the points of the cards the human still held (known
+        from their view before the step when they drew nothing in it)."""
+        if not isinstance(event, cr.HandScored) or before is None or game is None:
+            return []
+        if getattr(before, "hand_number", None) != event.number:
+            return []
+        played: Counter[cr.Card] = Counter()
+        for told in events:
+            if told is event:
+                break
+            if isinstance(told, CardsDrawn) and told.seat == human and told.count:
+                return []  # cards drawn in the step: the view before cannot tell them
+            if isinstance(told, cr.CardPlayed) and told.seat == human:
+                played[told.card] += 1
+        held = list((Counter(before.hand) - played).elements())
+        if not held:
+            return []
+        values: CardPoints = (
+            "openspiel" if getattr(game, "card_points", "") == "openspiel" else "face"
+        )
+        total = sum([card_points(card, values) for card in held])
+        return [f"  Your cards left: {cr.format_cards(sorted(held))} ({total} points)."]
+
+
+def _goal(game: Any) -> str:
+    """What wins the game, in a sentence."""
+    target = getattr(game, "target", None)
+    penalty = getattr(game, "scoring", "") == "penalty"
+    if target is None:
+        return "One hand; the highest score wins."
+    if penalty:
+        return f"Each scores minus the cards they hold; the game ends at -{target}."
+    return f"First to {target} points wins."
+
+
+def _drawn_line(cards: Iterable[cr.Card]) -> str:
+    """The private line telling the human the cards they drew."""
+    return f"  (You drew {cr.format_cards(sorted(cards))}.)"
