@@ -37,7 +37,8 @@ def _name(game: Any) -> str:
 
 
 def _cards_in_play(game: Any) -> Counter[cr.Card]:
-    return Counter(cr.STANDARD_DECK.cards() * getattr(game, "decks", 1))
+    deck = getattr(game, "deck", None)  # a shedding game's DeckSpec (a trick game's method)
+    return Counter(deck.cards() if isinstance(deck, cr.DeckSpec) else cr.STANDARD_DECK.cards())
 
 
 def _every_card(state: Any) -> Counter[cr.Card]:

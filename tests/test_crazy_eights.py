@@ -73,8 +73,8 @@ def test_the_defaults_are_the_game_people_play() -> None:
     game = cr.CrazyEights()
     assert game.options() == {
         "players": 4,
-        "decks": 1,
-        "hand_size": 5,
+        "decks": None,
+        "hand_size": None,
         "draw_limit": None,
         "draw_by_choice": True,
         "reshuffle": True,
@@ -99,7 +99,7 @@ def test_one_deck_up_to_seven_players_two_beyond_seven_each_for_two_five_for_mor
     players: int, decks: int, each: int
 ) -> None:
     game = cr.CrazyEights(players=players)
-    assert (game.decks, game.hand_size, game.deck.size) == (decks, each, 52 * decks)
+    assert (game.deck.decks, game.cards_each(1), game.deck.size) == (decks, each, 52 * decks)
     state = game.new_game(seed=players, dealer=0)
     assert [len(hand) for hand in state.hands] == [each] * players
     assert len(state.discard) == 1 and state.top.rank != cr.Rank.EIGHT

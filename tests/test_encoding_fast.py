@@ -65,6 +65,14 @@ GAMES: list[Callable[[random.Random], Any]] = [
     ),
     lambda r: crazy_eights.CrazyEights(
         players=r.randint(2, 6),
+        special_cards=r.random() < 0.5,
+        reshuffle=r.random() < 0.5,
+        draw_limit=r.choice([None, 1, 5]),
+        draw_by_choice=r.random() < 0.5,
+        target=r.choice([None, 30]),
+    ),
+    lambda r: crazy_eights.CrazyEights.openspiel(
+        players=r.randint(2, 6),
         use_special_cards=r.random() < 0.5,
         reshuffle=r.random() < 0.5,
         max_draw_cards=r.randint(1, 5),

@@ -127,8 +127,8 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
         last_penalty_card_is_pass: drawing the twos down to the stock's last card counts
             as such a turn (OpenSpiel's code).
 
-    >>> CrazyEights(players=8).deck.size, CrazyEights(players=2).cards_each(1)
-    (104, 7)
+    >>> CrazyEights(players=8).deck.decks, CrazyEights(players=2).cards_each(1)
+    (2, 7)
     >>> CrazyEights(players=11, decks=1)
     Traceback (most recent call last):
         ...
@@ -184,6 +184,7 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
     pass_by_choice: bool = attrs.field(init=False, eq=False, repr=False)
     reshuffle_when: Any = attrs.field(init=False, eq=False, repr=False)
     _deck: DeckSpec = attrs.field(init=False, eq=False, repr=False)
+    _cards_each: int = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         players = self.players
@@ -211,9 +212,7 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
             "pass_by_choice": self.draw_by_choice,
             "reshuffle_when": "stock_empty" if self.reshuffle else "never",
             "_deck": deck,
-            # decks and hand_size as they are, so that the game shows them
-            "decks": decks,
-            "hand_size": each,
+            "_cards_each": each,
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
@@ -279,7 +278,7 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
 
     def cards_each(self, hand_number: int) -> int:
         """``hand_size``: by default 7 each for two players, 5 for more."""
-        return self.hand_size  # type: ignore[return-value]  # (never None once made)
+        return self._cards_each
 
     def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
         """What each player scores for the hand (see
