@@ -2,16 +2,14 @@
 sources on docs/rules/crazy_eights.md), each option by a test that fails if it were
 broken, bad options refused, records and explicit chance. The OpenSpiel preset is
 tested in ``test_crazy_eights_openspiel.py`` and ``test_peer_crazy_eights.py``, the
-heuristic and the rules page in ``test_crazy_eights_heuristic.py``, the terminal in
-``test_crazy_eights_cli.py``.
+heuristic in ``test_crazy_eights_heuristic.py``, the terminal in
+``test_crazy_eights_cli.py`` (and the rules page's tables in ``test_rules_pages.py``).
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -454,17 +452,3 @@ def test_observe_hides_the_other_hands_and_the_stock() -> None:
     assert not hasattr(view, "stock") and not hasattr(view, "hands")
     guess = GAME.determinize(view, seed=1)
     assert GAME.observe(guess, 0) == view
-
-
-def test_the_rules_page_lists_every_option_and_every_openspiel_parameter() -> None:
-    page = (Path(__file__).parent.parent / "docs" / "rules" / "crazy_eights.md").read_text()
-
-    def first_cells(header: str) -> set[str]:
-        table = page[page.index(header) :].split("\n\n")[0].splitlines()[2:]
-        return {re.match(r"\| `([^`]+)`", row).group(1) for row in table}  # type: ignore[union-attr]
-
-    options = {f.name for f in attrs.fields(cr.CrazyEights) if f.init}
-    assert first_cells("| Option | Default | Meaning |") == options
-    assert first_cells("| OpenSpiel parameter | Default | Becomes |") == set(
-        cr.CrazyEights.OPENSPIEL_PARAMETERS
-    )
