@@ -80,7 +80,7 @@ EXAMPLES: dict[str, Any] = {
     "spades": spades.Spades(),
     "oh_hell": oh_hell.OhHell(),
     "euchre": euchre.Euchre(),
-    "crazy_eights": crazy_eights.CrazyEights(),
+    "crazy_eights": crazy_eights.CrazyEights.openspiel(),
 }
 
 

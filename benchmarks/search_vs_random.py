@@ -28,7 +28,7 @@ def example_games() -> dict[str, Any]:
     """The example games (Oh Hell for three, the others for four)."""
     return {
         "hearts": cr.Hearts(),
-        "crazy_eights": cr.CrazyEights(players=4),
+        "crazy_eights": cr.CrazyEights.openspiel(players=4),  # one hand, as docs/bots.md
         "oh_hell": cr.OhHell(),
         "spades": cr.Spades(),
         "euchre": cr.Euchre(),
