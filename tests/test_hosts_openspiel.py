@@ -33,7 +33,7 @@ ENGINE_GAMES = list(engine_games().values())
 
 
 def _name(game: Any) -> str:
-    decks = getattr(game, "decks", 1)
+    decks = getattr(game, "decks", None) or 1  # (None: the default for the players)
     return f"{game.name}-{game.players}p" + (f"-{decks}decks" if decks > 1 else "")
 
 
