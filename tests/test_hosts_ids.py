@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -129,3 +129,43 @@ def test_openspiel_random_sim_test_by_name(name: str) -> None:
     game = pyspiel.load_game(f"python_cardrules_{name}({text})")
     assert game.rules == SHIPPED[name].from_options(_short(name))
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        cr.CrazyEights(players=2),  # 7 cards each, for two: worked out, not written
+        cr.CrazyEights(players=2, hand_size=5),
+        cr.CrazyEights(players=11),  # two decks for eleven
+        cr.CrazyEights(players=6, decks=2, draw_limit=3),
+        cr.Craits(players=7),
+        cr.Craits(players=4, decks=2),
+    ],
+    ids=repr,
+)
+def test_options_that_are_none_by_default_are_parameters_with_0_for_none(rules: Any) -> None:
+    pyspiel = _need("pyspiel")
+    from cardrules.hosts.openspiel import load_game
+
+    text = str(load_game(rules))
+    assert pyspiel.load_game(text).rules == rules
+    assert pyspiel.load_game(f"python_cardrules_{rules.name}(players={rules.players})").rules == (
+        type(rules)(players=rules.players)
+    )
+    assert "=0" not in text  # (0 is the default of every such parameter: never written)
+
+
+def test_a_none_option_that_takes_0_has_no_parameter() -> None:
+    _need("pyspiel")
+    import attrs
+
+    from cardrules.hosts.openspiel import register_game
+    from cardrules.options import integer
+
+    @attrs.frozen(kw_only=True)
+    class ZeroOrNone(cr.Cramps):
+        name: ClassVar[str] = ""  # (not registered: a game of this test only)
+        limit: int | None = attrs.field(default=None, validator=integer(0, or_none=True))
+
+    with pytest.raises(cr.RulesError, match="limit of ZeroOrNone is None by default and takes 0"):
+        register_game(ZeroOrNone)

@@ -12,8 +12,12 @@ written as text:
 - Craits' ``card_table``: the rows that differ from the default table, joined by
   ``/``, each ``rank:action:points[:count[:starts_count]]`` (``J:skip:10``,
   ``2:none:20:2:1``; ``starts_count`` is 0 or 1, left-out fields are 0); ``""``
-  keeps the default table;
-- Craits' ``decks``: ``0`` for the default for the number of players.
+  keeps the default table.
+
+An int option that is ``None`` by default (Crazy Eights' ``draw_limit``, no limit;
+Craits' ``decks``, the number for the number of players) is an int parameter in which
+``0`` stands for ``None``: its default, and what it means (such options take no 0 of
+their own: :func:`parameter_specification` checks).
 
 This module needs no OpenSpiel (:mod:`cardrules.hosts.openspiel` registers the games).
 
@@ -23,12 +27,19 @@ This module needs no OpenSpiel (:mod:`cardrules.hosts.openspiel` registers the g
 >>> rules_from_parameters(cr.Cramps, {'packets': '3/3/3/2/2', 'target': 5}) == cr.Cramps(
 ...     target=5, packets=(3, 3, 3, 2, 2))
 True
+>>> game_parameters(cr.CrazyEights(players=10, draw_limit=3))  # two decks for 10: implied
+{'draw_limit': 3, 'players': 10}
+>>> rules_from_parameters(cr.CrazyEights, {'draw_limit': 0}).draw_limit is None
+True
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
+
+import attrs
 
 from cardrules._text import shown
 from cardrules.cards import Rank
@@ -39,7 +50,11 @@ from cardrules.games.craits.tables import DEFAULT_CARD_TABLE
 from cardrules.games.cramps.rules import Cramps
 from cardrules.shedding.core import Action, CardRule
 
-__all__ = ["game_parameters", "parameter_specification", "rules_from_parameters"]
+__all__ = ["NONE_PARAMETER", "game_parameters", "parameter_specification", "rules_from_parameters"]
+
+NONE_PARAMETER = 0
+"""What stands for ``None`` in the parameter of an int option that is ``None`` by
+default."""
 
 _FIXED: dict[type, tuple[str, ...]] = {Cramps: ("players",)}  # one allowed value: no parameter
 
@@ -47,32 +62,78 @@ _FIXED: dict[type, tuple[str, ...]] = {Cramps: ("players",)}  # one allowed valu
 def parameter_specification(rules_class: type[Game[Any, Any, Any]]) -> dict[str, Any]:
     """The OpenSpiel parameters of the rules options of ``rules_class``, with their
     defaults (what ``pyspiel.GameType`` takes as its ``parameter_specification``).
+    Raises :class:`~cardrules.RulesError` for an option of a kind no parameter can
+    hold, and for an option that is ``None`` by default but takes 0 too.
 
     >>> import cardrules as cr
     >>> parameter_specification(cr.Cramps)["packets"]
     '3/2/3/2/3'
+    >>> parameter_specification(cr.Craits)["decks"]
+    0
     """
-    defaults = rules_class().options()
-    spec: dict[str, Any] = {}
-    for name, value in defaults.items():
+    return dict(_specification(rules_class))
+
+
+@functools.cache
+def _specification(rules_class: type[Game[Any, Any, Any]]) -> tuple[tuple[str, Any], ...]:
+    nones = _none_options(rules_class)
+    spec: list[tuple[str, Any]] = []
+    for name, value in rules_class().options().items():
         if name in _FIXED.get(rules_class, ()):
             continue
-        if name == "decks" and rules_class is Craits:
-            spec[name] = 0
-        elif name == "card_table" and rules_class is Craits:
-            spec[name] = ""
+        if name == "card_table" and rules_class is Craits:
+            spec.append((name, ""))
+        elif name in nones:
+            spec.append((name, NONE_PARAMETER))
         elif _is_list(value):
-            spec[name] = _list_text(value)
+            spec.append((name, _list_text(value)))
         elif isinstance(value, (bool, int, str)):
-            spec[name] = value
-        else:  # pragma: no cover - a new option of a kind this module does not know
-            raise RulesError(f"the option {name} ({shown(value)}) has no OpenSpiel parameter")
-    return spec
+            spec.append((name, value))
+        else:
+            raise RulesError(
+                f"the option {name} of {rules_class.__name__} ({shown(value)}) has no "
+                "OpenSpiel parameter: parameters are ints, bools, strings, lists of ints or "
+                "of strings, and ints that are None by default"
+            )
+    return tuple(spec)
+
+
+@functools.cache
+def _none_options(rules_class: type[Game[Any, Any, Any]]) -> frozenset[str]:
+    """The int options of ``rules_class`` that are ``None`` by default (those whose
+    default rules give ``None`` or an int worked out from the other options), each
+    checked to refuse 0, which stands for ``None`` in its parameter."""
+    defaults = rules_class().options()
+    names = []
+    for field in _fields(rules_class):
+        value = defaults.get(field.name)
+        if not (field.init and field.default is None and field.name in defaults):
+            continue
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            continue  # not an int option (Craits' card_table)
+        try:
+            rules_class.from_options({field.name: NONE_PARAMETER})
+        except RulesError:
+            names.append(field.name)
+            continue
+        raise RulesError(
+            f"the option {field.name} of {rules_class.__name__} is None by default and takes "
+            f"{NONE_PARAMETER} as well, so no OpenSpiel parameter can hold it "
+            f"({NONE_PARAMETER} stands for None there)"
+        )
+    return frozenset(names)
+
+
+def _fields(rules_class: type) -> tuple[attrs.Attribute[Any], ...]:
+    """The attrs fields of ``rules_class`` (none if it is not an attrs class)."""
+    return tuple(attrs.fields(rules_class)) if attrs.has(rules_class) else ()
 
 
 def game_parameters(rules: Game[Any, Any, Any]) -> dict[str, Any]:
-    """The OpenSpiel parameters of ``rules`` that differ from the defaults (Craits'
-    ``players`` always), as :func:`parameter_specification` writes them."""
+    """The OpenSpiel parameters of ``rules`` that differ from the defaults (for the same
+    number of players; ``players`` itself always, if it is an option), as
+    :func:`parameter_specification` writes them: parameters that load ``rules`` again
+    (:func:`rules_from_parameters`)."""
     rules_class = _rules_class(rules)
     spec = parameter_specification(rules_class)
     defaults = _defaults(rules_class, rules)
@@ -82,6 +143,11 @@ def game_parameters(rules: Game[Any, Any, Any]) -> dict[str, Any]:
         value = chosen[name]
         if name == "players" or value != defaults[name]:
             params[name] = _parameter(rules_class, name, value, defaults[name])
+    if rules_from_parameters(rules_class, params) != rules:
+        # An option worked out from others, left out above, would be worked out otherwise
+        # from the parameters: every such option is written as it is.
+        for name in _none_options(rules_class):
+            params[name] = _parameter(rules_class, name, chosen[name], None)
     return dict(sorted(params.items()))
 
 
@@ -93,19 +159,23 @@ def rules_from_parameters(
     Raises :class:`~cardrules.RulesError` for a value that is no option, saying what
     is allowed."""
     spec = parameter_specification(rules_class)
+    nones = _none_options(rules_class)
     defaults = rules_class().options()
     options: dict[str, Any] = {}
     for name, default in spec.items():
         value = params.get(name, default)
-        if name == "decks":
+        if name == "decks" and rules_class is Craits:
             if value not in (0, 1, 2, 3) or isinstance(value, bool):
                 raise RulesError(
                     f"decks must be 1, 2 or 3, or 0 for the default for the number of players "
                     f"(1 for 2-5, 2 for 6-10), not {shown(value)}"
                 )
             options[name] = None if value == 0 else value
-        elif name == "card_table":
+        elif name == "card_table" and rules_class is Craits:
             options[name] = _card_table_of(value)
+        elif name in nones:
+            is_int = isinstance(value, int) and not isinstance(value, bool)
+            options[name] = None if is_int and value == NONE_PARAMETER else value
         elif _is_list(defaults[name]):
             options[name] = _list_of(value, name, defaults[name])
         else:
@@ -121,10 +191,10 @@ def _rules_class(rules: object) -> type[Game[Any, Any, Any]]:
 
 
 def _defaults(rules_class: type[Game[Any, Any, Any]], rules: Any) -> dict[str, Any]:
-    """The options of the default rules (for Craits, of the same number of players:
-    the default number of decks depends on it)."""
-    if rules_class is Craits:
-        return Craits(players=rules.players).options()
+    """The options of the default rules of the same number of players, if that is an
+    option (the defaults of others may depend on it: Craits' and Crazy Eights' decks)."""
+    if "players" in parameter_specification(rules_class):
+        return rules_class.from_options({"players": rules.players}).options()
     return rules_class().options()
 
 
@@ -134,6 +204,8 @@ def _parameter(rules_class: type[Game[Any, Any, Any]], name: str, value: Any, de
         return _card_table_text(value)
     if _is_list(default):
         return _list_text(value)
+    if value is None:
+        return NONE_PARAMETER
     return value
 
 

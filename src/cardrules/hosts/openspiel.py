@@ -23,10 +23,12 @@ True
 
 Ints, bools and strings are themselves; the other options are written as text, since
 a game string may not hold commas or brackets: a list of ints or of words as its items
-joined by ``/`` (Cramps' ``packets=3/3/3/2/2``), Craits' ``card_table`` as the rows that differ
-from the default table, each ``rank:action:points[:count[:starts_count]]``, joined by
-``/`` (``card_table=J:skip:10/9:wild_keep_suit:40``), and Craits' ``decks=0`` for the
-default for the number of players. :func:`load_game` writes them for a rules object.
+joined by ``/`` (Cramps' ``packets=3/3/3/2/2``), Craits' ``card_table`` as the rows
+that differ from the default table, each ``rank:action:points[:count[:starts_count]]``,
+joined by ``/`` (``card_table=J:skip:10/9:wild_keep_suit:40``). In an int option that
+is ``None`` by default, ``0`` stands for ``None`` (Craits' ``decks=0``, the default for
+the number of players; Crazy Eights' ``draw_limit=0``, no limit). :func:`load_game`
+writes them for a rules object.
 Two parameters are the host's own: ``max_game_length`` (below) and ``info_strings``:
 ``text`` (the default) or ``digest`` (``information_state_string`` gives a digest of
 the text, 32 hex digits: a short key for tabular algorithms such as CFR, which keep
