@@ -13,7 +13,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -375,7 +375,7 @@ def test_other_illegal_moves_say_why() -> None:
     with pytest.raises(cr.IllegalMoveError, match="a CrazyEights move is Play, Draw or Pass"):
         GAME.apply(state, cr.CallIdiot(1))  # a move of another game
     with pytest.raises(cr.MoveTypeError):
-        GAME.apply(state, "2H")  # not a move at all
+        GAME.apply(state, "2H")  # type: ignore[arg-type]  # not a move at all
 
 
 def test_observe_hides_other_hands_and_the_stock() -> None:
@@ -410,7 +410,7 @@ def test_random_games_end_conserve_cards_and_never_mutate(
         before = pickle.loads(pickle.dumps(state))  # deepcopy would be `state` itself
         step = game.step(state, move)
         assert state == before  # apply does not mutate
-        assert step.events[0] == cr.MovePlayed(state.to_move, move)
+        assert step.events[0] == cr.MovePlayed(cast(int, state.to_move), move)
         state = step.state
     assert state.is_over and state.winners
     assert all_cards(state) == Counter(ALL_52)

@@ -201,7 +201,7 @@ def test_records_round_trip_and_determinize_agrees_with_every_view(params: dict[
         record = cr.GameRecord.start(game, seed=seed)
         state = record.initial_state()
         while not state.is_over:
-            view = game.observe(state, state.to_move)
+            view = game.observe(state, cast(int, state.to_move))
             guess = game.determinize(view, seed)
             assert game.observe(guess, view.seat) == view
             move = chooser.choice(game.legal_moves(state))
