@@ -126,6 +126,7 @@ def random_games_and_records() -> None:
 
 ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|[@-Z\\-_])")
 FIRST_LEGAL = re.compile(r"\[1\] (.+?)(?:  |$)")
+FIRST_NUMBER = re.compile(r"\b(\d+)\b")
 
 
 class Terminal:
@@ -184,19 +185,22 @@ class Terminal:
         return code
 
 
-def first_legal_move(screen: str) -> str:
-    """The text of the first move of the last Legal list on ``screen``."""
+def legal_move_shown(screen: str) -> str:
+    """A legal move as the last Legal line on ``screen`` shows it: the first move of a
+    numbered list (``[1] 4♣``: ``4♣``), or, in a line that says what to type rather
+    than listing the moves (Spades' bids: ``bid Nil (0) or 1 to 13``), its first
+    number."""
     lines = [line for line in screen.splitlines() if line.lstrip().startswith("Legal:")]
-    check(bool(lines), f"no Legal list on the screen:\n{screen}")
-    found = FIRST_LEGAL.search(lines[-1])
-    check(found is not None, f"the Legal list numbers no move [1]: {lines[-1]!r}")
+    check(bool(lines), f"no Legal line on the screen:\n{screen}")
+    found = FIRST_LEGAL.search(lines[-1]) or FIRST_NUMBER.search(lines[-1])
+    check(found is not None, f"the Legal line shows no move to type: {lines[-1]!r}")
     assert found is not None
     return found.group(1).strip()
 
 
 def play_spades_in_a_terminal() -> None:
     """``cardrules play spades --seed 1``: two legal moves typed as the screen shows
-    them, then ``quit``."""
+    them (a bid, a card), then ``quit``."""
     script = Path(sys.executable).with_name("cardrules")
     check(script.is_file(), f"the wheel installed no cardrules command ({script})")
     terminal = Terminal([str(script), "play", "spades", "--seed", "1", "--bot-seed", "2"])
@@ -204,7 +208,7 @@ def play_spades_in_a_terminal() -> None:
         screen = terminal.read()
         check("Spades" in screen or "spades" in screen, f"no game of Spades shown:\n{screen}")
         for _ in range(2):
-            move = first_legal_move(screen)
+            move = legal_move_shown(screen)
             terminal.type(move)
             screen = terminal.read()
             check(
