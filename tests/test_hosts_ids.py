@@ -141,7 +141,7 @@ def test_openspiel_random_sim_test_by_name(name: str) -> None:
         cr.Craits(players=7),
         cr.Craits(players=4, decks=2),
     ],
-    ids=repr,
+    ids=lambda rules: f"{rules.name}-{rules.players}p",
 )
 def test_options_that_are_none_by_default_are_parameters_with_0_for_none(rules: Any) -> None:
     pyspiel = _need("pyspiel")
