@@ -141,6 +141,13 @@ CASES = [
     Case("oh-hell-4", oh_hell.OhHell(players=4), 9, 2, 14),
     Case("crazy-eights", crazy_eights.CrazyEights(), 0, 2, 50),
     Case("crazy-eights-short", crazy_eights.CrazyEights(), 3, 0, 30),
+    Case(
+        "crazy-eights-draw-one",
+        crazy_eights.CrazyEights(players=3, draw_by_choice=False, draw_limit=1),
+        1,
+        1,
+        30,
+    ),
 ]
 
 SWAPS = 3
