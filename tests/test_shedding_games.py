@@ -148,6 +148,7 @@ DRAW_OR_PASS_GAMES = [
     MauMau(draw_keeps_turn=True, draw_limit=1, pass_by_choice=True, reshuffle_when="never"),
     cr.Craits(players=3, short_game=True),
     cr.Craits(players=4, idiot_calls="automatic", one_card_deal_announce=True),
+    cr.CrazyEights(players=3, draw_by_choice=False, draw_limit=1, reshuffle=False),
 ]
 
 
