@@ -1,5 +1,7 @@
 """Thousands of games at once on the batch engines (NumPy): Cramps and Craits.
 
+What it shows:
+
 1. A vectorised random-policy loop: :class:`cardrules.hosts.vector.CrampsVectorEnv`
    and :class:`~cardrules.hosts.vector.CraitsVectorEnv` step ``--envs`` games together
    for one agent seat (the other seats random), the loop a learner would run, here with
@@ -13,8 +15,10 @@
 3. Craits in bulk: :class:`~cardrules.batch.craits.CraitsBatch` plays ``--envs`` games
    of 4-player Craits at random (legal moves from its own generator), counting hands.
 
-Run it with ``python examples/batch_games.py --envs 1024 --steps 200 --rounds 2``
-(needs NumPy and Gymnasium: ``pip install "cardrules[gymnasium]"``).
+It needs NumPy and Gymnasium (``pip install "cardrules[gymnasium]"``). Run it with, for
+example::
+
+    python examples/batch_games.py --envs 1024 --steps 200 --rounds 2
 """
 
 from __future__ import annotations
@@ -98,7 +102,7 @@ def craits_random_play(games: int, steps: int, seed: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Cramps and Craits on the batch engines.")
-    parser.add_argument("--envs", type=int, default=512, help="games stepped together")
+    parser.add_argument("--envs", type=int, default=256, help="games stepped together")
     parser.add_argument("--steps", type=int, default=100, help="vector-env steps")
     parser.add_argument("--rounds", type=int, default=1, help="rounds for the search bot")
     parser.add_argument("--seed", type=int, default=1)
