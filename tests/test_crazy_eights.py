@@ -384,6 +384,7 @@ def test_last_penalty_card_is_pass_counts_the_twos_that_empty_the_stock() -> Non
         ({"hand_size": 0}, "hand_size must be an int from 1 up or None, not 0"),
         ({"players": 11, "decks": 1}, "need 56 cards, but one deck holds 52"),
         ({"players": 2, "hand_size": 26}, "need 53 cards, but one deck holds 52"),
+        ({"players": 15, "hand_size": 7}, "need 106 cards, but 2 decks hold 104: deal fewer"),
         ({"draw_limit": 0}, "draw_limit must be an int from 1 up or None, not 0"),
         ({"draw_by_choice": "yes"}, "draw_by_choice must be True or False, not 'yes'"),
         ({"reshuffle": 1}, "reshuffle must be True or False, not 1"),

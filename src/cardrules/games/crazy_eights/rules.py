@@ -194,10 +194,12 @@ class CrazyEights(SheddingGame[CrazyEightsState, CrazyEightsView]):
         needed = players * each + 1  # the hands and the card turned up
         if needed > deck.size:
             held = "one deck holds" if decks == 1 else f"{decks} decks hold"
+            remedy = "deal fewer cards (hand_size)" + (
+                " or use two decks (decks=2)" if decks == 1 else ""
+            )
             raise RulesError(
                 f"CrazyEights: {players} players with {each} cards each and a card turned "
-                f"up need {needed} cards, but {held} {deck.size}: deal fewer cards "
-                "(hand_size) or use two decks (decks=2)"
+                f"up need {needed} cards, but {held} {deck.size}: {remedy}"
             )
         acts = set(_SPECIAL_RANKS) if self.special_cards else set()
         if self.turned_up_eight == "dealer_names":
