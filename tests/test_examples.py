@@ -203,6 +203,14 @@ def test_tournament_plays_each_game_and_tabulates_the_bots() -> None:
     assert run_example("tournament", *args) == out  # the seeds replay it
 
 
+def test_tournament_partners_are_the_same_bot() -> None:
+    out = run_example("tournament", "--game", "euchre", "--games", "4", "--iterations", "2")
+    euchre = out.splitlines()[3].split()
+    assert euchre[0] == "euchre" and euchre[3] == "-"  # two sides: random does not play
+    heuristic, search = (int(cell.rstrip("%")) for cell in euchre[1:3])
+    assert heuristic + search == 100  # each game won by one side, both partners
+
+
 def test_tournament_refuses_a_bad_count(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         run_example("tournament", "--games", "0")
