@@ -190,6 +190,9 @@ def test_help_says_how_drawing_works_under_the_options() -> None:
     assert "when you cannot play, draw a card (up to 1 card a turn)" in text
     special = "\n".join(ADAPTER.help_lines(attrs.evolve(GAME, special_cards=True)))
     assert "A queen skips the next player" in special
+    assert "The first player out collects the others' points. First to 100" in special
+    preset = "\n".join(ADAPTER.help_lines(cr.CrazyEights.openspiel()))
+    assert "Each player scores minus the points of their cards. One hand;" in preset
 
 
 def test_the_end_of_a_hand_says_the_goal_and_the_cards_left() -> None:

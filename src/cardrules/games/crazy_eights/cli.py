@@ -195,11 +195,11 @@ class CrazyEightsAdapter(GameAdapter):
                 "A queen skips the next player, an ace reverses, a 2 makes the next player "
                 "draw two unless they add a 2."
             )
-        return [
-            *lines,
-            f"The first player out collects the others' cards. {_goal(game)}",
-            *COMMAND_HELP,
-        ]
+        if getattr(game, "scoring", "") == "penalty":
+            lines.append(f"Each player scores minus the points of their cards. {_goal(game)}")
+        else:
+            lines.append(f"The first player out collects the others' points. {_goal(game)}")
+        return [*lines, *COMMAND_HELP]
 
     # -- what happened ----------------------------------------------------------------
 
