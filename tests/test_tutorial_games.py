@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import random
 import re
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +168,21 @@ def test_mau_mau_records_round_trip() -> None:
         move = pick.choice(game.legal_moves(state))
         record, state = record.then(move), game.apply(state, move)
     assert cr.GameRecord.from_json(record.to_json()).final_state() == state
+
+
+# -- both -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [whist.Whist(), mau_mau.MauMau(players=3)], ids=str)
+def test_the_tutorial_games_pass_pettingzoos_api_test(game: Any) -> None:
+    pytest.importorskip("pettingzoo")
+    from pettingzoo.test import api_test
+
+    from cardrules.hosts.pettingzoo import CardGameEnv
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice about observation styles, not failures
+        api_test(CardGameEnv(game), num_cycles=20)
 
 
 # -- the tutorial page ---------------------------------------------------------------
