@@ -85,8 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("positions, iterations and rounds must be at least 1")
     ours = {
         "Hearts example": (
-            hearts.Hearts(pass_cards=False),
-            our_positions(hearts.Hearts(pass_cards=False), positions),
+            hearts.Hearts(passing="keep"),
+            our_positions(hearts.Hearts(passing="keep"), positions),
         ),
         "Cramps": (cr.Cramps(), our_positions(cr.Cramps(), positions)),
     }

@@ -718,13 +718,13 @@ def replay_the_deal(game: Any, sample: Any) -> None:
 
 GAMES_ON_THE_TRICK_ENGINE = {
     "cramps": cr.Cramps(),
-    "hearts": hearts.Hearts(target=0),
+    "hearts": hearts.Hearts(target=None),
     "hearts-options": hearts.Hearts(
-        target=0,
-        pass_cards=False,
-        can_lead_any_club=True,
-        can_lead_hearts_instead_of_qs=True,
-        qs_breaks_hearts=False,
+        target=None,
+        passing="keep",
+        first_lead="any_club",
+        lead_hearts_instead_of_queen=True,
+        queen_breaks_hearts=False,
     ),
     "spades": spades.Spades(),
     "spades-break": spades.Spades(spades_break=True),
@@ -780,7 +780,7 @@ def test_a_spades_seat_that_led_a_spade_unbroken_held_only_spades() -> None:
 def test_a_hearts_seat_that_played_points_on_the_first_trick_had_nothing_else() -> None:
     """Hearts: a seat that plays a heart or Q♠ to the first trick holds no other card
     (no club to follow, nothing but points), so every sample gives it points only."""
-    game = hearts.Hearts(target=0, pass_cards=False)
+    game = hearts.Hearts(target=None, passing="keep")
     points = _HEARTS | CARD_BIT[cr.Card.parse("QS")]
     hands = [
         "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC",

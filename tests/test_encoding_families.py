@@ -164,7 +164,7 @@ def test_every_encoding_of_every_seat_agrees_at_every_step(make: Any) -> None:
 
 
 def test_the_examples_get_their_familys_encoder() -> None:
-    assert type(encoder_for(hearts.Hearts(pass_cards=False))) is TrickEncoder
+    assert type(encoder_for(hearts.Hearts(passing="keep"))) is TrickEncoder
     assert type(encoder_for(crazy_eights.CrazyEights(players=3))) is SheddingEncoder
     assert type(encoder_for(cr.Cramps())).__name__ == "CrampsEncoder"  # its own
     encoder = encoder_for(hearts.Hearts())
@@ -195,7 +195,7 @@ def test_an_information_state_text_recalls_the_cards_the_seat_received() -> None
 
 
 def test_a_step_that_does_not_follow_is_refused() -> None:
-    game = hearts.Hearts(pass_cards=False)
+    game = hearts.Hearts(passing="keep")
     encoder = encoder_for(game)
     state = game.new_game(seed=3)
     info = encoder.info_state(state, 0)
@@ -266,9 +266,9 @@ class FlaggedHearts(hearts.Hearts):  # type: ignore[misc]
 
 
 def test_a_games_fields_come_after_the_familys_in_every_encoding() -> None:
-    game = FlaggedHearts(pass_cards=False)  # type: ignore[call-arg]  # fields of an example
+    game = FlaggedHearts(passing="keep")  # type: ignore[call-arg]  # fields of an example
     encoder = encoder_for(game)
-    plain = encoder_for(hearts.Hearts(pass_cards=False))
+    plain = encoder_for(hearts.Hearts(passing="keep"))
     assert encoder.observation_size == plain.observation_size + 5
     assert [f.name for f in encoder.fields[-2:]] == ["broken", "led"]
     assert encoder.field("broken").start == plain.observation_size
@@ -382,7 +382,7 @@ def _relative(values: list[float], seat: int, players: int) -> list[float]:
 def test_the_trick_fields_hold_what_happened() -> None:
     """Against a record kept by the test from the events: the hand, the trick and the
     cards taken by seat, voids, whose turn, and the history of plays."""
-    game = hearts.Hearts(pass_cards=False)
+    game = hearts.Hearts(passing="keep")
     encoder = encoder_for(game)
     state = game.new_game(seed=4)
     infos = encoder.info_states(state)

@@ -55,7 +55,9 @@ class FieldedHearts(hearts.Hearts):  # type: ignore[misc]
 
 
 GAMES: list[Callable[[random.Random], Any]] = [
-    lambda r: hearts.Hearts(pass_cards=r.random() < 0.7, jd_bonus=r.random() < 0.5),
+    lambda r: hearts.Hearts(
+        passing="left" if r.random() < 0.7 else "keep", jack_of_diamonds=r.random() < 0.5
+    ),
     lambda r: spades.Spades(),
     lambda r: oh_hell.OhHell(
         players=r.randint(3, 7), num_suits=r.randint(3, 4), num_cards_per_suit=r.randint(8, 13)
@@ -215,7 +217,7 @@ def test_games_of_one_encoder_played_in_turn_do_not_mix() -> None:
     # environments in one process): what one game's position kept must not pass
     # for another's.
     for game in (
-        hearts.Hearts(pass_cards=False),
+        hearts.Hearts(passing="keep"),
         crazy_eights.CrazyEights(players=3),
         euchre.Euchre(),
     ):

@@ -1,4 +1,5 @@
-"""The Hearts example (examples/hearts.py), rule by rule, plus random-game properties.
+"""Hearts (cardrules.games.hearts) at its defaults, rule by rule, plus random-game
+properties (the options: tests/test_hearts_options.py).
 
 Positions are built explicitly (``Hearts.position``, small hands) or dealt from a deck
 stacked by hand, so each test names the rule it checks.
@@ -19,7 +20,7 @@ import cardrules as cr
 from cardrules.games.hearts import rules as hearts
 from conftest import ALL_52, card, cards
 
-GAME = hearts.Hearts(pass_cards=False)
+GAME = hearts.Hearts(passing="keep")
 """Hearts without passing: most rules here are about the play."""
 
 
@@ -97,8 +98,8 @@ def test_bad_setup_and_options_are_refused() -> None:
         GAME.new_game(deck=list(ALL_52[:51]))
     with pytest.raises(cr.RulesError):
         hearts.Hearts(target=-1)
-    with pytest.raises(cr.RulesError, match="passes"):
-        hearts.Hearts(passes="left/up")
+    with pytest.raises(cr.RulesError, match="passing"):
+        hearts.Hearts(passing=("left", "up"))
 
 
 # -- following suit and the first trick ----------------------------------------------------------
@@ -164,7 +165,7 @@ def test_a_heart_or_the_queen_of_spades_breaks_hearts(discard: str, broken: bool
 def test_each_heart_scores_one_and_the_queen_of_spades_thirteen() -> None:
     points = [GAME.score_trick(None, 1, (c,), 0) for c in cards("2H AH QS KS QH 2C JD")]
     assert points == [1, 1, 13, 0, 1, 0, 0]
-    jack = hearts.Hearts(jd_bonus=True)
+    jack = hearts.Hearts(jack_of_diamonds=True)
     assert jack.score_trick(None, 1, cards("JD QH"), 0) == -9
     taken = (
         cr.Trick(0, cards("5H 2H 3H 4H"), winner=0),
@@ -367,7 +368,7 @@ def test_the_search_bot_beats_random_players_through_the_arena() -> None:
     from cardrules.arena import run_arena
     from cardrules.bots import Bot, ISMCTSBot, RandomBot
 
-    game = hearts.Hearts(target=0)
+    game = hearts.Hearts(target=None)
     bots: list[Bot] = [ISMCTSBot(iterations=20), RandomBot(), RandomBot(), RandomBot()]
     result = run_arena(game, bots, games=40, seed=1, bot_seed=2, workers=1, progress=False)
     assert len(result.games) == 40 and result.entrants[0] == "ismcts"

@@ -1,7 +1,8 @@
-"""The Hearts example against OpenSpiel's ``hearts``, in lockstep (tests/peer_lockstep.py).
+"""Hearts' OpenSpiel preset (``cr.Hearts.openspiel(**params)``) against OpenSpiel's
+``hearts``, in lockstep (tests/peer_lockstep.py).
 
-What OpenSpiel's ``hearts`` does (probed on the installed pyspiel; the rules the example
-must match):
+What OpenSpiel's ``hearts`` does (its code, probed on the installed pyspiel; the rules
+the preset must match):
 
 - Parameters (all bool): ``pass_cards`` (True), ``no_pts_on_first_trick`` (True),
   ``can_lead_any_club`` (False), ``jd_bonus`` (False), ``avoid_all_tricks_bonus``
@@ -10,10 +11,13 @@ must match):
 - Chance first: the pass direction, action 0 "No Pass", 1 "Left" (to seat + 1), 2
   "Across" (seat + 2), 3 "Right" (seat + 3). Its ``chance_outcomes()`` lists all four
   at 1/4 even with ``pass_cards=false``, where ``legal_actions()`` is only ``[0]``
-  (and applying another is accepted); the lockstep feeds 0 there.
+  (and applying another is accepted); the lockstep feeds 0 there. The preset draws
+  the direction the same way, before the deal (``random_passing``), from the four
+  directions or from "keep" alone.
 - Then 52 chance nodes deal the cards: the n-th card dealt goes to seat n % 4 (seat 0
-  first; there is no dealer). Card ids are ``rank * 4 + suit``, ranks 2..A as 0..12 and
-  suits C, D, H, S as 0..3 (2C = 0, 2D = 1, QS = 43, AS = 51).
+  first; there is no dealer: the preset's dealer is seat 3). Card ids are
+  ``rank * 4 + suit``, ranks 2..A as 0..12 and suits C, D, H, S as 0..3 (2C = 0, 2D =
+  1, QS = 43, AS = 51).
 - Passing (unless "No Pass"): seat 0 passes three cards, one action each (any card it
   still holds; a passed card leaves its hand at once), then seats 1, 2, 3. The cards
   reach their receivers only once all twelve are passed. A seat's information state
@@ -46,11 +50,10 @@ import pyspiel
 import pytest
 
 import cardrules as cr
-from cardrules.games.hearts import rules as hearts
 from peer_lockstep import Peer, play_lockstep
 
 DEALS = int(os.environ.get("CARDRULES_PEER_DEALS", "40"))
-"""Deals per parameter set (each flag flipped, and the defaults, in all four directions)."""
+"""Deals per parameter set (the defaults, and each flag flipped)."""
 
 FLAGS = (
     "pass_cards",
@@ -70,19 +73,22 @@ def spiel_card(card: int) -> int:
     return card % 13 * 4 + card // 13
 
 
-def peer(direction: str = "left", **params: bool) -> Peer:
-    """The example as one deal passing to ``direction``, dealt by seat 3 (so seat 0 gets
-    the first card and passes first, as in OpenSpiel), and OpenSpiel's hearts with the
-    same parameters after its first chance node picks that direction."""
-    offset = hearts.PASS_OFFSETS[direction] if params.get("pass_cards", True) else 0
+def library_card(action: int) -> cr.Card:
+    """The library's card of OpenSpiel's card id."""
+    return cr.Card.from_index(action % 4 * 13 + action // 4)
+
+
+def peer(**params: bool) -> Peer:
+    """The preset with OpenSpiel's ``params`` and OpenSpiel's hearts with the same: its
+    first chance node told the direction the preset drew, then the cards of its deal."""
 
     def chance(state: Any) -> list[int]:
         # The direction, then the cards round the table from seat 0 (in any order).
         cards = [spiel_card(state.hands[seat][i]) for i in range(13) for seat in range(4)]
-        return [offset, *cards]
+        return [state.payload.offset, *cards]
 
     return Peer(
-        hearts.Hearts(target=0, passes=direction, **params),
+        cr.Hearts.openspiel(**params),
         "hearts",
         dict(params),
         chance,
@@ -95,29 +101,61 @@ def play_deals(game_peer: Peer, deals: int, salt: int) -> list[Any]:
     """``deals`` seeded random deals in lockstep; the finished cardrules states."""
     ends = []
     for seed in range(deals):
-        start = game_peer.game.new_game(seed=salt * 100_003 + seed, dealer=3)
+        start = game_peer.game.new_game(seed=salt * 100_003 + seed)
+        assert start.dealer == 3
         ends.append(play_lockstep(game_peer, start, random.Random(seed)).state)
     return ends
+
+
+def test_the_preset_has_openspiels_parameters_and_defaults() -> None:
+    spiel = pyspiel.load_game("hearts").get_parameters()
+    assert dict(cr.Hearts.OPENSPIEL_PARAMETERS) == spiel
+    assert cr.Hearts.openspiel() == cr.Hearts.openspiel(**spiel)
 
 
 @pytest.mark.parametrize("flipped", [None, *FLAGS])
 def test_random_deals_play_as_openspiels(flipped: str | None) -> None:
     """Every decision's legal set and the returns agree, for the defaults and with each
-    parameter flipped, passing in each direction in turn."""
+    parameter flipped; the deals pass in every direction the preset draws."""
     params = dict(DEFAULTS)
     if flipped is not None:
         params[flipped] = not params[flipped]
-    ends = []
-    for index, direction in enumerate(hearts.PASS_OFFSETS):
-        ends += play_deals(peer(direction, **params), DEALS // 4 + 1, index)
-    assert len(ends) >= DEALS
+    ends = play_deals(peer(**params), DEALS + 4, 1 + FLAGS.index(flipped) if flipped else 0)
+    offsets = {end.payload.offset for end in ends}
+    assert offsets == ({0, 1, 2, 3} if params["pass_cards"] else {0})
 
 
 def test_random_mixes_of_parameters_play_as_openspiels() -> None:
     chooser = random.Random(5)
     for salt in range(10):
         params = {name: chooser.random() < 0.5 for name in FLAGS}
-        play_deals(peer(chooser.choice(list(hearts.PASS_OFFSETS)), **params), DEALS // 4, 50 + salt)
+        play_deals(peer(**params), DEALS // 4, 50 + salt)
+
+
+@pytest.mark.parametrize("pass_cards", [True, False])
+def test_the_presets_chance_nodes_are_openspiels(pass_cards: bool) -> None:
+    """OpenSpiel's chance outcomes, sampled from its legal ones, fed as they are to the
+    preset under explicit chance: the direction first (the same ids), then each card
+    dealt (the n-th to seat n % 4); the deals then play in lockstep."""
+    from cardrules.chance import ExplicitChance
+    from peer_lockstep import sampled_chance
+
+    game_peer = peer(pass_cards=pass_cards)
+    table = ExplicitChance(game_peer.game)
+    for seed in range(6):
+        outcomes = sampled_chance(game_peer, random.Random(seed))
+        state = table.new_game()
+        assert state.draw_below == (4 if pass_cards else 1)
+        state = table.apply_chance(state, outcomes[0])
+        for action in outcomes[1:]:
+            assert state.is_chance and state.draw_below == 0
+            state = table.apply_chance(state, library_card(action))
+        assert not state.is_chance
+        inner = state.inner
+        assert inner.payload.offset == outcomes[0]
+        for n, action in enumerate(outcomes[1:]):
+            assert library_card(action) in inner.hands[n % 4]
+        play_lockstep(game_peer, inner, random.Random(seed))
 
 
 MOON_HAND = "AC KC QC JC TC AS KS QS AH KH QH JH AD"
@@ -131,9 +169,9 @@ def moon_hands() -> list[tuple[cr.Card, ...]]:
 
 @pytest.mark.parametrize("jd_bonus", [False, True])
 def test_shooting_the_moon_with_and_without_the_jack_of_diamonds(jd_bonus: bool) -> None:
-    game_peer = peer("none", jd_bonus=jd_bonus, avoid_all_tricks_bonus=True)
+    game_peer = peer(pass_cards=False, jd_bonus=jd_bonus, avoid_all_tricks_bonus=True)
     for seed in range(20):
-        start = game_peer.game.new_game(seed=seed, dealer=3, hands=moon_hands())
+        start = game_peer.game.new_game(seed=seed, hands=moon_hands())
         end = play_lockstep(game_peer, start, random.Random(seed)).state
         # The shooter scores 0 (-10 with J♦), the others 26; no bonus for no tricks.
         assert end.scores == ((-10 if jd_bonus else 0), 26, 26, 26)
@@ -142,7 +180,7 @@ def test_shooting_the_moon_with_and_without_the_jack_of_diamonds(jd_bonus: bool)
 def test_a_changed_rule_is_caught() -> None:
     """The lockstep fails when one rule differs (OpenSpiel told points may be played on
     the first trick): the comparison can fail."""
-    same = peer("left")
+    same = peer()
     loose = Peer(same.game, "hearts", {"no_pts_on_first_trick": False}, *same.rest())
     with pytest.raises(AssertionError):
         play_deals(loose, 200, 7)
@@ -153,8 +191,8 @@ def test_a_changed_rule_is_caught() -> None:
 
 def passed_game(seed: int = 4) -> tuple[Any, Any, list[Any]]:
     """A deal passing left (seat 3 deals, seat 0 passes first) up to its first card."""
-    game = hearts.Hearts(target=0, passes="left")
-    state, states = game.new_game(seed=seed, dealer=3), []
+    game = cr.Hearts(target=None, passing="left", first_dealer_seat=3)
+    state, states = game.new_game(seed=seed), []
     chooser = random.Random(seed)
     while state.phase == "pass":
         states.append(state)
@@ -204,7 +242,7 @@ def test_samples_agree_with_the_views_while_passing_and_after() -> None:
 
 
 def test_a_record_with_passes_round_trips_through_json() -> None:
-    record = cr.GameRecord.start(hearts.Hearts(target=40), seed=11)
+    record = cr.GameRecord.start(cr.Hearts(target=40), seed=11)
     state, chooser = record.initial_state(), random.Random(11)
     for _ in range(80):
         move = chooser.choice(record.game.legal_moves(state))

@@ -26,7 +26,7 @@ GAMES: dict[str, Any] = {
     "cramps": cr.Cramps(),
     "cramps-short": cr.Cramps(target=5, queen_points=-3),
     "hearts": hearts.Hearts(),
-    "hearts-no-passing": hearts.Hearts(pass_cards=False),
+    "hearts-no-passing": hearts.Hearts(passing="keep"),
     "spades": spades.Spades(),
     "oh-hell": oh_hell.OhHell(),
     "euchre": euchre.Euchre(),

@@ -118,7 +118,7 @@ CASES = [
     Case("hearts-passed", hearts.Hearts(), 4, 2, 30, reached=_hearts_passed, hidden=True),
     Case(
         "hearts-passed-across",
-        hearts.Hearts(passes="across"),
+        hearts.Hearts(passing="across"),
         5,
         1,
         24,
