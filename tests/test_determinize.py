@@ -727,7 +727,7 @@ GAMES_ON_THE_TRICK_ENGINE = {
         queen_breaks_hearts=False,
     ),
     "spades": spades.Spades(),
-    "spades-break": spades.Spades(spades_break=True),
+    "spades-openspiel": spades.Spades.openspiel(),
     "oh_hell": oh_hell.OhHell(),
     "euchre": euchre.Euchre(),
     "pairwise-hook": HeartAndDiamondBarSpades(),
@@ -760,7 +760,7 @@ def test_every_sample_agrees_with_every_past_play(name: str) -> None:
 def test_a_spades_seat_that_led_a_spade_unbroken_held_only_spades() -> None:
     """Spades (never broken, OpenSpiel's code): a seat that leads a spade holds nothing
     else, so every sample gives it only spades."""
-    game, found = spades.Spades(), 0
+    game, found = spades.Spades.openspiel(), 0
     for seed in range(40):
         state, chooser = game.new_game(seed=seed), random.Random(seed)
         while not state.is_over and found < 6:
