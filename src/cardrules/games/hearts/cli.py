@@ -68,12 +68,14 @@ class HeartsAdapter(GameAdapter):
         ]
 
     def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
-        """The hand, the pass or the trick, scores, the hand by suit, the legal moves
-        numbered: from the human's view only."""
+        """The hand, the pass or the trick, scores, the hand by suit (without the cards
+        chosen to pass), the legal moves numbered: from the human's view only."""
         passing = view.payload
         lines = [""]
+        hand = view.hand
         if view.phase == "pass":
             chosen = [card for card in passing.passed[human] if card is not None]
+            hand = tuple(card for card in hand if card not in chosen)
             so_far = f" You chose: {cr.format_cards(chosen)}." if chosen else ""
             lines.append(
                 f"Hand {view.round_number}: pass {CARDS_PASSED} cards "
@@ -90,8 +92,8 @@ class HeartsAdapter(GameAdapter):
             )
             lines.extend(self._pass_lines(view, human))
         lines.append(f"Scores:      {self.score_line(view.scores, human)}")
-        lines.append(f"This hand:   {self.score_line(view.round_scores, human)}")
         if view.phase is None:
+            lines.append(f"This hand:   {self.score_line(view.round_scores, human)}")
             trick = view.trick
             if trick.cards:
                 plays = (f"{self.seat(seat, human)} {card}" for seat, card in trick.plays(4))
@@ -100,7 +102,7 @@ class HeartsAdapter(GameAdapter):
                 lines.append("You lead this trick.")
         lines.append("Your hand:")
         for suit in cr.Suit:
-            cards = [card for card in view.hand if card.suit == suit]
+            cards = [card for card in hand if card.suit == suit]
             lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines

@@ -31,8 +31,9 @@ def _suit(card: Card) -> int:
 
 def pass_danger(card: Card, hand: Sequence[Card]) -> int:
     """How much ``card`` is worth passing away from ``hand``: high cards first; Q♠,
-    and A♠ and K♠ while they could catch Q♠, unless three low spades guard them;
-    hearts, and cards of short suits (to void them), a little more.
+    and A♠ and K♠ while they could catch Q♠, unless three low spades guard them (a
+    guarded Q♠ is kept: it can be given away later); hearts, and cards of short
+    suits (to void them), a little more.
 
     >>> from cardrules.cards import parse_cards
     >>> hand = parse_cards("QS 2C 3C 4C 5C 6C 7C 8C 9C AH 2D 3D 4D")
@@ -42,6 +43,8 @@ def pass_danger(card: Card, hand: Sequence[Card]) -> int:
     lengths = Counter(_suit(c) for c in hand)
     low_spades = sum(1 for c in hand if _suit(c) == _SPADES and _rank(c) < 12)
     danger = _rank(card)
+    if card == _QUEEN and low_spades >= 3:
+        return 0  # guarded: kept, to be given away later
     if (card == _QUEEN or card in _SPADES_ABOVE_QUEEN) and low_spades < 3:
         danger += 20
     if _suit(card) == _HEARTS:

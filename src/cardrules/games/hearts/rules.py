@@ -135,9 +135,10 @@ _KEPT = Passing(0, _NONE_PASSED)
 
 
 def _as_passing(value: object) -> object:
-    """A direction given alone is a passing of that one direction, every deal."""
+    """Text is a direction, or directions between commas (as the command line's
+    ``-o passing=left,right`` gives them); one direction alone is every deal's."""
     if isinstance(value, str):
-        return (value,)
+        return tuple(way.strip() for way in value.split(","))
     if isinstance(value, Sequence):
         return tuple(value)
     return value
@@ -166,7 +167,7 @@ class Hearts(TrickGame[TrickState, TrickView]):
             (100); ``None``: the game is one deal.
         passing: the direction of each deal's pass, in turn and repeated: ``"left"``,
             ``"right"``, ``"across"`` or ``"keep"`` (no passing); one direction alone
-            is every deal's.
+            is every deal's; text may list them between commas (``"left,right"``).
         random_passing: each deal's direction drawn at random from ``passing`` (every
             entry equally likely) instead of in turn.
         first_dealer_seat: who deals the first deal when ``new_game`` names no
