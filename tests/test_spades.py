@@ -92,8 +92,10 @@ def test_the_team_bid_limit_caps_the_partners_bids_together() -> None:
     state = game.new_game(seed=3, dealer=3)
     state = game.apply(game.apply(state, Bid(9)), Bid(13))
     assert game.legal_moves(state)[-1] == Bid(4)
-    with pytest.raises(cr.IllegalMoveError, match=r"bid 5 is not allowed.*allowed: bid Nil"):
+    message = "bid 5: partners may bid at most 13 together, and your partner bid 9: bid Nil to 4"
+    with pytest.raises(cr.IllegalMoveError, match=message) as caught:
         game.apply(state, Bid(5))
+    assert caught.value.reason == "bid_too_high"
     state = game.apply(state, Bid(4))
     assert game.legal_moves(state) == (Bid(0),)  # seat 3: partner bid 13
 

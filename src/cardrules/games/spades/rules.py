@@ -304,6 +304,31 @@ class Spades(TrickGame[TrickState, TrickView]):
             state, self._bidding_phase(state, after), to_move=after, payload=bidding
         )
 
+    def phase_refusal(self, state: TrickState, move: object) -> Exception:
+        """A bid above what the partners may bid together says so, with the partner's
+        bid; any other move the engine's way.
+
+        >>> import cardrules as cr
+        >>> game = cr.Spades(team_bid_limit=13)
+        >>> state = game.apply(game.new_game(seed=1, dealer=3), Bid(9))
+        >>> try:
+        ...     game.apply(game.apply(state, Bid(1)), Bid(6))
+        ... except cr.IllegalMoveError as refused:
+        ...     print(refused)
+        bid 6: partners may bid at most 13 together, and your partner bid 9: bid Nil to 4
+        """
+        limit = self.team_bid_limit
+        if type(move) is Bid and state.phase == "bid" and limit is not None and move in BIDS:
+            partner = state.payload.bids[(cast(int, state.to_move) + 2) % PLAYERS] or 0
+            most = min(13, limit - partner)
+            allowed = f"bid Nil to {most}" if most else "bid Nil only"
+            return IllegalMoveError(
+                "bid_too_high",
+                f"{move}: partners may bid at most {limit} together, and your partner bid "
+                f"{partner or 'Nil'}: {allowed}",
+            )
+        return super().phase_refusal(state, move)
+
     def check_payload(self, state: TrickState) -> None:
         """A position's payload is a :class:`Bidding` its deal could have reached: in
         the play every seat has bid; in the bidding (phase ``"bid"`` or ``"blind"``),
