@@ -30,7 +30,7 @@ def example_games() -> dict[str, Any]:
         "hearts": cr.Hearts(),
         "crazy_eights": cr.CrazyEights.openspiel(players=4),  # one hand, as docs/bots.md
         "oh_hell": cr.OhHell(),
-        "spades": cr.Spades(),
+        "spades": cr.Spades.openspiel(),  # one deal, as docs/bots.md
         "euchre": cr.Euchre(),
     }
 
