@@ -60,7 +60,10 @@ GAMES: list[Callable[[random.Random], Any]] = [
     ),
     lambda r: spades.Spades(),
     lambda r: oh_hell.OhHell(
-        players=r.randint(3, 7), num_suits=r.randint(3, 4), num_cards_per_suit=r.randint(8, 13)
+        players=r.randint(3, 7),
+        suits=r.randint(3, 4),
+        ranks=r.randint(8, 13),
+        trumps=r.choice(oh_hell.TRUMPS),
     ),
     lambda r: euchre.Euchre(
         allow_lone_defender=r.random() < 0.5, stick_the_dealer=r.random() < 0.5

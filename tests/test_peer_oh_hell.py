@@ -1,9 +1,9 @@
-"""The Oh Hell example (examples/oh_hell.py) plays OpenSpiel's ``oh_hell`` exactly: the
-two are played in lockstep on the deals cardrules makes (OpenSpiel's chance nodes fed
-the number of tricks, the dealer, the hands and the turned-up card of the cardrules
-deal), the same random choices fed to both, and at every step the player to move and
-the legal moves (as OpenSpiel's action ids) agree, and at the end the returns are the
-cardrules scores.
+"""Oh Hell's OpenSpiel preset (``cr.OhHell.openspiel(**params)``) plays OpenSpiel's
+``oh_hell`` exactly, under every parameter set below: the two are played in lockstep on
+the deals cardrules makes (OpenSpiel's chance nodes fed the number of tricks, the
+dealer, the hands and the turned-up card of the cardrules deal), the same random choices
+fed to both, and at every step the player to move and the legal moves (as OpenSpiel's
+action ids) agree, and at the end the returns are the cardrules scores.
 
 Each parameter set plays ``CARDRULES_PEER_DEALS`` deals (100 by default, a few seconds
 in all); set it higher to play more, e.g. ``CARDRULES_PEER_DEALS=5000``.
@@ -33,6 +33,7 @@ PARAMETER_SETS = [
     {"players": 7, "num_suits": 2, "num_cards_per_suit": 13, "num_tricks_fixed": 3},
     {"players": 3, "num_suits": 1, "num_cards_per_suit": 5, "off_bid_penalty": True},
     {"players": 6, "num_tricks_fixed": 8},
+    {"players": 4, "off_bid_penalty": True, "points_per_trick": -2, "num_cards_per_suit": 9},
 ]
 
 
@@ -82,7 +83,7 @@ def play_both(
 
 @pytest.mark.parametrize("parameters", PARAMETER_SETS, ids=lambda p: str(p) or "defaults")
 def test_random_deals_play_as_openspiel_plays_them(parameters: dict[str, Any]) -> None:
-    game = oh_hell.OhHell(**parameters)
+    game = cr.OhHell.openspiel(**parameters)
     spiel_game = openspiel_game(parameters)
     assert game.num_move_ids == spiel_game.num_distinct_actions()
     sizes, dealers, steps = set(), set(), 0
@@ -100,7 +101,7 @@ def test_random_deals_play_as_openspiel_plays_them(parameters: dict[str, Any]) -
 
 
 def test_the_dealer_may_not_bid_the_tricks_left() -> None:
-    game = oh_hell.OhHell(num_tricks_fixed=5)
+    game = cr.OhHell.openspiel(num_tricks_fixed=5)
     spiel_game = openspiel_game({"num_tricks_fixed": 5})
     state = game.new_game(seed=3, dealer=2)
     spiel = deal_openspiel(spiel_game, game, state)
@@ -118,7 +119,7 @@ def test_the_dealer_may_not_bid_the_tricks_left() -> None:
 
 
 def test_the_dealer_bids_freely_when_the_others_overbid() -> None:
-    game = oh_hell.OhHell(num_tricks_fixed=5)
+    game = cr.OhHell.openspiel(num_tricks_fixed=5)
     spiel_game = openspiel_game({"num_tricks_fixed": 5})
     state = game.new_game(seed=4, dealer=2)
     spiel = deal_openspiel(spiel_game, game, state)
@@ -137,7 +138,7 @@ def lowest_bid(legal: Any) -> Any:
 @pytest.mark.parametrize("off_bid_penalty", [False, True])
 def test_all_bids_zero_and_the_penalty(off_bid_penalty: bool) -> None:
     parameters = {"players": 4, "off_bid_penalty": off_bid_penalty, "points_per_trick": 3}
-    game = oh_hell.OhHell(**parameters)
+    game = cr.OhHell.openspiel(**parameters)
     spiel_game = openspiel_game(parameters)
     penalised = 0
     for seed in range(40):
@@ -148,7 +149,7 @@ def test_all_bids_zero_and_the_penalty(off_bid_penalty: bool) -> None:
 
 
 def test_the_turned_up_card_sets_trumps_and_is_no_ones() -> None:
-    game = oh_hell.OhHell(num_tricks_fixed=4)
+    game = cr.OhHell.openspiel(num_tricks_fixed=4)
     state = game.new_game(seed=11)
     assert state.turned_up is not None
     assert all(state.turned_up not in hand for hand in state.hands)

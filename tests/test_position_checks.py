@@ -23,7 +23,7 @@ HANDS_4 = ["2C 3C", "4C 5C", "6C 7C", "8C 9C"]
 POSITIONS: dict[str, tuple[Any, list[str], dict[str, Any], Any]] = {
     "cramps": (cr.Cramps(), HANDS_4, {}, None),
     "oh-hell": (
-        oh_hell.OhHell(num_suits=2),
+        oh_hell.OhHell(players=3, suits=2),
         ["2C 3C", "4C 5C", "6C 7C"],
         {"turned_up": "2D"},
         (1, 0, 1),

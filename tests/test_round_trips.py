@@ -174,7 +174,7 @@ def samples() -> list[Any]:
         (cr.Craits(players=7), 60),  # two decks
         (hearts.Hearts(target=30), 60),
         (crazy_eights.CrazyEights(players=3), 60),
-        (oh_hell.OhHell(players=4, num_tricks_fixed=5), 30),  # its own moves: bids
+        (oh_hell.OhHell(players=3, largest_hand=3), 30),  # its own moves: bids, several deals
         (cr.Spades(), 30),
         (cr.Euchre(), 30),
         (PlainTricks(), 60),

@@ -138,7 +138,7 @@ CASES = [
     Case("spades", spades.Spades(), 5, 3, 30),
     Case("spades-bids", spades.Spades(), 6, 0, 8),
     Case("oh-hell", oh_hell.OhHell(), 6, 0, 30),
-    Case("oh-hell-4", oh_hell.OhHell(players=4), 9, 2, 14),
+    Case("oh-hell-openspiel", oh_hell.OhHell.openspiel(), 9, 2, 14),
     Case("crazy-eights", crazy_eights.CrazyEights(), 0, 2, 50),
     Case("crazy-eights-short", crazy_eights.CrazyEights(), 3, 0, 30),
     Case(
