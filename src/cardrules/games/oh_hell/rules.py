@@ -125,8 +125,11 @@ def _pagat_largest(game: OhHell) -> int:
     """The default ``largest_hand``: Pagat's for the players, or as many cards as the
     deck gives each (one left to turn up) if that is fewer (at least 1: a deck too
     small for the players is refused with its own message)."""
-    cards = game.suits * game.ranks
-    return max(1, min(PAGAT_LARGEST_HAND[game.players], (cards - 1) // game.players))
+    try:
+        cards = game.suits * game.ranks
+        return max(1, min(PAGAT_LARGEST_HAND[game.players], (cards - 1) // game.players))
+    except (KeyError, TypeError):  # (bad options, which their own checks refuse next)
+        return 1
 
 
 @attrs.frozen(kw_only=True)
