@@ -1,5 +1,5 @@
 """Bids kept as a trick game's payload: one entry per seat, in seat order, made round
-the table from the dealer's left (Spades, Oh Hell).
+the table from the dealer's left (Oh Hell).
 
 :func:`check_bids` is what such a game's
 :meth:`~cardrules.tricks.engine.TrickGame.check_payload` asks of a position's bids.
