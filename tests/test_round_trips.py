@@ -69,6 +69,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.terminal",
     "cardrules.games.cramps.cli",
     "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
+    "cardrules.games.oh_hell.cli",
     "cardrules.games.crazy_eights.cli",
     # The games' encoders and their NumPy writers are tested with the encodings and
     # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many

@@ -44,7 +44,10 @@ def deal_scores(
     >>> deal_scores("exact", (1, 0, 2), (1, 1, 1))
     (11, 0, 0)
     """
-    return tuple(
-        seat_score(scoring, bid, taken, per_trick, bonus)
-        for bid, taken in zip(bids, won, strict=True)
-    )
+    pairs = zip(bids, won, strict=True)
+    # Written out for each scheme (once per deal of every game): seat_score's rules.
+    if scoring == "exact":
+        return tuple([per_trick * took + bonus if took == bid else 0 for bid, took in pairs])
+    if scoring == "tricks":
+        return tuple([per_trick * took + (bonus if took == bid else 0) for bid, took in pairs])
+    return tuple([seat_score(scoring, bid, took, per_trick, bonus) for bid, took in pairs])
