@@ -99,10 +99,11 @@ def test_the_preset_is_the_rules_openspiels_code_plays() -> None:
     assert game == cr.Spades.openspiel(**cr.Spades.OPENSPIEL_PARAMETERS)
     declared = pyspiel.load_game("spades").get_type().parameter_specification
     assert dict(cr.Spades.OPENSPIEL_PARAMETERS) == dict(declared)
-    assert (game.target, game.first_dealer_seat, game.spades_broken_by) == (None, 3, "never")
+    assert (game.target, game.random_first_dealer, game.first_dealer_seat) == (None, False, 3)
+    assert game.spades_broken_by == "never"
     assert (game.team_bid_limit, game.nil_tricks, game.blind_nil) == (13, "count", False)
     assert (game.deal_bonus, game.deal_bonus_at, game.deal_forfeit_at) == (200, 500, -350)
-    assert cr.Spades.openspiel(mercy_threshold=0).deal_forfeit_at is None  # 0: no mercy
+    assert cr.Spades.openspiel(mercy_threshold=0).deal_forfeit_at == 0  # 0: no mercy
     assert game.new_game(seed=5).dealer == 3 and game.length_bound() == 56
 
 

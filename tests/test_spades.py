@@ -57,18 +57,21 @@ def random_game(game: Any, seed: int) -> Any:
 
 def test_the_defaults_are_the_game_people_play() -> None:
     game = cr.Spades()
-    assert (game.target, game.losing_score, game.first_dealer_seat) == (500, -200, None)
+    assert (game.target, game.losing_score, game.random_first_dealer) == (500, -200, True)
     assert (game.spades_broken_by, game.team_bid_limit) == ("trumping", None)
     assert (game.nil_points, game.nil_tricks, game.blind_nil) == (100, "as_bags", False)
     assert (game.blind_nil_points, game.blind_nil_behind) == (200, 100)
     assert (game.bag_limit, game.bag_penalty, game.deal_bonus) == (10, 100, 0)
+    assert (game.first_dealer_seat, game.deal_bonus_at, game.deal_forfeit_at) == (0, 500, 0)
     assert game.teams() == ((0, 2), (1, 3)) and game.num_move_ids == 66
 
 
 def test_the_first_dealer_is_drawn_and_the_deal_passes_left() -> None:
     game = cr.Spades()
     assert {game.new_game(seed=seed).dealer for seed in range(40)} == {0, 1, 2, 3}
-    assert {cr.Spades(first_dealer_seat=2).new_game(seed=s).dealer for s in range(5)} == {2}
+    fixed = cr.Spades(random_first_dealer=False, first_dealer_seat=2)
+    assert {fixed.new_game(seed=seed).dealer for seed in range(5)} == {2}
+    assert {cr.Spades(first_dealer_seat=2).new_game(seed=s).dealer for s in range(40)} != {2}
     state = game.new_game(seed=5, dealer=1)
     while state.round_number == 1:
         state = game.apply(state, random.Random(5).choice(game.legal_moves(state)))
@@ -222,9 +225,10 @@ def test_states_never_change_and_partners_share_their_score() -> None:
     [
         ({"target": 0}, "target must be an int from 1 up or None, not 0"),
         ({"losing_score": "low"}, "losing_score must be an int"),
-        ({"first_dealer_seat": 4}, r"first_dealer_seat must be an int from 0 to 3 or None"),
+        ({"random_first_dealer": None}, "random_first_dealer must be True or False, not None"),
+        ({"first_dealer_seat": 4}, "first_dealer_seat must be an int from 0 to 3, not 4"),
         ({"spades_broken_by": "hearts"}, "spades_broken_by must be one of 'trumping'"),
-        ({"team_bid_limit": 27}, "team_bid_limit must be an int from 0 to 26 or None"),
+        ({"team_bid_limit": 0}, "team_bid_limit must be an int from 1 to 26 or None, not 0"),
         ({"nil_points": -1}, "nil_points must be an int from 0 up"),
         ({"nil_tricks": "partner"}, "nil_tricks must be one of 'as_bags', 'ignored', 'count'"),
         ({"blind_nil": 1}, "blind_nil must be True or False, not 1"),
@@ -234,7 +238,7 @@ def test_states_never_change_and_partners_share_their_score() -> None:
         ({"bag_penalty": True}, "bag_penalty must be an int"),
         ({"deal_bonus": None}, "deal_bonus must be an int"),
         ({"deal_bonus_at": "500"}, "deal_bonus_at must be an int"),
-        ({"deal_forfeit_at": 1.0}, "deal_forfeit_at must be an int"),
+        ({"deal_forfeit_at": None}, "deal_forfeit_at must be an int"),
         ({"target": 100, "losing_score": 100}, r"losing_score must be below target \(100\)"),
     ],
 )

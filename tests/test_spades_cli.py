@@ -82,7 +82,8 @@ def test_blind_nil_is_offered_with_the_hand_unseen() -> None:
 
 def test_refusals_are_explained() -> None:
     argv = ["play", "spades", "--seed", "6", "--bot-seed", "1", "--target", "100"]
-    argv += ["-o", "team_bid_limit=13", "-o", "first_dealer_seat=1", "--opponents", "heuristic"]
+    argv += ["-o", "team_bid_limit=13", "-o", "random_first_dealer=false"]
+    argv += ["-o", "first_dealer_seat=1", "--opponents", "heuristic"]
     script = Script(["14", "bid many", "13"])
     code, out, _ = run(argv, input_fn=script)
     assert code == 0

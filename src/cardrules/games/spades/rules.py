@@ -117,13 +117,15 @@ class Spades(TrickGame[TrickState, TrickView]):
             side ahead wins; a tie plays on); ``None`` makes the game a single deal.
         losing_score: a side whose total is at or below it at the end of a deal loses
             (the side ahead wins); ``None`` switches it off.
-        first_dealer_seat: the seat that deals first; ``None`` draws it at random.
+        random_first_dealer: whether the first dealer is drawn at random.
+        first_dealer_seat: the seat that deals first when ``random_first_dealer`` is
+            off.
         spades_broken_by: what lets a spade be led by a player holding another suit:
             ``"trumping"`` (a spade played to a trick led in another suit),
             ``"any_spade"`` (any spade played, even led by a hand of only spades), or
             ``"never"`` (a spade is led only from a hand of nothing but spades).
-        team_bid_limit: the most the two partners' bids may add up to; ``None``, no
-            limit beyond each bid's 13.
+        team_bid_limit: the most the two partners' bids may add up to (1 to 26);
+            ``None``, no limit beyond each bid's 13.
         nil_points: what a Nil scores when made, and loses when failed.
         nil_tricks: what a Nil bidder's tricks do besides failing the Nil, never
             counting toward the partner's bid: ``"as_bags"`` (each is a bag of the side:
@@ -142,8 +144,9 @@ class Spades(TrickGame[TrickState, TrickView]):
             whose deal score reaches ``deal_bonus_at`` and beats the other's, lost by
             one whose deal score is at or below ``deal_forfeit_at`` and behind (the
             second side compared with the first's score after its bonus).
-        deal_bonus_at: see ``deal_bonus``; ``None``: no side gains it.
-        deal_forfeit_at: see ``deal_bonus``; ``None``: no side loses it.
+        deal_bonus_at: see ``deal_bonus``.
+        deal_forfeit_at: see ``deal_bonus``; 0: no side loses it (OpenSpiel's
+            ``mercy_threshold`` 0).
 
     Raises :class:`~cardrules.RulesError` for a bad option.
 
@@ -173,13 +176,12 @@ class Spades(TrickGame[TrickState, TrickView]):
 
     target: int | None = attrs.field(default=500, validator=integer(1, or_none=True))
     losing_score: int | None = attrs.field(default=-200, validator=integer(or_none=True))
-    first_dealer_seat: int | None = attrs.field(
-        default=None, validator=integer(0, PLAYERS - 1, or_none=True)
-    )
+    random_first_dealer: bool = attrs.field(default=True, validator=flag)
+    first_dealer_seat: int = attrs.field(default=0, validator=integer(0, PLAYERS - 1))
     spades_broken_by: str = attrs.field(
         default="trumping", validator=one_of("trumping", "any_spade", "never")
     )
-    team_bid_limit: int | None = attrs.field(default=None, validator=integer(0, 26, or_none=True))
+    team_bid_limit: int | None = attrs.field(default=None, validator=integer(1, 26, or_none=True))
     nil_points: int = attrs.field(default=100, validator=integer(0))
     nil_tricks: str = attrs.field(
         default="as_bags", validator=one_of("as_bags", "ignored", "count")
@@ -190,8 +192,8 @@ class Spades(TrickGame[TrickState, TrickView]):
     bag_limit: int | None = attrs.field(default=10, validator=integer(1, or_none=True))
     bag_penalty: int = attrs.field(default=100, validator=integer(0))
     deal_bonus: int = attrs.field(default=0, validator=integer())
-    deal_bonus_at: int | None = attrs.field(default=None, validator=integer(or_none=True))
-    deal_forfeit_at: int | None = attrs.field(default=None, validator=integer(or_none=True))
+    deal_bonus_at: int = attrs.field(default=500, validator=integer())
+    deal_forfeit_at: int = attrs.field(default=0, validator=integer())
 
     def __attrs_post_init__(self) -> None:
         if (
@@ -231,24 +233,24 @@ class Spades(TrickGame[TrickState, TrickView]):
                 "OpenSpiel's spades parameter num_tricks (the past tricks its observation "
                 f"tensor shows) must be from 0 up, not {shown(values['num_tricks'])}"
             )
-        mercy = values["mercy_threshold"]
         return cls(
             target=None,
             losing_score=None,
+            random_first_dealer=False,
             first_dealer_seat=3,
             spades_broken_by="never",
             team_bid_limit=13,
             nil_tricks="count",
             deal_bonus=values["win_or_loss_bonus"],
             deal_bonus_at=values["win_threshold"],
-            deal_forfeit_at=mercy if mercy else None,
+            deal_forfeit_at=values["mercy_threshold"],
         )
 
     # -- the deal and the bidding ----------------------------------------------------
 
     def first_dealer(self, rng: int) -> tuple[int, int]:
-        """``first_dealer_seat``, or a seat drawn at random."""
-        if self.first_dealer_seat is None:
+        """A seat drawn at random, or ``first_dealer_seat``."""
+        if self.random_first_dealer:
             return randbelow(rng, PLAYERS)
         return self.first_dealer_seat, rng
 
@@ -401,7 +403,9 @@ class Spades(TrickGame[TrickState, TrickView]):
         view): in the bidding, a seat that may bid Blind Nil sees no card of its hand
         until it chooses to look or bids (Blind Nil: its cards are shown to it once the
         bid is made)."""
-        if state.phase not in _BIDDING_PHASES or state.payload.bids[seat] is not None:
+        if not self.blind_nil or state.phase not in _BIDDING_PHASES:
+            return False
+        if state.payload.bids[seat] is not None:
             return False
         if state.phase == "bid" and state.to_move == seat:
             return False  # it has just looked

@@ -141,24 +141,26 @@ def score_side(
 
 
 def deal_bonuses(
-    totals: Sequence[int], bonus: int, bonus_at: int | None, forfeit_at: int | None
+    totals: Sequence[int], bonus: int, bonus_at: int, forfeit_at: int
 ) -> tuple[int, int]:
     """OpenSpiel's bonus on the two sides' deal scores ``totals`` (its code's
     arithmetic): in turn, the first side then the second, a side whose deal score is at
     least ``bonus_at`` and above the other's gains ``bonus``; else one whose score is at
-    most ``forfeit_at`` and below the other's loses it. The second side is compared
-    with the first's score after its bonus. ``None`` leaves that part out.
+    most ``forfeit_at`` (unless that is 0) and below the other's loses it. The second
+    side is compared with the first's score after its bonus.
 
     >>> deal_bonuses((60, 25), 70, 40, -60)
     (70, 0)
     >>> deal_bonuses((-80, 25), 70, 40, -60)   # -80: at most -60 and behind
     (-70, 0)
+    >>> deal_bonuses((-80, 25), 70, 40, 0)     # 0: nobody loses it
+    (0, 0)
     """
     scores = list(totals)
     for side in (0, 1):
         other = scores[1 - side]
-        if bonus_at is not None and scores[side] >= bonus_at and scores[side] > other:
+        if scores[side] >= bonus_at and scores[side] > other:
             scores[side] += bonus
-        elif forfeit_at is not None and scores[side] <= forfeit_at and scores[side] < other:
+        elif forfeit_at and scores[side] <= forfeit_at and scores[side] < other:
             scores[side] -= bonus
     return scores[0] - totals[0], scores[1] - totals[1]
