@@ -96,3 +96,30 @@ def test_it_has_move_ids_after_the_bids_and_random_games_with_it_play_out() -> N
             if state.phase is None and state.payload is not None:
                 blinds += len(state.payload.blind)
     assert blinds
+
+
+def test_openspiels_resampler_gives_a_seat_that_has_not_looked_any_hand() -> None:
+    """OpenSpiel's ISMCTS samples (the host's resampler) of a seat that has not looked
+    deal it a hand afresh like the others', and encode it as its view (no card)."""
+    import pytest
+
+    pytest.importorskip("pyspiel")
+    np = pytest.importorskip("numpy")
+    from cardrules.hosts import openspiel as hosted
+
+    rules = cr.Spades(blind_nil=True, blind_nil_behind=0)
+    game = hosted.load_game(rules)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(4)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+    seat = state.current_player()
+    assert state.position.inner.phase == "blind"
+    tensor = list(state.observation_tensor(seat))
+    assert not any(tensor[:52])  # the hand's entries: none
+    resample = hosted.resampler(seed=2)
+    samples = [resample(state, seat) for _ in range(4)]
+    for sample in samples:
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+    assert len({sample.position.inner.hands[seat] for sample in samples}) > 1

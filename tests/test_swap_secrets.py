@@ -128,7 +128,7 @@ CASES = [
     Case("euchre-discarded", euchre.Euchre(), 0, 1, 16, reached=_euchre_discarded, hidden=True),
     Case(
         "euchre-discarded-partner",
-        euchre.Euchre(allow_lone_defender=True),
+        euchre.Euchre(lone_defender=True),
         10,
         2,
         12,
@@ -262,3 +262,24 @@ def test_the_swap_test_sees_a_pass_told_to_every_seat(monkeypatch: pytest.Monkey
     found = _differences(PASSING)
     assert found and found[0].startswith("library: ")
     assert any(host in " ".join(found) for host in ("openspiel", "cli"))
+
+
+def test_a_spades_seat_that_has_not_looked_cannot_tell_its_own_cards() -> None:
+    """Blind Nil: seat 2 may bid it, so it sees no card of its hand until it looks or
+    bids. Stopped at its turn, before it has looked: a card of its hand swapped with one
+    of seat 3's changes nothing it is shown, in the library, the hosts or the terminal."""
+    game = spades.Spades(
+        blind_nil=True, blind_nil_behind=0, random_first_dealer=False, first_dealer_seat=3
+    )
+
+    def at_its_turn(world: sw.World) -> bool:
+        inner = world.transitions[-1].state.inner
+        return inner.phase == "blind" and inner.to_move == 2
+
+    world = sw.play_world(game, 5, 8, stop=at_its_turn)
+    assert at_its_turn(world)
+    hands = world.transitions[-1].state.inner.hands
+    for x, y in zip(hands[2][:3], hands[3][-3:], strict=True):
+        other = sw.replay_world(world, sw.swapper(x, y))
+        assert sw.changed(world, other)
+        assert sw.compare(world, other, 2) == [], f"seat 2 told its {x} from seat 3's {y}"

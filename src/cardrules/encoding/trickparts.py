@@ -80,6 +80,10 @@ class TrickParts:
         self.by_seat_at = start["played_by"]
         self.by_trick_at = start["played_in"]
         self.effective = encoder._effective
+        # A game whose seats may not see their own hand yet (Spades' Blind Nil: a seat
+        # bids before looking at it) says so with hand_hidden(state, seat), as its
+        # views do: the hand's entries are then empty.
+        self.hand_hidden = getattr(self.game, "hand_hidden", None)
         self.seen_points = PerSeat(players, self._points)
         self.suits: dict[int | None, tuple[int, ...]] = {}
         # The public part last worked out: its key (see _key) and the masks.
@@ -92,6 +96,8 @@ class TrickParts:
 
     def hand_of_state(self, state: Any, seat: int) -> int:
         hand: int = state.hand_mask(seat)
+        if hand and self.hand_hidden is not None and self.hand_hidden(state, seat):
+            return 0
         return hand
 
     def hand_of_view(self, view: Any) -> int:

@@ -308,10 +308,13 @@ class _Run:
 
 
 def _saw(seen: dict[int, int], rules: Any, inner: Any, player: int, time: int) -> None:
-    """Note the cards ``player`` sees at ``inner``: its hand, a discard pile, a card
+    """Note the cards ``player`` sees at ``inner``: its hand (unless the game hides it
+    from the player yet: ``hand_hidden``, Spades' Blind Nil), a discard pile, a card
     turned up, and the cards of its view of the game's payload."""
-    for card in inner.hands[player]:
-        seen[card] = time
+    hidden = getattr(rules, "hand_hidden", None)
+    if hidden is None or not hidden(inner, player):
+        for card in inner.hands[player]:
+            seen[card] = time
     for card in getattr(inner, "_discard", ()):
         seen[card] = time
     turned = getattr(inner, "turned_up", None)
