@@ -692,6 +692,15 @@ def cli_screen(world: World, seat: int) -> str:
             assert move.seat == seat
             listed = adapter.listed_moves(game.legal_moves(scripted.state))
             answer = str(listed.index(move.value) + 1)
+            # An adapter that reads a number as the move itself (a bid of that many
+            # tricks) is typed the move's text instead.
+            view = game.observe(scripted.state, seat)
+            try:
+                understood = adapter.parse_move(answer, view, listed)
+            except (ValueError, cr.CardrulesError):
+                understood = None
+            if understood != move.value:
+                answer = adapter.move_text(move.value)
         out.write(answer + "\n")
         return answer
 
