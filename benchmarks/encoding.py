@@ -78,7 +78,7 @@ LOOPS = ("direct", "infos", "views")
 EXAMPLES: dict[str, Any] = {
     "hearts": hearts.Hearts(),
     "spades": spades.Spades(),
-    "oh_hell": oh_hell.OhHell(),
+    "oh_hell": oh_hell.OhHell.openspiel(),
     "euchre": euchre.Euchre(),
     "crazy_eights": crazy_eights.CrazyEights.openspiel(),
 }

@@ -51,7 +51,7 @@ def engine_games() -> dict[str, Any]:
         "craits": cr.Craits(players=3),
         "oh-hell": cr.OhHell(largest_hand=2),  # deals of 2, 1, 2 cards: a short game
         "euchre": cr.Euchre(allow_lone_defender=True),
-        "spades": cr.Spades(target=100, blind_nil=True, blind_nil_behind=None),  # short, blind
+        "spades": cr.Spades(target=100, blind_nil=True, blind_nil_behind=0),  # short, blind
         "hearts": cr.Hearts(),
         "crazy-eights": cr.CrazyEights(),
     }
