@@ -45,12 +45,12 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 def engine_games() -> dict[str, Any]:
     """Every game on the engines, by name: Cramps, Craits (three players) and the five
     peer games, each at its defaults (Euchre with lone defenders, so that every
-    phase it has is reached)."""
+    phase it has is reached, and to 2 points: a game of two or three deals)."""
     return {
         "cramps": cr.Cramps(),
         "craits": cr.Craits(players=3),
         "oh-hell": cr.OhHell(largest_hand=2),  # deals of 2, 1, 2 cards: a short game
-        "euchre": cr.Euchre(allow_lone_defender=True),
+        "euchre": cr.Euchre(lone_defender=True, target=2),
         "spades": cr.Spades(target=100, blind_nil=True, blind_nil_behind=0),  # short, blind
         "hearts": cr.Hearts(),
         "crazy-eights": cr.CrazyEights(),

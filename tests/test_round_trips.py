@@ -71,6 +71,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
     "cardrules.games.oh_hell.cli",
     "cardrules.games.crazy_eights.cli",
+    "cardrules.games.euchre.cli",
     # The games' encoders and their NumPy writers are tested with the encodings and
     # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
     # games, with array fields) in tests/test_batch_*.py.
@@ -178,6 +179,7 @@ def samples() -> list[Any]:
         (oh_hell.OhHell(players=3, largest_hand=3), 30),  # its own moves: bids, several deals
         (cr.Spades(), 30),
         (cr.Euchre(), 30),
+        (cr.Euchre.openspiel(allow_lone_defender=True), 30),
         (PlainTricks(), 60),
         (PlainEights(players=2), 60),  # type: ignore[call-arg]
     ]:
@@ -196,6 +198,7 @@ def samples() -> list[Any]:
     found.append(cr.Cramps().suit_table(None))
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
+    found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
     found += [cr.DeckSpec(decks=2, removed_ranks=(2, 3)), cr.STANDARD_DECK]
     record = cr.GameRecord.start(cr.Cramps(), seed=1).then(cr.Play("2C"))
     found += [record, cr.GameRecord.from_json(record.to_json()), record.outcome()]
