@@ -79,7 +79,7 @@ EXAMPLES: dict[str, Any] = {
     "hearts": hearts.Hearts(),
     "spades": spades.Spades(),
     "oh_hell": oh_hell.OhHell.openspiel(),
-    "euchre": euchre.Euchre(),
+    "euchre": euchre.Euchre.openspiel(),
     "crazy_eights": crazy_eights.CrazyEights.openspiel(),
 }
 

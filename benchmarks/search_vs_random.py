@@ -31,7 +31,7 @@ def example_games() -> dict[str, Any]:
         "crazy_eights": cr.CrazyEights.openspiel(players=4),  # one hand, as docs/bots.md
         "oh_hell": cr.OhHell.openspiel(),  # one deal, as docs/bots.md
         "spades": cr.Spades.openspiel(),  # one deal, as docs/bots.md
-        "euchre": cr.Euchre(),
+        "euchre": cr.Euchre.openspiel(),  # one deal, as docs/bots.md
     }
 
 

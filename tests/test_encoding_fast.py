@@ -66,7 +66,7 @@ GAMES: list[Callable[[random.Random], Any]] = [
         trumps=r.choice(oh_hell.TRUMPS),
     ),
     lambda r: euchre.Euchre(
-        allow_lone_defender=r.random() < 0.5, stick_the_dealer=r.random() < 0.5
+        lone_defender=r.random() < 0.5, stick_the_dealer=r.random() < 0.5, target=2
     ),
     lambda r: crazy_eights.CrazyEights(
         players=r.randint(2, 6),

@@ -1,7 +1,10 @@
-"""The Euchre example against OpenSpiel's ``euchre``, in lockstep (tests/peer_lockstep.py),
-and the example's own properties (views, samples, records, a search bot).
+"""Euchre's OpenSpiel preset (``cr.Euchre.openspiel(**params)``) against OpenSpiel's
+``euchre``, in lockstep (tests/peer_lockstep.py), under every combination of its two
+parameters; and what the preset's games show of themselves (views, samples, records, a
+search bot, the arena's teams). The game people play, ``cr.Euchre()``, is tested in
+tests/test_euchre.py.
 
-What OpenSpiel's ``euchre`` does (probed on the installed pyspiel; the rules the example
+What OpenSpiel's ``euchre`` does (probed on the installed pyspiel; the rules the preset
 must match):
 
 - Parameters: ``allow_lone_defender`` (False), ``stick_the_dealer`` (True). One deal.
@@ -24,7 +27,9 @@ must match):
   bower, then trumps by rank, then the suit led by rank.
 - Returns: the makers' score to both makers, its opposite to both defenders: 0 to 2
   tricks -2 (-4 with a lone defender), 3 or 4 tricks 1, 5 tricks 2 (4 alone). The header
-  of euchre.h promises "super-Euchres" (-4 for no trick), which the code does not give.
+  of euchre.h promises "super-Euchres" (-4 for no trick), which the code does not give:
+  the preset has ``super_euchre=False``, and ``lone_defender_against_partners=True``
+  (defenders asked whatever the maker chose), ``zero_sum=True`` and ``target=None``.
 
 Cheap by default (a few hundred deals per parameter set); set CARDRULES_PEER_DEALS to
 play more, e.g. ``CARDRULES_PEER_DEALS=5000 pytest tests/test_peer_euchre.py``.
@@ -37,6 +42,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import pyspiel
 import pytest
 
 import cardrules as cr
@@ -77,7 +83,7 @@ def dealt_chance(state: Any) -> list[int]:
 
 def peer(**params: bool) -> Peer:
     return Peer(
-        euchre.Euchre(**params),
+        cr.Euchre.openspiel(**params),
         "euchre",
         params,
         dealt_chance,
@@ -168,9 +174,15 @@ def test_the_left_bower_follows_trumps_and_not_its_own_suit() -> None:
     assert {str(move) for move in game.legal_moves(led)} == {"9♦", "10♦"}
 
 
+def test_openspiels_parameters_are_the_presets() -> None:
+    spiel = pyspiel.load_game("euchre")
+    assert spiel.get_type().parameter_specification == dict(cr.Euchre.OPENSPIEL_PARAMETERS)
+    assert spiel.get_parameters() == dict(cr.Euchre.OPENSPIEL_PARAMETERS)
+
+
 def test_views_hide_the_discard_and_samples_agree() -> None:
-    for params in PARAMS:
-        game = euchre.Euchre(**params)
+    games = [cr.Euchre.openspiel(**params) for params in PARAMS]
+    for game in [*games, cr.Euchre(lone_defender=True, target=2)]:
         for seed in range(15):
             chooser, state, step = random.Random(seed), game.new_game(seed=seed), 0
             while not state.is_over:
@@ -185,7 +197,7 @@ def test_views_hide_the_discard_and_samples_agree() -> None:
 
 
 def test_a_record_round_trips_through_json_with_the_games_own_moves() -> None:
-    game = euchre.Euchre(allow_lone_defender=True)
+    game = cr.Euchre.openspiel(allow_lone_defender=True)
     record = cr.GameRecord.start(game, seed=5)
     state, chooser = record.initial_state(), random.Random(5)
     while not state.is_over:
@@ -196,18 +208,13 @@ def test_a_record_round_trips_through_json_with_the_games_own_moves() -> None:
     assert cr.GameRecord.from_json(text).final_state() == state
 
 
-def test_bad_options_are_refused() -> None:
-    with pytest.raises(TypeError, match="stick_the_dealer"):
-        euchre.Euchre(stick_the_dealer="yes")
-
-
 def test_the_search_bot_beats_random_players() -> None:
     """Two ISMCTSBots (partners, 20 playouts a decision) against two random players
     over 20 deals: the searching side comes out ahead (a cheap check; the figures over
     more games come from ``benchmarks/search_vs_random.py --game euchre``)."""
     from cardrules.bots import ISMCTSBot, RandomBot
 
-    game, search, chance = euchre.Euchre(), ISMCTSBot(iterations=20), RandomBot()
+    game, search, chance = cr.Euchre.openspiel(), ISMCTSBot(iterations=20), RandomBot()
     total = 0
     for deal in range(20):
         state, number = game.new_game(seed=deal, dealer=deal % 4), 0
@@ -225,7 +232,7 @@ def test_partners_are_a_team_and_the_arena_counts_their_win_whole() -> None:
     from cardrules.arena import run_arena
     from cardrules.bots import Bot, RandomBot
 
-    game = euchre.Euchre()
+    game = cr.Euchre.openspiel(stick_the_dealer=False)  # (a deal thrown in: all four share)
     assert game.teams() == ((0, 2), (1, 3))
     bots: list[Bot] = [RandomBot(), RandomBot(), RandomBot(), RandomBot()]
     result = run_arena(game, bots, games=8, seed=1, bot_seed=2, workers=1, progress=False)

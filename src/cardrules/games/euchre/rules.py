@@ -1,71 +1,64 @@
-"""Euchre built on cardrules' trick-taking engine: OpenSpiel's ``euchre``, one deal,
-under both of its parameters.
+"""Euchre's rules and options (:class:`Euchre`), its own moves (:class:`Discard`,
+:class:`GoAlone`) and the bidding it keeps (:class:`Contract`).
 
-What it shows: a game with bidding, a dealer who picks up a card, players going alone
-and a trump suit whose jacks change suit, written as phases and hooks of
-:class:`cardrules.tricks.engine.TrickGame`. The rules:
-
-* four players, partners sitting opposite (seats 0 and 2, 1 and 3); 24 cards, 9 to A;
-  five cards each, one at a time (the engine deals from the dealer's left; OpenSpiel
-  deals the dealer first: the same deals, equally likely); the next card is turned up
-  (the *upcard*), the other three stay face down;
-* **bidding**, from the dealer's left: in the first round each player may pass or
-  order the upcard's suit as trumps (:class:`~cardrules.moves.NameSuit`); then the
-  dealer takes the upcard into their hand and discards any other card
-  (:class:`Discard`, a secret move: the others are told that the dealer discarded, not
-  what; the dealer's encoding keeps it, as the ``discard`` field). If all four pass, in
-  a second round each may pass or name any other suit. With ``stick_the_dealer`` (the
-  default) the dealer may not pass last; without it, four more passes throw the deal
-  in: it scores nothing;
-* the player who named trumps (the *maker*) may **go alone** (:class:`GoAlone`): their
-  partner's cards are set aside at once (``with_hands`` leaves the partner no card) and
-  the partner sits the deal out. With ``allow_lone_defender``, the defenders are then
-  asked in turn, from the dealer's left (whether or not the maker went alone), and one
-  may go alone against the makers (:class:`Contract`, the payload, lists who went alone);
-* **the play**: the dealer's left (or the next seat that plays) leads; players must
-  follow suit if able, and the jack of the trump suit (*right bower*) and the other
-  jack of its colour (*left bower*) are the two highest trumps: the left bower counts
-  as a trump, never as its printed suit (:meth:`Euchre.effective_suit`). The highest
-  trump wins, else the highest card of the suit led;
-* **scores**, the same for both partners (the defenders get the opposite): makers who
-  take 3 or 4 tricks score 1, all 5 score 2 (4 alone); with fewer than 3 they are
-  *euchred* and score -2 (-4 against a lone defender).
-
-OpenSpiel's documentation speaks of "super-Euchres" (makers who take no trick lose 4)
-but its code does not score them: the default follows the code, ``super_euchre=True``
-the documentation. tests/test_peer_euchre.py plays this game and OpenSpiel's side by side
-(OpenSpiel's first chance node names the dealer: ``new_game(dealer=...)``).
+Euchre is a configuration of the trick-taking engine
+(:class:`~cardrules.tricks.engine.TrickGame`): the bidding, the dealer's discard and
+going alone are phases of the deal, the bowers are the engine's effective suits, and
+the deal's score comes from :mod:`~cardrules.games.euchre.scoring`. The rules as
+played, with their sources and the decisions taken where they are silent, are on the
+rules page (``docs/rules/euchre.md``); :meth:`Euchre.openspiel` gives OpenSpiel's
+``euchre`` exactly.
 
 >>> game = Euchre()
 >>> state = game.new_game(seed=2, dealer=3)
->>> state.phase, state.to_move, [str(move) for move in game.legal_moves(state)]
-('bid', 0, ['pass', 'name ♥'])
+>>> str(state.turned_up), state.to_move, [str(move) for move in game.legal_moves(state)]
+('K♥', 0, ['pass', 'name ♥'])
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple, cast
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.encoding.fields import GameField
-from cardrules.events import HiddenMove
+from cardrules.errors import RulesError, SetupError
+from cardrules.events import Event, HiddenMove
+from cardrules.games._openspiel import openspiel_parameters
+from cardrules.games.euchre.heuristic import euchre_heuristic
+from cardrules.games.euchre.scoring import makers_points, seat_points
 from cardrules.moves import NameSuit, Pass, as_card, register_move
+from cardrules.options import flag, integer
+from cardrules.rng import randbelow
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
 from cardrules.values import Immutable
 
+__all__ = ["BOWERS", "DECK", "Contract", "Discard", "Euchre", "GoAlone", "first_defender"]
+
+PLAYERS = 4
+HAND_SIZE = 5
 DECK = tuple(card for card in ALL_CARDS if card.rank >= Rank.NINE)
-#: By trump suit, the right bower (its jack) and the left bower (the jack of the other
-#: suit of its colour: ♣ and ♠, ♦ and ♥).
+"""The 24 cards, nine to ace of each suit."""
 BOWERS = tuple((Card(Rank.JACK, suit), Card(Rank.JACK, Suit(3 - suit))) for suit in Suit)
-_FLAG = attrs.validators.instance_of(bool)
+"""By trump suit, the right bower (its jack) and the left bower (the jack of the other
+suit of its colour: ♣ and ♠, ♦ and ♥)."""
+
+FIRST_ROUND = 4
+"""Passes in the first round of bidding, after which the upcard's suit may no longer
+be ordered up."""
+ALL_PASSED = 2 * FIRST_ROUND
+"""Passes after which, without ``stick_the_dealer``, the deal is thrown in."""
 
 
 @register_move("euchre_discard")
 @attrs.frozen
 class Discard(Immutable):
-    """The dealer, having picked up the upcard, lays ``card`` aside face down."""
+    """The dealer, having picked up the upcard, lays ``card`` aside face down (a secret
+    move: only the dealer sees which card)."""
 
     card: Card = attrs.field(converter=as_card)
 
@@ -80,7 +73,9 @@ class Discard(Immutable):
 @register_move("euchre_alone")
 @attrs.frozen
 class GoAlone(Immutable):
-    """Go alone (``alone=True``: the partner sits the deal out) or play with the partner."""
+    """Go alone (``alone=True``: the partner sits the deal out) or play with the partner
+    (``alone=False``); asked of the maker, and of the defenders when lone defenders are
+    allowed."""
 
     alone: bool
 
@@ -88,19 +83,14 @@ class GoAlone(Immutable):
         return "go alone" if self.alone else "play with partner"
 
 
-_DISCARD, _ALONE = tuple(map(Discard, ALL_CARDS)), (GoAlone(True), GoAlone(False))
-_DISCARD_HIDDEN = HiddenMove("discard a card")
-_PASS, _NAME = Pass(), tuple(map(NameSuit, Suit))  # the moves made once, by card or suit
-_OTHERS = [tuple(name for name in _NAME if name.suit != suit) for suit in Suit]
-# By the upcard's suit, the bids of the first round, of the second, of the dealer stuck.
-_BIDS = [((_PASS, _NAME[up]), (_PASS, *others), others) for up, others in enumerate(_OTHERS)]
-
-
 class Contract(NamedTuple):
-    """The bidding so far (the game's payload): passes made, the trump suit and its
-    maker, the seats that went alone (the maker, a defender), the dealer's discard
-    (``None`` in the views of the others). A named tuple: a new one on every move of
-    the bidding costs less than a frozen attrs class."""
+    """The bidding of the deal so far (the game's payload): the passes made, the trump
+    suit and its maker (``None`` until named), the seats that went alone (the maker
+    first, then a defender), the dealer's discard (``None`` in the views of the other
+    seats, who do not see it).
+
+    A named tuple: a new one on every move of the bidding costs less than an attrs
+    class."""
 
     passes: int = 0
     trump: int | None = None
@@ -109,77 +99,232 @@ class Contract(NamedTuple):
     discard: Card | None = None
 
 
-_BID = tuple(map(Contract, range(8)))  # the bidding after 0 to 7 passes, made once
+# The moves, made once: legal_moves hands out these very values.
+_DISCARD = tuple(Discard(card) for card in ALL_CARDS)
+_DISCARD_HIDDEN = HiddenMove("discard a card")
+_ALONE = (GoAlone(True), GoAlone(False))
+_PASS = Pass()
+_NAME = tuple(NameSuit(suit) for suit in Suit)
+_OTHER_SUITS = tuple(tuple(name for name in _NAME if name.suit != up) for up in Suit)
+# By the upcard's suit: the bids of the first round, of the second, of a stuck dealer.
+_FIRST_ROUND_BIDS = tuple((_PASS, _NAME[up]) for up in Suit)
+_SECOND_ROUND_BIDS = tuple((_PASS, *others) for others in _OTHER_SUITS)
+_STUCK_BIDS = _OTHER_SUITS
+_BIDDING = tuple(Contract(passes) for passes in range(ALL_PASSED))  # after 0 to 7 passes
+
+
+def first_defender(dealer: int, maker: int) -> int:
+    """The defender asked first whether they go alone: the first of the maker's
+    opponents from the dealer's left.
+
+    >>> first_defender(dealer=0, maker=2), first_defender(dealer=0, maker=1)
+    (1, 2)
+    """
+    left = (dealer + 1) % PLAYERS
+    return left if (left - maker) % 2 else (left + 1) % PLAYERS
 
 
 @attrs.frozen(kw_only=True)
 class Euchre(TrickGame[TrickState, TrickView]):
-    """The rules of Euchre (see the module docs): OpenSpiel's parameters and defaults,
-    and ``super_euchre`` as its documentation has it."""
+    """The rules of Euchre, as people play it by default: four players in partnerships
+    (seats 0 and 2 against 1 and 3), five cards each from 24, the upcard ordered up or
+    another suit named, the bowers, going alone, and deals until a side has 10 points.
+
+    Args:
+        target: the points that win the game, over as many deals as it takes (10);
+            ``None``: one deal is the game, the side that scored more wins.
+        stick_the_dealer: when all four pass twice, the dealer must name a suit (the
+            default; ``False``: the deal is thrown in and the next dealer deals).
+        lone_defender: when the maker goes alone, a defender may defend alone too; a
+            lone defender who euchres the makers scores 4.
+        lone_defender_against_partners: with ``lone_defender``, the defenders may go
+            alone even when the maker plays with a partner (OpenSpiel's code).
+        super_euchre: makers who take no trick at all lose 4 points to the defenders
+            instead of 2.
+        zero_sum: each deal's points go to the makers and their opposite to the
+            defenders (OpenSpiel's returns), instead of only to the side that earned
+            them.
+
+    Raises :class:`~cardrules.RulesError` for a bad option.
+
+    >>> Euchre(target=5, stick_the_dealer=False).target
+    5
+    >>> Euchre(lone_defender_against_partners=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    cardrules.errors.RulesError: Euchre: lone_defender_against_partners=True needs ...
+    """
 
     name: ClassVar[str] = "euchre"
-    players: ClassVar[int] = 4
+    players: ClassVar[int] = PLAYERS
     effective_suits: ClassVar[bool] = True
     turns_up = True
-    allow_lone_defender: bool = attrs.field(default=False, validator=_FLAG)
-    stick_the_dealer: bool = attrs.field(default=True, validator=_FLAG)
-    super_euchre: bool = attrs.field(default=False, validator=_FLAG)
+
+    OPENSPIEL_PARAMETERS: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"allow_lone_defender": False, "stick_the_dealer": True}
+    )
+    """OpenSpiel's parameters of ``euchre`` and their defaults (see :meth:`openspiel`)."""
+
+    target: int | None = attrs.field(default=10, validator=integer(1, or_none=True))
+    stick_the_dealer: bool = attrs.field(default=True, validator=flag)
+    lone_defender: bool = attrs.field(default=False, validator=flag)
+    lone_defender_against_partners: bool = attrs.field(default=False, validator=flag)
+    super_euchre: bool = attrs.field(default=False, validator=flag)
+    zero_sum: bool = attrs.field(default=False, validator=flag)
+
+    def __attrs_post_init__(self) -> None:
+        if self.lone_defender_against_partners and not self.lone_defender:
+            raise RulesError(
+                "Euchre: lone_defender_against_partners=True needs lone_defender=True "
+                "(the defenders are asked only when lone defenders are allowed)"
+            )
+
+    @classmethod
+    def openspiel(cls, **params: Any) -> Euchre:
+        """OpenSpiel's ``euchre`` with its parameters (``allow_lone_defender``,
+        ``stick_the_dealer``, defaults in :attr:`OPENSPIEL_PARAMETERS`), as its code
+        plays it: one deal, zero-sum returns, and with ``allow_lone_defender`` the
+        defenders asked whether or not the maker went alone.
+
+        Raises :class:`~cardrules.RulesError` for a parameter OpenSpiel's game does not
+        have, or a value of another type.
+
+        >>> Euchre.openspiel(allow_lone_defender=True)  # doctest: +NORMALIZE_WHITESPACE
+        Euchre(target=None, stick_the_dealer=True, lone_defender=True,
+               lone_defender_against_partners=True, super_euchre=False, zero_sum=True)
+        """
+        values = openspiel_parameters("euchre", params, cls.OPENSPIEL_PARAMETERS)
+        lone_defender = values["allow_lone_defender"]
+        return cls(
+            target=None,
+            stick_the_dealer=values["stick_the_dealer"],
+            lone_defender=lone_defender,
+            lone_defender_against_partners=lone_defender,
+            super_euchre=False,
+            zero_sum=True,
+        )
+
+    # -- the deal ------------------------------------------------------------------
 
     def deck(self) -> tuple[Card, ...]:
         """Nine to ace of each suit."""
         return DECK
 
+    def first_dealer(self, rng: int) -> tuple[int, int]:
+        """The first dealer is drawn, every seat equally likely."""
+        return randbelow(rng, PLAYERS)
+
     def hand_size(self, number: int, rng: int) -> tuple[int, int]:
         """Five cards each."""
-        return 5, rng
+        return HAND_SIZE, rng
 
-    # -- bidding, the discard, going alone -----------------------------------------
+    # -- the bidding, the discard, going alone -------------------------------------
 
-    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+    def start_of_deal(self, state: TrickState, events: list[Event] | None) -> TrickState:
         """The bidding starts at the dealer's left."""
-        return self.enter_phase(state, "bid", to_move=(state.dealer + 1) % 4, payload=_BID[0])
+        return self.enter_phase(
+            state, "bid", to_move=(state.dealer + 1) % PLAYERS, payload=_BIDDING[0]
+        )
 
     def phase_moves(self, state: TrickState) -> tuple[Any, ...]:
-        """The moves of the bidding, the discard, and going alone (or not)."""
-        passes, up = state.payload.passes, cast(Card, state.turned_up)
-        if state.phase == "discard":
+        """In the bidding, pass or the upcard's suit (first round), pass or another suit
+        (second round; a stuck dealer may not pass); the dealer's discards (any card
+        but the upcard just taken); going alone or not."""
+        phase, up = state.phase, cast(Card, state.turned_up)
+        if phase == "bid":
+            passes = state.payload.passes
+            if passes < FIRST_ROUND:
+                return _FIRST_ROUND_BIDS[SUIT_OF_INDEX[up]]
+            if passes == ALL_PASSED - 1 and self.stick_the_dealer:
+                return _STUCK_BIDS[SUIT_OF_INDEX[up]]
+            return _SECOND_ROUND_BIDS[SUIT_OF_INDEX[up]]
+        if phase == "discard":
             return moves_of_mask(state.hand_mask(state.dealer) & ~CARD_BIT[up], _DISCARD)
-        bids = _BIDS[up.suit][(passes > 3) + (passes == 7 and self.stick_the_dealer)]
-        return bids if state.phase == "bid" else _ALONE
+        return _ALONE  # "alone" (the maker) or "defend"
 
-    def phase_apply(self, state: TrickState, move: Any, events: Any) -> TrickState:
+    def phase_apply(self, state: TrickState, move: Any, events: list[Event] | None) -> TrickState:
         """One move of the bidding, the discard or going alone."""
-        old, seat, dealer = state.payload, state.to_move or 0, state.dealer  # (a seat is to move)
-        if type(move) is Pass:  # none named yet; with no stick, the eighth pass throws in
-            if old.passes == 7:
-                return self.throw_in(state, events)
-            bid = _BID[old.passes + 1]
-            return self.enter_phase(state, "bid", to_move=(seat + 1) % 4, payload=bid)
-        hands, phase, alone = list(before := state.hand_masks), "alone", old.alone
-        if type(move) is NameSuit and old.passes < 4:  # ordered up: the dealer takes it
-            hands[dealer] |= CARD_BIT[state.turned_up or 0]  # (Euchre turns up a card)
-            contract, seat, phase = Contract(old.passes, move.suit, seat), dealer, "discard"
-        elif type(move) is NameSuit:
-            contract = Contract(old.passes, move.suit, seat)
-        elif type(move) is Discard:
-            hands[dealer] &= ~CARD_BIT[move.card]
-            contract, seat = Contract(old.passes, old.trump, old.maker, (), move.card), old.maker
-        else:
-            if state.phase == "alone":  # then, with lone defenders, ask the defenders in turn
-                alone = (seat,) * move.alone
-                phase = "defend" * self.allow_lone_defender
-                seat = dealer + 2 - (dealer + 1 - seat) % 2
-            elif move.alone or seat not in ((dealer + 1) % 4, (dealer + 2) % 4):
-                alone, phase = (*alone, *(seat,) * move.alone), ""
-            else:
-                seat, phase = seat + 2, "defend"
-            contract = Contract(old.passes, old.trump, old.maker, alone, old.discard)
-        for lone in alone:
-            hands[(lone + 2) % 4] = 0  # the partner's cards are set aside: it sits out
-        moved = hands if tuple(hands) != before else None  # most moves of the bidding move none
-        if phase:
-            return self.enter_phase(state, phase, to_move=seat % 4, payload=contract, hands=moved)
-        return self.begin_play(state, payload=contract, hands=moved)  # the dealer's left leads
+        contract: Contract = state.payload
+        seat = cast(int, state.to_move)  # (a seat is to move in every phase)
+        kind = type(move)
+        if kind is Pass:
+            return self._after_pass(state, contract, seat, events)
+        if kind is NameSuit:
+            return self._after_naming(state, contract, seat, move.suit)
+        if kind is Discard:
+            return self._after_discard(state, contract, move.card)
+        if state.phase == "alone":
+            return self._after_maker_chose(state, contract, seat, move.alone)
+        return self._after_defender_chose(state, contract, seat, move.alone)
+
+    def _after_pass(
+        self, state: TrickState, contract: Contract, seat: int, events: list[Event] | None
+    ) -> TrickState:
+        passes = contract.passes + 1
+        if passes == ALL_PASSED:  # everyone passed twice and the dealer was not stuck
+            return self.throw_in(state, events)
+        return self.enter_phase(
+            state, "bid", to_move=(seat + 1) % PLAYERS, payload=_BIDDING[passes]
+        )
+
+    def _after_naming(
+        self, state: TrickState, contract: Contract, maker: int, trump: int
+    ) -> TrickState:
+        named = Contract(contract.passes, trump, maker)
+        if contract.passes >= FIRST_ROUND:  # named in the second round: no card changes hands
+            return self.enter_phase(state, "alone", to_move=maker, payload=named)
+        # Ordered up in the first round: the dealer takes the upcard, then discards.
+        dealer = state.dealer
+        hands = list(state.hand_masks)
+        hands[dealer] |= CARD_BIT[cast(Card, state.turned_up)]
+        return self.enter_phase(state, "discard", to_move=dealer, payload=named, hands=hands)
+
+    def _after_discard(self, state: TrickState, contract: Contract, card: Card) -> TrickState:
+        hands = list(state.hand_masks)
+        hands[state.dealer] &= ~CARD_BIT[card]
+        discarded = contract._replace(discard=card)
+        maker = cast(int, contract.maker)
+        return self.enter_phase(state, "alone", to_move=maker, payload=discarded, hands=hands)
+
+    def _after_maker_chose(
+        self, state: TrickState, contract: Contract, maker: int, alone: bool
+    ) -> TrickState:
+        hands = None
+        if alone:
+            contract = contract._replace(alone=(maker,))
+            hands = _partner_set_aside(state, maker)
+        if self.lone_defender and (alone or self.lone_defender_against_partners):
+            asked = first_defender(state.dealer, maker)
+            return self.enter_phase(state, "defend", to_move=asked, payload=contract, hands=hands)
+        return self.begin_play(state, payload=contract, hands=hands)
+
+    def _after_defender_chose(
+        self, state: TrickState, contract: Contract, defender: int, alone: bool
+    ) -> TrickState:
+        if alone:
+            contract = contract._replace(alone=(*contract.alone, defender))
+            return self.begin_play(
+                state, payload=contract, hands=_partner_set_aside(state, defender)
+            )
+        if defender == first_defender(state.dealer, cast(int, contract.maker)):
+            partner = (defender + 2) % PLAYERS  # the other defender is asked next
+            return self.enter_phase(state, "defend", to_move=partner, payload=contract)
+        return self.begin_play(state, payload=contract)
+
+    def check_payload(self, state: TrickState) -> None:
+        """A position's payload is a :class:`Contract` whose trump and maker are named
+        (the play has begun)."""
+        contract = state.payload
+        if type(contract) is not Contract:
+            raise SetupError(
+                f"Euchre's payload is a Contract(passes, trump, maker, alone, discard), "
+                f"not {shown(contract)}"
+            )
+        if contract.trump not in range(4) or contract.maker not in range(PLAYERS):
+            raise SetupError(
+                "Euchre's payload in the play names the trump (a suit, 0 to 3) and its "
+                f"maker (a seat), not {shown(contract)}"
+            )
 
     def payload_view(self, state: TrickState, seat: int) -> Contract:
         """The bidding, but for the dealer's discard, which only the dealer sees."""
@@ -187,7 +332,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
         return contract if seat == state.dealer else contract._replace(discard=None)
 
     def move_seen_by(self, state: TrickState, seat: int, move: Any) -> tuple[int, ...] | None:
-        """The dealer's discard is seen by the dealer alone."""
+        """The dealer's discard is seen by the dealer alone; every other move by all."""
         return (seat,) if type(move) is Discard else None
 
     def encoded_fields(self) -> tuple[GameField, ...]:
@@ -198,8 +343,9 @@ class Euchre(TrickGame[TrickState, TrickView]):
         """The upcard, picked up, is the dealer's until played (or set aside). (A search
         bot's sample keeps the payload of the view: for the others the discard stays
         ``None``, a card in nobody's hand, which nobody plays.)"""
-        contract, known = view.payload, [0] * 4
-        if contract.maker is not None and contract.passes < 4 and view.hand_sizes[view.dealer]:
+        contract, known = view.payload, [0] * PLAYERS
+        picked_up = contract.maker is not None and contract.passes < FIRST_ROUND
+        if picked_up and view.hand_sizes[view.dealer]:
             known[view.dealer] = CARD_BIT[cast(Card, view.turned_up)] & ~view.played_mask
         return tuple(known)
 
@@ -217,39 +363,95 @@ class Euchre(TrickGame[TrickState, TrickView]):
         """The right bower, then the left bower, rank above the ace of trumps (the engine
         asks once per trump and decides tricks from a table: highest trump, else the
         highest card of the suit led)."""
-        bowers = BOWERS[trump] if trump is not None else ()
-        return 14 - bowers.index(card) if card in bowers else card % 13
+        if trump is not None and card in BOWERS[trump]:
+            return 14 - BOWERS[trump].index(card)
+        return card % 13
 
     def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
-        """Each trick counts one for its winner."""
+        """Each trick counts one for its winner (the deal's score counts the makers'
+        tricks)."""
         return 1
 
+    # -- scores and the end of the game --------------------------------------------
+
     def score_deal(self, state: TrickState, round_scores: tuple[int, ...]) -> tuple[int, ...]:
-        """The makers' score for both makers, its opposite for both defenders."""
-        maker, alone = state.payload.maker, state.payload.alone
+        """The deal's points for each seat (:mod:`~cardrules.games.euchre.scoring`):
+        nothing for a deal thrown in."""
+        contract: Contract = state.payload
+        maker = contract.maker
         if maker is None:
-            return (0, 0, 0, 0)  # thrown in
-        taken = round_scores[maker] + round_scores[(maker + 2) % 4]
-        lost = 4 if alone not in ((), (maker,)) or (self.super_euchre and not taken) else 2
-        score = -lost if taken < 3 else 1 if taken < 5 else 2 + 2 * (maker in alone)
-        score = -score if maker % 2 else score  # now the score of seats 0 and 2
-        return (score, -score, score, -score)
+            return (0,) * PLAYERS
+        taken = round_scores[maker] + round_scores[(maker + 2) % PLAYERS]
+        points = makers_points(
+            taken,
+            maker_alone=maker in contract.alone,
+            defender_alone=any(seat != maker for seat in contract.alone),
+            super_euchre=self.super_euchre,
+        )
+        return seat_points(points, maker=maker, zero_sum=self.zero_sum)
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """The side with the most points once it has the target (both partners win;
+        sides level at or past it play on); with no target, after the one deal, the side
+        that scored more (all four share a deal thrown in).
+
+        >>> Euchre().game_winners((10, 7, 10, 7)), Euchre().game_winners((9, 7, 9, 7))
+        ((0, 2), ())
+        """
+        best = max(scores)
+        leaders = tuple(seat for seat, score in enumerate(scores) if score == best)
+        if self.target is None:
+            return leaders
+        if best < self.target or len({seat % 2 for seat in leaders}) > 1:
+            return ()
+        return leaders
 
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Partners sit across the table: 0 and 2, 1 and 3 (the arena counts a win for
         both)."""
         return ((0, 2), (1, 3))
 
-    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
-        """One deal is the game: the partners who scored more win (all four share when
-        the deal was thrown in)."""
-        best = max(scores)
-        return tuple([seat for seat, score in enumerate(scores) if score == best])
+    def length_bound(self) -> int | None:
+        """The most moves a game can last: a deal is at most 8 bids, the maker's and
+        the defenders' answers and 20 cards; one deal is the game without a target.
+        With a target, a bound only when every deal scores and scores only gain: with
+        ``stick_the_dealer`` and without ``zero_sum``, a side gains at least a point a
+        deal, so the game is over after ``2 * target - 1`` deals. Otherwise ``None``:
+        deals thrown in (or zero-sum scores that swing back) can go on for ever.
+
+        >>> Euchre().length_bound(), Euchre(stick_the_dealer=False).length_bound() is None
+        (551, True)
+        >>> one_deal = Euchre(target=None)
+        >>> one_deal.length_bound(), attrs.evolve(one_deal, lone_defender=True).length_bound()
+        (29, 31)
+        """
+        deal = ALL_PASSED + 1 + 2 * self.lone_defender + PLAYERS * HAND_SIZE
+        if self.target is None:
+            return deal
+        if self.stick_the_dealer and not self.zero_sum:
+            return (2 * self.target - 1) * deal
+        return None
+
+    # -- bots and move ids -----------------------------------------------------------
+
+    def heuristic(self, view: TrickView, moves: Sequence[Any]) -> Any:
+        """The rule-of-thumb move (:func:`~cardrules.games.euchre.heuristic.euchre_heuristic`)."""
+        return euchre_heuristic(self, view, moves)
 
     def all_moves(self) -> tuple[Any, ...]:
-        """The plays and discards of the 24 cards, a pass, the suits, going alone or not
-        (move ids in this order)."""
-        return (*super().all_moves(), *(_DISCARD[card] for card in DECK), _PASS, *_NAME, *_ALONE)
+        """The plays and the discards of the 24 cards, a pass, the four suits, going
+        alone or not, in this order: 55 move ids. (OpenSpiel numbers its actions
+        otherwise: a card's play and discard share its id, rank * 4 + suit.)"""
+        discards = tuple(_DISCARD[card] for card in DECK)
+        return (*super().all_moves(), *discards, _PASS, *_NAME, *_ALONE)
+
+
+def _partner_set_aside(state: TrickState, lone: int) -> list[int]:
+    """The hands once the partner of ``lone``, who goes alone, lays their cards aside
+    (a seat left no card sits the deal out)."""
+    hands = list(state.hand_masks)
+    hands[(lone + 2) % PLAYERS] = 0
+    return hands
 
 
 def _discarded(view: TrickView) -> list[float]:

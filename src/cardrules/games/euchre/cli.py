@@ -1,0 +1,437 @@
+"""Euchre at the terminal: :class:`EuchreAdapter`.
+
+The human bids in Euchre's words (``pass``, ``order up`` or ``pick up`` in the first
+round, a suit such as ``spades`` or ``s`` in the second), answers ``alone`` or
+``partner``, discards and plays cards typed as text (``JH``, ``10♦``), or picks any
+move by its number in the Legal list. Events are told in Euchre's words too: who
+passed, ordered up or named trumps, went alone; the dealer's discard only to the
+dealer; and at the end of a hand who made trumps, the tricks they took and what that
+scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+import cardrules as cr
+from cardrules._text import int_text
+from cardrules._wording import Wording, wording
+from cardrules.events import Event, GameOver, HandScored, HiddenMove, MovePlayed, TrickWon
+from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
+from cardrules.games.euchre.scoring import MADE, MARCH
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
+
+__all__ = ["EuchreAdapter", "deal_result", "hand_lines", "side_name", "sides_text", "suit_of_word"]
+
+_SUIT_WORDS: dict[str, cr.Suit] = {}
+for _suit in cr.Suit:
+    _name = _suit.name.lower()
+    for _word in (_suit.letter.lower(), _suit.symbol, _name, _name[:-1]):
+        _SUIT_WORDS[_word] = _suit
+
+_PASS_WORDS = frozenset({"p", "pass", "no", "n"})
+_ORDER_WORDS = frozenset({"order", "orderup", "order-up", "up", "pick", "pickup", "pick-up"})
+_ORDER_WORDS |= frozenset({"take", "accept", "yes", "y"})
+_ALONE_WORDS = frozenset({"alone", "a", "goalone", "go-alone", "loner", "yes", "y"})
+_PARTNER_WORDS = frozenset({"partner", "withpartner", "with-partner", "no", "n", "pass", "p"})
+
+
+def suit_of_word(word: str) -> cr.Suit | None:
+    """The suit ``word`` names (a letter, a symbol, a name, singular or plural, any
+    case), or ``None``.
+
+    >>> suit_of_word("Hearts"), suit_of_word("s"), suit_of_word("♦"), suit_of_word("up")
+    (<Suit.HEARTS: 2>, <Suit.SPADES: 3>, <Suit.DIAMONDS: 1>, None)
+    """
+    return _SUIT_WORDS.get(word.strip().lower())
+
+
+def side_name(seat: int, human: int) -> str:
+    """A partnership named for the human: ``"you and seat 2"`` or ``"seats 1 and 3"``.
+
+    >>> side_name(0, human=0), side_name(3, human=0), side_name(3, human=1)
+    ('you and seat 2', 'seats 1 and 3', 'you and seat 3')
+    """
+    first, second = seat % 2, seat % 2 + 2
+    if human in (first, second):
+        return f"you and seat {second if human == first else first}"
+    return f"seats {first} and {second}"
+
+
+def move_words(move: Any, words: Wording, seat: int, contract: Contract | None) -> str:
+    """A move of the bidding, the discard or going alone, told as ``words``' reader
+    reads it (``contract``: the bidding before the move, if known, to tell an order in
+    the first round from a suit named in the second).
+
+    >>> from cardrules.games.euchre.rules import Contract
+    >>> move_words(cr.NameSuit("H"), wording(0, "hand"), 1, Contract(passes=0))
+    'Seat 1 orders up ♥.'
+    >>> move_words(cr.NameSuit("S"), wording(0, "hand"), 0, Contract(passes=5))
+    'You name ♠ trumps.'
+    >>> move_words(HiddenMove("discard a card"), wording(0, "hand"), 3, None)
+    'Seat 3 discards a card.'
+    """
+    if isinstance(move, cr.Pass):
+        return f"{words.does(seat, 'pass', 'passes')}."
+    if isinstance(move, cr.NameSuit):
+        if contract is not None and contract.passes < FIRST_ROUND:
+            return f"{words.does(seat, 'order')} up {move.suit.symbol}."
+        return f"{words.does(seat, 'name')} {move.suit.symbol} trumps."
+    if isinstance(move, Discard):
+        return f"{words.does(seat, 'discard')} {move.card}."
+    if isinstance(move, HiddenMove):
+        return f"{words.does(seat, 'discard')} a card."
+    if isinstance(move, GoAlone):
+        maker = None if contract is None else contract.maker
+        verb = "defend" if maker is not None and (seat - maker) % 2 else "go"
+        if move.alone:
+            return f"{words.does(seat, verb, verb + 'es' if verb == 'go' else None)} alone."
+        whose = "your" if seat == words.viewer else "their"
+        return f"{words.does(seat, 'play')} with {whose} partner."
+    return f"{words.first(seat)}: {move}."
+
+
+def deal_result(contract: Contract, taken: int, scores: Sequence[int], human: int) -> str:
+    """How a hand scored, for the human: who made trumps, the tricks the makers took,
+    and which side scored what.
+
+    >>> from cardrules.games.euchre.rules import Contract
+    >>> deal_result(Contract(0, 2, 1), 4, (0, 1, 0, 1), human=0)
+    'seat 1 made ♥ trumps; seats 1 and 3 took 4 tricks: 1 point to seats 1 and 3.'
+    >>> deal_result(Contract(0, 2, 1, alone=(1,)), 2, (2, 0, 2, 0), human=0)
+    'seat 1 went alone at ♥ and took 2 tricks: euchred, 2 points to you and seat 2.'
+    """
+    maker = contract.maker
+    if maker is None:
+        return "everybody passed twice: the hand is thrown in and scores nothing."
+    trump = cr.Suit(contract.trump or 0).symbol
+    who = "you" if maker == human else f"seat {maker}"
+    tricks = f"took {taken} trick{'s' if taken != 1 else ''}"
+    if maker in contract.alone:
+        made = f"{who} went alone at {trump} and {tricks}"
+    else:
+        made = f"{who} made {trump} trumps; {side_name(maker, human)} {tricks}"
+    what = "march, " if taken == MARCH else "euchred, " if taken < MADE else ""
+    scored = [
+        f"{points} point{'s' if points != 1 else ''} to {side_name(seat, human)}"
+        for seat, points in enumerate(scores[:2])
+        if points > 0
+    ]
+    if min(scores) < 0:  # zero-sum scores: the makers' points, and their opposite
+        scored = [f"{scores[maker]:+d} to {side_name(maker, human)}"]
+    return f"{made}: {what}{', '.join(scored)}."
+
+
+def sides_text(scores: Sequence[int], human: int) -> str:
+    """The scores of the two sides, the human's first.
+
+    >>> sides_text((3, 7, 3, 7), human=1)
+    'you and seat 3 7, seats 0 and 2 3'
+    """
+    mine, theirs = human % 2, (human + 1) % 2
+    return (
+        f"{side_name(mine, human)} {int_text(scores[mine])}, "
+        f"{side_name(theirs, human)} {int_text(scores[theirs])}"
+    )
+
+
+def hand_lines(game: Any, hand: Sequence[cr.Card], trump: int | None) -> list[str]:
+    """A hand by suit, highest card first; once trumps are made, the trumps first,
+    marked, with the left bower among them.
+
+    >>> hand = cr.parse_cards("9H JD AH 10C JH")
+    >>> hand_lines(cr.Euchre(), hand, None)
+    ['  ♣  10♣', '  ♦  J♦', '  ♥  A♥ J♥ 9♥', '  ♠  -']
+    >>> hand_lines(cr.Euchre(), hand, cr.Suit.HEARTS)
+    ['  ♥  J♥ J♦ A♥ 9♥  (trumps)', '  ♣  10♣', '  ♦  -', '  ♠  -']
+    """
+    suits = list(cr.Suit)
+    if trump is not None:
+        suits.remove(cr.Suit(trump))
+        suits.insert(0, cr.Suit(trump))
+    lines = []
+    for suit in suits:
+        cards = [card for card in hand if game.effective_suit(card, trump) == suit]
+        cards.sort(key=lambda card: game.trick_rank(card, trump), reverse=True)
+        text = " ".join(map(str, cards)) or "-"
+        lines.append(f"  {suit.symbol}  {text}" + ("  (trumps)" if suit == trump else ""))
+    return lines
+
+
+class EuchreAdapter(GameAdapter):
+    """Euchre at the terminal: the upcard and the bidding so far, the trumps and their
+    maker, who went alone, the scores of the two sides, the tricks of the hand, the hand
+    by suit; bids, answers and cards typed in Euchre's words or picked by number."""
+
+    round_word = "hand"
+    input_hint = "pass, order up, a suit, alone, partner, a card like JH, or a number"
+
+    # -- moves as text -----------------------------------------------------------------
+
+    def move_text(self, move: Any) -> str:
+        """``J♥`` for a card played, ``discard 9♣``, ``pass``, ``♥`` for a suit named
+        (``order up ♥`` in the Legal list of the first round), ``alone``, ``partner``.
+
+        >>> adapter = EuchreAdapter()
+        >>> adapter.move_text(cr.NameSuit("H")), adapter.move_text(GoAlone(False))
+        ('♥', 'partner')
+        """
+        if isinstance(move, cr.Play):
+            return str(move.card)
+        if isinstance(move, cr.NameSuit):
+            return move.suit.symbol
+        if isinstance(move, GoAlone):
+            return "alone" if move.alone else "partner"
+        return str(move)
+
+    def legal_text(self, move: Any, view: Any) -> str:
+        """A legal move as the Legal list shows it in ``view``'s phase."""
+        if isinstance(move, cr.NameSuit) and view.payload.passes < FIRST_ROUND:
+            picked_up = "pick up" if view.seat == view.dealer else "order up"
+            return f"{picked_up} {move.suit.symbol}"
+        if isinstance(move, cr.NameSuit):
+            return f"name {move.suit.symbol}"
+        if isinstance(move, GoAlone) and view.phase == "defend":
+            return "defend alone" if move.alone else "with partner"
+        if isinstance(move, GoAlone):
+            return "go alone" if move.alone else "with partner"
+        return self.move_text(move)
+
+    # -- the table ---------------------------------------------------------------------
+
+    def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """The partnerships, the target and the human's seat."""
+        target = getattr(game, "target", 10)
+        goal = "one hand" if target is None else f"first side to {target} points wins"
+        return [
+            f"Euchre: {side_name(human, human)} against {side_name(human + 1, human)}; "
+            f"{goal}. You are seat {human}.",
+            "Type ? for help.",
+        ]
+
+    def render_turn(self, game: AnyGame, view: Any, human: int) -> list[str]:
+        """The hand's number and dealer, the upcard and the bidding (or the trumps and
+        who went alone), the scores of the sides, the trick so far, the hand by suit and
+        the legal moves numbered."""
+        contract: Contract = view.payload
+        lines = ["", f"Hand {view.round_number}, dealer {self.seat(view.dealer, human)}."]
+        if contract.trump is None:
+            rounds = "first" if contract.passes < FIRST_ROUND else "second"
+            upcard = "" if contract.passes < FIRST_ROUND else " (turned down)"
+            passes = contract.passes % FIRST_ROUND
+            lines.append(
+                f"Upcard: {view.turned_up}{upcard}. Bidding, {rounds} round: "
+                f"{passes} pass{'es' if passes != 1 else ''} so far."
+            )
+        else:
+            trump = cr.Suit(contract.trump).symbol
+            maker = self.seat(cast(int, contract.maker), human)
+            alone = [self.seat(seat, human) for seat in contract.alone]
+            lines.append(
+                f"Trumps: {trump}, made by {maker}"
+                + (f"; alone: {' and '.join(alone)}" if alone else "")
+                + "."
+            )
+            if contract.discard is not None:
+                lines.append(f"You discarded {contract.discard}.")
+        scores, taken = view.scores, [0, 0]
+        for trick in view.tricks:
+            taken[trick.winner % 2] += 1
+        lines.append(
+            f"Scores:  {side_name(human, human)} {scores[human]} | "
+            f"{side_name(human + 1, human)} {scores[(human + 1) % 4]}"
+        )
+        if view.phase is None:
+            lines.append(
+                f"Tricks:  {side_name(human, human)} {taken[human % 2]} | "
+                f"{side_name(human + 1, human)} {taken[(human + 1) % 2]}"
+            )
+            plays = view.trick.plays(4)
+            if plays:
+                so_far = ", ".join(f"{self.seat(seat, human)} {card}" for seat, card in plays)
+                lines.append(f"Trick so far: {so_far}")
+            else:
+                lines.append("You lead this trick.")
+        lines.append("Your hand:")
+        lines.extend(hand_lines(game, view.hand, contract.trump))
+        legal = self.listed_moves(view.legal_moves)
+        listed = "  ".join(
+            f"[{number}] {self.legal_text(move, view)}" for number, move in enumerate(legal, 1)
+        )
+        lines.append("Legal: " + listed)
+        return lines
+
+    def help_lines(self, game: AnyGame) -> list[str]:
+        """How to bid, answer and play, and the rules in brief."""
+        return [
+            "Bidding: type pass, or in the first round order up (pick up, as the dealer)",
+            "to make the upcard's suit trumps; in the second round type a suit",
+            "(clubs, c, ♣ ...) other than the upcard's. Then: alone or partner.",
+            "The dealer who picks up the upcard discards a card: type it (9c).",
+            "Play a card by typing it, rank then suit: JH, j♥, 10d, TD.",
+            "Or type the number of any move in the Legal list.",
+            "Follow the suit led if you can. The jack of trumps (right bower) and the",
+            "other jack of its colour (left bower, a trump) are the two highest trumps.",
+            "Makers score 1 for 3 or 4 tricks, 2 for all 5 (4 alone); makers with",
+            "fewer than 3 are euchred and the defenders score 2.",
+            *COMMAND_HELP,
+        ]
+
+    def prompt(self, legal: Sequence[Any]) -> str:
+        """The prompt says what the phase asks for."""
+        if any(isinstance(move, GoAlone) for move in legal):
+            return "Alone or with your partner? (alone, partner, or a number, ? for help): "
+        if any(isinstance(move, Discard) for move in legal):
+            return "Discard a card (like 9C, or a number, ? for help, q to quit): "
+        if any(isinstance(move, (cr.Pass, cr.NameSuit)) for move in legal):
+            return "Your bid (pass, order up or a suit, or a number, ? for help): "
+        return super().prompt(legal)
+
+    # -- typed moves -------------------------------------------------------------------
+
+    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
+        """A number from the Legal list, or the move in words: in the bidding ``pass``,
+        ``order up`` (first round) or a suit (second round); ``alone`` or ``partner``;
+        a card to discard or to play. A move the rules would refuse is explained here
+        (:class:`~cardrules.terminal.MoveRefusedError`): a card not held, the upcard
+        discarded, a suit that may not be named, a stuck dealer's pass."""
+        move = self.pick_number(line, legal)
+        if move is not None:
+            return move
+        words = line.lower().replace("discard", " ").split()
+        word = "".join(words)
+        if not word:
+            raise MoveInputError(f"{line!r} names no move")
+        phase = view.phase
+        if phase == "bid":
+            return self._parse_bid(word, line, view, legal)
+        if phase in ("alone", "defend"):
+            if word in _ALONE_WORDS or word in ("defendalone", "defend"):
+                return GoAlone(True)
+            if word in _PARTNER_WORDS:
+                return GoAlone(False)
+            raise MoveInputError(f"{line!r}: answer alone or partner")
+        card = cr.Card.parse(word)
+        if card not in view.hand:
+            raise MoveRefusedError(
+                f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
+            )
+        if phase == "discard":
+            if card == view.turned_up:
+                raise MoveRefusedError(
+                    f"you have just picked up {card}: discard another card of your hand"
+                )
+            return Discard(card)
+        return cr.Play(card)
+
+    def _parse_bid(self, word: str, line: str, view: Any, legal: Sequence[Any]) -> Any:
+        contract: Contract = view.payload
+        up = view.turned_up.suit
+        first_round = contract.passes < FIRST_ROUND
+        others = [suit.symbol for suit in cr.Suit if suit != up]
+        if word in _PASS_WORDS:
+            if cr.Pass() not in legal:
+                raise MoveRefusedError(
+                    f"the dealer is stuck: you must name a suit ({', '.join(others)})"
+                )
+            return cr.Pass()
+        suit = suit_of_word(word)
+        if suit is None and word in _ORDER_WORDS | {"orderup" + up.letter.lower()}:
+            if not first_round:
+                raise MoveRefusedError(
+                    f"{up.symbol} was turned down: name another suit ({', '.join(others)}) or pass"
+                )
+            return cr.NameSuit(up)
+        if suit is None:
+            raise MoveInputError(f"{line!r}: bid pass, order up or a suit")
+        if first_round and suit != up:
+            raise MoveRefusedError(
+                f"in the first round only the upcard's suit may be made trumps: order up "
+                f"{up.symbol}, or pass"
+            )
+        if not first_round and suit == up:
+            raise MoveRefusedError(
+                f"{up.symbol} was turned down: name another suit ({', '.join(others)}) or pass"
+            )
+        return cr.NameSuit(suit)
+
+    # -- events ------------------------------------------------------------------------
+
+    def tell(
+        self,
+        events: Sequence[Event],
+        human: int,
+        game: AnyGame | None = None,
+        *,
+        before: Any = None,
+        private: Sequence[str] = (),
+        private_after: Event | None = None,
+    ) -> list[str]:
+        """The library's texts of the events (:meth:`GameAdapter.tell`), with every move
+        of the bidding, the discard and going alone told in Euchre's words
+        (:func:`move_words`; the discard's card to the dealer alone)."""
+        words = wording(human, self.round_word)
+        contract = getattr(before, "payload", None)
+        lines: list[str] = []
+        rest: list[Event] = []
+        for event in events:
+            told = event.for_seat(human)
+            if isinstance(told, MovePlayed) and not isinstance(told.move, cr.Play):
+                lines.extend(super().tell(rest, human, game, before=before))
+                rest = []
+                lines.append("  " + move_words(told.move, words, told.seat, contract))
+            else:
+                rest.append(event)
+        lines.extend(super().tell(rest, human, game, before=before))
+        return [*lines, *private]
+
+    def event_lines(self, event: Event, text: str, human: int, game: AnyGame | None) -> list[str]:
+        """A trick won without its point (a deal scores the makers' tricks, not each
+        trick), and the scores of a hand and of the game by side."""
+        words = wording(human, self.round_word)
+        if isinstance(event, TrickWon):
+            cards = cr.format_cards(event.cards)
+            text = f"{words.does(event.seat, 'win')} trick {event.number} ({cards})."
+        elif isinstance(event, HandScored):
+            text = (
+                f"End of hand {event.number}: {sides_text(event.hand_scores, human)}. "
+                f"Totals: {sides_text(event.scores, human)}."
+            )
+        elif isinstance(event, GameOver):
+            if len(event.winners) == 4:
+                verdict = "Nobody wins."
+            elif human in event.winners:
+                verdict = "You win!"
+            else:
+                verdict = f"{side_name(event.winners[0], human).capitalize()} win."
+            text = f"Game over. Final scores: {sides_text(event.scores, human)}. {verdict}"
+        return super().event_lines(event, text, human, game)
+
+    def explain(
+        self,
+        event: Event,
+        events: Sequence[Event],
+        before: Any,
+        human: int,
+        game: AnyGame | None,
+    ) -> list[str]:
+        """At the end of a hand, who made trumps, the tricks they took and what that
+        scored (from the human's view ``before`` the step and the tricks the step
+        completed)."""
+        if not isinstance(event, HandScored) or before is None:
+            return []
+        if getattr(before, "round_number", None) != event.number:
+            return []
+        contract = before.payload
+        if not isinstance(contract, Contract):
+            return []
+        winners = [trick.winner for trick in before.tricks]
+        for told in events:
+            if told is event:
+                break
+            if isinstance(told, TrickWon):
+                winners.append(told.seat)
+        maker = contract.maker
+        taken = 0 if maker is None else sum(1 for seat in winners if (seat - maker) % 2 == 0)
+        return [f"  ({deal_result(contract, taken, event.hand_scores, human)})"]
