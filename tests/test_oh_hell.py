@@ -480,3 +480,32 @@ def test_the_search_bot_beats_random_players() -> None:
     rows = result.rows()
     assert rows[0].entrant == "ismcts"
     assert rows[0].wins > max(row.wins for row in rows[1:])
+
+
+# -- the rules page --------------------------------------------------------------------
+
+
+def _table_names(header: str) -> set[str]:
+    """The backticked names in the first column of the rules page's table under
+    ``header``."""
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "rules" / "oh_hell.md"
+    lines = page.read_text(encoding="utf-8").splitlines()
+    start = lines.index(header) + 2
+    names = set()
+    for line in lines[start:]:
+        if not line.startswith("| `"):
+            break
+        names.add(line.split("`")[1])
+    return names
+
+
+def test_the_rules_page_lists_every_option_and_openspiel_parameter() -> None:
+    import attrs
+
+    options = {field.name for field in attrs.fields(cr.OhHell) if field.init}
+    assert _table_names("| Option | Default | Meaning |") == options
+    assert _table_names("| OpenSpiel parameter | Default | Becomes |") == set(
+        cr.OhHell.OPENSPIEL_PARAMETERS
+    )

@@ -157,3 +157,9 @@ def test_the_turned_up_card_sets_trumps_and_is_no_ones() -> None:
     assert sum(len(hand) for hand in state.hands) == 12
     view = game.observe(state, 0)
     assert view.turned_up == state.turned_up and view.phase == "bid"
+
+
+def test_the_presets_parameters_are_openspiels() -> None:
+    spec = next(kind for kind in pyspiel.registered_games() if kind.short_name == "oh_hell")
+    assert dict(cr.OhHell.OPENSPIEL_PARAMETERS) == dict(spec.parameter_specification)
+    assert cr.OhHell.openspiel().num_move_ids == pyspiel.load_game("oh_hell").num_distinct_actions()
