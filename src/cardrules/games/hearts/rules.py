@@ -130,6 +130,8 @@ class Passing(NamedTuple):
         return DIRECTIONS[self.offset]
 
 
+_new_passing = tuple.__new__
+_BIT = list(CARD_BIT)  # (a list indexes a little faster with a Card, an int subclass)
 _NONE_PASSED: tuple[tuple[Card | None, ...], ...] = ((),) * 4
 _KEPT = Passing(0, _NONE_PASSED)
 
@@ -321,19 +323,24 @@ class Hearts(TrickGame[TrickState, TrickView]):
     def phase_moves(self, state: TrickState) -> tuple[PassCard, ...]:
         """Any card the seat holds and has not passed yet."""
         seat: int = state.to_move  # type: ignore[assignment]
-        return moves_of_mask(state.hand_mask(seat) & ~mask_of(state.payload.passed[seat]), _PASS)
+        held = state.hand_mask(seat)
+        for card in state.payload.passed[seat]:
+            held ^= _BIT[card]
+        return moves_of_mask(held, _PASS)
 
     def phase_apply(
         self, state: TrickState, move: PassCard, events: list[Event] | None
     ) -> TrickState:
         """The card is passed; after the twelfth the cards change hands and play begins."""
         seat: int = state.to_move  # type: ignore[assignment]
-        offset, passed = state.payload.offset, list(state.payload.passed)
-        passed[seat] = tuple(sorted((*passed[seat], move.card)))
-        payload = Passing(offset, tuple(passed))
-        if len(passed[seat]) < CARDS_PASSED or seat != state.dealer:  # the dealer passes last
-            following = (seat + (len(passed[seat]) == CARDS_PASSED)) % 4
-            return self.enter_phase(state, "pass", to_move=following, payload=payload)
+        offset, passed = state.payload
+        mine = tuple(sorted((*passed[seat], move.card)))
+        passed = (*passed[:seat], mine, *passed[seat + 1 :])
+        payload = _new_passing(Passing, (offset, passed))  # (a named tuple, made quickly)
+        if len(mine) < CARDS_PASSED:
+            return self.enter_phase(state, "pass", to_move=seat, payload=payload)
+        if seat != state.dealer:  # the dealer passes last
+            return self.enter_phase(state, "pass", to_move=(seat + 1) % 4, payload=payload)
         gets = [mask_of(passed[(s - offset) % 4]) for s in range(4)]
         hands = [state.hand_mask(s) ^ mask_of(passed[s]) | gets[s] for s in range(4)]
         if events is not None:  # (each seat, from the dealer's left, gives its three)
