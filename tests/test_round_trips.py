@@ -31,6 +31,7 @@ from cardrules.games.craits import hand_breakdown
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.hearts import rules as hearts
 from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.spades import BLIND_NIL, LOOK_AT_HAND, Bidding
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
@@ -72,6 +73,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.oh_hell.cli",
     "cardrules.games.crazy_eights.cli",
     "cardrules.games.euchre.cli",
+    "cardrules.games.spades.cli",
     # The games' encoders and their NumPy writers are tested with the encodings and
     # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
     # games, with array fields) in tests/test_batch_*.py.
@@ -199,6 +201,9 @@ def samples() -> list[Any]:
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
+    bidding = Bidding((4, 0, 2, 0), blind=(3,), bags=(9, 2))
+    sides = cr.Spades(blind_nil=True).score_sides(bidding, (7, 0, 1, 5))
+    found += [bidding, BLIND_NIL, LOOK_AT_HAND, *sides, *sides[1].nils]
     found += [cr.DeckSpec(decks=2, removed_ranks=(2, 3)), cr.STANDARD_DECK]
     record = cr.GameRecord.start(cr.Cramps(), seed=1).then(cr.Play("2C"))
     found += [record, cr.GameRecord.from_json(record.to_json()), record.outcome()]
