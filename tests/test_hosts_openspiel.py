@@ -489,6 +489,8 @@ def test_oh_hells_dealer_and_number_of_tricks_are_chance_nodes() -> None:
 def test_euchres_chance_actions_are_its_own_cards() -> None:
     game = hosted.load_game(euchre.Euchre())
     state = game.new_initial_state()
+    assert [action for action, _ in state.chance_outcomes()] == [0, 1, 2, 3]  # the dealer
+    state.apply_action(0)
     deck = sorted(int(card) for card in euchre.DECK)
     assert [action for action, _ in state.chance_outcomes()] == deck
     with pytest.raises(cr.IllegalMoveError, match="not among the cards left"):
