@@ -277,6 +277,17 @@ FULL_MASK = (1 << 52) - 1
 """The mask of the whole deck."""
 
 _BY_PATTERN: list[list[tuple[Card, ...] | None]] = [[None] * 8192 for _ in range(4)]
+# Each suit's cards of a pattern of its seven low ranks (2 to 8) and of its six high
+# ranks (9 to ace), made at import: a new pattern's cards are one of each, put together
+# (a short-lived program meets many patterns once each).
+
+
+def _ranks_from(suit: int, lowest: int, pattern: int) -> tuple[Card, ...]:
+    return tuple(ALL_CARDS[13 * suit + lowest + r] for r in range(7) if pattern >> r & 1)
+
+
+_LOW_CARDS = [[_ranks_from(suit, 0, low) for low in range(128)] for suit in range(4)]
+_HIGH_CARDS = [[_ranks_from(suit, 7, high) for high in range(64)] for suit in range(4)]
 
 
 def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
@@ -285,8 +296,7 @@ def suit_cards(suit: int, pattern: int) -> tuple[Card, ...]:
     row = _BY_PATTERN[suit]
     cards = row[pattern]
     if cards is None:
-        base = suit * 13
-        cards = row[pattern] = tuple(ALL_CARDS[base + r] for r in range(13) if pattern >> r & 1)
+        cards = row[pattern] = _LOW_CARDS[suit][pattern & 0x7F] + _HIGH_CARDS[suit][pattern >> 7]
     return cards
 
 

@@ -136,11 +136,12 @@ def positions_of(order: Sequence[Card]) -> bytes:
 def _receives(dealer: int, players: int, packets: tuple[int, ...]) -> tuple[bytes, ...]:
     """For each seat, a table for :meth:`bytes.translate` that turns a deck position into
     ``b"1"`` if the seat is dealt the card there and ``b"0"`` if not."""
-    seat_at = deal_order(dealer, players, packets)
-    return tuple(
-        bytes(0x31 if p < len(seat_at) and seat_at[p] == seat else 0x30 for p in range(256))
-        for seat in range(players)
-    )
+    # Made once per dealer and deal size, but a game whose deals vary in size (Oh Hell)
+    # makes many: one pass over the dealt positions, not one per seat over all 256.
+    tables = [bytearray(b"0" * 256) for _ in range(players)]
+    for position, seat in enumerate(deal_order(dealer, players, packets)):
+        tables[seat][position] = 0x31
+    return tuple(map(bytes, tables))
 
 
 def deal_masks(

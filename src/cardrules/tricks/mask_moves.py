@@ -24,12 +24,23 @@ _PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
 _PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
 
 
+def _plays_of_ranks(suit: int, lowest: int, pattern: int) -> tuple[Play, ...]:
+    return tuple(_PLAY_OF[13 * suit + lowest + r] for r in range(7) if pattern >> r & 1)
+
+
+# Each suit's plays of a pattern of its seven low ranks (2 to 8) and of its six high
+# ranks (9 to ace), made at import: the plays of a pattern first met are one of each,
+# put together (a short-lived program meets most patterns only once or twice).
+_LOW_PLAYS = [[_plays_of_ranks(suit, 0, low) for low in range(128)] for suit in range(4)]
+_HIGH_PLAYS = [[_plays_of_ranks(suit, 7, high) for high in range(64)] for suit in range(4)]
+
+
 def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
     """The plays of the cards of ``suit`` whose ranks are the bits of ``pattern``."""
     row = _PLAYS[suit]
     plays = row[pattern]
     if plays is None:
-        plays = row[pattern] = tuple(_PLAY_OF[card] for card in suit_cards(suit, pattern))
+        plays = row[pattern] = _LOW_PLAYS[suit][pattern & 0x7F] + _HIGH_PLAYS[suit][pattern >> 7]
     return plays
 
 
