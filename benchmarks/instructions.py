@@ -22,17 +22,19 @@ adapters' target is at most 2x), without the noise of a loaded machine:
 
     python benchmarks/instructions.py --only cramps-host-chance cramps-host-openspiel
 
-The ``*-example-moves`` and ``*-openspiel-moves`` workloads are the loops of peers.py:
-random games of an example that rebuilds one of OpenSpiel's games (Hearts, Spades, Oh
-Hell, Crazy Eights, Euchre) and of that OpenSpiel game, counted per move (a player's
-decision), for its ratio without the noise of a loaded machine:
+The ``*-preset-moves`` and ``*-openspiel-moves`` workloads are the loops of peers.py:
+random games of one of the library's games that OpenSpiel also has (Hearts, Spades, Oh
+Hell, Crazy Eights, Euchre), through its OpenSpiel preset (``cr.Euchre.openspiel()``),
+and of OpenSpiel's game, counted per move (a player's decision), for its ratio without
+the noise of a loaded machine:
 
-    python benchmarks/instructions.py --only euchre-example-moves euchre-openspiel-moves
+    python benchmarks/instructions.py --only euchre-preset-moves euchre-openspiel-moves
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import re
@@ -168,12 +170,12 @@ def _host_moves(game_name: str, loop: str) -> Workload:
     return setup, run
 
 
-def _example_moves(module_name: str) -> Workload:
-    """Random games of one of the examples that rebuild OpenSpiel's games, peers.py's
+def _preset_moves(module_name: str) -> Workload:
+    """Random games of one of the library's games through its OpenSpiel preset, peers.py's
     loop; a unit is a game, the count is its moves (each ``apply``)."""
 
     def setup() -> Any:
-        return peers.example_game(module_name)
+        return peers.preset_game(module_name)
 
     def run(game: Any, first: int, units: int) -> int:
         pick = random.Random(first).random
@@ -183,9 +185,9 @@ def _example_moves(module_name: str) -> Workload:
 
 
 def _spiel_decisions(module_name: str) -> Workload:
-    """Random games of the OpenSpiel game an example rebuilds, peers.py's loop (chance
-    outcomes sampled from Python); the count is its players' decisions."""
-    spiel_name, parameters = peers.PEERS[module_name]
+    """Random games of OpenSpiel's game of that name, peers.py's loop (chance outcomes
+    sampled from Python); the count is its players' decisions."""
+    _, spiel_name, parameters = peers.PEERS[module_name]
 
     def setup() -> Any:
         return spiel_loops.pyspiel.load_game(spiel_name, parameters)
@@ -225,16 +227,16 @@ WORKLOADS.update(
         for short, loop in _HOST_LOOPS
     }
 )
-_EXAMPLE_GAMES = {  # the games of each count (Hearts plays to 100: one game is many deals)
+_PRESET_GAMES = {  # the games of each count (Hearts plays to 100: one game is many deals)
     "hearts": 4,
     "spades": 4,
     "oh_hell": 10,
     "crazy_eights": 30,
     "euchre": 100,
 }
-for _example, _games in _EXAMPLE_GAMES.items():
-    WORKLOADS[f"{_example}-example-moves"] = (_example_moves(_example), 2, _games, "move")
-    WORKLOADS[f"{_example}-openspiel-moves"] = (_spiel_decisions(_example), 2, 100, "move")
+for _name, _games in _PRESET_GAMES.items():
+    WORKLOADS[f"{_name}-preset-moves"] = (_preset_moves(_name), 2, _games, "move")
+    WORKLOADS[f"{_name}-openspiel-moves"] = (_spiel_decisions(_name), 2, 100, "move")
 """Each workload, the units that warm it up (as bench.py's repeated runs are warm), the
 units one count runs, and what a unit is (what its ratio counts)."""
 
@@ -245,11 +247,11 @@ COMPARISONS = (
     ("Craits children vs crazy_eights children", "craits-children", "crazy_eights-children"),
     *(
         (
-            f"{name} example vs OpenSpiel per move",
-            f"{name}-example-moves",
+            f"{name} preset vs OpenSpiel per move",
+            f"{name}-preset-moves",
             f"{name}-openspiel-moves",
         )
-        for name in _EXAMPLE_GAMES
+        for name in _PRESET_GAMES
     ),
     *(
         (
@@ -268,6 +270,12 @@ def run_workload(name: str, units: int) -> int:
     (setup, run), warm, _, _ = WORKLOADS[name]
     data = setup()
     run(data, 10**6, warm)
+    # What the imports, the setup and the warm-up left (OpenSpiel's modules too) is
+    # kept out of the garbage collector's sight: a full collection over all of it costs
+    # a few million instructions, which would be counted against whichever workload's
+    # units happened to trigger it.
+    gc.collect()
+    gc.freeze()
     return run(data, 0, units)
 
 

@@ -1,16 +1,17 @@
-"""The examples' games against OpenSpiel's games of the same name, per move, in one run.
+"""The library's games against OpenSpiel's games of the same name, per move, in one run.
 
-Each example in ``examples/`` that rebuilds one of OpenSpiel's games (Hearts, Spades,
-Oh Hell, Crazy Eights, Euchre) is played at random, game after game, and so is its
-OpenSpiel game (random chance outcomes and actions from Python, as its users drive it).
-Both are run under their defaults, which the examples choose to be OpenSpiel's (their
-tests play the two in lockstep). The figure is moves per second: for the library every
-``apply`` of a player's move (dealing happens inside), for OpenSpiel every
-``apply_action`` of a player's decision (its chance nodes are played too, but not
-counted as moves). Rounds alternate between the two sides; the ratio is the median of
-the per-round ratios. Target: at least 0.7x OpenSpiel's C++ per move.
+Each game the library ships that OpenSpiel also has (Hearts, Spades, Oh Hell, Crazy
+Eights, Euchre) is played at random through its OpenSpiel preset, ``cr.X.openspiel()``
+(the rules OpenSpiel's code plays; the lockstep tests hold the two equal move for move),
+game after game, and so is OpenSpiel's game (random chance outcomes and actions from
+Python, as its users drive it), both under OpenSpiel's default parameters. The figure is
+moves per second: for the library every ``apply`` of a player's move (dealing happens
+inside), for OpenSpiel every ``apply_action`` of a player's decision (its chance nodes
+are played too, but not counted as moves). Rounds alternate between the two sides; the
+ratio is the median of the per-round ratios. Target: at least 0.7x OpenSpiel's C++ per
+move.
 
-    python benchmarks/peers.py                      # every example that exists
+    python benchmarks/peers.py                      # all five games
     python benchmarks/peers.py --only hearts euchre --rounds 5
     python benchmarks/peers.py --quick              # does it run? (CI)
 """
@@ -18,7 +19,6 @@ the per-round ratios. Target: at least 0.7x OpenSpiel's C++ per move.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import statistics
 import time
@@ -30,31 +30,24 @@ from spiel_loops import pyspiel
 
 import cardrules as cr
 
-PEERS: dict[str, tuple[str, dict[str, Any]]] = {  # example module: OpenSpiel game, parameters
-    "hearts": ("hearts", {}),
-    "spades": ("spades", {}),
-    "oh_hell": ("oh_hell", {}),
-    "crazy_eights": ("crazy_eights", {}),
-    "euchre": ("euchre", {}),
+PEERS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    # game module: the library's class, OpenSpiel's game and the parameters both take
+    "hearts": ("Hearts", "hearts", {}),
+    "spades": ("Spades", "spades", {}),
+    "oh_hell": ("OhHell", "oh_hell", {}),
+    "crazy_eights": ("CrazyEights", "crazy_eights", {}),
+    "euchre": ("Euchre", "euchre", {}),
 }
 
 
-def example_game(module_name: str) -> Any:
-    """The rules class the example defines (the one game class of its module), with its
-    defaults; ``None`` if the example does not exist."""
-    try:
-        module = importlib.import_module(f"cardrules.games.{module_name}.rules")
-    except ImportError:
-        return None
-    for value in vars(module).values():
-        if (
-            isinstance(value, type)
-            and issubclass(value, cr.Game)
-            and value.__module__ == module.__name__
-            and not getattr(value, "__abstractmethods__", None)
-        ):
-            return value()
-    return None
+def preset_game(module_name: str) -> Any:
+    """The library's game for OpenSpiel's of the same name: its preset with
+    :data:`PEERS`' parameters, ``cr.X.openspiel(**parameters)``."""
+    class_name, _, parameters = PEERS[module_name]
+    rules: Any = getattr(cr, class_name)
+    if not hasattr(rules, "openspiel"):  # (until every game has its preset: the defaults)
+        return rules(**parameters)
+    return rules.openspiel(**parameters)
 
 
 def play_random_game(game: Any, seed: int, pick: Callable[[], float]) -> int:
@@ -98,11 +91,8 @@ def main(argv: list[str] | None = None) -> int:
     if rounds < 1 or budget <= 0:
         parser.error("rounds must be at least 1 and seconds positive")
     for module_name in args.only:
-        game = example_game(module_name)
-        spiel_name, params = PEERS[module_name]
-        if game is None:
-            print(f"{module_name:<14} no example yet")
-            continue
+        game = preset_game(module_name)
+        _, spiel_name, params = PEERS[module_name]
         ours, theirs = [], []
         for _ in range(rounds):
             ours.append(our_moves_per_second(game, budget))

@@ -328,22 +328,22 @@ def test_instruction_counts_of_the_hosts_count_moves_beside_their_baselines() ->
     }
 
 
-def test_instruction_counts_of_the_examples_count_moves_beside_openspiel() -> None:
-    """The examples' workloads of benchmarks/instructions.py play peers.py's loop and
-    count each move; each is compared with its OpenSpiel game's decisions."""
+def test_instruction_counts_of_the_presets_count_moves_beside_openspiel() -> None:
+    """The OpenSpiel presets' workloads of benchmarks/instructions.py play peers.py's
+    loop and count each move; each is compared with its OpenSpiel game's decisions."""
     pytest.importorskip("pyspiel")
     module = load_instructions()
-    game = module.peers.example_game("euchre")
+    game = module.peers.preset_game("euchre")
     state, pick, moves = game.new_game(seed=0), random.Random(0).random, 0
     while not state.is_over:  # peers.py's loop, written out
         legal = game.legal_moves(state)
         state = game.apply(state, legal[int(pick() * len(legal))])
         moves += 1
-    assert module.run_workload("euchre-example-moves", 1) == moves > 12  # bids and plays
+    assert module.run_workload("euchre-preset-moves", 1) == moves > 12  # bids and plays
     assert module.run_workload("euchre-openspiel-moves", 1) > 12
-    pairs = {(ours, theirs) for _, ours, theirs in module.COMPARISONS if "-example-" in ours}
+    pairs = {(ours, theirs) for _, ours, theirs in module.COMPARISONS if "-preset-" in ours}
     assert pairs == {
-        (f"{name}-example-moves", f"{name}-openspiel-moves") for name in module.peers.PEERS
+        (f"{name}-preset-moves", f"{name}-openspiel-moves") for name in module.peers.PEERS
     }
 
 
