@@ -16,7 +16,7 @@ import pytest
 
 import cardrules as cr
 from cardrules.arena import run_arena
-from cardrules.bots import HeuristicBot, RandomBot
+from cardrules.bots import Bot, HeuristicBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.games.euchre import Contract, Discard, Euchre, GoAlone
 from cardrules.games.euchre.heuristic import hand_strength
@@ -255,12 +255,13 @@ def test_games_stay_within_their_length_bound() -> None:
     assert Euchre(stick_the_dealer=False).length_bound() is None
     assert Euchre(zero_sum=True).length_bound() is None
     game = Euchre(target=2, lone_defender=True)
-    chooser = random.Random(3)
+    chooser, bound = random.Random(3), game.length_bound()
+    assert bound is not None
     for seed in range(6):
         state, moves = game.new_game(seed=seed), 0
         while not state.is_over:
             state, moves = game.apply(state, chooser.choice(game.legal_moves(state))), moves + 1
-        assert moves <= game.length_bound()
+        assert moves <= bound
 
 
 # -- bad options ----------------------------------------------------------------------
@@ -366,7 +367,7 @@ def test_the_heuristic_weighs_hands_and_makes_sensible_calls() -> None:
 
 
 def test_the_heuristic_beats_random_players() -> None:
-    bots = [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()]
+    bots: list[Bot] = [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()]
     result = run_arena(
         Euchre(target=5), bots, games=12, seed=1, bot_seed=2, workers=1, progress=False
     )

@@ -13,7 +13,7 @@ import pytest
 
 import cardrules as cr
 from cardrules import cli
-from cardrules.games.euchre import Discard, Euchre, GoAlone
+from cardrules.games.euchre import Contract, Discard, Euchre, GoAlone
 from cardrules.games.euchre.cli import EuchreAdapter, deal_result, side_name
 from cardrules.terminal import MoveInputError, MoveRefusedError, adapter_for
 
@@ -215,10 +215,10 @@ def test_moves_are_told_in_euchres_words_and_the_discard_to_the_dealer_alone() -
 
 
 def test_the_end_of_a_hand_says_who_made_trumps_and_what_it_scored() -> None:
-    contract = cr.games.euchre.Contract(0, cr.Suit.SPADES, 2)
+    contract = Contract(0, cr.Suit.SPADES, 2)
     assert deal_result(contract, 5, (2, 0, 2, 0), human=1) == (
         "seat 2 made ♠ trumps; seats 0 and 2 took 5 tricks: march, 2 points to seats 0 and 2."
     )
-    nobody = cr.games.euchre.Contract(8)
+    nobody = Contract(8)
     assert "thrown in" in deal_result(nobody, 0, (0, 0, 0, 0), human=0)
     assert side_name(1, human=3) == "you and seat 1"
