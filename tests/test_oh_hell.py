@@ -61,7 +61,8 @@ def deal_starts(game: Any, seed: int) -> list[Any]:
 def test_the_defaults_are_pagats_game() -> None:
     game = cr.OhHell()
     assert (game.players, game.suits, game.ranks) == (4, 4, 13)
-    assert (game.hand_sizes, game.largest_hand, game.deals) == ("down_up", 10, None)
+    assert (game.hand_sizes, game.largest_hand, game.deals) == ("down_up", None, None)
+    assert game.largest_deal() == 10  # Pagat's, for four players
     assert (game.trumps, game.hook, game.scoring) == ("turned_up", True, "exact")
     assert (game.per_trick, game.bonus) == (1, 10)
     assert game.deck() == cr.STANDARD_DECK.cards()
@@ -187,11 +188,11 @@ def test_deals_repeat_or_cut_the_pattern() -> None:
 
 def test_the_largest_hand_is_what_the_deck_allows() -> None:
     assert cr.OhHell(players=3, largest_hand=17).deal_sizes()[0] == 17
-    assert cr.OhHell(players=4, trumps="none", largest_hand=13).largest_hand == 13
+    assert cr.OhHell(players=4, trumps="none", largest_hand=13).largest_deal() == 13
     with pytest.raises(cr.RulesError, match="largest_hand must be an int from 1 to 12"):
         cr.OhHell(players=4, largest_hand=13)  # one card must be left to turn up
     small = cr.OhHell(players=5, suits=2, ranks=6)  # 12 cards: two each, one to turn up
-    assert small.largest_hand == 2 and len(small.deck()) == 12
+    assert small.largest_deal() == 2 and len(small.deck()) == 12
 
 
 def test_no_trumps() -> None:
@@ -256,7 +257,7 @@ def test_the_scoring_options_reach_the_deal() -> None:
 def test_a_smaller_deck() -> None:
     game = cr.OhHell(players=3, suits=2, ranks=5)
     assert cr.format_cards(game.deck()) == "2♣ 3♣ 4♣ 5♣ 6♣ 2♦ 3♦ 4♦ 5♦ 6♦"
-    assert game.largest_hand == 3 and game.max_tricks() == 3
+    assert game.largest_deal() == 3 and game.max_tricks() == 3
     assert game.num_move_ids == 10 + 4
     state = play_out(game, game.new_game(seed=1))
     assert state.round_number == 5
@@ -282,7 +283,7 @@ def test_bad_options_are_refused_saying_what_is_allowed() -> None:
     for options, message in cases:
         with pytest.raises(cr.RulesError, match=message):
             cr.OhHell(**options)
-    assert cr.OhHell(players=7, suits=1, ranks=7, trumps="none").largest_hand == 1
+    assert cr.OhHell(players=7, suits=1, ranks=7, trumps="none").largest_deal() == 1
 
 
 # -- OpenSpiel's preset ------------------------------------------------------------------
@@ -509,3 +510,18 @@ def test_the_rules_page_lists_every_option_and_openspiel_parameter() -> None:
     assert _table_names("| OpenSpiel parameter | Default | Becomes |") == set(
         cr.OhHell.OPENSPIEL_PARAMETERS
     )
+
+
+def test_the_openspiel_host_takes_any_number_of_players() -> None:
+    """The largest hand's default depends on the players (None: Pagat's), so the
+    OpenSpiel host registers it as a parameter that holds for every number of them."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import cardrules.hosts.openspiel  # noqa: F401  (registers the library's games)
+
+    for players, largest in ((3, 10), (6, 8), (7, 7)):
+        game = pyspiel.load_game(f"python_cardrules_oh_hell(players={players})")
+        state = game.new_initial_state()
+        state.apply_action(0)  # the first dealer: seat 0
+        while state.is_chance_node():
+            state.apply_action(state.legal_actions()[0])
+        assert len(state.legal_actions()) == largest + 1  # bids 0 to the largest hand

@@ -39,7 +39,7 @@ def hand_sizes_text(game: OhHell) -> str:
     """
     sizes = game.deal_sizes()
     count = f"{len(sizes)} deal{'s' if len(sizes) > 1 else ''}"
-    most = game.largest_hand
+    most = game.largest_deal()
     patterns = {
         "down_up": f"{count}: {most} cards each, down to 1, then back up to {most}",
         "up_down": f"{count}: 1 card each, up to {most}, then back down to 1",

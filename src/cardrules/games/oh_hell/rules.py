@@ -121,17 +121,6 @@ def _pattern(hand_sizes: str, largest: int) -> tuple[int, ...]:
     return patterns.get(hand_sizes, (largest,))
 
 
-def _pagat_largest(game: OhHell) -> int:
-    """The default ``largest_hand``: Pagat's for the players, or as many cards as the
-    deck gives each (one left to turn up) if that is fewer (at least 1: a deck too
-    small for the players is refused with its own message)."""
-    try:
-        cards = game.suits * game.ranks
-        return max(1, min(PAGAT_LARGEST_HAND[game.players], (cards - 1) // game.players))
-    except (KeyError, TypeError):  # (bad options, which their own checks refuse next)
-        return 1
-
-
 @attrs.frozen(kw_only=True)
 class OhHell(TrickGame[TrickState, TrickView]):
     """Oh Hell as people play it (Pagat's rules), with the options of its variants.
@@ -172,13 +161,13 @@ class OhHell(TrickGame[TrickState, TrickView]):
     """The cards each, deal after deal: ``"down_up"`` (from :attr:`largest_hand` down to
     one, then back up), ``"up_down"``, ``"down"``, ``"up"``, ``"same"``
     (:attr:`largest_hand` every deal) or ``"random"`` (drawn from 1 to
-    :attr:`largest_hand` for each deal, every size equally likely)."""
-    largest_hand: int = attrs.field(
-        default=attrs.Factory(_pagat_largest, takes_self=True), validator=integer(1, 52)
-    )
-    """The cards each in the largest deal (by default Pagat's: 10 for 3 to 5 players, 8
-    for 6, 7 for 7); at most the deck's cards shared out, one left to turn up for
-    trumps if :attr:`trumps` turns one up."""
+    :attr:`largest_hand` for each deal, every size equally likely); see
+    :meth:`largest_deal`."""
+    largest_hand: int | None = attrs.field(default=None, validator=integer(1, 52, or_none=True))
+    """The cards each in the largest deal, at most the deck's cards shared out (one left
+    to turn up for trumps if :attr:`trumps` turns one up); ``None`` for Pagat's: 10 for
+    3 to 5 players, 8 for 6, 7 for 7, or as many as the deck allows if that is fewer
+    (:meth:`largest_deal` says how many)."""
     deals: int | None = attrs.field(default=None, validator=integer(1, or_none=True))
     """The deals of a game: ``None`` for one pass of :attr:`hand_sizes`' pattern (one deal
     for ``"same"`` and ``"random"``), else that many, the pattern repeated or cut short."""
@@ -201,6 +190,7 @@ class OhHell(TrickGame[TrickState, TrickView]):
 
     turns_up: bool = attrs.field(init=False, repr=False)
     """Whether the card after the hands is turned up (``trumps="turned_up"``)."""
+    _largest: int = attrs.field(init=False, repr=False, eq=False)
     _sizes: tuple[int, ...] = attrs.field(init=False, repr=False, eq=False)
     _deal_count: int = attrs.field(init=False, repr=False, eq=False)
     _rotation: tuple[int | None, ...] = attrs.field(init=False, repr=False, eq=False)
@@ -215,17 +205,21 @@ class OhHell(TrickGame[TrickState, TrickView]):
                 f"deal {self.players} players a card each{spare}"
             )
         most = (cards - turns_up) // self.players
-        if self.largest_hand > most:
+        largest = self.largest_hand
+        if largest is None:
+            largest = min(PAGAT_LARGEST_HAND[self.players], most)
+        elif largest > most:
             spare = ", one left to turn up" if turns_up else ""
             raise RulesError(
                 f"OhHell: largest_hand must be an int from 1 to {most} ({cards} cards shared "
                 f"by {self.players} players{spare}), not {self.largest_hand}"
             )
-        sizes = _pattern(self.hand_sizes, self.largest_hand)
+        sizes = _pattern(self.hand_sizes, largest)
         in_deck = OPENSPIEL_SUITS[: self.suits]
         rotation = tuple(int(suit) if suit is not None else None for suit in TRUMP_ROTATION)
         rotation = tuple(suit for suit in rotation if suit is None or Suit(suit) in in_deck)
         object.__setattr__(self, "turns_up", turns_up)
+        object.__setattr__(self, "_largest", largest)
         object.__setattr__(self, "_sizes", sizes)
         object.__setattr__(self, "_deal_count", self.deals or len(sizes))
         object.__setattr__(self, "_rotation", rotation)
@@ -302,6 +296,18 @@ class OhHell(TrickGame[TrickState, TrickView]):
         """The cards of :attr:`suits` suits, :attr:`ranks` ranks each from the two."""
         return _deck(self.suits, self.ranks)
 
+    def largest_deal(self) -> int:
+        """The cards each in the largest deal: :attr:`largest_hand`, or Pagat's for the
+        players when that is ``None``.
+
+        >>> import cardrules as cr
+        >>> cr.OhHell().largest_deal(), cr.OhHell(players=6).largest_deal()
+        (10, 8)
+        >>> cr.OhHell(players=5, suits=2, ranks=6).largest_deal()  # 12 cards
+        2
+        """
+        return self._largest
+
     def deal_sizes(self) -> tuple[int, ...]:
         """The cards each in every deal of a game, in order (``"random"``: each deal's
         largest possible size, as the size is drawn when it is dealt).
@@ -319,7 +325,7 @@ class OhHell(TrickGame[TrickState, TrickView]):
         """The cards each in deal ``number``: its place in the pattern, or drawn from 1
         to :attr:`largest_hand` (``"random"``)."""
         if self.hand_sizes == "random":
-            drawn, rng = randbelow(rng, self.largest_hand)
+            drawn, rng = randbelow(rng, self._largest)
             return drawn + 1, rng
         sizes = self._sizes
         return sizes[(number - 1) % len(sizes)], rng
