@@ -203,7 +203,12 @@ class EuchreAdapter(GameAdapter):
     def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
         """The partnerships, the target and the human's seat."""
         target = getattr(game, "target", 10)
-        goal = "one hand" if target is None else f"first side to {target} points wins"
+        points = f"{target} point{'s' if target != 1 else ''}"
+        goal = (
+            "one hand, the side that scores wins"
+            if target is None
+            else f"first side to {points} wins"
+        )
         return [
             f"Euchre: {side_name(human, human)} against {side_name(human + 1, human)}; "
             f"{goal}. You are seat {human}.",
