@@ -343,7 +343,7 @@ def test_the_move_ids_are_openspiels_actions() -> None:
 
 
 @pytest.mark.parametrize(
-    "game", [cr.OhHell(largest_hand=3), cr.OhHell.openspiel(players=4)], ids=["people", "openspiel"]
+    "game", [cr.OhHell(), cr.OhHell.openspiel(players=4)], ids=["defaults", "openspiel"]
 )
 def test_a_record_with_bids_round_trips(game: Any) -> None:
     record = cr.GameRecord.start(game, seed=8)
