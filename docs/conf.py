@@ -162,6 +162,11 @@ PUBLIC_MODULES = (
     "cardrules.shedding.core",
     "cardrules.shedding.state",
     "cardrules.games.craits",
+    "cardrules.games.hearts.rules",
+    "cardrules.games.spades.rules",
+    "cardrules.games.oh_hell.rules",
+    "cardrules.games.euchre.rules",
+    "cardrules.games.crazy_eights.rules",
     "cardrules.bots",
     "cardrules.arena",
 )
