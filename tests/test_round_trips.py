@@ -73,6 +73,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.oh_hell.cli",
     "cardrules.games.crazy_eights.cli",
     "cardrules.games.euchre.cli",
+    "cardrules.games.hearts.cli",
     "cardrules.games.spades.cli",
     # The games' encoders and their NumPy writers are tested with the encodings and
     # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
@@ -201,6 +202,9 @@ def samples() -> list[Any]:
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
+    passing = hearts.Hearts().new_game(seed=3)
+    passing = hearts.Hearts().apply(passing, hearts.PassCard("2C"))  # (seat 1 holds 2♣)
+    found += [passing.payload, hearts.Hearts().observe(passing, 2).payload]
     bidding = Bidding((4, 0, 2, 0), blind=(3,), bags=(9, 2))
     sides = cr.Spades(blind_nil=True).score_sides(bidding, (7, 0, 1, 5))
     found += [bidding, BLIND_NIL, LOOK_AT_HAND, *sides, *sides[1].nils]
