@@ -14,10 +14,25 @@ written as text:
   ``2:none:20:2:1``; ``starts_count`` is 0 or 1, left-out fields are 0); ``""``
   keeps the default table.
 
-An int option that is ``None`` by default (Crazy Eights' ``draw_limit``, no limit;
-Craits' ``decks``, the number for the number of players) is an int parameter in which
-``0`` stands for ``None``: its default, and what it means (such options take no 0 of
-their own: :func:`parameter_specification` checks).
+An int option may also take ``None`` (a game to no target, a rule switched off), and
+an int parameter holds no ``None``: a string parameter will not do either, since a game
+string reads ``target=7`` back as an int, which OpenSpiel refuses for a string
+parameter. So:
+
+- an int option that is ``None`` by default (Crazy Eights' ``draw_limit``, no limit;
+  Craits' ``decks``, the number for the number of players) is an int parameter in which
+  ``0`` stands for ``None``: its default, and what it means (such options take no 0 of
+  their own: :func:`parameter_specification` checks);
+- an int option that is an int by default and takes ``None`` too (the ``target`` of
+  Hearts, Euchre, Spades and Crazy Eights; Spades' ``losing_score``, whose 0 is a
+  score like any other) is an int parameter for its ints and a bool parameter, its
+  name with ``no_`` before it, for ``None``: ``no_target=true`` is ``target=None``
+  (with the int left at its default: ``target=7,no_target=true`` is refused, as
+  contradicting itself). The option takes ``None`` if its attrs validator lets it
+  (:func:`cardrules.options.integer` with ``or_none=True``).
+
+A ``None`` that neither can hold (an option with no validator saying it takes ``None``)
+is refused with :class:`~cardrules.RulesError`.
 
 This module needs no OpenSpiel (:mod:`cardrules.hosts.openspiel` registers the games).
 
@@ -31,12 +46,17 @@ True
 {'draw_limit': 3, 'players': 10}
 >>> rules_from_parameters(cr.CrazyEights, {'draw_limit': 0}).draw_limit is None
 True
+>>> game_parameters(cr.Spades(target=None, losing_score=0))
+{'losing_score': 0, 'no_target': True}
+>>> rules_from_parameters(cr.Spades, {'no_target': True}).target is None
+True
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 import attrs
@@ -50,11 +70,22 @@ from cardrules.games.craits.tables import DEFAULT_CARD_TABLE
 from cardrules.games.cramps.rules import Cramps
 from cardrules.shedding.core import Action, CardRule
 
-__all__ = ["NONE_PARAMETER", "game_parameters", "parameter_specification", "rules_from_parameters"]
+__all__ = [
+    "NONE_FLAG_PREFIX",
+    "NONE_PARAMETER",
+    "game_parameters",
+    "parameter_specification",
+    "rules_from_parameters",
+]
 
 NONE_PARAMETER = 0
 """What stands for ``None`` in the parameter of an int option that is ``None`` by
 default."""
+
+NONE_FLAG_PREFIX = "no_"
+"""What goes before the name of an int option that is an int by default and takes
+``None`` too, to name the bool parameter that is ``true`` for ``None``
+(``no_target``)."""
 
 _FIXED: dict[type, tuple[str, ...]] = {Cramps: ("players",)}  # one allowed value: no parameter
 
@@ -63,13 +94,18 @@ def parameter_specification(rules_class: type[Game[Any, Any, Any]]) -> dict[str,
     """The OpenSpiel parameters of the rules options of ``rules_class``, with their
     defaults (what ``pyspiel.GameType`` takes as its ``parameter_specification``).
     Raises :class:`~cardrules.RulesError` for an option of a kind no parameter can
-    hold, and for an option that is ``None`` by default but takes 0 too.
+    hold, for an option that is ``None`` by default but takes 0 too, and for an option
+    that takes ``None`` besides its int default when another option already has the
+    name of its ``no_`` flag.
 
     >>> import cardrules as cr
     >>> parameter_specification(cr.Cramps)["packets"]
     '3/2/3/2/3'
     >>> parameter_specification(cr.Craits)["decks"]
     0
+    >>> spec = parameter_specification(cr.Euchre)
+    >>> spec["target"], spec["no_target"]
+    (10, False)
     """
     return dict(_specification(rules_class))
 
@@ -77,6 +113,7 @@ def parameter_specification(rules_class: type[Game[Any, Any, Any]]) -> dict[str,
 @functools.cache
 def _specification(rules_class: type[Game[Any, Any, Any]]) -> tuple[tuple[str, Any], ...]:
     nones = _none_options(rules_class)
+    flags = _none_flags(rules_class)
     spec: list[tuple[str, Any]] = []
     for name, value in rules_class().options().items():
         if name in _FIXED.get(rules_class, ()):
@@ -89,11 +126,13 @@ def _specification(rules_class: type[Game[Any, Any, Any]]) -> tuple[tuple[str, A
             spec.append((name, _list_text(value)))
         elif isinstance(value, (bool, int, str)):
             spec.append((name, value))
+            if name in flags:
+                spec.append((flags[name], False))
         else:
             raise RulesError(
                 f"the option {name} of {rules_class.__name__} ({shown(value)}) has no "
                 "OpenSpiel parameter: parameters are ints, bools, strings, lists of ints or "
-                "of strings, and ints that are None by default"
+                "of strings, and ints that may be None"
             )
     return tuple(spec)
 
@@ -124,6 +163,35 @@ def _none_options(rules_class: type[Game[Any, Any, Any]]) -> frozenset[str]:
     return frozenset(names)
 
 
+@functools.cache
+def _none_flags(rules_class: type[Game[Any, Any, Any]]) -> Mapping[str, str]:
+    """The int options of ``rules_class`` that are ints by default and take ``None``
+    too (their validator lets ``None`` through), each with the name of the bool
+    parameter that stands for ``None`` (``target``: ``no_target``)."""
+    default_rules = rules_class()
+    defaults = default_rules.options()
+    flags: dict[str, str] = {}
+    for field in _fields(rules_class):
+        value = field.default
+        if not (field.init and field.name in defaults and field.validator is not None):
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            continue
+        try:
+            field.validator(default_rules, field, None)
+        except (RulesError, TypeError, ValueError):
+            continue  # takes no None
+        flag = NONE_FLAG_PREFIX + field.name
+        if flag in defaults:
+            raise RulesError(
+                f"the option {field.name} of {rules_class.__name__} takes None besides its "
+                f"int default, which the OpenSpiel parameter {flag}=true would stand for, "
+                f"but {flag} of {rules_class.__name__} is an option already: rename one"
+            )
+        flags[field.name] = flag
+    return MappingProxyType(flags)
+
+
 def _fields(rules_class: type) -> tuple[attrs.Attribute[Any], ...]:
     """The attrs fields of ``rules_class`` (none if it is not an attrs class)."""
     return tuple(attrs.fields(rules_class)) if attrs.has(rules_class) else ()
@@ -133,15 +201,24 @@ def game_parameters(rules: Game[Any, Any, Any]) -> dict[str, Any]:
     """The OpenSpiel parameters of ``rules`` that differ from the defaults (for the same
     number of players; ``players`` itself always, if it is an option), as
     :func:`parameter_specification` writes them: parameters that load ``rules`` again
-    (:func:`rules_from_parameters`)."""
+    (:func:`rules_from_parameters`). Raises :class:`~cardrules.RulesError` for a
+    ``None`` that no parameter can hold (see the module's text)."""
     rules_class = _rules_class(rules)
     spec = parameter_specification(rules_class)
+    flags = _none_flags(rules_class)
     defaults = _defaults(rules_class, rules)
     chosen = rules.options()
     params: dict[str, Any] = {}
-    for name in spec:
-        value = chosen[name]
-        if name == "players" or value != defaults[name]:
+    for name, value in chosen.items():
+        if name not in spec:
+            continue  # (an option with one allowed value)
+        if name in flags:
+            # Compared with the parameter's default, which loads when it is left out.
+            if value is None:
+                params[flags[name]] = True
+            elif value != spec[name]:
+                params[name] = value
+        elif name == "players" or value != defaults[name]:
             params[name] = _parameter(rules_class, name, value, defaults[name])
     if rules_from_parameters(rules_class, params) != rules:
         # An option worked out from others, left out above, would be worked out otherwise
@@ -157,12 +234,15 @@ def rules_from_parameters(
     """The rules object that OpenSpiel parameters describe (parameters left out take
     their defaults; OpenSpiel's own ones, such as ``max_game_length``, are ignored).
     Raises :class:`~cardrules.RulesError` for a value that is no option, saying what
-    is allowed."""
+    is allowed, and for a ``no_`` flag set together with its option's int."""
     spec = parameter_specification(rules_class)
     nones = _none_options(rules_class)
+    flags = _none_flags(rules_class)
     defaults = rules_class().options()
     options: dict[str, Any] = {}
     for name, default in spec.items():
+        if name not in defaults:
+            continue  # a no_ flag, read with its option
         value = params.get(name, default)
         if name == "decks" and rules_class is Craits:
             if value not in (0, 1, 2, 3) or isinstance(value, bool):
@@ -176,12 +256,31 @@ def rules_from_parameters(
         elif name in nones:
             is_int = isinstance(value, int) and not isinstance(value, bool)
             options[name] = None if is_int and value == NONE_PARAMETER else value
+        elif name in flags:
+            options[name] = _flagged(name, value, default, flags[name], params)
         elif _is_list(defaults[name]):
             options[name] = _list_of(value, name, defaults[name])
         else:
             options[name] = value
     built: Game[Any, Any, Any] = rules_class.from_options(options)
     return built
+
+
+def _flagged(name: str, value: Any, default: Any, flag: str, params: Mapping[str, Any]) -> Any:
+    """The value of an option that takes ``None`` besides its int default: ``None`` if
+    its ``no_`` flag is set (and its int left at the default), else its int."""
+    is_none = params.get(flag, False)
+    if not isinstance(is_none, bool):
+        raise RulesError(f"{flag} must be true or false, not {shown(is_none)}")
+    if not is_none:
+        return value
+    if value != default:
+        raise RulesError(
+            f"{flag}=true and {name}={shown(value)} contradict each other: {flag}=true makes "
+            f"{name} None (leave {name} out, at its default {default}), or leave {flag} out "
+            f"for {name}={shown(value)}"
+        )
+    return None
 
 
 def _rules_class(rules: object) -> type[Game[Any, Any, Any]]:
@@ -199,13 +298,20 @@ def _defaults(rules_class: type[Game[Any, Any, Any]], rules: Any) -> dict[str, A
 
 
 def _parameter(rules_class: type[Game[Any, Any, Any]], name: str, value: Any, default: Any) -> Any:
-    """An option's value (as ``options()`` gives it) as its parameter."""
+    """An option's value (as ``options()`` gives it) as its parameter (not for an option
+    with a ``no_`` flag: see :func:`game_parameters`)."""
     if name == "card_table" and rules_class is Craits:
         return _card_table_text(value)
     if _is_list(default):
         return _list_text(value)
     if value is None:
-        return NONE_PARAMETER
+        if name in _none_options(rules_class):
+            return NONE_PARAMETER
+        raise RulesError(
+            f"the option {name} of {rules_class.__name__} is None, which no parameter can "
+            "hold: an int option takes None in OpenSpiel when its attrs validator says it "
+            "may be None (cardrules.options.integer(..., or_none=True))"
+        )
     return value
 
 

@@ -27,8 +27,11 @@ joined by ``/`` (Cramps' ``packets=3/3/3/2/2``), Craits' ``card_table`` as the r
 that differ from the default table, each ``rank:action:points[:count[:starts_count]]``,
 joined by ``/`` (``card_table=J:skip:10/9:wild_keep_suit:40``). In an int option that
 is ``None`` by default, ``0`` stands for ``None`` (Craits' ``decks=0``, the default for
-the number of players; Crazy Eights' ``draw_limit=0``, no limit). :func:`load_game`
-writes them for a rules object.
+the number of players; Crazy Eights' ``draw_limit=0``, no limit); an int option that is
+an int by default and takes ``None`` too has a bool parameter for ``None``, ``no_`` and
+its name (``no_target=true``: Euchre's OpenSpiel preset, a single hand, is
+``python_cardrules_euchre(no_target=True,zero_sum=True)``; Spades'
+``losing_score=0`` is a score of 0). :func:`load_game` writes them for a rules object.
 Two parameters are the host's own: ``max_game_length`` (below) and ``info_strings``:
 ``text`` (the default) or ``digest`` (``information_state_string`` gives a digest of
 the text, 32 hex digits: a short key for tabular algorithms such as CFR, which keep
