@@ -123,3 +123,21 @@ def test_play_reaches_the_end_of_every_game(name: str, monkeypatch: pytest.Monke
     assert "End of input" not in out and "You left the game" not in out
     assert "Not understood" not in out and "Not allowed" not in out
     assert "--seed 1" in out and "--bot-seed 2" in out  # told at the end, how to replay
+
+
+def test_none_is_none_for_an_option_that_takes_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    human = FirstMove(adapter_for("spades"), monkeypatch)
+    code, out, err = run(["play", "spades", "-o", "target=none", "--seed", "1"], input_fn=human)
+    assert (code, err) == (0, "")  # one deal, played to its end
+    assert human.move_prompts and "Not understood" not in out
+    code, out, err = run(["simulate", "spades", "-o", "target=None", "--games", "2", "-q"])
+    assert (code, err) == (0, "") and "Mean hands per game: 1.00" in out
+    code, out, _ = run(["play", "--help"])
+    assert "-o target=none" in " ".join(out.split())
+
+
+def test_none_stays_a_word_for_an_option_that_takes_no_none() -> None:
+    code, _, err = run(["simulate", "oh_hell", "-o", "trumps=none", "--games", "1", "-q"])
+    assert (code, err) == (0, "")  # Oh Hell's trumps="none": no trumps
+    code, _, err = run(["simulate", "spades", "-o", "nil_points=none"])
+    assert code == 2 and "nil_points must be an int from 0 up, not 'none'" in err

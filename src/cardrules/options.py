@@ -38,7 +38,7 @@ from cardrules._checks import check_int
 from cardrules._text import shown
 from cardrules.errors import RulesError
 
-__all__ = ["Validator", "flag", "integer", "one_of"]
+__all__ = ["Validator", "flag", "integer", "one_of", "takes_none"]
 
 Validator = Callable[[Any, "attrs.Attribute[Any]", Any], None]
 """What attrs calls with the instance, the field and the value given."""
@@ -97,3 +97,27 @@ def one_of(*allowed: object) -> Validator:
             )
 
     return check
+
+
+def takes_none(rules_class: type, name: str) -> bool:
+    """Whether the option ``name`` of the attrs class ``rules_class`` may be ``None``:
+    it has a validator, and the validator lets ``None`` through (as :func:`integer`
+    does with ``or_none=True``). The validator is asked alone, with the default rules
+    as its instance, so the class's checks of several options together do not count.
+    The command line asks it to tell ``-o target=none`` (``None``) from Oh Hell's
+    ``-o trumps=none`` (the word), and the OpenSpiel host which int options get a
+    ``no_`` flag for ``None``.
+
+    >>> import cardrules as cr
+    >>> takes_none(cr.Spades, "target"), takes_none(cr.OhHell, "trumps")
+    (True, False)
+    """
+    fields = attrs.fields_dict(rules_class) if attrs.has(rules_class) else {}
+    field = fields.get(name)
+    if field is None or not field.init or field.validator is None:
+        return False
+    try:
+        field.validator(rules_class(), field, None)
+    except (RulesError, TypeError, ValueError):
+        return False
+    return True

@@ -25,7 +25,9 @@ __all__ = ["bot_list", "build_parser", "int_in", "one_bot", "parse_option"]
 def parse_option(text: str) -> tuple[str, Any]:
     """Read a ``NAME=VALUE`` rules option: ints (of at most
     :data:`~cardrules.cli.base.MAX_DIGITS` digits), ``true``/``false``, comma-separated
-    int lists (as tuples), else text.
+    int lists (as tuples), else text. ``none`` stays text here: it is ``None`` for an
+    option that takes ``None`` (:func:`~cardrules.cli.registry.make_rules` decides, as
+    it knows the game; Oh Hell's ``trumps=none`` is the word).
 
     >>> parse_option("target=21"), parse_option("packets=3,3,3,2,2")
     (('target', 21), ('packets', (3, 3, 3, 2, 2)))
@@ -182,7 +184,11 @@ def _rules_parser() -> argparse.ArgumentParser:
         default=[],
         type=parse_option,
         metavar="NAME=VALUE",
-        help="any other rules option, e.g. -o packets=3,3,3,2,2 or -o short_game=true (repeatable)",
+        help=(
+            "any other rules option, e.g. -o packets=3,3,3,2,2 or -o short_game=true; "
+            "none is None for an option that takes it, e.g. -o target=none for a single "
+            "deal (repeatable)"
+        ),
     )
     return rules
 

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 import cardrules as cr
+from cardrules.options import takes_none
 from cardrules.terminal import AnyGame, GameAdapter, adapter_for, game_summary
 
 __all__ = ["GameEntry", "game_entry", "known_games", "make_rules", "register_game"]
@@ -78,9 +79,16 @@ def game_entry(name: str) -> GameEntry:
 def make_rules(entry: GameEntry, options: Mapping[str, Any]) -> AnyGame:
     """The rules object of ``entry`` with ``options``; raises
     :class:`~cardrules.RulesError` for an option the game does not have or a bad value.
+    The text ``"none"`` (any case: ``-o target=none``) is ``None`` for an option that
+    takes ``None`` (:func:`cardrules.options.takes_none`) and stays text for the others
+    (Oh Hell's ``trumps="none"``).
 
     >>> make_rules(game_entry("craits"), {"players": 3}).players
     3
+    >>> make_rules(game_entry("spades"), {"target": "none"}).target is None
+    True
+    >>> make_rules(game_entry("oh_hell"), {"trumps": "none"}).trumps
+    'none'
     """
     factory = entry.factory
     if isinstance(factory, type) and attrs.has(factory):
@@ -90,7 +98,16 @@ def make_rules(entry: GameEntry, options: Mapping[str, Any]) -> AnyGame:
             raise cr.RulesError(
                 f"{entry.name} has no option {unknown[0]!r}; its options are " + ", ".join(allowed)
             )
+        options = {
+            name: None if _is_none(value) and takes_none(factory, name) else value
+            for name, value in options.items()
+        }
     try:
         return factory(**options)
     except TypeError as exc:
         raise cr.RulesError(f"bad options for {entry.name}: {exc}") from None
+
+
+def _is_none(value: object) -> bool:
+    """Whether an option's value is the text that stands for ``None``."""
+    return isinstance(value, str) and value.lower() == "none"

@@ -68,6 +68,7 @@ from cardrules.game import Game
 from cardrules.games.craits import Craits
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE
 from cardrules.games.cramps.rules import Cramps
+from cardrules.options import takes_none
 from cardrules.shedding.core import Action, CardRule
 
 __all__ = [
@@ -168,19 +169,16 @@ def _none_flags(rules_class: type[Game[Any, Any, Any]]) -> Mapping[str, str]:
     """The int options of ``rules_class`` that are ints by default and take ``None``
     too (their validator lets ``None`` through), each with the name of the bool
     parameter that stands for ``None`` (``target``: ``no_target``)."""
-    default_rules = rules_class()
-    defaults = default_rules.options()
+    defaults = rules_class().options()
     flags: dict[str, str] = {}
     for field in _fields(rules_class):
         value = field.default
-        if not (field.init and field.name in defaults and field.validator is not None):
+        if not (field.init and field.name in defaults):
             continue
         if isinstance(value, bool) or not isinstance(value, int):
             continue
-        try:
-            field.validator(default_rules, field, None)
-        except (RulesError, TypeError, ValueError):
-            continue  # takes no None
+        if not takes_none(rules_class, field.name):
+            continue
         flag = NONE_FLAG_PREFIX + field.name
         if flag in defaults:
             raise RulesError(
