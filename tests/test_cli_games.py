@@ -68,7 +68,10 @@ def test_a_game_may_be_named_with_hyphens(spelled: str, name: str) -> None:
 def test_an_unknown_game_is_a_usage_error_listing_every_game() -> None:
     code, _, err = run(["simulate", "crazy-nines"])
     assert code == 2
-    assert "unknown game 'crazy-nines'; known games: " + ", ".join(NAMES) in err
+    assert "unknown game 'crazy-nines'; known games: " in err
+    # Every shipped game is listed (test files may register games of their own as well).
+    listed = err.split("known games: ", 1)[1].strip().split(", ")
+    assert set(NAMES) <= set(listed)
 
 
 @pytest.mark.parametrize("name", NAMES)
