@@ -117,6 +117,40 @@ def test_simulate_counts_shared_wins_fractionally() -> None:
     assert "(A win shared by k players counts 1/k for each of them.)" in summary.lines()
 
 
+class _Partners:
+    """A fake partnership game (seats 0 and 2 against 1 and 3) that ends at once with
+    ``winners``."""
+
+    name = "partners"
+
+    def __init__(self, winners: tuple[int, ...]) -> None:
+        self.winners = winners
+
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def new_game(self, seed: int = 0) -> Any:
+        state = {"is_over": True, "winners": self.winners, "scores": (5, 0, 5, 0)}
+        return type("S", (), state)()
+
+
+def test_simulate_counts_a_sides_win_whole_for_each_partner_as_the_arena_does() -> None:
+    side = cli.simulate(_Partners((0, 2)), games=3)  # type: ignore[arg-type]
+    assert side.wins == (3, 0, 3, 0) and side.win_shares == (1, 0, 1, 0)
+    assert side.teams == ((0, 2), (1, 3))
+    text = " ".join(side.lines())
+    assert "Sides: seats 0 and 2 against seats 1 and 3." in text
+    assert "A side's win counts whole for each of its seats, as in cardrules arena" in text
+    assert "counts 1/k for each of them" not in text
+    tie = cli.simulate(_Partners((0, 1, 2, 3)), games=2)  # type: ignore[arg-type]
+    assert tie.win_shares == (0.5, 0.5, 0.5, 0.5)  # two sides share: a half each
+    euchre = cli.simulate(cr.Euchre(target=None), games=6, seed=1)
+    assert euchre.wins[0] == euchre.wins[2] and euchre.wins[1] == euchre.wins[3]
+    assert euchre.wins[0] + euchre.wins[1] == 6  # one side wins each hand
+    code, out, _ = run(["simulate", "spades", "-o", "target=none", "--games", "2", "-q"])
+    assert code == 0 and "Sides: seats 0 and 2 against seats 1 and 3." in out
+
+
 def test_simulate_uses_the_target_option() -> None:
     low = cli.simulate(cr.Cramps(target=5), games=5, seed=1)
     high = cli.simulate(cr.Cramps(target=60), games=5, seed=1)

@@ -1,5 +1,10 @@
 """``cardrules simulate``: many games between random players, and their summary.
 
+Wins are counted as the arena counts them (:mod:`cardrules.arena`): a win shared by
+``k`` sides counts ``1/k``, and in a game of partnerships (:meth:`Game.teams
+<cardrules.game.Game.teams>`: Spades, Euchre) a side's win is a whole win for each of
+its seats, so that the partners' win shares are the side's.
+
 Every game is capped at ``max_moves`` moves (:data:`cardrules.arena.MAX_MOVES` by
 default): rules under which games can go on practically for ever (some Craits card
 tables) then cost a bounded time. A game that hits the cap is left out of the win
@@ -105,9 +110,11 @@ class UnfinishedGame:
 class SimulationSummary:
     """The totals of a run of :func:`simulate`.
 
-    ``wins`` counts a shared win as ``1/k`` for each of the ``k`` winners, so the win
-    shares add up to 1. Totals and means cover the games played to the end; games
-    stopped at the move cap are listed in ``unfinished``.
+    ``wins`` counts a win shared by ``k`` sides as ``1/k`` for each seat of those sides
+    (as the arena does), so the win shares add up to 1 when every seat plays alone
+    (``teams`` empty), and to the seats of a side when seats play in sides. Totals and
+    means cover the games played to the end; games stopped at the move cap are listed
+    in ``unfinished``.
     """
 
     game_name: str
@@ -133,6 +140,10 @@ class SimulationSummary:
     """Games stopped at the move cap, left out of the totals."""
     max_moves: int = MAX_MOVES
     """The cap on the moves of one game."""
+    teams: tuple[tuple[int, ...], ...] = ()
+    """The sides of a partnership game (:meth:`Game.teams
+    <cardrules.game.Game.teams>`), each the seats that win together; empty when every
+    seat plays alone. Only changes the wording of :meth:`lines`."""
 
     @property
     def interrupted(self) -> bool:
@@ -190,9 +201,19 @@ class SimulationSummary:
                 out.append(f"{seat:>4}  {share:>9.1%}  {mean:>16}")
         if not self.higher_scores_win:
             out.append(f"(Lower scores are better: the lowest total wins {self.game_name}.)")
-        out.append("(A win shared by k players counts 1/k for each of them.)")
+        out += self._wins_lines()
         out.append(f"Elapsed: {self.elapsed:.2f} s ({self.games_per_second:.1f} games/s)")
         return out
+
+    def _wins_lines(self) -> list[str]:
+        """How the wins were counted."""
+        if not self.teams:
+            return ["(A win shared by k players counts 1/k for each of them.)"]
+        sides = " against ".join(_seats_text(side) for side in self.teams)
+        return [
+            f"(Sides: {sides}. A side's win counts whole for each",
+            "of its seats, as in cardrules arena; a win shared by k sides counts 1/k.)",
+        ]
 
     def _unfinished_line(self) -> str:
         count = len(self.unfinished)
@@ -204,6 +225,22 @@ class SimulationSummary:
             f"below; deal seed{'s' if count != 1 else ''} {seeds_text} "
             f"(replay with cardrules play {self.game_name} --seed SEED)"
         )
+
+
+def _seats_text(side: tuple[int, ...]) -> str:
+    """``(0, 2)`` as ``"seats 0 and 2"``."""
+    if len(side) == 1:
+        return f"seat {side[0]}"
+    return f"seats {', '.join(map(str, side[:-1]))} and {side[-1]}"
+
+
+def _sides(game: AnyGame, players: int) -> tuple[tuple[int, ...], ...]:
+    """The sides of ``game`` (:meth:`Game.teams <cardrules.game.Game.teams>`), each
+    seat alone if it says none."""
+    teams = getattr(game, "teams", None)
+    if teams is None:
+        return tuple((seat,) for seat in range(players))
+    return tuple(tuple(side) for side in teams())
 
 
 def _float(value: Fraction) -> float:
@@ -257,7 +294,10 @@ def simulate(
     clock: Callable[[], float] = time.perf_counter,
     max_moves: int = MAX_MOVES,
 ) -> SimulationSummary:
-    """Play ``games`` games between random players and total the results.
+    """Play ``games`` games between random players and total the results. Wins are
+    counted as the arena counts them: a win shared by ``k`` sides (:meth:`Game.teams
+    <cardrules.game.Game.teams>`; each seat a side of its own but in partnership
+    games) counts ``1/k`` for each seat of those sides.
 
     Game ``i`` uses its own :class:`random.Random` derived from ``(seed, i)``, so the same
     seed gives the same games; ``None`` draws a fresh seed
@@ -272,12 +312,16 @@ def simulate(
     >>> capped = simulate(cr.Cramps(target=5), games=2, seed=1, max_moves=10)
     >>> capped.games, [game.moves for game in capped.unfinished]
     (0, [10, 10])
+    >>> sides = simulate(cr.Euchre(target=None), games=4, seed=1)  # one side wins each
+    >>> sides.teams, sides.wins[0] == sides.wins[2], sum(sides.wins)
+    (((0, 2), (1, 3)), True, 8.0)
     """
     seed = seeds.resolve_seed(seed)
     start = clock()
     wins: list[float] = []
     totals: list[int] = []
     unfinished: list[UnfinishedGame] = []
+    sides: tuple[tuple[int, ...], ...] = ()
     played = rounds = 0
     try:
         for index in range(games):
@@ -292,8 +336,11 @@ def simulate(
             if not wins:
                 wins = [0.0] * len(state.scores)
                 totals = [0] * len(state.scores)
+                sides = _sides(game, len(state.scores))
+            winners = set(state.winners)
+            sides_won = sum(1 for side in sides if winners.intersection(side))
             for seat in state.winners:
-                wins[seat] += 1 / len(state.winners)
+                wins[seat] += 1 / (sides_won or len(state.winners))
             for seat, score in enumerate(state.scores):
                 totals[seat] += score
             rounds += game_rounds
@@ -315,6 +362,7 @@ def simulate(
         round_word,
         tuple(unfinished),
         max_moves,
+        sides if any(len(side) > 1 for side in sides) else (),
     )
 
 
