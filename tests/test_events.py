@@ -139,7 +139,7 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "Seat 2 names ♠ as the suit to follow.",
     ),
     (cr.MovePlayed(0, cr.Announce()), 'You say "one card".', 'Seat 0 says "one card".'),
-    (cr.MovePlayed(0, cr.Pass()), "You stay silent.", "Seat 0 stays silent."),
+    (cr.MovePlayed(0, cr.Pass()), "You pass.", "Seat 0 passes."),
     (cr.CardPlayed(0, cr.Card.parse("QS")), "You play Q♠.", "Seat 0 plays Q♠."),
     (
         cr.TrickWon(0, 3, tuple(cr.parse_cards("QS 2S 5S QH")), 1),
@@ -198,7 +198,7 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
     (cr.IdiotCalled(2, 0), 'Seat 2 calls "idiot" on you!', 'Seat 2 calls "idiot" on seat 0!'),
     (
         cr.CardsPassed(0, 1, cr.parse_cards("2C 9D")),
-        "You pass seat 1 2♣ 9♦.",
+        "You pass 2♣ 9♦ to seat 1.",
         "Seat 0 passes 2 cards to seat 1.",
     ),
     (
@@ -291,9 +291,7 @@ def test_narrate_leaves_out_what_another_event_tells() -> None:
     assert told[0][1] == 'You play 8♣, name ♥ and say "one card".'
     for move in (cr.Draw(), cr.CallIdiot(1, 0), cr.NameSuit("h"), cr.Announce()):
         assert cr.narrate([cr.MovePlayed(1, move)]) == []
-    assert [text for _, text in cr.narrate([cr.MovePlayed(1, cr.Pass())])] == [
-        "Seat 1 stays silent."
-    ]
+    assert [text for _, text in cr.narrate([cr.MovePlayed(1, cr.Pass())])] == ["Seat 1 passes."]
 
 
 def test_bad_input_to_the_texts_is_refused_clearly() -> None:

@@ -124,7 +124,7 @@ def test_a_refused_bid_is_asked_again_with_its_reason() -> None:
     assert code == 0  # ends at the end of input
     assert "Not allowed: you may bid 0 to 2 tricks, not 9. Try again" in out
     assert "Not understood: 'x' is not a bid" in out
-    assert "  You: bid 0." in out
+    assert "  You bid 0." in out
 
 
 def test_the_scores_of_a_deal_are_explained_and_tricks_are_told_without_points() -> None:

@@ -48,14 +48,14 @@ def test_a_card_passed_is_told_to_its_passer_alone() -> None:
             texts = [text for _, text in cr.narrate(step.events, seat)]
             if seat == passer:
                 assert told[0] is step.events[0]
-                assert texts[0] == f"You: pass {card}."
+                assert texts[0] == f"You pass {card}."
             else:
                 assert told[0] == cr.MovePlayed(passer, cr.HiddenMove("pass a card"))
-                assert texts[0] == f"Seat {passer}: pass a card."
+                assert texts[0] == f"Seat {passer} passes a card."
                 assert not _names(cr.describe(step.events[0], seat), card)
         # A log (no seat) reads what every seat may know.
-        assert cr.describe(step.events[0]) == f"Seat {passer}: pass a card."
-        assert str(step.events[0]) == f"Seat {passer}: pass a card."
+        assert cr.describe(step.events[0]) == f"Seat {passer} passes a card."
+        assert str(step.events[0]) == f"Seat {passer} passes a card."
 
 
 def test_the_cards_change_hands_told_to_giver_and_receiver_alone() -> None:
@@ -137,11 +137,11 @@ def test_the_command_line_shows_the_human_only_its_own_passes() -> None:
         return move
 
     cli.play_game(HEARTS, cli.GameAdapter(), console, seed=5, computer=computer)
-    screen = out.getvalue().split("Seat 3 passes")[0]  # up to the exchange
+    screen = out.getvalue().split("passes 3 cards to")[0]  # up to the exchange
     others = [card for seat, card in passes if seat != 0]
     assert len(others) == 9
-    assert screen.count("pass a card") == 9
-    assert not any(f"pass {card}" in screen for card in others)
+    assert screen.count("passes a card.") == 9
+    assert not any(f"pass {card}" in screen or f"passes {card}" in screen for card in others)
 
 
 EUCHRE = euchre.Euchre()

@@ -73,7 +73,7 @@ def test_every_seat_sees_the_blind_nil_bid() -> None:
     for seat in range(4):
         assert GAME.observe(step.state, seat).payload == Bidding((0, None, None, None), (0,))
     texts = [text for _, text in narrate(step.events, 1)]
-    assert texts == ["Seat 0: bid Blind Nil."]
+    assert texts == ["Seat 0 bids Blind Nil."]
 
 
 def test_blind_nil_scores_200_made_and_loses_200_failed() -> None:

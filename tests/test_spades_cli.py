@@ -56,7 +56,7 @@ def test_a_whole_game_at_the_terminal() -> None:
         "Spades: you (seat 0) and seat 2 against seats 1 and 3; first side to 150 wins, "
         "a side at -200 or below loses."
     )
-    assert "  You: bid 2." in out and "Bids: you 2" in out
+    assert "  You bid 2." in out and "Bids: you 2" in out
     assert "Legal: bid Nil (0) or 1 to 13: type the number of tricks" in out
     assert "End of hand 1: you and seat 2 " in out and "  You and seat 2: bid " in out
     last = [line for line in out.splitlines() if line.startswith("Game over.")]
@@ -77,7 +77,7 @@ def test_blind_nil_is_offered_with_the_hand_unseen() -> None:
     assert code == 0 and script.prompts[0].startswith("Bid Blind Nil or look at your cards?")
     first = out.index("Your hand: not looked at yet")
     assert "♠  " not in out[:first]  # no card of the hand was shown before
-    assert "  You: bid Blind Nil." in out and "Blind Nil by you " in out
+    assert "  You bid Blind Nil." in out and "Blind Nil by you " in out
 
 
 def test_refusals_are_explained() -> None:
@@ -93,7 +93,7 @@ def test_refusals_are_explained() -> None:
         "Not allowed: bid 13: partners may bid at most 13 together, and your partner bid 2: "
         "bid Nil to 11. Try again (? for help)."
     ) in out
-    assert "  You: bid 2." in out  # then the script's answer
+    assert "  You bid 2." in out  # then the script's answer
 
 
 def test_the_adapter_reads_bids_blind_nil_and_cards() -> None:

@@ -1,6 +1,7 @@
 """The words of events' texts (:mod:`cardrules.events`): how seats are named for the
-seat that reads a text, and a few phrases (numbers of cards, directions, signed
-points)."""
+seat that reads a text, how a move is told as what a seat did (its phrase in the
+reader's person), what the game says of its moves and tricks, and a few phrases
+(numbers of cards, directions, signed points)."""
 
 from __future__ import annotations
 
@@ -9,18 +10,60 @@ from collections.abc import Iterable
 from cardrules._text import int_text, shown
 from cardrules.errors import EventError, SeatError
 
-__all__ = ["Wording", "cards_text", "direction_text", "signed", "wording"]
+__all__ = [
+    "Wording",
+    "cards_text",
+    "direction_text",
+    "signed",
+    "third_person",
+    "verb_phrase",
+    "wording",
+]
+
+_IRREGULAR = {"be": "is", "have": "has", "do": "does", "go": "goes"}
+_NOT_VERBS = frozenset({"a", "an", "the"})  # (a phrase such as "a hidden move")
+_SIBILANT_ENDINGS = ("s", "sh", "ch", "x", "z")
+
+
+def third_person(verb: str) -> str:
+    """An English verb's third person singular (its regular forms and a few common
+    irregular ones).
+
+    >>> [third_person(verb) for verb in ("bid", "pass", "go", "stay", "carry", "have")]
+    ['bids', 'passes', 'goes', 'stays', 'carries', 'has']
+    """
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith(_SIBILANT_ENDINGS):
+        return verb + "es"
+    if len(verb) > 1 and verb[-1] == "y" and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def verb_phrase(text: str) -> bool:
+    """Whether ``text`` reads as what a player does, in the words the player would use
+    to do it: a verb first, in lower case letters (``"bid 3"``, ``"pass a card"``, not
+    ``"a hidden move"`` nor ``"Bid(tricks=3)"``).
+
+    >>> verb_phrase("look at my cards"), verb_phrase("a hidden move"), verb_phrase("3 tricks")
+    (True, False, False)
+    """
+    first = text.split(" ", 1)[0]
+    return first.isascii() and first.isalpha() and first.islower() and first not in _NOT_VERBS
 
 
 class Wording:
     """How an event's text names seats for the seat that reads it (``viewer``, or
-    ``None`` for nobody in particular), and what the game calls one deal."""
+    ``None`` for nobody in particular), what the game calls one deal, and what the game
+    (``None`` if not known) says of its moves and tricks."""
 
-    __slots__ = ("deal", "viewer")
+    __slots__ = ("deal", "game", "viewer")
 
-    def __init__(self, viewer: int | None, deal: str) -> None:
+    def __init__(self, viewer: int | None, deal: str, game: object = None) -> None:
         self.viewer = viewer
         self.deal = deal
+        self.game = game
 
     def who(self, seat: int) -> str:
         """``"you"`` for the viewer, ``"seat N"`` for any other seat."""
@@ -45,16 +88,59 @@ class Wording:
         """``"you 3, seat 1 -1"``."""
         return ", ".join(f"{self.who(seat)} {int_text(score)}" for seat, score in enumerate(scores))
 
+    def did(self, seat: int, phrase: str) -> str:
+        """``phrase``, what ``seat`` did in the words the player would use to do it
+        (:func:`verb_phrase`), as a sentence in the reader's person: ``"You look at
+        your cards."``, ``"Seat 1 looks at their cards."`` (the verb in the third
+        person, "my" as "your" or "their"). A phrase that does not start with a verb is
+        told after a colon: ``"Seat 1: a hidden move."``.
 
-def wording(seat: int | None, deal_word: str) -> Wording:
-    """The words for ``seat`` and ``deal_word``, checked."""
+        >>> words = Wording(0, "hand")
+        >>> words.did(0, "look at my cards"), words.did(1, "look at my cards")
+        ('You look at your cards.', 'Seat 1 looks at their cards.')
+        >>> words.did(1, "a hidden move")
+        'Seat 1: a hidden move.'
+        """
+        if not verb_phrase(phrase):
+            return f"{self.first(seat)}: {phrase}."
+        verb, _, rest = phrase.partition(" ")
+        if rest:
+            own = "your" if seat == self.viewer else "their"
+            rest = " " + " ".join(own if word == "my" else word for word in rest.split(" "))
+        return f"{self.does(seat, verb, third_person(verb))}{rest}."
+
+    def move_phrase(self, move: object) -> str | None:
+        """What the game says ``move`` does (its :meth:`~cardrules.game.Game.move_phrase`),
+        or ``None``: no game, or the library's words."""
+        said = getattr(self.game, "move_phrase", None)
+        if said is None:
+            return None
+        phrase = said(move)
+        if phrase is not None and (not isinstance(phrase, str) or not phrase.strip()):
+            raise EventError(
+                f"{type(self.game).__name__}.move_phrase() must return a phrase (a str) "
+                f"or None, not {shown(phrase)}"
+            )
+        return phrase
+
+    @property
+    def trick_points_are_tricks(self) -> bool:
+        """Whether the game's trick points only count the tricks won
+        (:attr:`TrickGame.trick_points_are_tricks
+        <cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`)."""
+        return getattr(self.game, "trick_points_are_tricks", False) is True
+
+
+def wording(seat: int | None, deal_word: str, game: object = None) -> Wording:
+    """The words for ``seat``, ``deal_word`` and ``game`` (the rules object, or
+    ``None``), checked."""
     if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or seat < 0):
         raise SeatError(f"seat must be an int from 0 up, or None for a log, not {shown(seat)}")
     if not isinstance(deal_word, str) or not deal_word.strip():
         raise EventError(
             f'deal_word must be a word such as "hand" or "round", not {shown(deal_word)}'
         )
-    return Wording(seat, deal_word.strip())
+    return Wording(seat, deal_word.strip(), game)
 
 
 def cards_text(count: int) -> str:

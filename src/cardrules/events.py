@@ -16,7 +16,10 @@ events as one seat may know them, and :func:`describe` and :func:`narrate` tell 
 so: with a seat, that seat's version; without one (a log, a spectator), the version
 every seat may know. ``seat`` also chooses the wording: the seat's own doings are told
 as "you" (``"You play 9♥."``), every other seat as "seat N"; without a seat every seat
-is "seat N".
+is "seat N". Given the game (``game=``), the texts tell its moves and tricks in its words
+(:meth:`Game.move_phrase <cardrules.game.Game.move_phrase>`,
+:attr:`TrickGame.trick_points_are_tricks
+<cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`).
 
 >>> import cardrules as cr
 >>> event = cr.Craits(players=3).start(seed=1).events[1]
@@ -80,9 +83,10 @@ class Event(Immutable):
         """This event in words, for ``seat`` (see :func:`describe`).
 
         The text tells the event as ``seat`` may know it (:meth:`for_seat`): a secret
-        the seat may not see is not in it. An event of a game of your own gets a plain
-        text from its class and fields; override this method to tell it better (and
-        :meth:`for_seat`, if the event holds a secret).
+        the seat may not see is not in it. It knows no game: :func:`describe` with
+        ``game=`` tells the event in the game's words. An event of a game of your own
+        gets a plain text from its class and fields; override this method to tell it
+        better (and :meth:`for_seat`, if the event holds a secret).
         """
         return self.for_seat(seat)._text(wording(seat, deal_word))
 
@@ -115,7 +119,9 @@ class HiddenMove(Immutable):
 
     A game's secret move gives its own text with a ``hidden()`` method returning a
     :class:`HiddenMove`; without one, the text is ``"a hidden move"``. The text must
-    be the same whatever the secret is: it is what every other seat reads.
+    be the same whatever the secret is: it is what every other seat reads. Written as
+    the player would say the move, its verb first (``"pass a card"``), it is told as
+    "Seat 1 passes a card."; any other text after a colon ("Seat 1: a hidden move.").
 
     >>> str(HiddenMove("pass a card"))
     'pass a card'
@@ -170,6 +176,14 @@ class MovePlayed(Event):
     :meth:`for_seat`, the move's :class:`HiddenMove` in its place: who moved, and what
     kind of move, but not which.
 
+    Its text tells the library's moves in the library's words, unless the game given to
+    :func:`describe` has words of its own for the move
+    (:meth:`~cardrules.game.Game.move_phrase`: Craits' ``Pass()`` stays silent), and
+    any other move by its own text, ``str(move)``, said as the player would say it, its
+    verb first (``"bid 3"``: "You bid 3.", "Seat 1 bids 3."; "my" becomes "your" or
+    "their"); a text that does not start with a verb in lower case is told after a
+    colon ("Seat 1: Bid(tricks=3).").
+
     >>> import cardrules as cr
     >>> event = cr.MovePlayed(3, cr.Play("9H"), seen_by=(3,))
     >>> event.for_seat(2)
@@ -198,6 +212,11 @@ class MovePlayed(Event):
 
     def _text(self, words: Wording) -> str:
         seat, move = self.seat, self.move
+        if type(move) is HiddenMove:  # (the game's words, the same whatever the secret)
+            return words.did(seat, move.text)
+        phrase = words.move_phrase(move)
+        if phrase is not None:
+            return words.did(seat, phrase)
         if isinstance(move, Play):
             extras = []
             if move.suit is not None:
@@ -206,18 +225,24 @@ class MovePlayed(Event):
                 extras.append(f'{words.verb(seat, "say")} "one card"')
             told = f", {' and '.join(extras)}" if extras else ""
             return f"{words.does(seat, 'play')} {move.card}{told}."
-        if isinstance(move, Draw):
-            return f"{words.does(seat, 'draw')}."
         if isinstance(move, CallIdiot):
             on = "" if move.target is None else f" on {words.who(move.target)}"
             return f'{words.does(seat, "call")} "idiot"{on}.'
-        if isinstance(move, NameSuit):
-            return f"{words.does(seat, 'name')} {move.suit.symbol} as the suit to follow."
-        if isinstance(move, Announce):
-            return f'{words.does(seat, "say")} "one card".'
-        if isinstance(move, Pass):
-            return f"{words.does(seat, 'stay')} silent."
-        return f"{words.first(seat)}: {move}."
+        return words.did(seat, _base_phrase(move))
+
+
+def _base_phrase(move: object) -> str:
+    """What ``move`` (not a play nor a call) does, unless its game says otherwise: the
+    words of the library's moves, and the move's own text for any other."""
+    if isinstance(move, NameSuit):
+        return f"name {move.suit.symbol} as the suit to follow"
+    if isinstance(move, Draw):
+        return "draw"
+    if isinstance(move, Announce):
+        return 'say "one card"'
+    if isinstance(move, Pass):
+        return "pass"
+    return str(move)
 
 
 @attrs.frozen
@@ -235,7 +260,10 @@ class CardPlayed(Event):
 @attrs.frozen
 class TrickWon(Event):
     """``seat`` won trick number ``number`` (1-based in the hand), made of ``cards`` in
-    play order, and scored ``points`` for it."""
+    play order, and scored ``points`` for it. Told with the game of a trick counted, not
+    scored (:attr:`TrickGame.trick_points_are_tricks
+    <cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`: Spades, Oh Hell,
+    Euchre), the text leaves the points out."""
 
     seat: int
     number: int
@@ -243,10 +271,10 @@ class TrickWon(Event):
     points: int
 
     def _text(self, words: Wording) -> str:
-        return (
-            f"{words.does(self.seat, 'win')} trick {self.number} ({format_cards(self.cards)}) "
-            f"and {words.verb(self.seat, 'score')} {signed(self.points)}."
-        )
+        won = f"{words.does(self.seat, 'win')} trick {self.number} ({format_cards(self.cards)})"
+        if words.trick_points_are_tricks:  # (the trick is the point: nothing more to say)
+            return won + "."
+        return f"{won} and {words.verb(self.seat, 'score')} {signed(self.points)}."
 
 
 @attrs.frozen
@@ -258,7 +286,7 @@ class CardsPassed(Event):
     >>> import cardrules as cr
     >>> event = cr.CardsPassed(1, 2, cr.parse_cards("2C 9D QS"))
     >>> event.describe(seat=2)
-    'Seat 1 passes you 2♣ 9♦ Q♠.'
+    'Seat 1 passes 2♣ 9♦ Q♠ to you.'
     >>> event.describe(seat=0), event.for_seat(0)
     ('Seat 1 passes 3 cards to seat 2.', CardsPassed(seat=1, to=2, cards=(None, None, None)))
     """
@@ -280,7 +308,7 @@ class CardsPassed(Event):
                 f"to {words.who(self.to)}."
             )
         cards = format_cards(card for card in self.cards if card is not None)
-        return f"{words.does(self.seat, 'pass', 'passes')} {words.who(self.to)} {cards}."
+        return f"{words.does(self.seat, 'pass', 'passes')} {cards} to {words.who(self.to)}."
 
 
 @attrs.frozen
@@ -567,10 +595,14 @@ def describe(
 ) -> str:
     """``event`` in words, as ``seat`` reads it: that seat is "you", every other seat
     "seat N". Without a seat (``None``) every seat is "seat N": the text for a log or a
-    spectator. ``game`` (the rules object) gives the word for one deal in the texts of
-    :class:`HandDealt`, :class:`HandScored` and :class:`HandBlocked` ("round" for
-    Cramps: :attr:`Game.deal_word <cardrules.game.Game.deal_word>`); ``deal_word``
-    gives it directly; without either it is "hand".
+    spectator. ``game`` (the rules object) gives the game's words: for one deal in the
+    texts of :class:`HandDealt`, :class:`HandScored` and :class:`HandBlocked` ("round"
+    for Cramps: :attr:`Game.deal_word <cardrules.game.Game.deal_word>`; ``deal_word``
+    gives it directly; without either it is "hand"), for the moves it words its own way
+    (:meth:`Game.move_phrase <cardrules.game.Game.move_phrase>`: Craits' ``Pass()``
+    stays silent where another game's passes), and for a trick won in a game whose
+    trick points only count tricks (:attr:`TrickGame.trick_points_are_tricks
+    <cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`: told without them).
 
     The text never names a card that ``seat`` may not know, whichever seat reads it:
     most events hold only public facts (:class:`CardsDrawn` tells how many cards, not
@@ -590,10 +622,22 @@ def describe(
     'End of round 3: seat 0 2, you -1, seat 2 0. Totals: seat 0 20, you 5, seat 2 0.'
     >>> str(cr.MovePlayed(0, cr.Play("8C", suit="H", announce=True)))
     'Seat 0 plays 8♣, names ♥ and says "one card".'
+    >>> won = cr.TrickWon(1, 3, cr.parse_cards("9C JC 6C QC"), 1)
+    >>> describe(won), describe(won, game=cr.Spades())
+    ('Seat 1 wins trick 3 (9♣ J♣ 6♣ Q♣) and scores +1.', 'Seat 1 wins trick 3 (9♣ J♣ 6♣ Q♣).')
     """
     if not isinstance(event, Event):
         raise EventError(f"describe tells one event (a cardrules.Event), not {shown(event)}")
-    return event.describe(seat, deal_word=_deal_word(deal_word, game))
+    words = wording(seat, _deal_word(deal_word, game), game)
+    return _event_text(event.for_seat(seat), words)
+
+
+def _event_text(event: Event, words: Wording) -> str:
+    """The text of ``event``, already as the reader may know it, in ``words``: the
+    library's, or what the :meth:`Event.describe` of an event class of your own says."""
+    if type(event).describe is Event.describe:
+        return event._text(words)
+    return event.describe(words.viewer, deal_word=words.deal)
 
 
 def narrate(
@@ -611,8 +655,9 @@ def narrate(
     the :class:`SuitNamed` and :class:`OneCardAnnounced` of a play that names a suit or
     says "one card" (the play's text tells them), and the :class:`MovePlayed` of a
     draw, an "idiot" call, a suit named or "one card" said without a play (the events
-    that follow tell what it did). A :class:`CardsDrawn` that a card's function caused
-    names the card.
+    that follow tell what it did), unless the game has words of its own for the move
+    (Euchre's suit named makes trumps: no event follows it). A :class:`CardsDrawn`
+    that a card's function caused names the card.
 
     Raises :class:`~cardrules.EventError` if an item is not an event (or ``events`` is
     not a sequence of them), :class:`~cardrules.SeatError` for a bad seat.
@@ -626,8 +671,7 @@ def narrate(
     CardsDrawn: Seat 1 draws 1 card (5♣ makes every other player draw).
     CardsDrawn: You draw 1 card (5♣ makes every other player draw).
     """
-    deal_word = _deal_word(deal_word, game)
-    words = wording(seat, deal_word)
+    words = wording(seat, _deal_word(deal_word, game), game)
     if isinstance(events, Event) or not isinstance(events, Iterable):
         raise EventError(
             f"narrate tells a sequence of events (a step's .events), not {shown(events)}"
@@ -643,7 +687,7 @@ def narrate(
             move = event.move
             if isinstance(move, Play):
                 play, cause = (event.seat, move), move.card
-            elif isinstance(move, (Draw, CallIdiot, NameSuit, Announce)):
+            elif isinstance(move, _TOLD_BY_EVENTS) and words.move_phrase(move) is None:
                 continue
         elif isinstance(event, CardTurnedUp):
             cause = event.card
@@ -652,8 +696,14 @@ def narrate(
         if isinstance(event, CardsDrawn):
             told.append((event, event._told(words, cause)))
         else:
-            told.append((event, event.describe(seat, deal_word=deal_word)))
+            told.append((event, _event_text(event, words)))
     return told
+
+
+_TOLD_BY_EVENTS = (Draw, CallIdiot, NameSuit, Announce)
+"""The moves whose events tell what they did (:class:`CardsDrawn`, :class:`IdiotCalled`,
+:class:`SuitNamed`, :class:`OneCardAnnounced`), unless the game has words of its own
+for them."""
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:

@@ -349,6 +349,31 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         """
         return None
 
+    def move_phrase(self, move: M) -> str | None:
+        """What ``move`` does in this game, in the texts of its events
+        (:func:`~cardrules.describe`, :func:`~cardrules.narrate` given ``game=``, and
+        the command line): a phrase in the words the player would use to make the move,
+        its verb first (``"pass"``, ``"make ♥ trumps"``, ``"look at my cards"``), which
+        the texts tell in the reader's person ("You pass.", "Seat 1 passes."; "my"
+        becomes "your" or "their"). ``None``, the default, leaves the move to the
+        library's words: its own for the library's moves (a :class:`~cardrules.Pass`
+        "passes"), the move's text, ``str(move)``, for any other (``"bid 3"``: "Seat 1
+        bids 3.").
+
+        A game overrides it for a library move that means something else in it: Craits'
+        ``Pass()`` is staying silent on receiving the one card, Euchre's ``NameSuit``
+        makes trumps. A draw, a call, a suit named or "one card" said that the game
+        words is told even where its events would tell it. A secret move is never
+        asked for: the seats that may not see it read its ``hidden()`` text.
+
+        >>> import cardrules as cr
+        >>> cr.describe(cr.MovePlayed(2, cr.Pass()), game=cr.Craits())
+        'Seat 2 stays silent.'
+        >>> cr.describe(cr.MovePlayed(2, cr.Pass()), game=cr.CrazyEights())
+        'Seat 2 passes.'
+        """
+        return None
+
     def apply(self, state: S, move: M, *, seat: int | None = None) -> S:
         """The state after ``move``. ``state`` itself is never changed.
 

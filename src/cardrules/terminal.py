@@ -359,7 +359,7 @@ class GameAdapter:
 
         lines: list[str] = []
         at: int | None = None
-        for event, text in narrate(events, human, deal_word=self.round_word):
+        for event, text in narrate(events, human, deal_word=self.round_word, game=game):
             lines.extend(self.event_lines(event, text, human, game))
             lines.extend(self.explain(event, events, before, human, game))
             if news_after(event):

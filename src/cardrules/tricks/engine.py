@@ -144,6 +144,12 @@ class TrickGame(Game[S, Any, V]):
     effective_suits: ClassVar[bool] = False
     """Whether cards count as another suit than their own (:meth:`effective_suit`); off,
     the engine follows suit by the printed suit, on its fast path."""
+    trick_points_are_tricks: ClassVar[bool] = False
+    """Whether a trick's points only count the tricks won (1 each: Spades, Oh Hell and
+    Euchre score a deal from the tricks taken against the bids), not points the cards
+    are worth (Hearts, Cramps). The texts of events, given the game, then tell a trick
+    won without its points: "Seat 1 wins trick 3 (9♣ J♣ 6♣ Q♣)." rather than "… and
+    scores +1."."""
 
     _plain_tricks: ClassVar[bool] = True
     """Whether the game keeps the engine's own :meth:`winning_position`,

@@ -18,6 +18,7 @@ from cardrules.games.craits.heuristic import craits_heuristic
 from cardrules.games.craits.scoring import OUT_POINTS, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME, to_card_table
+from cardrules.moves import Pass
 from cardrules.options import flag, integer, one_of
 from cardrules.seats import CLOCKWISE
 from cardrules.shedding.core import Action, CardRule, CardTable
@@ -207,6 +208,11 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     def announce_on_receiving(self, cards_dealt: int) -> bool:
         """V4: in the one-card hand everyone answers on receiving their card."""
         return self.one_card_deal_announce and cards_dealt == 1
+
+    def move_phrase(self, move: Any) -> str | None:
+        """V4: a ``Pass()`` is staying silent on receiving the one card (the texts of
+        events say "Seat 1 stays silent.")."""
+        return "stay silent" if type(move) is Pass else None
 
     def heuristic(self, view: CraitsView, moves: Sequence[Any]) -> Any:
         """The rule-of-thumb move (:func:`~cardrules.games.craits.heuristic.craits_heuristic`)."""
