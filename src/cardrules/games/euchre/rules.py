@@ -158,6 +158,7 @@ class Euchre(TrickGame[TrickState, TrickView]):
     name: ClassVar[str] = "euchre"
     players: ClassVar[int] = PLAYERS
     effective_suits: ClassVar[bool] = True
+    trick_points_are_tricks: ClassVar[bool] = True  # (the makers' tricks score the deal)
     turns_up = True
 
     OPENSPIEL_PARAMETERS: ClassVar[Mapping[str, Any]] = MappingProxyType(
@@ -334,6 +335,23 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def move_seen_by(self, state: TrickState, seat: int, move: Any) -> tuple[int, ...] | None:
         """The dealer's discard is seen by the dealer alone; every other move by all."""
         return (seat,) if type(move) is Discard else None
+
+    def move_phrase(self, move: Any) -> str | None:
+        """A suit named makes it trumps, in either round (ordering the upcard up makes
+        its suit trumps); going alone or not as the texts of events tell it.
+
+        >>> import cardrules as cr
+        >>> game = Euchre()
+        >>> cr.describe(cr.MovePlayed(1, cr.NameSuit("H")), game=game)
+        'Seat 1 makes ♥ trumps.'
+        >>> cr.describe(cr.MovePlayed(1, GoAlone(False)), 1, game=game)
+        'You play with your partner.'
+        """
+        if type(move) is NameSuit:
+            return f"make {move.suit.symbol} trumps"
+        if type(move) is GoAlone and not move.alone:
+            return "play with my partner"
+        return None
 
     def encoded_fields(self) -> tuple[GameField, ...]:
         """The card the seat discarded as the dealer, which it alone knows."""

@@ -138,6 +138,7 @@ class OhHell(TrickGame[TrickState, TrickView]):
 
     name: ClassVar[str] = "oh_hell"
     higher_scores_win: ClassVar[bool] = True
+    trick_points_are_tricks: ClassVar[bool] = True  # (a trick counts 1 against the bids)
 
     OPENSPIEL_PARAMETERS: ClassVar[Mapping[str, Any]] = MappingProxyType(
         {

@@ -160,6 +160,7 @@ class Spades(TrickGame[TrickState, TrickView]):
 
     name: ClassVar[str] = "spades"
     players: ClassVar[int] = PLAYERS
+    trick_points_are_tricks: ClassVar[bool] = True  # (a trick counts 1 against the bids)
     trump = Suit.SPADES
     restricted_follows = 0  # (only leads are restricted)
 
