@@ -206,11 +206,8 @@ class CrazyEightsAdapter(GameAdapter):
     def event_lines(
         self, event: cr.Event, text: str, human: int, game: AnyGame | None
     ) -> list[str]:
-        """The library's text, with a pass said as one, the goal with the scores, and
-        how a blocked hand scores."""
-        if isinstance(event, cr.MovePlayed) and isinstance(event.move, cr.Pass):
-            verb = "pass" if event.seat == human else "passes"
-            return [f"  {self.seat_title(event.seat, human)} {verb}."]
+        """The library's text, with the goal after the scores, and how a blocked hand
+        scores."""
         if isinstance(event, cr.HandScored) and game is not None:
             return ["", f"{text} ({_goal(game)})"]
         if isinstance(event, HandBlocked) and getattr(game, "scoring", "") == "winner_collects":

@@ -17,7 +17,7 @@ from typing import Any, cast
 import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import Wording, wording
-from cardrules.events import Event, GameOver, HandScored, HiddenMove, MovePlayed, TrickWon
+from cardrules.events import Event, GameOver, HandScored, MovePlayed, TrickWon
 from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.games.euchre.scoring import MADE, MARCH
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
@@ -59,37 +59,34 @@ def side_name(seat: int, human: int) -> str:
     return f"seats {first} and {second}"
 
 
-def move_words(move: Any, words: Wording, seat: int, contract: Contract | None) -> str:
-    """A move of the bidding, the discard or going alone, told as ``words``' reader
-    reads it (``contract``: the bidding before the move, if known, to tell an order in
-    the first round from a suit named in the second).
+def move_words(move: Any, words: Wording, seat: int, contract: Contract | None) -> str | None:
+    """A suit named or going alone, told as ``words``' reader reads it, with what the
+    bidding before the move (``contract``) tells: an order in the first round from a
+    suit named in the second, a defender going alone from the maker. ``None`` for any
+    other move, or when the bidding is not known: the library's text
+    (:meth:`Euchre.move_phrase <cardrules.games.euchre.rules.Euchre.move_phrase>`)
+    tells it.
 
     >>> from cardrules.games.euchre.rules import Contract
     >>> move_words(cr.NameSuit("H"), wording(0, "hand"), 1, Contract(passes=0))
     'Seat 1 orders up ♥.'
     >>> move_words(cr.NameSuit("S"), wording(0, "hand"), 0, Contract(passes=5))
     'You name ♠ trumps.'
-    >>> move_words(HiddenMove("discard a card"), wording(0, "hand"), 3, None)
-    'Seat 3 discards a card.'
+    >>> move_words(GoAlone(True), wording(0, "hand"), 3, Contract(passes=4, maker=0))
+    'Seat 3 defends alone.'
+    >>> move_words(cr.Pass(), wording(0, "hand"), 3, Contract(passes=4)) is None
+    True
     """
-    if isinstance(move, cr.Pass):
-        return f"{words.does(seat, 'pass', 'passes')}."
+    if contract is None:
+        return None
     if isinstance(move, cr.NameSuit):
-        if contract is not None and contract.passes < FIRST_ROUND:
+        if contract.passes < FIRST_ROUND:
             return f"{words.does(seat, 'order')} up {move.suit.symbol}."
         return f"{words.does(seat, 'name')} {move.suit.symbol} trumps."
-    if isinstance(move, Discard):
-        return f"{words.does(seat, 'discard')} {move.card}."
-    if isinstance(move, HiddenMove):
-        return f"{words.does(seat, 'discard')} a card."
-    if isinstance(move, GoAlone):
-        maker = None if contract is None else contract.maker
-        verb = "defend" if maker is not None and (seat - maker) % 2 else "go"
-        if move.alone:
-            return f"{words.does(seat, verb, verb + 'es' if verb == 'go' else None)} alone."
-        whose = "your" if seat == words.viewer else "their"
-        return f"{words.does(seat, 'play')} with {whose} partner."
-    return f"{words.first(seat)}: {move}."
+    maker = contract.maker
+    if isinstance(move, GoAlone) and move.alone and maker is not None and (seat - maker) % 2:
+        return f"{words.does(seat, 'defend')} alone."
+    return None
 
 
 def deal_result(contract: Contract, taken: int, scores: Sequence[int], human: int) -> str:
@@ -373,32 +370,32 @@ class EuchreAdapter(GameAdapter):
         private: Sequence[str] = (),
         private_after: Event | None = None,
     ) -> list[str]:
-        """The library's texts of the events (:meth:`GameAdapter.tell`), with every move
-        of the bidding, the discard and going alone told in Euchre's words
-        (:func:`move_words`; the discard's card to the dealer alone)."""
+        """The library's texts of the events (:meth:`GameAdapter.tell`: passes, the
+        discard, its card to the dealer alone, in Euchre's words), with a suit named and
+        a defender going alone told as the bidding before the step makes them
+        (:func:`move_words`: an order up in the first round)."""
         words = wording(human, self.round_word)
-        contract = getattr(before, "payload", None)
+        payload = getattr(before, "payload", None)
+        contract = payload if isinstance(payload, Contract) else None
         lines: list[str] = []
         rest: list[Event] = []
         for event in events:
             told = event.for_seat(human)
-            if isinstance(told, MovePlayed) and not isinstance(told.move, cr.Play):
+            said = None
+            if isinstance(told, MovePlayed):
+                said = move_words(told.move, words, told.seat, contract)
+            if said is not None:
                 lines.extend(super().tell(rest, human, game, before=before))
                 rest = []
-                lines.append("  " + move_words(told.move, words, told.seat, contract))
+                lines.append("  " + said)
             else:
                 rest.append(event)
         lines.extend(super().tell(rest, human, game, before=before))
         return [*lines, *private]
 
     def event_lines(self, event: Event, text: str, human: int, game: AnyGame | None) -> list[str]:
-        """A trick won without its point (a deal scores the makers' tricks, not each
-        trick), and the scores of a hand and of the game by side."""
-        words = wording(human, self.round_word)
-        if isinstance(event, TrickWon):
-            cards = cr.format_cards(event.cards)
-            text = f"{words.does(event.seat, 'win')} trick {event.number} ({cards})."
-        elif isinstance(event, HandScored):
+        """The scores of a hand and of the game by side."""
+        if isinstance(event, HandScored):
             text = (
                 f"End of hand {event.number}: {sides_text(event.hand_scores, human)}. "
                 f"Totals: {sides_text(event.scores, human)}."

@@ -227,17 +227,12 @@ class SpadesAdapter(GameAdapter):
     def event_lines(
         self, event: cr.Event, text: str, human: int, game: AnyGame | None
     ) -> list[str]:
-        """A trick is taken, not scored; a hand's scores and the end of the game are
-        told by side.
+        """A hand's scores and the end of the game told by side.
 
         >>> adapter = SpadesAdapter()
         >>> adapter.event_lines(cr.GameOver((1, 3), (-30, 510, -30, 510)), "", 0, None)
         ['', 'Game over. Final scores: you and seat 2 -30, seats 1 and 3 510. Seats 1 and 3 win.']
         """
-        if isinstance(event, cr.TrickWon):
-            who = self.seat_title(event.seat, human)
-            verb = "win" if event.seat == human else "wins"
-            return [f"  {who} {verb} trick {event.number} ({cr.format_cards(event.cards)})."]
         if isinstance(event, cr.HandScored) and len(event.scores) == 4:
             return [
                 "",
