@@ -221,3 +221,19 @@ def test_whole_games_are_told_in_their_own_words(name: str) -> None:
     for wrong, pattern in _WRONG.items():
         if wrong not in _RIGHT_FOR.get(name, set()):
             assert not [text for text in told if pattern.search(text)], (name, wrong)
+
+
+# -- the end of a partnership game -------------------------------------------------------
+
+
+def test_a_side_wins_together_in_a_partnership_game() -> None:
+    over = cr.GameOver((1, 3), (20, 510, 20, 510))
+    for game in (cr.Spades(), cr.Euchre()):
+        assert cr.describe(over, 1, game=game).endswith(" You and seat 3 win!")
+        assert cr.describe(over, 0, game=game).endswith(" Seat 1 and seat 3 win.")
+    assert str(over).endswith(" Shared win: seat 1 and seat 3.")  # (no game: no sides)
+    assert cr.describe(over, 0, game=cr.Hearts()).endswith(" Shared win: seat 1 and seat 3.")
+    level = cr.GameOver((0, 1, 2, 3), (5, 5, 5, 5))
+    assert "Shared win: you and seat 1 and seat 2 and seat 3." in cr.describe(
+        level, 0, game=cr.Spades()
+    )

@@ -123,6 +123,12 @@ class Wording:
             )
         return phrase
 
+    def is_side(self, seats: tuple[int, ...]) -> bool:
+        """Whether ``seats`` are one of the game's sides of more than one seat (its
+        :meth:`~cardrules.game.Game.teams`: Spades' partnerships)."""
+        teams = getattr(self.game, "teams", None)
+        return len(seats) > 1 and teams is not None and tuple(sorted(seats)) in teams()
+
     @property
     def trick_points_are_tricks(self) -> bool:
         """Whether the game's trick points only count the tricks won

@@ -344,7 +344,17 @@ class HandDealt(Event):
 
 @attrs.frozen
 class GameOver(Event):
-    """The game ended; ``winners`` are the winning seats, ``scores`` the final totals."""
+    """The game ended; ``winners`` are the winning seats, ``scores`` the final totals.
+    Told with a partnership game, a side that wins is told as one (its seats "win"),
+    not as a shared win.
+
+    >>> import cardrules as cr
+    >>> over = cr.GameOver((1, 3), (20, 510, 20, 510))
+    >>> over.describe(seat=3).split(". ")[-1], cr.describe(over, 3, game=cr.Spades())[-19:]
+    ('Shared win: seat 1 and you.', 'You and seat 1 win!')
+    >>> cr.describe(over, game=cr.Spades()).split(". ")[-1]
+    'Seat 1 and seat 3 win.'
+    """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...] = attrs.field(repr=ints_repr)
@@ -353,6 +363,12 @@ class GameOver(Event):
         winners = self.winners
         if not winners:
             verdict = "Nobody wins."
+        elif words.is_side(winners):
+            if words.viewer in winners:
+                partners = " and ".join(words.who(seat) for seat in winners if seat != words.viewer)
+                verdict = f"You and {partners} win!"
+            else:
+                verdict = f"{' and '.join(map(words.who, winners)).capitalize()} win."
         elif len(winners) > 1:
             verdict = f"Shared win: {' and '.join(map(words.who, winners))}."
         elif winners[0] == words.viewer:
