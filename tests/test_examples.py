@@ -223,7 +223,7 @@ def test_whist_plays_a_game_to_a_partnership_win() -> None:
     assert lines[0] == "Whist to 2: the search bot (5 iterations) for seats 0 and 2"
     assert re.fullmatch(r"Seat 0 turns up \S+\.", lines[1])
     assert lines[2].startswith("End of hand 1: ")
-    assert re.fullmatch(r"Game over\. .* Shared win: seat (0 and seat 2|1 and seat 3)\.", lines[-1])
+    assert re.fullmatch(r"Game over\. .* Seat (0 and seat 2|1 and seat 3) win\.", lines[-1])
 
 
 def test_mau_mau_plays_every_players_hand() -> None:
