@@ -120,3 +120,25 @@ def test_check_order_rejects_non_sequences_and_bad_text() -> None:
         cr.STANDARD_DECK.check_order(52)  # type: ignore[arg-type]
     with pytest.raises(cr.CardParseError, match="'ZZ'"):
         cr.STANDARD_DECK.check_order([*ALL_52[:51], "ZZ"])
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_deal_masks_deals_as_the_deal_order_says(players: int) -> None:
+    """deal_masks' tables (one per dealer and deal size) give each seat the cards at
+    the positions seats.deal_order gives it, whatever the size of the deal."""
+    from cardrules.cards import mask_of
+    from cardrules.deck import deal_masks, positions_of
+    from cardrules.rng import shuffled
+    from cardrules.seats import deal_order
+
+    order, _ = shuffled(ALL_52, seed_state(players))
+    positions = positions_of(order)
+    for dealer in range(players):
+        for size in range(1, 52 // players + 1):
+            for packets in [(1,) * size, (size,)]:
+                seats = deal_order(dealer, players, packets)
+                dealt = deal_masks(positions, dealer, players, packets)
+                assert dealt == tuple(
+                    mask_of(card for card, seat in zip(order, seats, strict=False) if seat == who)
+                    for who in range(players)
+                )
