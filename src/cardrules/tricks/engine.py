@@ -698,8 +698,9 @@ class TrickGame(Game[S, Any, V]):
         leader = state._leader
         players = deal._players
         # The new state is filled in here rather than through __init__ (a third
-        # cheaper): it is this function's own object until it is returned.
-        new = _new_state(self.state_class)
+        # cheaper): it is this function's own object until it is returned. (Its class
+        # is the state's: these rules made it, of their state_class.)
+        new = _new_state(type(state))
         new._deal = deal
         new._left = left = state._left ^ _BIT[card]
         new._allowed = None
