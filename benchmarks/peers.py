@@ -45,8 +45,6 @@ def preset_game(module_name: str) -> Any:
     :data:`PEERS`' parameters, ``cr.X.openspiel(**parameters)``."""
     class_name, _, parameters = PEERS[module_name]
     rules: Any = getattr(cr, class_name)
-    if not hasattr(rules, "openspiel"):  # (until every game has its preset: the defaults)
-        return rules(**parameters)
     return rules.openspiel(**parameters)
 
 

@@ -341,6 +341,8 @@ def test_instruction_counts_of_the_presets_count_moves_beside_openspiel() -> Non
         moves += 1
     assert module.run_workload("euchre-preset-moves", 1) == moves > 12  # bids and plays
     assert module.run_workload("euchre-openspiel-moves", 1) > 12
+    for name, (class_name, _, parameters) in module.peers.PEERS.items():
+        assert module.peers.preset_game(name) == getattr(cr, class_name).openspiel(**parameters)
     pairs = {(ours, theirs) for _, ours, theirs in module.COMPARISONS if "-preset-" in ours}
     assert pairs == {
         (f"{name}-preset-moves", f"{name}-openspiel-moves") for name in module.peers.PEERS
