@@ -26,8 +26,8 @@ costs per move compared with the first:
 * ``views``: the same as ``direct``, and ``encoder.observation(game.observe(state,
   seat))`` for the player to move and the legal mask.
 
-Then, for each game and the examples' games (``examples/``: Hearts, Spades, Oh Hell,
-Euchre, Crazy Eights, on their family's encoder), the quick NumPy paths against the
+Then, for each game (Cramps and Craits, and the OpenSpiel presets of Hearts, Spades, Oh
+Hell, Euchre and Crazy Eights, on their family's encoder), the quick NumPy paths against the
 lists they replace, interleaved (list, quick, list, quick, ...; the best run of each
 counts), per position of random games:
 
@@ -76,8 +76,8 @@ GAMES: dict[str, Any] = {
 }
 LOOPS = ("direct", "infos", "views")
 EXAMPLES: dict[str, Any] = {
-    "hearts": hearts.Hearts(),
-    "spades": spades.Spades(),
+    "hearts": hearts.Hearts.openspiel(),
+    "spades": spades.Spades.openspiel(),
     "oh_hell": oh_hell.OhHell.openspiel(),
     "euchre": euchre.Euchre.openspiel(),
     "crazy_eights": crazy_eights.CrazyEights.openspiel(),

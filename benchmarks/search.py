@@ -3,8 +3,8 @@
 Both searches get the same budget of iterations per decision and the same rollout
 policy (uniformly random moves to the end of the hand), from the same kind of
 positions: a hand of hearts dealt at random and played at random for 1 to 40 cards,
-decided by the seat to move. Ours is :class:`cardrules.bots.ISMCTSBot` on the Hearts
-example without passing (``examples/hearts.py``, ``pass_cards=False``) and on Cramps; OpenSpiel's is
+decided by the seat to move. Ours is :class:`cardrules.bots.ISMCTSBot` on OpenSpiel's
+Hearts without passing (``cr.Hearts.openspiel(pass_cards=False)``) and on Cramps; OpenSpiel's is
 ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with a one-rollout
 ``RandomRolloutEvaluator`` on its ``hearts`` (``pass_cards=false``). The rounds
 alternate between the sides; the ratio is the median of the per-round ratios.
@@ -84,9 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     if min(positions, iterations, rounds) < 1:
         parser.error("positions, iterations and rounds must be at least 1")
     ours = {
-        "Hearts example": (
-            hearts.Hearts(passing="keep"),
-            our_positions(hearts.Hearts(passing="keep"), positions),
+        "Hearts (OpenSpiel preset)": (
+            hearts.Hearts.openspiel(pass_cards=False),
+            our_positions(hearts.Hearts.openspiel(pass_cards=False), positions),
         ),
         "Cramps": (cr.Cramps(), our_positions(cr.Cramps(), positions)),
     }

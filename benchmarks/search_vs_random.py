@@ -1,5 +1,5 @@
-"""The search bot against random players in the example games built on the engines
-(examples/hearts.py, crazy_eights.py, oh_hell.py, spades.py and euchre.py), through the arena: one
+"""The search bot against random players in the OpenSpiel presets of the games built on
+the engines (Hearts, Crazy Eights, Oh Hell, Spades and Euchre), through the arena: one
 ISMCTSBot and RandomBots in the other seats, seats rotated (in Spades the search bot's
 partner is a random player). The figures in docs/bots.md come from
 
@@ -24,10 +24,10 @@ from cardrules.arena import run_arena
 from cardrules.bots import Bot, ISMCTSBot, RandomBot
 
 
-def example_games() -> dict[str, Any]:
-    """The example games (Oh Hell for three, the others for four)."""
+def preset_games() -> dict[str, Any]:
+    """The games' OpenSpiel presets (Oh Hell for three, the others for four)."""
     return {
-        "hearts": cr.Hearts(),
+        "hearts": cr.Hearts.openspiel(),
         "crazy_eights": cr.CrazyEights.openspiel(players=4),  # one hand, as docs/bots.md
         "oh_hell": cr.OhHell.openspiel(),  # one deal, as docs/bots.md
         "spades": cr.Spades.openspiel(),  # one deal, as docs/bots.md
@@ -37,14 +37,14 @@ def example_games() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=8, help="games per example (8)")
+    parser.add_argument("--games", type=int, default=8, help="games per game (8)")
     parser.add_argument("--iterations", type=int, default=100, help="ISMCTS iterations (100)")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--seed", type=int, default=1, help="deal seed (1)")
     games = ("hearts", "crazy_eights", "oh_hell", "spades", "euchre")
     parser.add_argument("--game", choices=games, help="only this one")
     args = parser.parse_args(argv)
-    for name, game in example_games().items():
+    for name, game in preset_games().items():
         if args.game not in (None, name):
             continue
         bots: list[Bot] = [ISMCTSBot(iterations=args.iterations)]
