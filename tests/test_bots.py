@@ -26,6 +26,7 @@ from cardrules.bots import (
     bot_from_name,
 )
 from cardrules.deck import STANDARD_DECK
+from cardrules.games import shipped_games
 from cardrules.games.craits import Phase
 from cardrules.games.craits.heuristic import craits_heuristic
 from cardrules.games.cramps.heuristic import cramps_heuristic
@@ -235,6 +236,68 @@ def test_heuristic_choice_in_a_state_is_the_choice_from_the_view(game_name: str)
         assert bot.choose_in_state(game, state, moves, index) == bot.choose(
             game, view, moves, index
         )
+
+
+SHIPPED = shipped_games()
+
+
+def positions_of_random_games(game: AnyGame, seed: int, count: int) -> Iterator[Any]:
+    """``count`` states with a choice to make (two legal moves or more), taken from the
+    first 200 moves of random games at random points: in the bidding and the passing as
+    in the play."""
+    rng = random.Random(seed)
+    found = 0
+    while True:
+        state = game.new_game(rng.getrandbits(64))
+        for _ in range(200):
+            if state.is_over:
+                break
+            moves = game.legal_moves(state)
+            if len(moves) > 1 and rng.random() < 0.3:
+                yield state
+                found += 1
+                if found == count:
+                    return
+            state = game.apply(state, rng.choice(moves))
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_heuristic_in_a_state_chooses_as_from_the_real_view(name: str) -> None:
+    """In every shipped game, the rule-of-thumb move a search rollout gets from a state
+    (choose_in_state) is the one the bot chooses from the view of the seat to move: the
+    habits read the whole view (its bidding, passing, dealer, upcard), not a reduced one."""
+    game, bot = SHIPPED[name](), HeuristicBot()
+    for index, state in enumerate(positions_of_random_games(game, 30, 400)):
+        moves = game.legal_moves(state)
+        view = game.observe(state, state.to_move)
+        assert bot.choose_in_state(game, state, moves, index) == bot.choose(
+            game, view, moves, index
+        ), f"{name}: {view}"
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_search_rollouts_show_the_heuristic_real_views(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ISMCTS with heuristic rollouts plays in every shipped game, and each view its
+    rollouts hand the game's habits is a real view of the seat to move."""
+    game = SHIPPED[name]()
+    seen: list[Any] = []
+    habits = type(game).heuristic
+
+    def spy(self: AnyGame, view: Any, moves: Sequence[cr.Move]) -> cr.Move | None:
+        seen.append(view)
+        return habits(self, view, moves)
+
+    monkeypatch.setattr(type(game), "heuristic", spy)
+    search = ISMCTSBot(iterations=3, rollout=HeuristicBot())
+    view_type = None
+    for index, state in enumerate(positions_of_random_games(game, 31, 3)):
+        view = game.observe(state, state.to_move)
+        view_type = type(view)
+        assert search.choose(game, view, game.legal_moves(state), index) in view.legal_moves
+    assert seen
+    assert all(type(view) is view_type and view.seat == view.to_move for view in seen)
 
 
 def test_heuristics_directly() -> None:

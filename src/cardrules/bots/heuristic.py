@@ -12,7 +12,6 @@ from typing import Any, TypeVar
 
 import attrs
 
-from cardrules.cards import Card
 from cardrules.game import Game
 
 __all__ = ["HeuristicBot"]
@@ -38,24 +37,8 @@ class HeuristicBot:
         self, game: Game[Any, Any, Any], state: Any, moves: Sequence[M], seed: int
     ) -> M:
         """The same choice made from a full state, for search rollouts on states the
-        searcher sampled itself (it reads only what the player to move may see)."""
-        seat = state.to_move
-        seen = _Seen(
-            state.hands[seat],
-            getattr(state, "trick", None),
-            getattr(state, "trick_number", 0),
-            getattr(state, "phase", None),
-            getattr(state, "count", 0),
-        )
-        return self.choose(game, seen, moves, seed)
-
-
-@attrs.frozen
-class _Seen:
-    """The few fields of a view the habits read."""
-
-    hand: tuple[Card, ...]
-    trick: Any
-    trick_number: int
-    phase: Any
-    count: int
+        searcher sampled itself: the habits read the view of the seat to move
+        (:meth:`Game.observe <cardrules.game.Game.observe>`), as :meth:`choose` does,
+        so they see what that player may see, no less (its bidding, the dealer, the
+        card turned up) and no more."""
+        return self.choose(game, game.observe(state, state.to_move), moves, seed)

@@ -155,7 +155,8 @@ class ISMCTSBot:
             return game.random_playout(state, random_, budget)
         legal_moves = game.legal_moves
         apply = game.apply
-        # A rollout bot may offer choose_in_state() to skip building a view per move.
+        # A rollout bot may offer choose_in_state() to decide from the sampled state
+        # itself (a bot that needs no view then saves building one per move).
         in_state = getattr(rollout, "choose_in_state", None)
         while budget:
             legal = legal_moves(state)
