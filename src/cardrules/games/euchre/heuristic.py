@@ -72,31 +72,18 @@ def euchre_heuristic(game: Euchre, view: TrickView, moves: Sequence[Any]) -> Any
     - Discarding: the dealer keeps trumps and aces, and throws the lowest other card,
       from a suit it can then be void in if it can.
     - Playing: see :func:`play_card`.
-
-    A view without the bidding (a search's reduced view) gets the first legal move in
-    the bidding and plain play without trumps.
     """
-    payload = getattr(view, "payload", None)
-    if payload is None or not hasattr(payload, "passes"):
-        return _without_bidding(moves)
     phase = view.phase
     if phase == "bid":
         return _bid(game, view, moves)
     if phase == "discard":
         return _discard(game, view, moves)
     if phase in ("alone", "defend"):
-        trump = payload.trump
+        trump = view.payload.trump
         needed = GO_ALONE if phase == "alone" else GO_ALONE + 3
         alone = hand_strength(game, view.hand, trump) >= needed
         return moves[0] if alone else moves[-1]  # (GoAlone(True), GoAlone(False))
     return play_card(game, view, moves)
-
-
-def _without_bidding(moves: Sequence[Any]) -> Any:
-    plays = [move for move in moves if isinstance(move, Play)]
-    if not plays:
-        return moves[0]
-    return min(plays, key=lambda move: (RANK_OF_INDEX[move.card], move.card))
 
 
 def _bid(game: Euchre, view: TrickView, moves: Sequence[Any]) -> Any:
