@@ -59,7 +59,7 @@ def test_the_table_before_a_bid_and_before_a_card() -> None:
         "The bids so far add up to 0 of 2 tricks.",
         "Your hand:",
     ]
-    assert "  ♣  4♣ 5♣" in lines and "  ♦  - (trumps)" in lines
+    assert "  ♣  4♣ 5♣" in lines and "  ♦  -  (trumps)" in lines
     assert lines[-1] == "Legal: 0 to 2"
     state = game.apply(game.apply(state, Bid(1)), Bid(1))  # seats 2 and 0
     lines = ADAPTER.render_turn(game, game.observe(state, 1), human=1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -201,6 +201,33 @@ class GameAdapter:
         if hand is not None:
             lines.append("Your hand: " + (format_cards(hand) or "(empty)"))
         lines.append("Legal: " + self.legal_line(view.legal_moves))
+        return lines
+
+    def hand_lines(
+        self,
+        hand: Iterable[Card],
+        suits: Iterable[Suit] = tuple(Suit),
+        *,
+        title: str = "Your hand:",
+        trumps: Suit | None = None,
+        suit_of: Callable[[Card], Suit] | None = None,
+    ) -> list[str]:
+        """The human's ``hand`` shown one line per suit: ``title``, then for each of
+        ``suits``, in that order, its symbol and its cards in the order of ``hand`` (``-``
+        for none), the ``trumps`` marked. A card is of the suit ``suit_of`` says (its own
+        by default; in Euchre the left bower is a trump).
+
+        >>> hand = Card.parse("2C"), Card.parse("QS"), Card.parse("10S")
+        >>> GameAdapter().hand_lines(hand, reversed(Suit), trumps=Suit.SPADES)
+        ['Your hand:', '  ♠  Q♠ 10♠  (trumps)', '  ♥  -', '  ♦  -', '  ♣  2♣']
+        """
+        cards = list(hand)
+        suit_of = suit_of or _own_suit
+        lines = [title]
+        for suit in suits:
+            held = [card for card in cards if suit_of(card) == suit]
+            mark = "  (trumps)" if suit == trumps else ""
+            lines.append(f"  {suit.symbol}  {format_cards(held) or '-'}{mark}")
         return lines
 
     def prompt(self, legal: Sequence[Any]) -> str:
@@ -397,6 +424,10 @@ class GameAdapter:
         told right after ``event`` (the last such event of the step); never, by
         default: it comes at the end."""
         return False
+
+
+def _own_suit(card: Card) -> Suit:
+    return card.suit
 
 
 def plain(value: object) -> str:

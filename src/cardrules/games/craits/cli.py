@@ -292,10 +292,7 @@ class CraitsAdapter(CraitsNarration):
                 'You received your one card: say "one card" (one), or stay silent (pass) '
                 'and risk an "idiot" call.'
             )
-        lines.append(f"Your hand ({cards_text(len(view.hand))}):")
-        for suit in cr.Suit:
-            cards = [card for card in view.hand if card.suit == suit]
-            lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
+        lines += self.hand_lines(view.hand, title=f"Your hand ({cards_text(len(view.hand))}):")
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines
 

@@ -153,19 +153,15 @@ class CrampsAdapter(GameAdapter):
             trick_line = f"Trick so far: {so_far}"
         else:
             trick_line = "You lead this trick."
-        lines = [
+        return [
             "",
             f"Round {view.round_number}, trick {number} of 13{worth}.",
             f"Scores:      {self.score_line(view.scores, human)}",
             f"This round:  {self.score_line(view.round_scores, human)}",
             trick_line,
-            "Your hand:",
+            *self.hand_lines(view.hand),
+            "Legal: " + self.legal_line(view.legal_moves),
         ]
-        for suit in cr.Suit:
-            cards = [card for card in view.hand if card.suit == suit]
-            lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
-        lines.append("Legal: " + self.legal_line(view.legal_moves))
-        return lines
 
     def help_lines(self, game: AnyGame) -> list[str]:
         """How to play a card and the rules in brief."""

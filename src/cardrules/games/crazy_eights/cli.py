@@ -165,10 +165,7 @@ class CrazyEightsAdapter(GameAdapter):
         ]
         if view.phase is cr.Phase.NAME_SUIT:
             lines.append(f"You turned up {view.top} as dealer: name the suit to follow.")
-        lines.append(f"Your hand ({cards_text(len(view.hand))}):")
-        for suit in cr.Suit:
-            cards = [card for card in view.hand if card.suit == suit]
-            lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
+        lines += self.hand_lines(view.hand, title=f"Your hand ({cards_text(len(view.hand))}):")
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines
 

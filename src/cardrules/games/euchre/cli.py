@@ -22,7 +22,7 @@ from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.games.euchre.scoring import MADE, MARCH
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
 
-__all__ = ["EuchreAdapter", "deal_result", "hand_lines", "side_name", "sides_text", "suit_of_word"]
+__all__ = ["EuchreAdapter", "deal_result", "side_name", "sides_text", "suit_of_word"]
 
 _SUIT_WORDS: dict[str, cr.Suit] = {}
 for _suit in cr.Suit:
@@ -133,29 +133,6 @@ def sides_text(scores: Sequence[int], human: int) -> str:
     )
 
 
-def hand_lines(game: Any, hand: Sequence[cr.Card], trump: int | None) -> list[str]:
-    """A hand by suit, highest card first; once trumps are made, the trumps first,
-    marked, with the left bower among them.
-
-    >>> hand = cr.parse_cards("9H JD AH 10C JH")
-    >>> hand_lines(cr.Euchre(), hand, None)
-    ['  ♣  10♣', '  ♦  J♦', '  ♥  A♥ J♥ 9♥', '  ♠  -']
-    >>> hand_lines(cr.Euchre(), hand, cr.Suit.HEARTS)
-    ['  ♥  J♥ J♦ A♥ 9♥  (trumps)', '  ♣  10♣', '  ♦  -', '  ♠  -']
-    """
-    suits = list(cr.Suit)
-    if trump is not None:
-        suits.remove(cr.Suit(trump))
-        suits.insert(0, cr.Suit(trump))
-    lines = []
-    for suit in suits:
-        cards = [card for card in hand if game.effective_suit(card, trump) == suit]
-        cards.sort(key=lambda card: game.trick_rank(card, trump), reverse=True)
-        text = " ".join(map(str, cards)) or "-"
-        lines.append(f"  {suit.symbol}  {text}" + ("  (trumps)" if suit == trump else ""))
-    return lines
-
-
 class EuchreAdapter(GameAdapter):
     """Euchre at the terminal: the upcard and the bidding so far, the trumps and their
     maker, who went alone, the scores of the two sides, the tricks of the hand, the hand
@@ -255,14 +232,31 @@ class EuchreAdapter(GameAdapter):
                 lines.append(f"Trick so far: {so_far}")
             else:
                 lines.append("You lead this trick.")
-        lines.append("Your hand:")
-        lines.extend(hand_lines(game, view.hand, contract.trump))
+        lines += self._hand_lines(game, view.hand, contract.trump)
         legal = self.listed_moves(view.legal_moves)
         listed = "  ".join(
             f"[{number}] {self.legal_text(move, view)}" for number, move in enumerate(legal, 1)
         )
         lines.append("Legal: " + listed)
         return lines
+
+    def _hand_lines(self, game: Any, hand: Sequence[cr.Card], trump: int | None) -> list[str]:
+        """The hand by suit, highest card first; once trumps are made, the trumps
+        first, marked, with the left bower among them.
+
+        >>> hand = cr.parse_cards("9H JD AH 10C JH")
+        >>> EuchreAdapter()._hand_lines(cr.Euchre(), hand, None)[1:]
+        ['  ♣  10♣', '  ♦  J♦', '  ♥  A♥ J♥ 9♥', '  ♠  -']
+        >>> EuchreAdapter()._hand_lines(cr.Euchre(), hand, cr.Suit.HEARTS)[1:]
+        ['  ♥  J♥ J♦ A♥ 9♥  (trumps)', '  ♣  10♣', '  ♦  -', '  ♠  -']
+        """
+        trumps = None if trump is None else cr.Suit(trump)
+        return self.hand_lines(
+            sorted(hand, key=lambda card: game.trick_rank(card, trump), reverse=True),
+            sorted(cr.Suit, key=lambda suit: suit != trumps),  # (a stable sort)
+            trumps=trumps,
+            suit_of=lambda card: game.effective_suit(card, trump),
+        )
 
     def help_lines(self, game: AnyGame) -> list[str]:
         """How to bid, answer and play, and the rules in brief."""

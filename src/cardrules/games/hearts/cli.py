@@ -100,10 +100,7 @@ class HeartsAdapter(GameAdapter):
                 lines.append(f"Trick so far: {', '.join(plays)}")
             else:
                 lines.append("You lead this trick.")
-        lines.append("Your hand:")
-        for suit in cr.Suit:
-            cards = [card for card in hand if card.suit == suit]
-            lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
+        lines += self.hand_lines(hand)
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines
 

@@ -130,12 +130,9 @@ class OhHellAdapter(GameAdapter):
                 lines.append(f"Trick {view.trick_number}: {so_far}")
             else:
                 lines.append(f"Trick {view.trick_number}: you lead.")
-        lines.append("Your hand:")
         trump = game.trump_of(view)
-        for suit in sorted({card.suit for card in game.deck()}, reverse=True):
-            held = [card for card in view.hand if card.suit == suit]
-            mark = " (trumps)" if suit == trump else ""
-            lines.append(f"  {suit.symbol}  {cr.format_cards(held) or '-'}{mark}")
+        suits = sorted({card.suit for card in game.deck()}, reverse=True)
+        lines += self.hand_lines(view.hand, suits, trumps=None if trump is None else cr.Suit(trump))
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines
 

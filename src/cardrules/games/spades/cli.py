@@ -202,10 +202,7 @@ class SpadesAdapter(GameAdapter):
         if not view.hand and view.hand_sizes[human]:
             lines.append("Your hand: not looked at yet (you may bid Blind Nil without seeing it).")
         else:
-            lines.append("Your hand:")
-            for suit in reversed(cr.Suit):
-                cards = [card for card in view.hand if card.suit == suit]
-                lines.append(f"  {suit.symbol}  " + (cr.format_cards(cards) or "-"))
+            lines += self.hand_lines(view.hand, reversed(cr.Suit))
         lines.append("Legal: " + self.legal_line(view.legal_moves))
         return lines
 
