@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import importlib
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -23,6 +23,7 @@ from cardrules.cards import Card, Suit, format_cards
 from cardrules.errors import IllegalMoveError
 from cardrules.events import Event, GameOver, HandDealt, HandScored, narrate
 from cardrules.game import Game, Step
+from cardrules.moves import Play
 
 __all__ = [
     "COMMAND_HELP",
@@ -273,6 +274,39 @@ class GameAdapter:
                 f"there is no move number {short_number(line)}; pick 1 to {len(legal)}"
             )
         return legal[number - 1]
+
+    def number_or_card(self, line: str, hand: Collection[Card], legal: Sequence[Any]) -> Any:
+        """What a trick game's player means by ``line`` in the play: the move numbered
+        ``line`` in the Legal list (:meth:`pick_number`), else a play of the card it
+        names, which they must hold (:meth:`held_card`).
+
+        >>> adapter, hand = GameAdapter(), (Card.parse("QS"), Card.parse("2C"))
+        >>> adapter.number_or_card("1", hand, [Play("2C")])
+        Play(card=Card.parse('2♣'), suit=None, announce=False)
+        >>> adapter.number_or_card("qs", hand, [Play("2C")])  # (the rules will refuse it)
+        Play(card=Card.parse('Q♠'), suit=None, announce=False)
+        """
+        move = self.pick_number(line, legal)
+        return Play(self.held_card(line, hand)) if move is None else move
+
+    @staticmethod
+    def held_card(text: str | Card, hand: Collection[Card]) -> Card:
+        """The card ``text`` names (or ``text`` itself, a card already read), which the
+        human must hold in ``hand``: raises :class:`~cardrules.CardParseError` if it names
+        no card, :class:`MoveRefusedError` with their hand if they do not hold it.
+
+        >>> GameAdapter.held_card("q♠", [Card.parse("QS")])
+        Card.parse('Q♠')
+        >>> GameAdapter.held_card("10h", [Card.parse("QS"), Card.parse("2C")])
+        Traceback (most recent call last):
+        cardrules.terminal.MoveRefusedError: you do not hold 10♥; your hand is Q♠ 2♣
+        """
+        card = text if isinstance(text, Card) else Card.parse(text)
+        if card not in hand:
+            raise MoveRefusedError(
+                f"you do not hold {card}; your hand is {format_cards(hand) or 'empty'}"
+            )
+        return card
 
     # -- moves out of turn -----------------------------------------------------------
 

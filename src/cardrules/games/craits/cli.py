@@ -21,7 +21,6 @@ from cardrules.terminal import (
     COMMAND_HELP,
     AnyGame,
     MoveInputError,
-    MoveRefusedError,
     digit_count,
     short_number,
 )
@@ -228,10 +227,7 @@ class CraitsAdapter(CraitsNarration):
                     f"{line!r}: after the card, type only the suit it names (for an 8) "
                     'and ! or one to say "one card"'
                 )
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand) or 'empty'}"
-            )
+        self.held_card(card, view.hand)
         wild = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
         if wild and suit is None:
             text = f"{card.rank.label}{card.suit.letter.lower()}"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardrules as cr
-from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveRefusedError
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
 __all__ = ["CrampsAdapter", "round_points_text", "trick_points_text"]
 
@@ -176,14 +176,6 @@ class CrampsAdapter(GameAdapter):
 
     def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
         """A number from the Legal list, or a card the player holds (a card they do not
-        hold raises :class:`~cardrules.cli.base.MoveRefusedError`, told as "Not
-        allowed", with their hand)."""
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        card = cr.Card.parse(line)
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
-            )
-        return cr.Play(card)
+        hold raises :class:`~cardrules.terminal.MoveRefusedError`, told as "Not
+        allowed", with their hand): :meth:`~GameAdapter.number_or_card`."""
+        return self.number_or_card(line, view.hand, legal)

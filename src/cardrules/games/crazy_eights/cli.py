@@ -16,7 +16,7 @@ import cardrules as cr
 from cardrules._wording import cards_text, direction_text
 from cardrules.events import CardsDrawn, HandBlocked
 from cardrules.games.crazy_eights.scoring import CardPoints, card_points
-from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError
 
 __all__ = ["CrazyEightsAdapter", "suit_of_word"]
 
@@ -118,10 +118,7 @@ class CrazyEightsAdapter(GameAdapter):
                 raise MoveInputError(
                     f"{line!r}: after the card, type only the suit an eight names, e.g. 8h c"
                 )
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand) or 'empty'}"
-            )
+        self.held_card(card, view.hand)
         names_suit = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
         if names_suit and suit is None:
             text = f"{card.rank.label}{card.suit.letter.lower()}"

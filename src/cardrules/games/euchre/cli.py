@@ -308,11 +308,7 @@ class EuchreAdapter(GameAdapter):
             if word in _PARTNER_WORDS:
                 return GoAlone(False)
             raise MoveInputError(f"{line!r}: answer alone or partner")
-        card = cr.Card.parse(word)
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
-            )
+        card = self.held_card(word, view.hand)
         if phase == "discard":
             if card == view.turned_up:
                 raise MoveRefusedError(

@@ -150,11 +150,7 @@ class HeartsAdapter(GameAdapter):
             if not passing:
                 raise MoveInputError("cards are passed only before the play: type the card")
             line = " ".join(words[1:])
-        card = cr.Card.parse(line)
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
-            )
+        card = self.held_card(line, view.hand)
         if not passing:
             return cr.Play(card)
         if card in view.payload.passed[view.seat]:

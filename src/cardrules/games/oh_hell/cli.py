@@ -163,15 +163,7 @@ class OhHellAdapter(GameAdapter):
         raises :class:`~cardrules.terminal.MoveRefusedError` saying what is allowed."""
         if legal and isinstance(legal[0], Bid):
             return self._parse_bid(line, legal)
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        card = cr.Card.parse(line)
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
-            )
-        return cr.Play(card)
+        return self.number_or_card(line, view.hand, legal)
 
     def _parse_bid(self, line: str, legal: Sequence[Any]) -> Bid:
         words = line.lower().split()

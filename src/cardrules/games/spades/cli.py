@@ -15,13 +15,7 @@ import cardrules as cr
 from cardrules._text import int_text
 from cardrules.games.spades.moves import BIDS, BLIND_NIL, LOOK_AT_HAND, Bid, Bidding
 from cardrules.games.spades.scoring import SideScore
-from cardrules.terminal import (
-    COMMAND_HELP,
-    AnyGame,
-    GameAdapter,
-    MoveInputError,
-    MoveRefusedError,
-)
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError
 
 __all__ = ["SpadesAdapter", "side_score_text"]
 
@@ -118,15 +112,7 @@ class SpadesAdapter(GameAdapter):
             raise MoveInputError(f"{line!r}: type blind (Blind Nil) or look (see your cards)")
         if legal and type(legal[0]) is Bid:
             return self._parse_bid(words, line)
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        card = cr.Card.parse(line)
-        if card not in view.hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {cr.format_cards(view.hand)}"
-            )
-        return cr.Play(card)
+        return self.number_or_card(line, view.hand, legal)
 
     @staticmethod
     def _parse_bid(words: str, line: str) -> Bid:
