@@ -231,6 +231,14 @@ class GameAdapter:
             lines.append(f"  {suit.symbol}  {format_cards(held) or '-'}{mark}")
         return lines
 
+    def plays_text(self, plays: Iterable[tuple[int, Card]], human: int) -> str:
+        """The cards of a trick so far, each after the seat that played it.
+
+        >>> GameAdapter().plays_text([(3, Card.parse("QS")), (0, Card.parse("2S"))], human=0)
+        'seat 3 Q♠, you 2♠'
+        """
+        return ", ".join(f"{self.seat(seat, human)} {card}" for seat, card in plays)
+
     def prompt(self, legal: Sequence[Any]) -> str:
         """The input prompt."""
         return f"Your move ({self.input_hint}, ? for help, q to quit): "

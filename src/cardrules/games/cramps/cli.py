@@ -147,10 +147,9 @@ class CrampsAdapter(GameAdapter):
         number = view.trick_number
         values = getattr(game, "trick_values", None)
         worth = f", worth {values[number - 1]:+d}" if values is not None else ""
-        trick = view.trick
-        if trick.cards:
-            so_far = ", ".join(f"{self.seat(seat, human)} {card}" for seat, card in trick.plays(4))
-            trick_line = f"Trick so far: {so_far}"
+        plays = view.trick.plays(4)
+        if plays:
+            trick_line = f"Trick so far: {self.plays_text(plays, human)}"
         else:
             trick_line = "You lead this trick."
         return [

@@ -228,8 +228,7 @@ class EuchreAdapter(GameAdapter):
             )
             plays = view.trick.plays(4)
             if plays:
-                so_far = ", ".join(f"{self.seat(seat, human)} {card}" for seat, card in plays)
-                lines.append(f"Trick so far: {so_far}")
+                lines.append(f"Trick so far: {self.plays_text(plays, human)}")
             else:
                 lines.append("You lead this trick.")
         lines += self._hand_lines(game, view.hand, contract.trump)

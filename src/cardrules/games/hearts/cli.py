@@ -94,10 +94,9 @@ class HeartsAdapter(GameAdapter):
         lines.append(f"Scores:      {self.score_line(view.scores, human)}")
         if view.phase is None:
             lines.append(f"This hand:   {self.score_line(view.round_scores, human)}")
-            trick = view.trick
-            if trick.cards:
-                plays = (f"{self.seat(seat, human)} {card}" for seat, card in trick.plays(4))
-                lines.append(f"Trick so far: {', '.join(plays)}")
+            plays = view.trick.plays(4)
+            if plays:
+                lines.append(f"Trick so far: {self.plays_text(plays, human)}")
             else:
                 lines.append("You lead this trick.")
         lines += self.hand_lines(hand)

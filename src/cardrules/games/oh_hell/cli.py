@@ -123,11 +123,9 @@ class OhHellAdapter(GameAdapter):
                 lines.append("You deal: your bid may not make them add up to the tricks.")
         else:
             lines.append(f"Taken:  {self.score_line(view.round_scores, human)}")
-            cards = view.trick.cards
-            if cards:
-                plays = view.trick.plays(game.players)
-                so_far = ", ".join(f"{self.seat(seat, human)} {card}" for seat, card in plays)
-                lines.append(f"Trick {view.trick_number}: {so_far}")
+            plays = view.trick.plays(game.players)
+            if plays:
+                lines.append(f"Trick {view.trick_number}: {self.plays_text(plays, human)}")
             else:
                 lines.append(f"Trick {view.trick_number}: you lead.")
         trump = game.trump_of(view)

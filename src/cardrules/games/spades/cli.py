@@ -177,11 +177,9 @@ class SpadesAdapter(GameAdapter):
             is_broken = getattr(game, "is_broken", None)
             if is_broken is not None:
                 lines.append("Spades are broken." if is_broken(view) else "Spades are not broken.")
-            trick = view.trick
-            if trick.cards:
-                so_far = ", ".join(
-                    f"{self.seat(seat, human)} {card}" for seat, card in trick.plays(4)
-                )
+            plays = view.trick.plays(4)
+            if plays:
+                so_far = self.plays_text(plays, human)
                 lines.append(f"Trick {view.trick_number} of {view.hand_size} so far: {so_far}")
             else:
                 lines.append(f"You lead trick {view.trick_number} of {view.hand_size}.")
