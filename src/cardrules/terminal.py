@@ -21,7 +21,7 @@ import attrs
 from cardrules._text import int_text
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.errors import IllegalMoveError
-from cardrules.events import Event, GameOver, HandDealt, HandScored, narrate
+from cardrules.events import Event, GameOver, HandDealt, HandScored, TrickWon, narrate
 from cardrules.game import Game, Step
 from cardrules.moves import Play
 
@@ -460,6 +460,37 @@ class GameAdapter:
         points), from the step's ``events`` and the human's view ``before`` the step
         (``None`` if unknown); nothing by default."""
         return []
+
+    @staticmethod
+    def hand_tricks(
+        scored: HandScored, events: Sequence[Event], before: Any
+    ) -> list[tuple[int, int, tuple[Card, ...]]] | None:
+        """The tricks of the hand ``scored`` ends (in a trick game), as ``(number,
+        winner, cards)``: those completed in the human's view ``before`` the step, then
+        those the step's ``events`` won before the score. ``None`` if ``before`` is
+        unknown or of another hand (its ``round_number`` is not the hand's number).
+
+        >>> import types
+        >>> done = types.SimpleNamespace(winner=1, cards=(Card.parse("QS"), Card.parse("2S")))
+        >>> before = types.SimpleNamespace(round_number=3, tricks=(done,))
+        >>> scored = HandScored(3, (1, 1), (9, 4))
+        >>> events = [TrickWon(0, 2, (Card.parse("AH"), Card.parse("3H")), 1), scored]
+        >>> [(number, winner, format_cards(cards))
+        ...  for number, winner, cards in GameAdapter.hand_tricks(scored, events, before)]
+        [(1, 1, 'Q♠ 2♠'), (2, 0, 'A♥ 3♥')]
+        """
+        if before is None or getattr(before, "round_number", None) != scored.number:
+            return None
+        tricks = [
+            (number, trick.winner, tuple(trick.cards))
+            for number, trick in enumerate(before.tricks, 1)
+        ]
+        for event in events:
+            if event is scored:
+                break
+            if isinstance(event, TrickWon):
+                tricks.append((event.number, event.seat, event.cards))
+        return tricks
 
     def private_news_after(self, event: Event, human: int) -> bool:
         """Whether the human's private news of the step (:meth:`describe_change`) is

@@ -112,18 +112,11 @@ class CrampsAdapter(GameAdapter):
         if isinstance(event, cr.TrickWon):
             text = trick_points_text(game, event.number, event.cards)
             return [] if text is None else [f"    ({text})"]
-        if not isinstance(event, cr.HandScored) or before is None:
+        if not isinstance(event, cr.HandScored):
             return []
-        if getattr(before, "round_number", None) != event.number:
+        tricks = self.hand_tricks(event, events, before)
+        if tricks is None:
             return []
-        tricks = [
-            (number, trick.winner, trick.cards) for number, trick in enumerate(before.tricks, 1)
-        ]
-        for told in events:
-            if told is event:
-                break
-            if isinstance(told, cr.TrickWon):
-                tricks.append((told.number, told.seat, told.cards))
         lines = []
         for seat, points in enumerate(event.hand_scores):
             text = round_points_text(game, tricks, seat, points)

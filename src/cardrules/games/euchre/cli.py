@@ -17,7 +17,7 @@ from typing import Any, cast
 import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import Wording, wording
-from cardrules.events import Event, GameOver, HandScored, MovePlayed, TrickWon
+from cardrules.events import Event, GameOver, HandScored, MovePlayed
 from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.games.euchre.scoring import MADE, MARCH
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
@@ -410,19 +410,13 @@ class EuchreAdapter(GameAdapter):
         """At the end of a hand, who made trumps, the tricks they took and what that
         scored (from the human's view ``before`` the step and the tricks the step
         completed)."""
-        if not isinstance(event, HandScored) or before is None:
+        if not isinstance(event, HandScored):
             return []
-        if getattr(before, "round_number", None) != event.number:
+        tricks = self.hand_tricks(event, events, before)
+        contract = getattr(before, "payload", None)
+        if tricks is None or not isinstance(contract, Contract):
             return []
-        contract = before.payload
-        if not isinstance(contract, Contract):
-            return []
-        winners = [trick.winner for trick in before.tricks]
-        for told in events:
-            if told is event:
-                break
-            if isinstance(told, TrickWon):
-                winners.append(told.seat)
+        winners = [winner for _, winner, _ in tricks]
         maker = contract.maker
         taken = 0 if maker is None else sum(1 for seat in winners if (seat - maker) % 2 == 0)
         return [f"  ({deal_result(contract, taken, event.hand_scores, human)})"]

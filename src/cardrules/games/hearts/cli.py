@@ -167,18 +167,14 @@ class HeartsAdapter(GameAdapter):
         """At the end of a hand, who shot the moon, if anyone did (from the tricks of
         the hand: those in the human's view ``before`` the step and those the step
         completed)."""
-        if not isinstance(event, cr.HandScored) or before is None:
+        if not isinstance(event, cr.HandScored):
             return []
-        if getattr(before, "round_number", None) != event.number:
+        tricks = self.hand_tricks(event, events, before)
+        if tricks is None:
             return []
         taken = [0, 0, 0, 0]
-        for trick in before.tricks:
-            taken[trick.winner] |= mask_of(trick.cards)
-        for told in events:
-            if told is event:
-                break
-            if isinstance(told, cr.TrickWon):
-                taken[told.seat] |= mask_of(told.cards)
+        for _, winner, cards in tricks:
+            taken[winner] |= mask_of(cards)
         shooters = [seat for seat in range(4) if taken[seat] & POINT_CARDS == POINT_CARDS]
         if not shooters:
             return []

@@ -208,14 +208,12 @@ class OhHellAdapter(GameAdapter):
         human's view ``before`` the step and the tricks the step completed)."""
         if not isinstance(event, cr.HandScored) or not isinstance(game, OhHell):
             return []
-        if before is None or before.round_number != event.number or before.phase is not None:
+        tricks = self.hand_tricks(event, events, before)
+        if tricks is None or before.phase is not None:
             return []
-        taken = list(before.round_scores)
-        for told in events:
-            if told is event:
-                break
-            if isinstance(told, cr.TrickWon):
-                taken[told.seat] += 1
+        taken = [0] * game.players
+        for _, winner, _ in tricks:
+            taken[winner] += 1
         lines = []
         for seat, (bid, won) in enumerate(zip(before.payload, taken, strict=True)):
             score = seat_score(game.scoring, bid, won, game.per_trick, game.bonus)

@@ -255,22 +255,14 @@ class SpadesAdapter(GameAdapter):
         from the bids in the human's view ``before`` the step and the tricks taken in
         the hand (those in the view and those the step completed)."""
         score_sides = getattr(game, "score_sides", None)
-        if (
-            not isinstance(event, cr.HandScored)
-            or before is None
-            or score_sides is None
-            or not isinstance(before.payload, Bidding)
-            or before.round_number != event.number
-        ):
+        if not isinstance(event, cr.HandScored) or score_sides is None:
+            return []
+        tricks = self.hand_tricks(event, events, before)
+        if tricks is None or not isinstance(before.payload, Bidding):
             return []
         taken = [0, 0, 0, 0]
-        for trick in before.tricks:
-            taken[trick.winner] += 1
-        for told in events:
-            if told is event:
-                break
-            if isinstance(told, cr.TrickWon):
-                taken[told.seat] += 1
+        for _, winner, _ in tricks:
+            taken[winner] += 1
         sides = score_sides(before.payload, taken)
         lines = []
         for side in (human % 2, 1 - human % 2):
