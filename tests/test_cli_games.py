@@ -2,16 +2,18 @@
 ``arena`` and ``play`` for each, whatever adapter its package registers, and the help
 lists them all.
 
-``play`` is driven through ``input_fn`` by a player who always types ``1`` (the first
-move of the Legal list) and declines every offer of a move out of turn: each game is
-played to its end against the bots, so an adapter that stopped taking the numbers it
-shows, or a game that cannot be played to its end at the terminal, fails here. Kept
+``play`` is driven through ``input_fn`` by a player who always makes the first move of
+the Legal list, typed as the screen shows it (its number, or a bid's text where the
+list is of bids), and declines every offer of a move out of turn: each game is played
+to its end against the bots, so an adapter that stopped taking the numbers or the bids
+it shows, or a game that cannot be played to its end at the terminal, fails here. Kept
 cheap: a low target where a game has one.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -92,19 +94,25 @@ def test_arena_plays_every_game(name: str) -> None:
 
 
 class FirstMove:
-    """The human at the terminal: types ``1`` (the first move of the Legal list) at
-    every move prompt of ``adapter``'s class and ``n`` to anything else (an offer of a
-    move out of turn); ends the input after ``limit`` answers."""
+    """The human at the terminal: at every move prompt of ``adapter``'s class, makes the
+    first move of the Legal list as the screen shows it: types ``1`` where the moves are
+    numbered, else the move's text (the bidding lists the bids allowed, and there a
+    number is the bid itself: ``1`` bids one trick, which a hooked dealer may not);
+    ``n`` to anything else (an offer of a move out of turn); ends the input after
+    ``limit`` answers."""
 
     def __init__(self, adapter: type[GameAdapter], monkeypatch: pytest.MonkeyPatch) -> None:
         self.move_prompts: set[str] = set()
+        self.answer = ""
         self.answers = 0
         self.limit = 3_000
         shown = adapter.prompt
 
-        def prompt(adapter: GameAdapter, legal: Any) -> str:
+        def prompt(adapter: GameAdapter, legal: Sequence[Any]) -> str:
             text = shown(adapter, legal)
             self.move_prompts.add(text)
+            numbered = "[1] " in adapter.legal_line(legal)
+            self.answer = "1" if numbered else adapter.move_text(legal[0])
             return text
 
         monkeypatch.setattr(adapter, "prompt", prompt)
@@ -113,7 +121,7 @@ class FirstMove:
         self.answers += 1
         if self.answers > self.limit:
             raise EOFError
-        return "1" if prompt in self.move_prompts else "n"
+        return self.answer if prompt in self.move_prompts else "n"
 
 
 @pytest.mark.parametrize("name", NAMES)
