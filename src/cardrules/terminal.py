@@ -20,7 +20,7 @@ import attrs
 
 from cardrules._text import int_text
 from cardrules.cards import Card, Suit, format_cards
-from cardrules.errors import IllegalMoveError
+from cardrules.errors import CardParseError, IllegalMoveError
 from cardrules.events import Event, GameOver, HandDealt, HandScored, TrickWon, narrate
 from cardrules.game import Game, Step
 from cardrules.moves import Play
@@ -38,6 +38,7 @@ __all__ = [
     "register_adapter",
     "short_number",
     "squash",
+    "suit_named",
 ]
 
 AnyGame = Game[Any, Any, Any]
@@ -93,6 +94,22 @@ def short_number(text: str) -> str:
 
 _SHORT = 30
 """Numbers longer than this are abbreviated in messages."""
+
+
+def suit_named(word: str) -> Suit | None:
+    """The suit ``word`` names (a letter, a symbol or a name, singular or plural, in any
+    case: what :meth:`cardrules.Suit.parse` reads), or ``None``.
+
+    >>> suit_named("Clubs"), suit_named("h"), suit_named("♠"), suit_named("spade")
+    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, <Suit.SPADES: 3>)
+    >>> suit_named("\N{BLACK HEART SUIT}\ufe0f"), suit_named("up")  # (an emoji form; a word)
+    (<Suit.HEARTS: 2>, None)
+    """
+    try:
+        return Suit.parse(word)
+    except CardParseError:
+        return None
+
 
 COMMAND_HELP = (
     "Commands: ? or help shows this help; show shows the table again; q or quit leaves.",

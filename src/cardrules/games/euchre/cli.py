@@ -20,31 +20,22 @@ from cardrules._wording import Wording, wording
 from cardrules.events import Event, GameOver, HandScored, MovePlayed
 from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.games.euchre.scoring import MADE, MARCH
-from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
+from cardrules.terminal import (
+    COMMAND_HELP,
+    AnyGame,
+    GameAdapter,
+    MoveInputError,
+    MoveRefusedError,
+    suit_named,
+)
 
-__all__ = ["EuchreAdapter", "deal_result", "side_name", "sides_text", "suit_of_word"]
-
-_SUIT_WORDS: dict[str, cr.Suit] = {}
-for _suit in cr.Suit:
-    _name = _suit.name.lower()
-    for _word in (_suit.letter.lower(), _suit.symbol, _name, _name[:-1]):
-        _SUIT_WORDS[_word] = _suit
+__all__ = ["EuchreAdapter", "deal_result", "side_name", "sides_text"]
 
 _PASS_WORDS = frozenset({"p", "pass", "no", "n"})
 _ORDER_WORDS = frozenset({"order", "orderup", "order-up", "up", "pick", "pickup", "pick-up"})
 _ORDER_WORDS |= frozenset({"take", "accept", "yes", "y"})
 _ALONE_WORDS = frozenset({"alone", "a", "goalone", "go-alone", "loner", "yes", "y"})
 _PARTNER_WORDS = frozenset({"partner", "withpartner", "with-partner", "no", "n", "pass", "p"})
-
-
-def suit_of_word(word: str) -> cr.Suit | None:
-    """The suit ``word`` names (a letter, a symbol, a name, singular or plural, any
-    case), or ``None``.
-
-    >>> suit_of_word("Hearts"), suit_of_word("s"), suit_of_word("♦"), suit_of_word("up")
-    (<Suit.HEARTS: 2>, <Suit.SPADES: 3>, <Suit.DIAMONDS: 1>, None)
-    """
-    return _SUIT_WORDS.get(word.strip().lower())
 
 
 def side_name(seat: int, human: int) -> str:
@@ -327,7 +318,7 @@ class EuchreAdapter(GameAdapter):
                     f"the dealer is stuck: you must name a suit ({', '.join(others)})"
                 )
             return cr.Pass()
-        suit = suit_of_word(word)
+        suit = suit_named(word)
         if suit is None and word in _ORDER_WORDS | {"orderup" + up.letter.lower()}:
             if not first_round:
                 raise MoveRefusedError(
