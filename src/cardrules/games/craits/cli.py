@@ -17,51 +17,17 @@ import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import cards_text, direction_text
 from cardrules.games.craits.cli_events import CraitsNarration
-from cardrules.terminal import (
-    COMMAND_HELP,
-    AnyGame,
-    MoveInputError,
-    digit_count,
-    short_number,
-)
+from cardrules.terminal import COMMAND_HELP, AnyGame, MoveInputError, digit_count, short_number
 
-__all__ = ["CraitsAdapter", "parse_suit_word"]
-
-_SUIT_WORDS: dict[str, cr.Suit] = {}
-for _suit in cr.Suit:
-    name = _suit.name.lower()
-    for _word in (_suit.letter.lower(), _suit.symbol, name, name[:-1]):
-        _SUIT_WORDS[_word] = _suit
-for _word, _suit in zip("♧♢♡♤", cr.Suit, strict=True):
-    _SUIT_WORDS[_word] = _suit
+__all__ = ["CraitsAdapter"]
 
 _DRAW_WORDS = frozenset({"d", "draw"})
 _IDIOT_WORDS = frozenset({"idiot", "i", "call"})
 _ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "announce"})
 _SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
 _SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing"})
-_NAME_WORDS = frozenset({"name", "names", "naming"})
-_SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " "})
 _SEAT_DIGITS = 6
 """Seat numbers longer than this are refused unread: no table has that many seats."""
-
-
-def parse_suit_word(word: str) -> cr.Suit | None:
-    """The suit named by ``word`` (a letter, a symbol or a name, singular or plural, in
-    any case; whatever :meth:`cardrules.Suit.parse` reads), or ``None``.
-
-    >>> parse_suit_word("Clubs"), parse_suit_word("h"), parse_suit_word("♠"), parse_suit_word("x")
-    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, None)
-    >>> parse_suit_word("SPADE"), parse_suit_word("\N{BLACK HEART SUIT}\ufe0f")  # emoji form
-    (<Suit.SPADES: 3>, <Suit.HEARTS: 2>)
-    """
-    suit = _SUIT_WORDS.get(word.strip().lower())
-    if suit is not None:
-        return suit
-    try:
-        return cr.Suit.parse(word)
-    except cr.CardParseError:
-        return None
 
 
 def _rows(game: AnyGame | None) -> list[tuple[cr.Rank, Any]]:
@@ -95,6 +61,8 @@ class CraitsAdapter(CraitsNarration):
 
     round_word = "hand"
     input_hint = "a card like QS, 8h c, QS!, d to draw, or a number"
+    after_card = 'the suit it names (for an 8) and ! or one to say "one card"'
+    announce_words = _ANNOUNCE_WORDS
 
     # -- moves as text ---------------------------------------------------------------
 
@@ -147,12 +115,8 @@ class CraitsAdapter(CraitsNarration):
         return [legal[index] for index in order]
 
     def prompt(self, legal: Sequence[Any]) -> str:
-        """The prompt says what the phase asks for."""
-        if any(isinstance(move, cr.NameSuit) for move in legal):
-            return (
-                "Name the suit to follow (c, d, h, s, a name like hearts, or a number, "
-                "? for help, q to quit): "
-            )
+        """The prompt asks whether to say "one card" when that is the question (and
+        for a suit when one is to be named)."""
         if any(isinstance(move, cr.Announce) for move in legal):
             return 'Say "one card"? (one or pass, or a number, ? for help, q to quit): '
         return super().prompt(legal)
@@ -165,7 +129,7 @@ class CraitsAdapter(CraitsNarration):
         if move is not None:
             return move
         announce = "!" in line
-        words = line.replace("->", " ").translate(_SEPARATORS).replace("!", " ").lower().split()
+        words = self.split_move(line.replace("!", " "))
         if not words:
             if announce and any(isinstance(m, cr.Announce) for m in legal):
                 return cr.Announce()
@@ -174,7 +138,7 @@ class CraitsAdapter(CraitsNarration):
         if first in _IDIOT_WORDS:
             return self._parse_call(words[1:], view)
         if view.phase is cr.Phase.NAME_SUIT:
-            return self._parse_name_suit(words, line)
+            return self.parse_name_suit(words, line)
         if view.phase is cr.Phase.ANNOUNCE:
             if announce or all(word in _SAY_WORDS | _ANNOUNCE_WORDS for word in words):
                 return cr.Announce()
@@ -183,7 +147,7 @@ class CraitsAdapter(CraitsNarration):
             raise MoveInputError(f'{line!r}: answer one (say "one card") or pass (stay silent)')
         if len(words) == 1 and first in _DRAW_WORDS:
             return cr.Draw()
-        return self._parse_play(words, announce, line, view, legal)
+        return self.parse_play(words, line, view, legal, announce=announce)
 
     def _parse_call(self, words: list[str], view: Any) -> cr.CallIdiot:
         words = [word for word in words if word not in ("on", "seat")]
@@ -200,41 +164,6 @@ class CraitsAdapter(CraitsNarration):
                 )
             return cr.CallIdiot(view.seat, int(seat))
         raise MoveInputError(f"after idiot, give the seat to call on (e.g. idiot 2), not {words}")
-
-    def _parse_name_suit(self, words: list[str], line: str) -> cr.NameSuit:
-        words = [word for word in words if word not in _NAME_WORDS]
-        suit = parse_suit_word(words[0]) if len(words) == 1 else None
-        if suit is None:
-            raise MoveInputError(
-                f"{line!r} is not a suit: name one of c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, "
-                "diamonds, hearts, spades)"
-            )
-        return cr.NameSuit(suit)
-
-    def _parse_play(
-        self, words: list[str], announce: bool, line: str, view: Any, legal: Sequence[Any]
-    ) -> cr.Play:
-        card = cr.Card.parse(words[0])
-        suit: cr.Suit | None = None
-        for word in words[1:]:
-            named = parse_suit_word(word)
-            if word in _ANNOUNCE_WORDS:
-                announce = True
-            elif named is not None and suit is None:
-                suit = named
-            elif word not in _NAME_WORDS:
-                raise MoveInputError(
-                    f"{line!r}: after the card, type only the suit it names (for an 8) "
-                    'and ! or one to say "one card"'
-                )
-        self.held_card(card, view.hand)
-        wild = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
-        if wild and suit is None:
-            text = f"{card.rank.label}{card.suit.letter.lower()}"
-            raise MoveInputError(
-                f"{card} is wild: name the suit to follow too, e.g. {text} h or {text} hearts"
-            )
-        return cr.Play(card, suit=suit, announce=announce)
 
     # -- the table -------------------------------------------------------------------
 

@@ -8,8 +8,7 @@ score.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -17,58 +16,10 @@ import attrs
 import cardrules as cr
 from cardrules.events import CardsDrawn, HandBlocked, Reshuffled
 from cardrules.games.craits.scoring import OUT_POINTS, hand_breakdown
-from cardrules.terminal import AnyGame, GameAdapter
+from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
+from cardrules.terminal import AnyGame
 
-__all__ = ["CraitsNarration", "DrawnAtEnd", "drawn_before_score", "hand_at_end"]
-
-
-def hand_at_end(
-    events: Sequence[cr.Event],
-    scored: cr.HandScored,
-    before: Any,
-    human: int,
-    *,
-    drawn: Sequence[cr.Card] | None = None,
-) -> tuple[cr.Card, ...] | None:
-    """The human's cards when the hand ``scored`` ended during the step of ``events``:
-    their hand in their view ``before`` the step, less the cards they played in it
-    before the score, with the cards ``drawn`` they drew in it before the score
-    (:func:`drawn_before_score`). ``None`` if they drew some and ``drawn`` is not given
-    (which cards, their view after the step cannot say: the next hand is dealt by
-    then), or if ``before`` is from another hand.
-
-    >>> import types
-    >>> before = types.SimpleNamespace(hand_number=2, hand=cr.parse_cards("3C 9H 8D"))
-    >>> scored = cr.HandScored(2, (43, -10), (60, 0))
-    >>> hand_at_end([cr.CardPlayed(0, cr.Card.parse("8D")), scored], scored, before, 0)
-    (Card.parse('3♣'), Card.parse('9♥'))
-    >>> events = [cr.CardsDrawn(0, 1, "others_draw", 1), scored]
-    >>> hand_at_end(events, scored, before, 0) is None
-    True
-    >>> hand_at_end(events, scored, before, 0, drawn=cr.parse_cards("KS"))
-    (Card.parse('3♣'), Card.parse('9♥'), Card.parse('8♦'), Card.parse('K♠'))
-    """
-    if getattr(before, "hand_number", None) != scored.number:
-        return None
-    played: Counter[cr.Card] = Counter()
-    for event in events:
-        if event is scored:
-            break
-        if isinstance(event, cr.CardPlayed) and event.seat == human:
-            played[event.card] += 1
-        elif (
-            isinstance(event, CardsDrawn) and event.seat == human and event.count and drawn is None
-        ):
-            return None  # cards drawn that the view before cannot tell
-    else:
-        return None
-    kept = []
-    for card in before.hand:
-        if played[card]:
-            played[card] -= 1
-        else:
-            kept.append(card)
-    return (*kept, *(drawn or ()))
+__all__ = ["CraitsNarration", "DrawnAtEnd", "drawn_before_score"]
 
 
 def drawn_before_score(
@@ -120,7 +71,7 @@ class DrawnAtEnd:
     drawn: tuple[cr.Card, ...]
 
 
-class CraitsNarration(GameAdapter):
+class CraitsNarration(SheddingAdapter):
     """Craits events in words (see the module documentation)."""
 
     def event_lines(
@@ -135,20 +86,6 @@ class CraitsNarration(GameAdapter):
         if isinstance(event, HandBlocked):
             return [f"  {text} Everyone scores the cards they hold, and nobody scores -10."]
         return super().event_lines(event, text, human, game)
-
-    def private_news_after(self, event: cr.Event, human: int) -> bool:
-        """The cards the human drew come right after their draw, not after the whole
-        step (which may go on to the end of the hand or of the game)."""
-        return isinstance(event, CardsDrawn) and event.seat == human and event.count > 0
-
-    def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
-        """The cards the human drew (private: the events only say how many)."""
-        if before.hand_number != after.hand_number:
-            return []
-        drawn = Counter(after.hand) - Counter(before.hand)
-        if not drawn:
-            return []
-        return [_drawn_line(drawn.elements())]
 
     def step_lines(
         self, game: AnyGame, state: Any, step: cr.Step[Any], before: Any, after: Any, human: int
@@ -168,7 +105,7 @@ class CraitsNarration(GameAdapter):
             human,
             game,
             before=DrawnAtEnd(before, drawn),
-            private=[_drawn_line(drawn)],
+            private=[self.drawn_line(drawn)],
             private_after=last,
         )
 
@@ -207,8 +144,3 @@ class CraitsNarration(GameAdapter):
         if breakdown.total != score:  # scored otherwise (a game of its own)
             return []
         return [f"  Your hand: {breakdown}."]
-
-
-def _drawn_line(cards: Iterable[cr.Card]) -> str:
-    """The private line telling the human the cards they drew."""
-    return f"  (You drew {cr.format_cards(sorted(cards))}.)"

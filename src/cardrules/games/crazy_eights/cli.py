@@ -8,41 +8,23 @@ the cards the human draws are told to them alone, right after their draw.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import cardrules as cr
 from cardrules._wording import cards_text, direction_text
-from cardrules.events import CardsDrawn, HandBlocked
+from cardrules.events import HandBlocked
 from cardrules.games.crazy_eights.scoring import CardPoints, card_points
-from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError
+from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
+from cardrules.terminal import COMMAND_HELP, AnyGame, MoveInputError
 
-__all__ = ["CrazyEightsAdapter", "suit_of_word"]
+__all__ = ["CrazyEightsAdapter"]
 
 _DRAW_WORDS = frozenset({"d", "draw"})
 _PASS_WORDS = frozenset({"p", "pass"})
-_NAME_WORDS = frozenset({"name", "names", "naming"})
-_SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " "})
 
 
-def suit_of_word(word: str) -> cr.Suit | None:
-    """The suit ``word`` names (a letter, a symbol or a name, in any case: what
-    :meth:`cardrules.Suit.parse` reads), or ``None``.
-
-    >>> suit_of_word("Clubs"), suit_of_word("h"), suit_of_word("♠"), suit_of_word("x")
-    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, None)
-    """
-    try:
-        return cr.Suit.parse(word.strip())
-    except cr.CardParseError:
-        return None
-
-
-_SUITS_HINT = "c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
-
-
-class CrazyEightsAdapter(GameAdapter):
+class CrazyEightsAdapter(SheddingAdapter):
     """Crazy Eights at the terminal: the top card and the suit to follow, the stock,
     the cards each player holds, the scores and the target, the hand by suit; moves
     typed as text or picked by number."""
@@ -71,12 +53,6 @@ class CrazyEightsAdapter(GameAdapter):
             return f"name {move.suit.symbol}"
         return str(move)
 
-    def prompt(self, legal: Sequence[Any]) -> str:
-        """The prompt says what the player is asked for."""
-        if any(isinstance(move, cr.NameSuit) for move in legal):
-            return "Name the suit to follow (c, d, h, s, a name like hearts, or a number): "
-        return super().prompt(legal)
-
     def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
         """A number from the Legal list, ``d``/``draw``, ``p``/``pass``, a suit (when
         naming one for a turned-up eight), or a card with the suit it names if it is
@@ -92,40 +68,16 @@ class CrazyEightsAdapter(GameAdapter):
         move = self.pick_number(line, legal)
         if move is not None:
             return move
-        words = line.replace("->", " ").translate(_SEPARATORS).lower().split()
+        words = self.split_move(line)
         if not words:
             raise MoveInputError(f"{line!r} names no move")
         if view.phase is cr.Phase.NAME_SUIT:
-            named = [word for word in words if word not in _NAME_WORDS]
-            suit = suit_of_word(named[0]) if len(named) == 1 else None
-            if suit is None:
-                raise MoveInputError(f"{line!r} is not a suit: name one of {_SUITS_HINT}")
-            return cr.NameSuit(suit)
+            return self.parse_name_suit(words, line)
         if len(words) == 1 and words[0] in _DRAW_WORDS:
             return cr.Draw()
         if len(words) == 1 and words[0] in _PASS_WORDS:
             return cr.Pass()
-        return self._parse_play(words, line, view, legal)
-
-    def _parse_play(self, words: list[str], line: str, view: Any, legal: Sequence[Any]) -> cr.Play:
-        card = cr.Card.parse(words[0])
-        suit: cr.Suit | None = None
-        for word in words[1:]:
-            named = suit_of_word(word)
-            if named is not None and suit is None:
-                suit = named
-            elif word not in _NAME_WORDS:
-                raise MoveInputError(
-                    f"{line!r}: after the card, type only the suit an eight names, e.g. 8h c"
-                )
-        self.held_card(card, view.hand)
-        names_suit = any(isinstance(m, cr.Play) and m.card == card and m.suit for m in legal)
-        if names_suit and suit is None:
-            text = f"{card.rank.label}{card.suit.letter.lower()}"
-            raise MoveInputError(
-                f"{card} is wild: name the suit to follow too, e.g. {text} h or {text} hearts"
-            )
-        return cr.Play(card, suit=suit)
+        return self.parse_play(words, line, view, legal)
 
     # -- the table -------------------------------------------------------------------
 
@@ -211,19 +163,6 @@ class CrazyEightsAdapter(GameAdapter):
             ]
         return super().event_lines(event, text, human, game)
 
-    def private_news_after(self, event: cr.Event, human: int) -> bool:
-        """The cards the human drew come right after their draw."""
-        return isinstance(event, CardsDrawn) and event.seat == human and event.count > 0
-
-    def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
-        """The cards the human drew (the events only say how many)."""
-        if before.hand_number != after.hand_number:
-            return []
-        drawn = Counter(after.hand) - Counter(before.hand)
-        if not drawn:
-            return []
-        return [_drawn_line(drawn.elements())]
-
     def explain(
         self,
         event: cr.Event,
@@ -234,20 +173,10 @@ class CrazyEightsAdapter(GameAdapter):
     ) -> list[str]:
         """At the end of a hand, the points of the cards the human still held (known
         from their view before the step when they drew nothing in it)."""
-        if not isinstance(event, cr.HandScored) or before is None or game is None:
+        if not isinstance(event, cr.HandScored) or game is None:
             return []
-        if getattr(before, "hand_number", None) != event.number:
-            return []
-        played: Counter[cr.Card] = Counter()
-        for told in events:
-            if told is event:
-                break
-            if isinstance(told, CardsDrawn) and told.seat == human and told.count:
-                return []  # cards drawn in the step: the view before cannot tell them
-            if isinstance(told, cr.CardPlayed) and told.seat == human:
-                played[told.card] += 1
-        held = list((Counter(before.hand) - played).elements())
-        if not held:
+        held = hand_at_end(events, event, before, human)
+        if not held:  # (none left, or not known: drawn in the step)
             return []
         values: CardPoints = (
             "openspiel" if getattr(game, "card_points", "") == "openspiel" else "face"
@@ -265,8 +194,3 @@ def _goal(game: Any) -> str:
     if penalty:
         return f"Each scores minus the cards they hold; the game ends at -{target}."
     return f"First to {target} points wins."
-
-
-def _drawn_line(cards: Iterable[cr.Card]) -> str:
-    """The private line telling the human the cards they drew."""
-    return f"  (You drew {cr.format_cards(sorted(cards))}.)"
