@@ -44,14 +44,15 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 def engine_games() -> dict[str, Any]:
     """Every game on the engines, by name: Cramps, Craits (three players) and the five
-    peer games, each at its defaults (Euchre with lone defenders, so that every
-    phase it has is reached, and to 2 points: a game of two or three deals)."""
+    peer games, each at its defaults, but shorter where a game would be long (Oh Hell,
+    Euchre, Spades) and with every phase a game has reached (Euchre's lone defenders,
+    Spades' Blind Nil, offered at every deal)."""
     return {
         "cramps": cr.Cramps(),
         "craits": cr.Craits(players=3),
-        "oh-hell": cr.OhHell(largest_hand=2),  # deals of 2, 1, 2 cards: a short game
-        "euchre": cr.Euchre(lone_defender=True, target=2),
-        "spades": cr.Spades(target=100, blind_nil=True, blind_nil_behind=0),  # short, blind
+        "oh-hell": cr.OhHell(largest_hand=2),  # deals of 2, 1, 2 cards
+        "euchre": cr.Euchre(lone_defender=True, target=2),  # two or three deals
+        "spades": cr.Spades(target=100, blind_nil=True, blind_nil_behind=None),
         "hearts": cr.Hearts(),
         "crazy-eights": cr.CrazyEights(),
     }

@@ -20,7 +20,7 @@ from cardrules.encoding import encoder_for
 from cardrules.games.euchre import rules as euchre
 from cardrules.games.hearts import rules as hearts
 
-HEARTS = hearts.Hearts(passing="left")
+HEARTS = hearts.Hearts(target=None, passing="left")  # one hand, its cards passed to the left
 
 
 def _passing(seed: int) -> Iterator[tuple[Any, cr.Step[Any]]]:
