@@ -68,6 +68,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.encoding",
     "cardrules.cli",
     "cardrules.terminal",
+    "cardrules.shedding.terminal",  # the base of the shedding games' adapters
     "cardrules.games.cramps.cli",
     "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
     "cardrules.games.oh_hell.cli",
