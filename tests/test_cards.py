@@ -156,14 +156,19 @@ def test_parse_cards() -> None:
 
 
 def test_every_pattern_of_ranks_gives_its_cards_and_plays_in_rank_order() -> None:
-    """suit_cards and the plays of a suit's pattern (made from two halves, the low and
-    the high ranks) are the cards of the pattern's bits, for all 8,192 patterns."""
+    """suit_cards, the plays and a game's moves of a suit's pattern (made from two
+    halves, the low and the high ranks) are the cards of the pattern's bits, for all
+    8,192 patterns."""
     from cardrules.cards import suit_cards
-    from cardrules.tricks.mask_moves import plays_of_mask
+    from cardrules.tricks.mask_moves import moves_of_mask, plays_of_mask
 
+    passes = tuple(f"pass {card}" for card in ALL_52)  # a game's own move of each card
     for suit in range(4):
         for pattern in range(8192):
             expected = tuple(ALL_52[13 * suit + rank] for rank in range(13) if pattern >> rank & 1)
             assert suit_cards(suit, pattern) == expected
             assert suit_cards(suit, pattern) is suit_cards(suit, pattern)  # remembered
             assert plays_of_mask(pattern << 13 * suit) == tuple(cr.Play(c) for c in expected)
+            moves = moves_of_mask(pattern << 13 * suit, passes)
+            assert moves == tuple(f"pass {card}" for card in expected)
+            assert moves_of_mask(pattern << 13 * suit, passes) is moves  # remembered

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from cardrules.cards import ALL_CARDS, cards_of_mask, suit_cards
+from cardrules.cards import ALL_CARDS, cards_of_mask
 from cardrules.moves import Play
 
 __all__ = ["moves_of_mask", "plays_of_mask"]
@@ -80,7 +80,9 @@ def moves_of_mask(mask: int, moves: Sequence[M]) -> tuple[M, ...]:
 
     A tuple of moves (a game's table, made once) is remembered with the moves of each
     suit's cards it has given, as :func:`plays_of_mask` does for plays: the same mask
-    gives the same moves again from four lookups.
+    gives the same moves again from four lookups. (A suit's pattern first met is put
+    together from the moves of its low ranks and of its high ranks, made once for the
+    table: phases list whole hands, whose patterns are new in most deals.)
 
     >>> from cardrules.cards import ALL_CARDS, mask_of, parse_cards
     >>> moves_of_mask(mask_of(parse_cards("AS 2C")), [f"pass {card}" for card in ALL_CARDS])
@@ -90,31 +92,48 @@ def moves_of_mask(mask: int, moves: Sequence[M]) -> tuple[M, ...]:
     if kept is None or kept[0] is not moves:
         if type(moves) is not tuple or len(_MOVE_ROWS) >= 64:  # a list may change
             return tuple(map(moves.__getitem__, cards_of_mask(mask)))
-        kept = _MOVE_ROWS[id(moves)] = (moves, [[None] * 8192 for _ in range(4)])
-    r0, r1, r2, r3 = kept[1]
+        kept = _MOVE_ROWS[id(moves)] = (moves, [[None] * 8192 for _ in range(4)], _halves(moves))
+    _, (r0, r1, r2, r3), halves = kept
     found: tuple[M, ...] = ()
     pattern = mask & 0x1FFF
     if pattern:
-        found = r0[pattern] or _suit_moves(moves, r0, 0, pattern)
+        found = r0[pattern] or _suit_moves(halves, r0, 0, pattern)
     pattern = mask >> 13 & 0x1FFF
     if pattern:
-        found += r1[pattern] or _suit_moves(moves, r1, 1, pattern)
+        found += r1[pattern] or _suit_moves(halves, r1, 1, pattern)
     pattern = mask >> 26 & 0x1FFF
     if pattern:
-        found += r2[pattern] or _suit_moves(moves, r2, 2, pattern)
+        found += r2[pattern] or _suit_moves(halves, r2, 2, pattern)
     pattern = mask >> 39
     if pattern:
-        found += r3[pattern] or _suit_moves(moves, r3, 3, pattern)
+        found += r3[pattern] or _suit_moves(halves, r3, 3, pattern)
     return found
 
 
-def _suit_moves(moves: Sequence[M], row: list[Any], suit: int, pattern: int) -> tuple[M, ...]:
+def _halves(moves: Sequence[M]) -> list[list[tuple[M, ...]]]:
+    """For each suit, the moves of every pattern of its seven low ranks (2 to 8), then
+    of its six high ranks (9 to ace)."""
+    return [
+        [
+            tuple(moves[13 * suit + lowest + r] for r in range(7) if bits >> r & 1)
+            for bits in range(size)
+        ]
+        for suit in range(4)
+        for lowest, size in ((0, 128), (7, 64))
+    ]
+
+
+def _suit_moves(
+    halves: list[list[tuple[M, ...]]], row: list[Any], suit: int, pattern: int
+) -> tuple[M, ...]:
     """The moves of the cards of ``suit`` whose ranks are the bits of ``pattern``, kept
     in ``row``."""
-    found = row[pattern] = tuple(map(moves.__getitem__, suit_cards(suit, pattern)))
+    low, high = halves[2 * suit], halves[2 * suit + 1]
+    found = row[pattern] = low[pattern & 0x7F] + high[pattern >> 7]
     return found
 
 
-# By id, a game's table of moves by card (kept with it, so that its id is not reused)
-# and, for each suit and pattern of ranks, the moves of those cards (moves_of_mask).
-_MOVE_ROWS: dict[int, tuple[Sequence[Any], list[list[Any]]]] = {}
+# By id, a game's table of moves by card (kept with it, so that its id is not reused),
+# for each suit and pattern of ranks the moves of those cards (moves_of_mask), and the
+# moves of each half of each suit.
+_MOVE_ROWS: dict[int, tuple[Sequence[Any], list[list[Any]], list[list[Any]]]] = {}
