@@ -137,11 +137,17 @@ def _receives(dealer: int, players: int, packets: tuple[int, ...]) -> tuple[byte
     """For each seat, a table for :meth:`bytes.translate` that turns a deck position into
     ``b"1"`` if the seat is dealt the card there and ``b"0"`` if not."""
     # Made once per dealer and deal size, but a game whose deals vary in size (Oh Hell)
-    # makes many: one pass over the dealt positions, not one per seat over all 256.
-    tables = [bytearray(b"0" * 256) for _ in range(players)]
-    for position, seat in enumerate(deal_order(dealer, players, packets)):
-        tables[seat][position] = 0x31
-    return tuple(map(bytes, tables))
+    # makes many: byte operations, not a loop over the 256 positions for each seat.
+    seat_at = bytes(deal_order(dealer, players, packets))[:256]  # each position's seat
+    undealt = b"0" * (256 - len(seat_at))
+    tables = []
+    for seat in range(players):
+        is_seat = _ZEROS[:seat] + b"1" + _ZEROS[seat + 1 :]  # the seat's number to "1"
+        tables.append(seat_at.translate(is_seat) + undealt)
+    return tuple(tables)
+
+
+_ZEROS = b"0" * 256
 
 
 def deal_masks(

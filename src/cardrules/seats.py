@@ -59,10 +59,14 @@ def deal_order(
     clockwise) and ending with the dealer. Dealing one card at a time is
     ``packets=(1,) * cards_each``.
     """
+    receivers = [(dealer + direction * offset) % players for offset in range(1, players + 1)]
     order: list[int] = []
     for size in packets:
-        for offset in range(1, players + 1):
-            order.extend([(dealer + direction * offset) % players] * size)
+        if size == 1:  # (one card at a time, the usual deal: the round of seats itself)
+            order += receivers
+        else:
+            for seat in receivers:
+                order += [seat] * size
     return tuple(order)
 
 
