@@ -130,27 +130,30 @@ class SuitTable(Immutable):
         self._strength = tuple(strength)
         # Lists: they index a little faster than tuples with a Card (an int subclass).
         self._suit_of = suits = [int(suit) for suit in suits]
-        cards_of = [0] * 4
+        members: list[list[int]] = [[], [], [], []]  # the cards of each suit
         for card, suit in enumerate(suits):
-            cards_of[suit] |= 1 << card
-        self._cards_of = cards_of
+            members[suit].append(card)
+        self._cards_of = cards_of = [sum(1 << card for card in cards) for cards in members]
         self._follow = [cards_of[suit] for suit in suits]
         # Dense ranks within each suit (from 1), so that any trump is above any card led
         # and a card that neither follows nor trumps (0) is below them all.
         dense = [0] * 52
-        for suit in range(4):
-            members = [card for card in range(52) if suits[card] == suit]
-            levels = sorted({strength[card] for card in members})
+        for cards in members:
+            levels = sorted({strength[card] for card in cards})
             place = {level: number for number, level in enumerate(levels, 1)}
-            for card in members:
+            for card in cards:
                 dense[card] = place[strength[card]]
-        self._ranks = [
-            [
-                dense[card] + 64 if suit == trump else dense[card] if suit == led else 0
-                for card, suit in enumerate(suits)
-            ]
-            for led in range(4)
-        ]
+        trumps = [0] * 52
+        if trump in (0, 1, 2, 3):  # (no other value names a suit: no card is a trump)
+            for card in members[trump]:
+                trumps[card] = dense[card] + 64
+        self._ranks = []
+        for led in range(4):
+            row = trumps.copy()
+            if led != trump:
+                for card in members[led]:
+                    row[card] = dense[card]
+            self._ranks.append(row)
 
     @property
     def trump(self) -> int | None:
