@@ -713,7 +713,7 @@ class TrickGame(Game[S, Any, V]):
             new._cards = cards
             new._tricks = state._tricks
             new._round_scores = state._round_scores
-            return new  # type: ignore[return-value]
+            return new
         # C6: the trick is complete; its winner scores it and leads the next.
         if self._plain_tricks and not deal._out:  # (without seats out: the quick way)
             winner = (leader + winning_index(cards, self.trump)) % players
@@ -748,7 +748,7 @@ class TrickGame(Game[S, Any, V]):
         new._cards = ()
         new._tricks = tricks
         new._round_scores = round_scores
-        return new  # type: ignore[return-value]
+        return new
 
     def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
         """A move in one of the game's phases: checked against :meth:`phase_moves`."""
