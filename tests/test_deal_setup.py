@@ -18,6 +18,7 @@ import cardrules as cr
 from cardrules import rng
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.hearts import rules as hearts
+from cardrules.tricks.engine import TrickGame
 
 _MASK64 = (1 << 64) - 1
 
@@ -60,7 +61,7 @@ def deals(game: Any, seed: int, moves: int = 100_000) -> Iterator[tuple[Any, Any
 # -- trick games: round_number --------------------------------------------------------------
 
 
-TRICK_GAMES = {
+TRICK_GAMES: dict[str, TrickGame[Any, Any]] = {
     "cramps": cr.Cramps(),
     "cramps-21": cr.Cramps(target=21, packets=(3, 3, 3, 2, 2)),
     "hearts": hearts.Hearts(target=40),

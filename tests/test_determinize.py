@@ -716,7 +716,7 @@ def replay_the_deal(game: Any, sample: Any) -> None:
         assert state.round_scores == sample.round_scores
 
 
-GAMES_ON_THE_TRICK_ENGINE = {
+GAMES_ON_THE_TRICK_ENGINE: dict[str, TrickGame[Any, Any]] = {
     "cramps": cr.Cramps(),
     "hearts": hearts.Hearts(target=None),
     "hearts-options": hearts.Hearts(
@@ -764,6 +764,7 @@ def test_a_spades_seat_that_led_a_spade_unbroken_held_only_spades() -> None:
     for seed in range(40):
         state, chooser = game.new_game(seed=seed), random.Random(seed)
         while not state.is_over and found < 6:
+            assert state.to_move is not None  # the game is not over
             leader, before = state.to_move, state
             move = chooser.choice(game.legal_moves(state))
             state = game.apply(state, move)

@@ -17,7 +17,7 @@ from cardrules import arena
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.hearts import rules as hearts
 
-UNBOUNDED = {
+UNBOUNDED: dict[str, cr.Game[Any, Any, Any]] = {
     "cramps": cr.Cramps(),
     "cramps-21": cr.Cramps(target=21, trick_values=(1,) + (-1,) * 12, queen_points=0),
     "craits": cr.Craits(),

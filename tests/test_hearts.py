@@ -80,6 +80,7 @@ def test_seeded_deal_gives_13_each_and_the_two_of_clubs_leads(seed: int) -> None
     state = GAME.new_game(seed=seed)
     assert [len(hand) for hand in state.hands] == [13] * 4
     assert sorted(c for hand in state.hands for c in hand) == list(ALL_52)
+    assert state.to_move is not None
     assert card("2C") in state.hands[state.to_move]
     assert GAME.legal_moves(state) == (cr.Play(card("2C")),)
     assert GAME.new_game(seed=seed) == state  # deterministic from the seed
@@ -163,10 +164,11 @@ def test_a_heart_or_the_queen_of_spades_breaks_hearts(discard: str, broken: bool
 
 
 def test_each_heart_scores_one_and_the_queen_of_spades_thirteen() -> None:
-    points = [GAME.score_trick(None, 1, (c,), 0) for c in cards("2H AH QS KS QH 2C JD")]
+    state = GAME.new_game(seed=0)  # a trick's points do not depend on the state
+    points = [GAME.score_trick(state, 1, (c,), 0) for c in cards("2H AH QS KS QH 2C JD")]
     assert points == [1, 1, 13, 0, 1, 0, 0]
     jack = hearts.Hearts(jack_of_diamonds=True)
-    assert jack.score_trick(None, 1, cards("JD QH"), 0) == -9
+    assert jack.score_trick(jack.new_game(seed=0), 1, cards("JD QH"), 0) == -9
     taken = (
         cr.Trick(0, cards("5H 2H 3H 4H"), winner=0),
         cr.Trick(0, cards("2D QS 3D 6H"), winner=2),  # seats 1 and 3 have no diamonds
@@ -269,6 +271,7 @@ def test_other_illegal_moves_say_why() -> None:
 def test_observe_shows_only_the_seats_own_hand() -> None:
     state = GAME.new_game(seed=4)
     leader = state.to_move
+    assert leader is not None
     view = GAME.observe(state, (leader + 1) % 4)
     assert view.hand == state.hands[(leader + 1) % 4]
     assert view.hand_sizes == (13, 13, 13, 13) and view.legal_moves == ()

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import cardrules as cr
+import cardrules.games
 from cardrules.arena import run_arena
 from cardrules.bots import Bot, HeuristicBot, RandomBot
 from conftest import cards

@@ -80,7 +80,8 @@ def test_the_passing_goes_left_right_across_then_a_hand_is_kept(
     state = game.new_game(seed=number, dealer=3, round_number=number)
     assert game.pass_direction(state) == direction
     if not offset:
-        assert state.phase is None and cr.Card.parse("2C") in state.hands[state.to_move]
+        assert state.phase is None and state.to_move is not None
+        assert cr.Card.parse("2C") in state.hands[state.to_move]
         return
     dealt = state.hands
     assert state.phase == "pass" and state.to_move == 0  # the dealer's left passes first
@@ -365,7 +366,7 @@ def test_explicit_chance_at_the_defaults_deals_each_hand_and_passes_in_turn() ->
     table = ExplicitChance(game)
     state, chooser = table.new_game(), random.Random(3)
     assert len(table.chance_outcomes(state)) == 52  # no draw: the first hand's shuffle
-    directions = []
+    directions: list[str] = []
     while len(directions) < 2:
         if state.is_chance:
             state = table.apply_chance(state, chooser.choice(table.chance_outcomes(state))[0])

@@ -24,7 +24,7 @@ from cardrules.games.hearts import rules as hearts
 from cardrules.games.oh_hell import rules as oh_hell
 from cardrules.games.spades import rules as spades
 
-GAMES = [
+GAMES: list[cr.Game[Any, Any, Any]] = [
     hearts.Hearts(),
     crazy_eights.CrazyEights(players=3),
     oh_hell.OhHell(),
@@ -97,4 +97,4 @@ def test_openspiel_register_game_refuses_what_is_not_a_rules_class() -> None:
 
     assert register_game(type(GAMES[0])) == "python_cardrules_hearts"  # again: the same
     with pytest.raises(cr.RulesError, match="register_game needs a rules class"):
-        register_game(GAMES[0])
+        register_game(GAMES[0])  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ import cloudpickle  # type: ignore[import-untyped]
 import pytest
 
 import cardrules as cr
+import cardrules.games
 from cardrules import arena, errors, shedding, tricks
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
@@ -55,7 +56,7 @@ class PlainTricks(TrickGame[TrickState, TrickView]):
 
 
 @attrs.frozen(kw_only=True)
-class PlainEights(crazy_eights.CrazyEights):  # type: ignore[misc]
+class PlainEights(crazy_eights.CrazyEights):
     """A user's shedding game on the engine's own state and view classes."""
 
     name: ClassVar[str] = "round_trip_plain_eights"
@@ -185,7 +186,7 @@ def samples() -> list[Any]:
         (cr.Euchre(), 30),
         (cr.Euchre.openspiel(allow_lone_defender=True), 30),
         (PlainTricks(), 60),
-        (PlainEights(players=2), 60),  # type: ignore[call-arg]
+        (PlainEights(players=2), 60),
     ]:
         found.extend(_played(game, seed=5, moves=moves))
     craits = cr.Craits()
