@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import pickle
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 import numpy as np
@@ -183,8 +183,8 @@ def test_an_information_state_text_recalls_the_cards_the_seat_received() -> None
     game = crazy_eights.CrazyEights(players=3)
     encoder = encoder_for(game)
     state = game.new_game(seed=5)
-    info = encoder.info_state(state, state.to_move)
-    seat = state.to_move
+    seat = cast(int, state.to_move)
+    info = encoder.info_state(state, seat)
     step = game.step(state, cr.Draw())  # the seat draws a card: only it sees which
     drawn = [card for card in game.observe(step.state, seat).hand if card not in state.hands[seat]]
     later = info.after(step)
@@ -252,7 +252,7 @@ def _led_suit(view: Any) -> list[float]:
 
 
 @attrs.frozen
-class FlaggedHearts(hearts.Hearts):  # type: ignore[misc]
+class FlaggedHearts(hearts.Hearts):
     """Hearts that shows whether hearts are broken and the suit led."""
 
     name: ClassVar[str] = "test_flagged_hearts"
@@ -266,7 +266,7 @@ class FlaggedHearts(hearts.Hearts):  # type: ignore[misc]
 
 
 def test_a_games_fields_come_after_the_familys_in_every_encoding() -> None:
-    game = FlaggedHearts(passing="keep")  # type: ignore[call-arg]  # fields of an example
+    game = FlaggedHearts(passing="keep")
     encoder = encoder_for(game)
     plain = encoder_for(hearts.Hearts(passing="keep"))
     assert encoder.observation_size == plain.observation_size + 5
@@ -308,7 +308,7 @@ def test_bad_fields_are_refused_saying_what_is_allowed(arguments: Any, match: st
 
 def _declaring(fields: Any) -> Any:
     @attrs.frozen
-    class Declaring(hearts.Hearts):  # type: ignore[misc]
+    class Declaring(hearts.Hearts):
         name: ClassVar[str] = "test_declaring_hearts"
 
         def encoded_fields(self) -> Any:
@@ -357,7 +357,7 @@ def test_a_game_of_no_family_is_refused_and_a_family_may_be_registered() -> None
         register_encoder(int, TrickEncoder)
 
     @attrs.frozen
-    class Family(hearts.Hearts):  # type: ignore[misc]
+    class Family(hearts.Hearts):
         name: ClassVar[str] = "test_family_hearts"
 
     made: list[Any] = []

@@ -45,7 +45,7 @@ def _lead_count(view: Any) -> list[float]:
     return [float(len(view.trick.cards)), float(view.round_number % 3)]
 
 
-class FieldedHearts(hearts.Hearts):  # type: ignore[misc]
+class FieldedHearts(hearts.Hearts):
     """Hearts with two fields of its own, to check they are written by the quick paths."""
 
     name: ClassVar[str] = "test_fast_fielded_hearts"
@@ -219,11 +219,12 @@ def test_games_of_one_encoder_played_in_turn_do_not_mix() -> None:
     # The parts are shared by an encoder's trackers and writers (a vector of
     # environments in one process): what one game's position kept must not pass
     # for another's.
-    for game in (
+    games: tuple[Any, ...] = (
         hearts.Hearts(passing="keep"),
         crazy_eights.CrazyEights(players=3),
         euchre.Euchre(),
-    ):
+    )
+    for game in games:
         encoder = encoder_for(game)
         states = [game.new_game(seed=seed) for seed in range(3)]
         trackers = [ObservationArrays(encoder, state) for state in states]

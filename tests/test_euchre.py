@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -350,7 +350,7 @@ def test_the_heuristic_is_legal_and_deterministic() -> None:
     for seed in range(8):
         state = game.new_game(seed=seed)
         while not state.is_over:
-            view, moves = game.observe(state, state.to_move), game.legal_moves(state)
+            view, moves = game.observe(state, cast(int, state.to_move)), game.legal_moves(state)
             move = game.heuristic(view, moves)
             assert move in moves and game.heuristic(view, moves) == move
             state = game.apply(state, move if chooser.random() < 0.7 else chooser.choice(moves))
@@ -383,7 +383,8 @@ def test_a_record_round_trips_through_json(game: Euchre) -> None:
     record = cr.GameRecord.start(game, seed=5)
     state = record.initial_state()
     while not state.is_over:
-        move = game.heuristic(game.observe(state, state.to_move), game.legal_moves(state))
+        seat = cast(int, state.to_move)
+        move = game.heuristic(game.observe(state, seat), game.legal_moves(state))
         record, state = record.then(move), game.apply(state, move)
     text = record.to_json()
     assert '"euchre_alone"' in text and '"euchre"' in text

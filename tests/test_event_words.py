@@ -119,7 +119,7 @@ def test_a_secret_move_is_told_to_the_others_by_its_hidden_text() -> None:
     passed = _played(1, hearts.all_moves()[-1], seen_by=(1,))
     assert cr.describe(passed, 0, game=hearts) == "Seat 1 passes a card."
     assert cr.describe(passed, game=hearts) == "Seat 1 passes a card."
-    assert cr.describe(passed, 1, game=hearts) == f"You pass {passed.move.card}."  # type: ignore[union-attr]
+    assert cr.describe(passed, 1, game=hearts) == f"You pass {passed.move.card}."
     discard = _played(3, Discard(cr.Card.parse("AS")), seen_by=(3,))
     assert _texts(discard, euchre) == ("Seat 3 discards a card.", "Seat 3 discards a card.")
     assert cr.describe(discard, 3, game=euchre) == "You discard A♠."

@@ -63,15 +63,15 @@ def kinds(**changes: Any) -> Kinds:
 @pytest.mark.parametrize(
     ("make", "match"),
     [
-        (lambda: oh_hell.Bid(2.0), r"Bid\.tricks must be an int"),
+        (lambda: oh_hell.Bid(2.0), r"Bid\.tricks must be an int"),  # type: ignore[arg-type]
         (lambda: oh_hell.Bid(True), r"Bid\.tricks must be an int"),
-        (lambda: oh_hell.Bid("2"), r"Bid\.tricks must be an int"),
-        (lambda: spades.Bid(3.0), r"Bid\.tricks must be an int"),
-        (lambda: euchre.GoAlone(1.0), r"GoAlone\.alone must be True or False"),
-        (lambda: euchre.GoAlone(1), r"GoAlone\.alone must be True or False"),
-        (lambda: euchre.GoAlone(None), r"GoAlone\.alone must be True or False"),
-        (lambda: euchre.Discard(2.0), "needs a Card"),
-        (lambda: hearts.PassCard(2.0), "needs a Card"),
+        (lambda: oh_hell.Bid("2"), r"Bid\.tricks must be an int"),  # type: ignore[arg-type]
+        (lambda: spades.Bid(3.0), r"Bid\.tricks must be an int"),  # type: ignore[arg-type]
+        (lambda: euchre.GoAlone(1.0), r"GoAlone\.alone must be True or False"),  # type: ignore[arg-type]
+        (lambda: euchre.GoAlone(1), r"GoAlone\.alone must be True or False"),  # type: ignore[arg-type]
+        (lambda: euchre.GoAlone(None), r"GoAlone\.alone must be True or False"),  # type: ignore[arg-type]
+        (lambda: euchre.Discard(2.0), "needs a Card"),  # type: ignore[arg-type]
+        (lambda: hearts.PassCard(2.0), "needs a Card"),  # type: ignore[arg-type]
     ],
 )
 def test_the_examples_moves_refuse_values_of_other_types(make: Any, match: str) -> None:
@@ -132,7 +132,7 @@ def test_a_bid_as_a_float_is_never_taken_for_a_legal_bid() -> None:
     state = game.new_game(seed=4)
     assert oh_hell.Bid(2) in game.legal_moves(state)
     with pytest.raises(cr.MoveTypeError):
-        game.apply(state, oh_hell.Bid(2.0))
+        game.apply(state, oh_hell.Bid(2.0))  # type: ignore[arg-type]
 
 
 GAMES = engine_games()

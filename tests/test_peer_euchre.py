@@ -40,7 +40,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pyspiel
 import pytest
@@ -219,7 +219,7 @@ def test_the_search_bot_beats_random_players() -> None:
     for deal in range(20):
         state, number = game.new_game(seed=deal, dealer=deal % 4), 0
         while not state.is_over:
-            seat = state.to_move
+            seat = cast(int, state.to_move)
             bot = search if seat % 2 == 0 else chance
             view = game.observe(state, seat)
             state = game.apply(state, bot.choose(game, view, game.legal_moves(state), number))

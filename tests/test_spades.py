@@ -11,7 +11,7 @@ import random
 import re
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import attrs
 import pytest
@@ -328,7 +328,7 @@ def test_a_sample_of_the_unseen_cards_looks_the_same_to_the_seat(rule: str) -> N
         state, chooser = game.new_game(seed=seed), random.Random(seed)
         while not state.is_over:
             if chooser.random() < 0.2:
-                view = game.observe(state, state.to_move)
+                view = game.observe(state, cast(int, state.to_move))
                 guess = game.determinize(view, seed)
                 assert game.observe(guess, view.seat) == view
             state = game.apply(state, chooser.choice(game.legal_moves(state)))

@@ -4,6 +4,8 @@ random players by far in a small arena (and the search bot's side does too)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 import cardrules as cr
 from cardrules.arena import run_arena
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
@@ -16,7 +18,7 @@ def test_the_heuristic_plays_legal_moves_and_the_same_for_the_same_view() -> Non
     for seed in range(3):
         state = game.new_game(seed=seed)
         while not state.is_over:
-            view = game.observe(state, state.to_move)
+            view = game.observe(state, cast(int, state.to_move))
             legal = game.legal_moves(state)
             move = game.heuristic(view, legal)
             assert move in legal and game.heuristic(view, legal) == move
@@ -32,7 +34,8 @@ def test_the_heuristic_bids_what_its_hand_is_worth() -> None:
     state = game.new_game(seed=1, dealer=3, hands=[strong, weak, rest[:13], rest[13:]])
     bids = []
     for _ in range(2):
-        move = game.heuristic(game.observe(state, state.to_move), game.legal_moves(state))
+        seat = cast(int, state.to_move)
+        move = game.heuristic(game.observe(state, seat), game.legal_moves(state))
         bids.append(move)
         state = game.apply(state, move)
     assert bids[0].tricks >= 6 and bids[1] == Bid(0)  # the weak hand bids Nil

@@ -37,7 +37,7 @@ def test_a_bidding_of_the_play_is_taken_and_the_deal_plays_out() -> None:
         (Bidding((1, 1, True, 1)), "payload is the bids"),
         (Bidding((1, 1, 1)), "payload is the bids"),
         (Bidding((1, 1, 1, 1), bags=(10, 0)), r"bags .* below bag_limit \(10\)"),
-        (Bidding((1, 1, 1, 1), bags=(0,)), "bags as a pair"),
+        (Bidding((1, 1, 1, 1), bags=(0,)), "bags as a pair"),  # type: ignore[arg-type]
         (Bidding((0, 1, 1, 1), blind=(0,)), "Blind Nil bidders only seats"),
     ],
 )

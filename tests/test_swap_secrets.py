@@ -274,7 +274,7 @@ def test_a_spades_seat_that_has_not_looked_cannot_tell_its_own_cards() -> None:
 
     def at_its_turn(world: sw.World) -> bool:
         inner = world.transitions[-1].state.inner
-        return inner.phase == "blind" and inner.to_move == 2
+        return bool(inner.phase == "blind" and inner.to_move == 2)
 
     world = sw.play_world(game, 5, 8, stop=at_its_turn)
     assert at_its_turn(world)

@@ -280,7 +280,7 @@ def test_a_phase_move_is_checked_and_told_as_an_event() -> None:
     assert game.is_legal(state, PassCard(card)) and not game.is_legal(state, cr.Play(card))
     assert not game.is_legal(state, PassCard(state.hands[1][0]))  # not seat 0's card
     step = game.step(state, PassCard(card))
-    assert step.events == (cr.MovePlayed(0, PassCard(card)),)  # type: ignore[arg-type]
+    assert step.events == (cr.MovePlayed(0, PassCard(card)),)
     assert game.absent_cards(state, PassCard(card)) == frozenset()
 
 

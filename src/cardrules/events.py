@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -38,7 +39,7 @@ from cardrules._text import int_text, ints_repr, shown
 from cardrules._wording import Wording, cards_text, direction_text, signed, wording
 from cardrules.cards import Card, Suit, format_cards
 from cardrules.errors import EventError
-from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
+from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
 from cardrules.values import Immutable
 
 __all__ = [
@@ -193,7 +194,9 @@ class MovePlayed(Event):
     """
 
     seat: int
-    move: Move | HiddenMove
+    move: Any
+    """A :data:`~cardrules.moves.Move`, a move of the game's own (registered with
+    :func:`~cardrules.moves.register_move`: a bid, a pass), or a :class:`HiddenMove`."""
     seen_by: tuple[int, ...] | None = attrs.field(
         default=None, kw_only=True, converter=_checked_seats
     )
