@@ -147,13 +147,15 @@ ABOVE_THE_FAMILIES = (
     "cardrules.hosts",
     "cardrules.cli",
     "cardrules.arena",
+    "cardrules.table",
+    "cardrules.web",
 )
 BASE = tuple(
     module
     for module in MODULES
     if module.count(".") == 1
     and module not in PACKAGES
-    and module not in ("cardrules.arena", "cardrules.__main__")
+    and module not in ("cardrules.arena", "cardrules.table", "cardrules.__main__")
 )
 
 
