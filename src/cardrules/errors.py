@@ -15,6 +15,7 @@ __all__ = [
     "CardrulesError",
     "EventError",
     "IllegalMoveError",
+    "MoveParseError",
     "MoveTypeError",
     "RecordError",
     "RulesError",
@@ -74,6 +75,13 @@ class IllegalMoveError(CardrulesError, ValueError):
     def __reduce__(self) -> tuple[object, ...]:
         # An exception is rebuilt from its args, which hold the message only.
         return (type(self), (self.reason, *self.args), dict(vars(self)))
+
+
+class MoveParseError(CardrulesError, ValueError):
+    """Text or data that names no move of this game: not understood
+    (``game.parse_move("hello", view)``, ``game.move_from_data({"play": 7})``). The
+    message says what is accepted. A move that is understood but not allowed now raises
+    :class:`IllegalMoveError` instead."""
 
 
 class MoveTypeError(CardrulesError, TypeError):
