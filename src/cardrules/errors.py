@@ -22,6 +22,7 @@ __all__ = [
     "SeatError",
     "SetupError",
     "StateError",
+    "TableError",
 ]
 
 
@@ -110,3 +111,11 @@ class ArenaError(CardrulesError, ValueError):
     """Bad arguments to the arena: not one bot per seat, a bot that is not a bot, a
     game count or worker count that is not a positive int, a bot that cannot be sent
     to worker processes."""
+
+
+class TableError(CardrulesError, ValueError):
+    """Bad arguments to a :class:`~cardrules.table.Table` or to
+    :meth:`Table.from_json <cardrules.table.Table.from_json>` (a game that is not a
+    rules object, a bot seat outside the table, table JSON that is not one, signed with
+    another key or edited). A move a table refuses is not raised: :meth:`Table.play
+    <cardrules.table.Table.play>` returns an error message to its sender."""
