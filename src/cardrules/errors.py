@@ -119,3 +119,10 @@ class TableError(CardrulesError, ValueError):
     rules object, a bot seat outside the table, table JSON that is not one, signed with
     another key or edited). A move a table refuses is not raised: :meth:`Table.play
     <cardrules.table.Table.play>` returns an error message to its sender."""
+
+
+class SnapshotError(CardrulesError, ValueError):
+    """A state snapshot (:mod:`cardrules.snapshot`) that cannot be written or read: a
+    signing key that is not bytes, text that is not a snapshot, a snapshot that is not
+    signed or whose signature does not match the key, one that names a class a
+    snapshot may not build, or a state holding something a snapshot cannot write."""
