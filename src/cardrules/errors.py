@@ -21,6 +21,7 @@ __all__ = [
     "RulesError",
     "SeatError",
     "SetupError",
+    "SnapshotError",
     "StateError",
     "TableError",
 ]
