@@ -13,6 +13,7 @@ __all__ = [
     "BotError",
     "CardParseError",
     "CardrulesError",
+    "DataError",
     "EventError",
     "IllegalMoveError",
     "MoveParseError",
@@ -34,6 +35,12 @@ class CardrulesError(Exception):
 class CardParseError(CardrulesError, ValueError):
     """Text (or a value) that names no card, suit or rank: ``Card.parse("1S")``,
     ``Card.from_index(52)``, ``parse_cards(None)``."""
+
+
+class DataError(CardrulesError, TypeError):
+    """A value with no data form (:func:`cardrules.data.to_data`): not a card, a suit, a
+    number, text, a sequence, a mapping, an attrs class, a dataclass nor a value with a
+    ``to_data()`` method (a game's payload of a class of its own, say)."""
 
 
 class RulesError(CardrulesError, ValueError):
