@@ -425,7 +425,9 @@ def test_k9_cannot_play_draws_one_and_the_turn_passes() -> None:
     assert after.hands[1] == tuple(sorted(cards("9D 10D QH")))
     assert after.to_move == 2
     assert after.top == card("KH")
-    assert events_of(events, CardsDrawn) == [CardsDrawn(1, 1, "cannot_play", 1)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(1, 1, "cannot_play", 1, cards=cr.parse_cards("QH"))
+    ]
 
 
 # -- K10: functions of played cards ---------------------------------------------------------
@@ -462,7 +464,9 @@ def test_k10_played_7_player_two_along_draws() -> None:
     game = cr.Craits(players=4)
     state = position(game, ["9C 10C", "7H 5D JS", "QD KD", "3S 4S"], "9H", "JC")
     after, events = play(game, state, "7H")
-    assert events_of(events, CardsDrawn) == [CardsDrawn(3, 1, "two_along_draws", 1)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(3, 1, "two_along_draws", 1, cards=cr.parse_cards("JC"))
+    ]
     assert card("JC") in after.hands[3]
     assert after.to_move == 2
 
@@ -551,7 +555,9 @@ def test_k13_cannot_follow_count_draws_its_value() -> None:
     assert game.legal_moves(state) == (cr.Draw(),)
     state, events = play(game, state, "draw")
     assert events_of(events, CountEnded) == [CountEnded(1, 6)]
-    assert events_of(events, CardsDrawn) == [CardsDrawn(1, 6, "count", 6)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(1, 6, "count", 6, cards=cr.parse_cards("JS QS KS AH QH KH"))
+    ]
     assert state.hands[1] == tuple(sorted(cards("9C 5C JS QS KS AH QH KH")))
     assert state.count == 0
     # The next player plays normally on the last card of the count (A♦).
@@ -670,7 +676,9 @@ def test_k17_idiot_call_draw_two_and_forfeit_the_next_turn() -> None:
     # Seat 0 calls out of turn.
     state, events = play(game, state, cr.CallIdiot(0))
     assert events_of(events, IdiotCalled) == [IdiotCalled(0, 1)]
-    assert events_of(events, CardsDrawn) == [CardsDrawn(1, 2, "idiot", 2)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(1, 2, "idiot", 2, cards=cr.parse_cards("AS KS"))
+    ]
     assert state.hands[1] == tuple(sorted(cards("KC AS KS")))
     assert state.exposed == ()
     assert state.to_move == 2  # the call does not change whose turn it is
@@ -705,7 +713,9 @@ def test_k17_automatic_calls_apply_the_penalty_at_once() -> None:
     game = short(3, idiot_calls="automatic")
     state = position(game, IDIOT_HANDS, "JH", "AS KS")
     state, events = play(game, state, "9H")
-    assert events_of(events, CardsDrawn) == [CardsDrawn(1, 2, "idiot", 2)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(1, 2, "idiot", 2, cards=cr.parse_cards("AS KS"))
+    ]
     assert state.hands[1] == tuple(sorted(cards("KC AS KS")))
     assert state.exposed == ()
     assert game.calls(state, 0) == ()
@@ -744,7 +754,9 @@ def test_k18_everyone_announces_on_receiving_the_one_card() -> None:
     assert state.phase is cr.Phase.PLAY
     assert state.to_move == 1
     state, events = play(game, state, cr.CallIdiot(0, 2))
-    assert events_of(events, CardsDrawn) == [CardsDrawn(2, 2, "idiot", 2)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(2, 2, "idiot", 2, cards=cr.parse_cards("2C 4C"))
+    ]
     assert len(state.hands[2]) == 3
 
 
@@ -797,7 +809,7 @@ def test_k19_reshuffled_event_counts_the_cards_reshuffled() -> None:
     state = position(game, ["", "6H 6S 2S 2C 2D 2H AH AC AD AS"], "JH KD", dealer=0, rest_to=0)
     state, events = play(game, state, "6H", "6S", "2S", "draw")
     drawn = events_of(events, CardsDrawn)
-    assert drawn == [CardsDrawn(0, 2, "count", 2)]
+    assert drawn == [CardsDrawn(0, 2, "count", 2, cards=cr.parse_cards("KD 6S"))]
     assert events_of(events, Reshuffled) == [Reshuffled(0, 3, 5)]
 
 
@@ -821,7 +833,9 @@ def test_k20_a_long_draw_stops_short_after_one_reshuffle() -> None:
     state, events = play(game, state, "2S")
     assert state.count == 2
     state, events = play(game, state, "draw")
-    assert events_of(events, CardsDrawn) == [CardsDrawn(0, 1, "count", 2)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(0, 1, "count", 2, cards=cr.parse_cards("JS"))
+    ]
     assert [(e.seat, e.penalty) for e in events_of(events, Reshuffled)] == [(0, 5)]
     assert state.discard == cards("2S")
 

@@ -175,7 +175,9 @@ def test_v4_announce_and_pass_then_the_turn_up() -> None:
     assert state.phase is cr.Phase.PLAY and state.to_move == 0
     # The window is still open: nobody has played or drawn yet.
     state, events = play(game, state, cr.CallIdiot(1, 2))
-    assert events_of(events, CardsDrawn) == [CardsDrawn(2, 2, "idiot", 2)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(2, 2, "idiot", 2, cards=cr.parse_cards("2C 4C"))
+    ]
     assert state.forfeits[2] == 1
     assert state.exposed == (0,)
 
@@ -184,7 +186,9 @@ def test_v4_automatic_calls_penalize_a_pass_at_once() -> None:
     game = short(3, one_card_deal_announce=True, idiot_calls="automatic", idiot_penalty="draw_one")
     state = position(game, ["3C", "9D", "JD"], "KH", dealer=0, **LAST_SHORT)
     state, events = play(game, state, cr.Pass())
-    assert events_of(events, CardsDrawn) == [CardsDrawn(1, 1, "idiot", 1)]
+    assert events_of(events, CardsDrawn) == [
+        CardsDrawn(1, 1, "idiot", 1, cards=cr.parse_cards("2C"))
+    ]
     assert len(state.hands[1]) == 2 and state.exposed == ()
 
 

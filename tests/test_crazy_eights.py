@@ -171,9 +171,12 @@ def test_an_eight_played_as_the_last_card_names_no_suit() -> None:
 def test_a_player_may_draw_by_choice_and_keeps_drawing_as_long_as_they_like() -> None:
     state = position(["2H", "3C", "4C"], "9H", "5S 6S 7S 9D 10D JD QD")
     assert set(GAME.legal_moves(state)) == {cr.Play(card("2H")), DRAW}
+    stock = cr.parse_cards("5S 6S 7S 9D 10D JD")
     for drawn in range(1, 7):  # no limit: draw after draw, holding a playable card
         step = GAME.step(state, DRAW)
-        assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1)
+        assert step.events[-1] == cr.events.CardsDrawn(
+            0, 1, "draw", 1, cards=stock[drawn - 1 : drawn]
+        )
         state = step.state
         assert (
             state.to_move == 0

@@ -219,7 +219,7 @@ def test_a_player_who_cannot_play_draws_one_card_and_keeps_the_turn() -> None:
     state = position(["2C", "3C", "4C"], "9H", "5S 9S 6D")
     assert GAME.legal_moves(state) == (DRAW,)
     step = GAME.step(state, DRAW)
-    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1)
+    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1, cards=cr.parse_cards("5S"))
     state = step.state
     assert state.hands[0] == cards("2C 5S") and state.table.stock == cards("9S 6D")
     assert state.to_move == 0 and GAME.legal_moves(state) == (DRAW,)
@@ -231,7 +231,10 @@ def test_a_player_may_draw_rather_than_play() -> None:
     state = position(["2H", "3C", "4C"], "9H", "5S")
     assert set(GAME.legal_moves(state)) == {cr.Play(card("2H")), DRAW}
     step = GAME.step(state, DRAW)
-    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1) and step.state.to_move == 0
+    assert (
+        step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1, cards=cr.parse_cards("5S"))
+        and step.state.to_move == 0
+    )
 
 
 def test_a_draw_does_not_tell_the_others_whether_the_player_could_have_played() -> None:

@@ -7,16 +7,17 @@ defined here, with its text: :func:`describe` (or :meth:`Event.describe`, or ``s
 tells one event in words, and :func:`narrate` tells a step's events, leaving out those
 that only repeat another (the card of a play, told with the play).
 
-Most events hold only what every player may know (a :class:`CardsDrawn` says how
-many cards, never which). A few hold a secret that only some seats may see: the move
-of a :class:`MovePlayed` whose ``seen_by`` names those seats (a card passed in Hearts,
-seen by its passer; a discard, seen by the dealer), and a :class:`CardsPassed`, seen
-by its giver and its receiver. :meth:`Event.for_seat` and :func:`events_for` give the
-events as one seat may know them, and :func:`describe` and :func:`narrate` tell them
-so: with a seat, that seat's version; without one (a log, a spectator), the version
-every seat may know. ``seat`` also chooses the wording: the seat's own doings are told
-as "you" (``"You play 9♥."``), every other seat as "seat N"; without a seat every seat
-is "seat N". Given the game (``game=``), the texts tell its moves and tricks in its words
+Most events hold only what every player may know. A few hold a secret that only
+some seats may see: the move of a :class:`MovePlayed` whose ``seen_by`` names those
+seats (a card passed in Hearts, seen by its passer; a discard, seen by the dealer), a
+:class:`CardsPassed`, seen by its giver and its receiver, and the cards of a
+:class:`CardsDrawn`, seen by the drawer alone (every other seat learns how many).
+:meth:`Event.for_seat` and :func:`events_for` give the events as one seat may know
+them, and :func:`describe` and :func:`narrate` tell them so: with a seat, that seat's
+version; without one (a log, a spectator), the version every seat may know. ``seat``
+also chooses the wording: the seat's own doings are told as "you" (``"You play
+9♥."``), every other seat as "seat N"; without a seat every seat is "seat N". Given
+the game (``game=``), the texts tell its moves and tricks in its words
 (:meth:`Game.move_phrase <cardrules.game.Game.move_phrase>`,
 :attr:`TrickGame.trick_points_are_tricks
 <cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`).
@@ -406,19 +407,60 @@ _DRAW_REASONS = {
 }
 
 
-@attrs.frozen
+def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) -> None:
+    """``cards`` of a :class:`CardsDrawn`: none (not told), or the ``count`` cards drawn."""
+    if cards and (
+        type(cards) is not tuple
+        or len(cards) != event.count
+        or not all(type(card) is Card for card in cards)
+    ):
+        raise EventError(
+            f"cards of a CardsDrawn must be () or a tuple of the {event.count} cards drawn, "
+            f"not {shown(cards)}"
+        )
+
+
+@attrs.frozen(repr=False)
 class CardsDrawn(Event):
-    """``seat`` drew ``count`` cards (which cards is private) because of ``reason``, a
-    short code each game chooses (Craits: ``"cannot_play"``, ``"count"``,
-    ``"others_draw"``, ``"two_along_draws"``, ``"idiot"``; a game that lets a player
-    draw with a card to play, the Crazy Eights example, says ``"draw"`` for a
-    ``Draw()``, not whether they could have played). ``wanted`` is how many the rules
-    asked for; fewer means the draw stopped short."""
+    """``seat`` drew ``count`` cards because of ``reason``, a short code each game
+    chooses (Craits: ``"cannot_play"``, ``"count"``, ``"others_draw"``,
+    ``"two_along_draws"``, ``"idiot"``; a game that lets a player draw with a card to
+    play, the Crazy Eights example, says ``"draw"`` for a ``Draw()``, not whether they
+    could have played). ``wanted`` is how many the rules asked for; fewer means the draw
+    stopped short.
+
+    ``cards`` are the cards drawn, in the order drawn: a secret of the drawer's. The
+    engines tell them in the events of :meth:`~cardrules.game.Game.step` (and of
+    :meth:`~cardrules.game.Game.start`: a draw the dealer's turned-up card causes); for
+    every other seat, and for ``None`` (a log), :meth:`for_seat` gives the event
+    without them (``cards`` empty), which tells only how many.
+
+    >>> import cardrules as cr
+    >>> event = cr.CardsDrawn(1, 2, "count", 2, cards=cr.parse_cards("6D 2C"))
+    >>> event.describe(seat=1)
+    'You draw 6♦ and 2♣ (for the count).'
+    >>> event.describe(seat=0), event.for_seat(0)
+    ('Seat 1 draws 2 cards (for the count).', CardsDrawn(seat=1, count=2, reason='count', wanted=2))
+    """
 
     seat: int
     count: int
     reason: str
     wanted: int
+    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True, validator=_drawn_cards)
+
+    def __repr__(self) -> str:
+        told = f", cards={self.cards!r}" if self.cards else ""
+        return (
+            f"CardsDrawn(seat={self.seat!r}, count={self.count!r}, reason={self.reason!r}, "
+            f"wanted={self.wanted!r}{told})"
+        )
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event for the drawer; without the cards for every other seat."""
+        if seat == self.seat or not self.cards:
+            return self
+        return CardsDrawn(self.seat, self.count, self.reason, self.wanted)
 
     def _text(self, words: Wording) -> str:
         return self._told(words, None)
@@ -439,12 +481,21 @@ class CardsDrawn(Event):
             if self.count < self.wanted
             else ""
         )
-        drawn = f"{words.verb(seat, 'draw')} {cards_text(self.count)}"
+        what = _card_list(self.cards) if self.cards else cards_text(self.count)
+        drawn = f"{words.verb(seat, 'draw')} {what}"
         if self.reason == "cannot_play":
             return f"{words.first(seat)} cannot play and {drawn}{short}."
         if self.reason == "draw":  # (a Draw() that says no more)
             return f"{words.first(seat)} {drawn}{short}."
         return f"{words.first(seat)} {drawn} ({reason}{short})."
+
+
+def _card_list(cards: tuple[Card, ...]) -> str:
+    """Cards in words, in their order: "6♦", "6♦ and 2♣", "J♣, K♦ and 3♥"."""
+    texts = [str(card) for card in cards]
+    if len(texts) == 1:
+        return texts[0]
+    return f"{', '.join(texts[:-1])} and {texts[-1]}"
 
 
 @attrs.frozen
@@ -624,10 +675,10 @@ def describe(
     <cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`: told without them).
 
     The text never names a card that ``seat`` may not know, whichever seat reads it:
-    most events hold only public facts (:class:`CardsDrawn` tells how many cards, not
-    which), and an event with a secret is told as ``seat`` may know it
-    (:meth:`Event.for_seat`; without a seat, as every seat may know it). The seat's own
-    cards drawn come from its views, not from events.
+    most events hold only public facts, and an event with a secret is told as ``seat``
+    may know it (:meth:`Event.for_seat`; without a seat, as every seat may know it): a
+    :class:`CardsDrawn` names the cards to the drawer alone, and tells every other
+    seat how many.
 
     Raises :class:`~cardrules.EventError` if ``event`` is not an event,
     :class:`~cardrules.SeatError` for a seat that is not an int from 0 up.
@@ -688,7 +739,7 @@ def narrate(
     ...     print(f"{type(event).__name__}: {text}")
     MovePlayed: Seat 0 plays 5♣.
     CardsDrawn: Seat 1 draws 1 card (5♣ makes every other player draw).
-    CardsDrawn: You draw 1 card (5♣ makes every other player draw).
+    CardsDrawn: You draw 5♠ (5♣ makes every other player draw).
     """
     words = wording(seat, _deal_word(deal_word, game), game)
     if isinstance(events, Event) or not isinstance(events, Iterable):

@@ -1,9 +1,9 @@
 """The text of information states: every event of a step as a short phrase.
 
 An information state phrases a step's events as its seat may know them
-(:func:`~cardrules.events_for`: a card passed is named to its passer alone, a
-:class:`~cardrules.CardsDrawn` says how many cards, never which); each seat's own
-cards are added by the encoders in square brackets. Phrases hold no ``,``
+(:func:`~cardrules.events_for`: a card passed is named to its passer alone); a
+:class:`~cardrules.CardsDrawn` is phrased by how many cards, never which, even for
+the drawer, whose own cards are added by the encoders in square brackets. Phrases hold no ``,``
 or ``;``: a step is its phrases joined by ``", "``, the steps are joined by ``"; "``,
 so different histories give different texts.
 

@@ -313,7 +313,7 @@ def _after_play(
 def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     """``Draw()``: the count's value during the count (K13), which ends the turn;
     else one card (K9), after which the player moves again in games where drawing
-    keeps the turn. Its ``CardsDrawn`` says only what everybody knows: ``"cannot_play"``
+    keeps the turn. Its ``CardsDrawn`` gives the reason everybody knows: ``"cannot_play"``
     where a player draws only when stuck (Craits), ``"draw"`` where drawing is allowed
     with a card to play (Crazy Eights: whether the player could have played is theirs
     to know)."""
@@ -334,7 +334,7 @@ def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> Non
         if keeps_turn:
             work._drawn += 1
         if work._events is not None:
-            work._events.append(CardsDrawn(seat, 1, reason, 1))
+            work._events.append(CardsDrawn(seat, 1, reason, 1, cards=(card,)))
         if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
             _refill(rules, work, seat)
     elif work._count:
@@ -465,7 +465,7 @@ def _draw(
     for cards in reshuffles:
         _reshuffled(rules, work, seat, cards)
     if events is not None:
-        events.append(CardsDrawn(seat, len(drawn), reason, count))
+        events.append(CardsDrawn(seat, len(drawn), reason, count, cards=drawn))
     if drawn:
         work._idle = 0
     if not work._stock and rules.reshuffle_when == "stock_empty":
