@@ -29,6 +29,7 @@ __all__ = [
     "check_checks",
     "check_digest",
     "check_key",
+    "check_move",
     "check_version",
     "from_json",
     "frozen",
@@ -126,12 +127,18 @@ def to_moves(value: Sequence[Any]) -> tuple[Any, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise RecordError(f"a record's moves must be a sequence, not {shown(value)}")
     for number, move in enumerate(value, start=1):
-        if not is_move(move):
-            raise RecordError(
-                f"move {number} of a record must be a move, not {shown(move)} (a move of "
-                "your own game is registered with cardrules.moves.register_move)"
-            )
+        check_move(move, number)
     return tuple(value)
+
+
+def check_move(move: object, number: int) -> None:
+    """Raise :class:`~cardrules.RecordError` unless ``move`` (the record's move
+    ``number``, counted from 1) is a move of a registered type."""
+    if not is_move(move):
+        raise RecordError(
+            f"move {number} of a record must be a move, not {shown(move)} (a move of "
+            "your own game is registered with cardrules.moves.register_move)"
+        )
 
 
 def unfrozen(value: Any) -> Any:

@@ -51,8 +51,9 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Mapping
-from typing import Any, Generic
+import types
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Generic, NamedTuple
 
 import attrs
 from typing_extensions import TypeVar
@@ -66,6 +67,7 @@ from cardrules._recorddata import (
     check_checks,
     check_digest,
     check_key,
+    check_move,
     check_version,
     from_json,
     read_int,
@@ -93,7 +95,7 @@ S = TypeVar("S", default=Any)
 _OUTCOME_KEYS = frozenset({"moves", "scores", "winners", "digest"})
 
 
-def _check_game(record: object, attribute: object, game: object) -> None:
+def _check_game(game: object) -> None:
     if not isinstance(game, Game):
         raise RecordError(
             f"a record's game is a rules object such as cardrules.Cramps(), not {shown(game)}"
@@ -174,24 +176,195 @@ class _Replayed:
         self.steps: Iterator[tuple[Any, str]] | None = None
 
 
+_CHECK_BYTES = CHECK_DIGITS // 2
+"""Bytes of each position's check as a :class:`_Line` keeps it (two hex digits a byte)."""
+
+
+class _Kept(NamedTuple):
+    """The state at one position of a line's records and its :func:`state_digest`."""
+
+    position: int
+    state: Any
+    digest: str
+
+
+class _Line:
+    """The moves of records grown from one another with :meth:`GameRecord.then`, and
+    what is known of their positions.
+
+    Each record is the first ``length`` moves of its line. Only a record holding every
+    move of the line appends to it (in place); any other makes a line of its own, so no
+    record ever sees its moves change. ``checks`` holds the checks of the first
+    positions (two bytes each, from position 0 on), ``kept`` the state at the last of
+    them (when known) with its digest; the first ``verified`` checks were confirmed by
+    a replay here, the first ``read`` came from the record's data. Everything is
+    guarded by ``lock``: records are shared between threads like every immutable value.
+    """
+
+    __slots__ = ("checks", "kept", "lock", "moves", "read", "verified")
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.lock = threading.Lock()
+        self.moves = moves
+        self.checks = bytearray()
+        self.verified = 0
+        self.read = 0
+        self.kept: _Kept | None = None
+
+    def branch(self, length: int, move: Any) -> _Line:
+        """A new line of the first ``length`` moves and ``move``, knowing what this one
+        knows of them (call with the lock held)."""
+        line = _Line([*self.moves[:length], move])
+        line.checks = self.checks[: _CHECK_BYTES * (length + 1)]
+        line.verified = min(self.verified, length + 1)
+        line.read = min(self.read, length + 1)
+        kept = self.kept
+        line.kept = kept if kept is not None and kept.position <= length else None
+        return line
+
+    def confirm(self, position: int) -> None:
+        """Position ``position``'s check was compared with its replay and matched."""
+        with self.lock:
+            if self.verified == position:
+                self.verified = position + 1
+
+    def learn(self, checks: bytes, kept: _Kept, *, confirmed: bool) -> None:
+        """Take the checks of positions 0 to ``kept.position``, worked out from
+        ``kept.state``'s replay (``confirmed``: from the start, or from a confirmed
+        state) unless they contradict what the line holds."""
+        with self.lock:
+            have = self.checks
+            common = min(len(have), len(checks))
+            if have[:common] != checks[:common]:
+                return  # a wrong state given to then(): its replay reports it
+            if len(have) <= len(checks):
+                have.extend(checks[len(have) :])
+                self.kept = kept
+            if confirmed:
+                self.verified = max(self.verified, kept.position + 1)
+
+
+_EMPTY: Mapping[str, Any] = types.MappingProxyType({})
+
+
 # -- records ------------------------------------------------------------------------------
 
 
-@attrs.frozen(eq=True, hash=False)
 class GameRecord(Immutable, Generic[S]):
     """A whole game as data: ``game`` (the rules object), ``seed``, ``setup`` (the other
     keyword arguments of ``new_game``, as read-only JSON-friendly data) and ``moves`` in
     order. ``S`` is the type of the game's states (``GameRecord[CrampsState]``).
 
     Build one with :meth:`start` and :meth:`then`, or read one with :meth:`from_json`.
+    Records compare equal when these four are equal. Records grown from one another
+    with :meth:`then` share their moves (a short record keeps the moves of the longer
+    ones alive) and what is known of their positions.
     """
 
-    game: Game[S, Any, Any] = attrs.field(validator=_check_game)
-    seed: int = attrs.field(converter=check_seed)
-    setup: Mapping[str, Any] = attrs.field(factory=dict, converter=to_setup)
-    moves: tuple[Any, ...] = attrs.field(default=(), converter=to_moves)
-    _written: _Written | None = attrs.field(default=None, eq=False, repr=False)
-    _replayed: _Replayed | None = attrs.field(init=False, default=None, eq=False, repr=False)
+    __slots__ = (
+        "__weakref__",
+        "_length",
+        "_line",
+        "_moves",
+        "_replayed",
+        "_written",
+        "game",
+        "seed",
+        "setup",
+    )
+
+    game: Game[S, Any, Any]
+    seed: int
+    setup: Mapping[str, Any]
+    _length: int
+    _line: _Line
+    _moves: tuple[Any, ...] | None
+    _written: _Written | None
+    _replayed: _Replayed | None
+
+    def __init__(
+        self,
+        game: Game[S, Any, Any],
+        seed: int,
+        setup: Mapping[str, Any] = _EMPTY,
+        moves: Sequence[Any] = (),
+        written: _Written | None = None,
+    ) -> None:
+        _check_game(game)
+        seed = check_seed(seed)
+        setup = to_setup(setup)
+        moves = to_moves(moves)
+        line = _Line(list(moves))
+        if written is not None and written.encoder is Encoder:
+            positions = len(moves) + 1
+            if (
+                len(written.checks)
+                == CHECK_DIGITS * positions
+                == CHECK_DIGITS * (written.outcome.moves + 1)
+            ):
+                line.checks = bytearray.fromhex(written.checks)
+                line.read = positions
+        self._set(game, seed, setup, line, len(moves), written)
+        object.__setattr__(self, "_moves", moves)
+
+    def _set(
+        self,
+        game: Game[S, Any, Any],
+        seed: int,
+        setup: Mapping[str, Any],
+        line: _Line,
+        length: int,
+        written: _Written | None,
+    ) -> None:
+        for name, value in (
+            ("game", game),
+            ("seed", seed),
+            ("setup", setup),
+            ("_line", line),
+            ("_length", length),
+            ("_moves", None),
+            ("_written", written),
+            ("_replayed", None),
+        ):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    @property
+    def moves(self) -> tuple[Any, ...]:
+        """The moves in order (made into a tuple when first asked for, then kept)."""
+        moves = self._moves
+        if moves is None:
+            line = self._line
+            with line.lock:
+                moves = tuple(line.moves[: self._length])
+            object.__setattr__(self, "_moves", moves)
+        return moves
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, GameRecord)
+        if (self.game, self.seed, self.setup, self._length) != (
+            other.game,
+            other.seed,
+            other.setup,
+            other._length,
+        ):
+            return False
+        return self._line is other._line or self.moves == other.moves
+
+    __hash__ = None  # type: ignore[assignment]  # equal by value, and setups are mappings
+
+    def __repr__(self) -> str:
+        return (
+            f"GameRecord(game={self.game!r}, seed={self.seed!r}, setup={self.setup!r}, "
+            f"moves={self.moves!r})"
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         setup = unfrozen(self.setup)
@@ -206,12 +379,73 @@ class GameRecord(Immutable, Generic[S]):
         Raises whatever ``new_game`` raises for a bad setup.
         """
         record = GameRecord(game, new_seed() if seed is None else seed, setup, ())
-        record.initial_state()
+        state = record.initial_state()
+        line = record._line
+        try:
+            digest = digest_with(Encoder(), record.game, state)
+        except CardrulesError:
+            return record  # a state the digest cannot write: to_json says so
+        line.checks = bytearray.fromhex(digest[:CHECK_DIGITS])
+        line.verified = 1
+        line.kept = _Kept(0, state, digest)
         return record
 
-    def then(self, move: Any) -> GameRecord[S]:
-        """This record with ``move`` appended (not checked until replay)."""
-        return GameRecord(self.game, self.seed, self.setup, self.moves + (move,))
+    def then(self, move: Any, *, state: S | None = None) -> GameRecord[S]:
+        """This record with ``move`` appended (not checked until replay). Takes the
+        same time however long the record is.
+
+        ``state`` is the state ``move`` led to, for a caller that applied it (a server
+        holding the game's state): the record then keeps that state and its check, so
+        :meth:`final_state` gives it back and :meth:`to_json` replays nothing. The
+        state is trusted, not compared: a wrong one gives a record whose replay (and
+        reading it back with :meth:`from_json`) fails at that move. It is used when the
+        checks of every earlier position are known (a record from :meth:`start` or
+        :meth:`from_json`, or one extended with states all along); otherwise it is
+        left out and :meth:`to_json` replays what it does not know.
+
+        Raises :class:`~cardrules.RecordError` for a ``move`` that is not a move, or a
+        ``state`` that is not a state of the record's game.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> record = cr.GameRecord.start(game, seed=7)
+        >>> state = record.initial_state()
+        >>> move = game.legal_moves(state)[0]
+        >>> state = game.apply(state, move)
+        >>> record = record.then(move, state=state)
+        >>> record.final_state() is state
+        True
+        """
+        length = self._length
+        check_move(move, length + 1)
+        kept = None
+        if state is not None:
+            kept = self._kept_after(length + 1, state)
+        line = self._line
+        with line.lock:
+            if len(line.moves) == length:
+                line.moves.append(move)
+                grown = line
+            else:
+                grown = line.branch(length, move)
+            if kept is not None and len(grown.checks) == _CHECK_BYTES * (length + 1):
+                grown.checks += bytes.fromhex(kept.digest[:CHECK_DIGITS])
+                grown.kept = kept
+        record: GameRecord[S] = GameRecord.__new__(GameRecord)
+        record._set(self.game, self.seed, self.setup, grown, length + 1, None)
+        return record
+
+    def _kept_after(self, position: int, state: Any) -> _Kept:
+        """``state`` as given to :meth:`then` for ``position``, with its digest."""
+        game = self.game
+        try:
+            game.check_state(state)
+            digest = digest_with(Encoder(), game, state)
+        except CardrulesError as exc:
+            raise RecordError(
+                f"then(move, state=...) takes the state move {position} led to: {exc}"
+            ) from None
+        return _Kept(position, state, digest)
 
     def initial_state(self) -> S:
         """The state before the first move."""
@@ -222,36 +456,51 @@ class GameRecord(Immutable, Generic[S]):
 
         Raises :class:`~cardrules.RecordError` naming the first move that is not legal,
         and, for a record read from data, the first position that is not the one the
-        record says it was, or an outcome that does not match.
+        record says it was, or an outcome that does not match; the same for a state
+        given to :meth:`then` that is not the one its move led to.
         """
         for state, _ in self._replay(None):
             yield state
 
     def _replay(self, writer: Encoder | None) -> Iterator[tuple[S, str]]:
-        """Each state with its digest through ``writer`` (``""`` without one), compared
-        with the record's checks and outcome if it was read from data."""
-        game, moves, written = self.game, self.moves, self._written
+        """Each state with its digest (through ``writer``, or ``""`` when none was
+        needed), compared with the checks and outcome of a record read from data and
+        with the checks known from states given to :meth:`then`."""
+        game, moves, written, line = self.game, self._line.moves, self._written, self._line
+        count = self._length
+        with line.lock:
+            claims = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
+            verified, read = line.verified, line.read
+        claimed = len(claims) // _CHECK_BYTES
         reader = None
         if written is not None:
             same = writer is not None and type(writer) is written.encoder
             reader = writer if same else written.encoder()
+        encoder = writer
+        if encoder is None and claimed > verified:
+            encoder = reader if type(reader) is Encoder else Encoder()
         try:
             state = self.initial_state()
         except CardrulesError as exc:
             raise RecordError(f"the record's setup is not valid: {exc}") from None
         number = 0
         while True:
-            digest = "" if writer is None else digest_with(writer, game, state)
+            digest = "" if encoder is None else digest_with(encoder, game, state)
             if written is not None and reader is not None:
                 at = number * CHECK_DIGITS
                 recorded = written.checks[at : at + CHECK_DIGITS]
                 if not recorded:
                     raise self._miscounted(written)
-                full = digest if reader is writer else digest_with(reader, game, state)
+                full = digest if reader is encoder else digest_with(reader, game, state)
                 if recorded != full[:CHECK_DIGITS]:
                     raise self._edited_at(number)
+            if verified <= number < claimed:
+                at = number * _CHECK_BYTES
+                if claims[at : at + _CHECK_BYTES].hex() != digest[:CHECK_DIGITS]:
+                    raise self._edited_at(number) if number < read else self._wrong_state(number)
+                line.confirm(number)
             yield state, digest
-            if number == len(moves):
+            if number == count:
                 break
             move = moves[number]
             number += 1
@@ -261,9 +510,9 @@ class GameRecord(Immutable, Generic[S]):
                 raise RecordError(f"move {number} ({move}) cannot be replayed: {exc}") from None
         if written is not None and reader is not None:
             positions = len(written.checks) // CHECK_DIGITS
-            if positions != len(moves) + 1 or written.outcome.moves != len(moves):
+            if positions != count + 1 or written.outcome.moves != count:
                 raise self._miscounted(written)
-            if _outcome(game, state, len(moves), reader) != written.outcome:
+            if _outcome(game, state, count, reader) != written.outcome:
                 raise RecordError(
                     "the record was edited: its moves do not lead to the outcome it holds "
                     "(scores, winners or final position differ)"
@@ -272,7 +521,7 @@ class GameRecord(Immutable, Generic[S]):
     def _miscounted(self, written: _Written) -> RecordError:
         """The error for a record whose outcome or checks count other moves than it
         holds."""
-        moves = len(self.moves)
+        moves = self._length
         if written.outcome.moves != moves:
             more = written.outcome.moves > moves
             change = "cut short or had moves removed" if more else "had moves added"
@@ -294,14 +543,69 @@ class GameRecord(Immutable, Generic[S]):
                 "position it recorded"
             )
         return RecordError(
-            f"the record was edited at move {number} ({self.moves[number - 1]}): the "
+            f"the record was edited at move {number} ({self._line.moves[number - 1]}): the "
             "position after it is not the one the record holds"
         )
+
+    def _wrong_state(self, number: int) -> RecordError:
+        return RecordError(
+            f"move {number} ({self._line.moves[number - 1]}) does not lead to the position "
+            "the record holds for it: a wrong state was given to then(move, state=...) for "
+            "this move or an earlier one"
+        )
+
+    def _replay_all(self, writer: Encoder | None) -> tuple[S, str]:
+        """Replay the whole record (see :meth:`_replay`): the final state and its digest
+        (``""`` unless digests were made), the checks of every position kept on the
+        line when they were made."""
+        checks = bytearray()
+        whole = True
+        last: Any = None
+        digest = ""
+        for last, digest in self._replay(writer):  # noqa: B007 (the last is kept)
+            if digest:
+                checks += bytes.fromhex(digest[:CHECK_DIGITS])
+            else:
+                whole = False
+        if whole:
+            self._line.learn(bytes(checks), _Kept(self._length, last, digest), confirmed=True)
+        return last, digest
+
+    def _final(self) -> tuple[S, str, bytes]:
+        """The final state, its digest and every position's checks, replaying only what
+        the line does not know: nothing when it keeps the final state, the moves after
+        the state it keeps, or else the whole record."""
+        count, line, game = self._length, self._line, self.game
+        with line.lock:
+            checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
+            kept, verified, moves = line.kept, line.verified, line.moves
+        if kept is not None and kept.position == count:
+            return kept.state, kept.digest, checks
+        if kept is not None and kept.position < count:
+            encoder = Encoder()
+            made = bytearray(checks)
+            state, digest = kept.state, kept.digest
+            for number in range(kept.position, count):
+                move = moves[number]
+                try:
+                    state = game.apply(state, move)
+                except CardrulesError as exc:
+                    raise RecordError(
+                        f"move {number + 1} ({move}) cannot be replayed: {exc}"
+                    ) from None
+                digest = digest_with(encoder, game, state)
+                made += bytes.fromhex(digest[:CHECK_DIGITS])
+            line.learn(bytes(made), _Kept(count, state, digest), confirmed=kept.position < verified)
+            return state, digest, bytes(made)
+        state, digest = self._replay_all(Encoder())
+        with line.lock:
+            checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
+        return state, digest, checks
 
     def states(self) -> tuple[S, ...]:
         """Every state of the game: initial, then after each move (kept by the record,
         as :meth:`state_at` keeps them)."""
-        self.state_at(len(self.moves))
+        self.state_at(self._length)
         return tuple(self._replay_memo().states)
 
     def state_at(self, move: int) -> S:
@@ -314,11 +618,9 @@ class GameRecord(Immutable, Generic[S]):
         Raises :class:`~cardrules.RecordError` for a number outside that range or a
         move that does not replay.
         """
-        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= len(self.moves):
-            raise RecordError(
-                f"a record of {len(self.moves)} moves has states 0 to {len(self.moves)}, "
-                f"not {shown(move)}"
-            )
+        last = self._length
+        if isinstance(move, bool) or not isinstance(move, int) or not 0 <= move <= last:
+            raise RecordError(f"a record of {last} moves has states 0 to {last}, not {shown(move)}")
         replayed = self._replay_memo()
         with replayed.lock:
             states = replayed.states
@@ -326,7 +628,6 @@ class GameRecord(Immutable, Generic[S]):
                 return states[move]  # type: ignore[no-any-return]
             if replayed.steps is None:
                 replayed.steps = self._replay(None)
-            last = len(self.moves)
             try:
                 for state, _ in replayed.steps:
                     states.append(state)
@@ -353,37 +654,50 @@ class GameRecord(Immutable, Generic[S]):
         return replayed
 
     def final_state(self) -> S:
-        """The state after the last move (replayed again unless :meth:`state_at` or
-        :meth:`states` already went through the whole game)."""
+        """The state after the last move. Replays nothing when the record knows it: a
+        record read with :meth:`from_json` (verified), written with :meth:`to_json`, or
+        grown with ``then(move, state=...)``; replays only the moves after the last
+        state it knows otherwise."""
         replayed = self._replayed
         if replayed is not None:
             with replayed.lock:
-                if len(replayed.states) > len(self.moves):
+                if len(replayed.states) > self._length:
                     return replayed.states[-1]  # type: ignore[no-any-return]
-        *_, last = self.replay()
-        return last
+        line = self._line
+        with line.lock:
+            kept = line.kept
+        if kept is not None and kept.position <= self._length:
+            return self._final()[0]
+        written = self._written
+        reading = written is not None and written.encoder is Encoder
+        return self._replay_all(Encoder() if reading else None)[0]
 
     def outcome(self) -> Outcome:
-        """Where the moves lead (replays the record)."""
-        return _outcome(self.game, self.final_state(), len(self.moves), Encoder())
+        """Where the moves lead (replays what the record does not know, as
+        :meth:`final_state`)."""
+        line = self._line
+        with line.lock:
+            kept = line.kept
+        if kept is not None and kept.position <= self._length:
+            state: Any
+            state, digest, _ = self._final()
+            return Outcome(self._length, tuple(state.scores), tuple(state.winners), digest)
+        return _outcome(self.game, self.final_state(), self._length, Encoder())
 
     def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
         """The record as JSON-friendly data: fresh objects that share nothing with the
-        record. Replays the record to write each position's check and the outcome, so
-        it raises :class:`~cardrules.RecordError` for a record that does not replay.
+        record. Writes each position's check and the outcome: what the record knows
+        (from the data it was read from, from states given to :meth:`then`, from an
+        earlier write) is written as it is, what it does not know is replayed, so it
+        raises :class:`~cardrules.RecordError` for a record whose new moves do not
+        replay.
 
         With ``key`` (bytes), the data also holds its ``signature`` under that key
         (HMAC-SHA256 of everything else), which :meth:`from_dict` checks when given the
         same key.
         """
         signing = None if key is None else check_key(key)
-        checks = []
-        last: Any = None
-        digest = ""
-        for state, digest in self._replay(Encoder()):
-            checks.append(digest[:CHECK_DIGITS])
-            last = state
-        outcome = Outcome(len(self.moves), tuple(last.scores), tuple(last.winners), digest)
+        checks, outcome = self._checks_and_outcome()
         data = {
             "format": FORMAT,
             "version": VERSION,
@@ -391,13 +705,34 @@ class GameRecord(Immutable, Generic[S]):
             "options": self.game.options(),
             "seed": self.seed,
             "setup": thawed(self.setup),
-            "moves": [move_to_data(move) for move in self.moves],
-            "checks": "".join(checks),
+            "moves": [move_to_data(move) for move in self._line.moves[: self._length]],
+            "checks": checks,
             "outcome": outcome.to_dict(),
         }
         if signing is not None:
             data[SIGNATURE] = sign(data, signing)
         return data
+
+    def _checks_and_outcome(self) -> tuple[str, Outcome]:
+        """Every position's checks as hex digits, and the outcome."""
+        count, line = self._length, self._line
+        with line.lock:
+            known = len(line.checks) // _CHECK_BYTES
+            kept = line.kept
+            checks = line.checks[: _CHECK_BYTES * (count + 1)].hex()
+        written = self._written
+        if (
+            known > count
+            and (kept is None or kept.position != count)
+            and written is not None
+            and written.encoder is Encoder
+            and written.outcome.moves == count
+        ):
+            return checks, written.outcome  # read without verifying: written as read
+        state: Any
+        state, digest, made = self._final()
+        outcome = Outcome(count, tuple(state.scores), tuple(state.winners), digest)
+        return made.hex(), outcome
 
     def to_json(self, indent: int | None = None, *, key: bytes | None = None) -> str:
         """The record as JSON text; with ``key``, signed (see :meth:`to_dict`)."""
@@ -410,11 +745,13 @@ class GameRecord(Immutable, Generic[S]):
         """Read a record from :meth:`to_dict`'s form.
 
         With ``verify`` (the default) the record is replayed here, so an illegal or
-        edited record is refused at once; without it, the same checks run whenever it
-        is replayed. With ``key``, the record must carry the signature
-        :meth:`to_dict` writes with that key, and is refused before anything else if
-        it does not (without a key, a signature is not looked at). Records of format
-        version 4 read with the checks they were written with; versions 1 to 3
+        edited record is refused at once, and the record keeps its final state
+        (:meth:`final_state` and :meth:`to_json` replay nothing more); without it, the
+        same checks run whenever it is replayed, and :meth:`to_json` writes the checks
+        and outcome as they were read. With ``key``, the record must carry the
+        signature :meth:`to_dict` writes with that key, and is refused before anything
+        else if it does not (without a key, a signature is not looked at). Records of
+        format version 4 read with the checks they were written with; versions 1 to 3
         (written by development versions before the first release) are refused with an
         error naming their version: their deals came from an older shuffle, so their
         seeds no longer give the same game.
@@ -427,8 +764,7 @@ class GameRecord(Immutable, Generic[S]):
                 verify_signature(data, signing)
             record = cls._read(data)
             if verify:
-                for _ in record.replay():
-                    pass
+                record._replay_all(Encoder())
         except RecursionError:
             raise RecordError("a record must not be nested this deeply") from None
         except RecordError:
