@@ -1,0 +1,195 @@
+"""The cost of one request of a server that keeps its games in SQLite as signed table
+JSON, early in a game and deep into it: the issue wants a request at 2,000 moves to cost
+within 2x of one at 10.
+
+A request reads the row (``SELECT``), loads the table with the key
+(``Table.from_json(body, key=KEY)``, which replays nothing), plays one move of the seat
+to move (``table.play``), writes the table with the key (``to_json``) and stores it with
+the version check (``UPDATE ... WHERE id = ? AND version = ?``). The game is Craits for
+ten players (long games: 2,000 moves come within the first hands), every seat human,
+random moves. Before each request the row is put back as it was at the position
+measured (not timed), so every request is made at exactly that many moves. The store is
+a file in WAL mode with ``synchronous=NORMAL``, as servers run SQLite.
+
+It prints the median time of each part of a request at each position, side by side, and
+the ratio deep / early of the whole request and of the library's part (load, play,
+write JSON), with the JSON's size.
+
+    python benchmarks/table_requests.py
+    python benchmarks/table_requests.py --moves 10 2000 --requests 50 --rounds 7
+    python benchmarks/table_requests.py --profile     # cProfile of the requests deep in
+    python benchmarks/table_requests.py --quick       # does it run? (CI)
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+import cardrules as cr
+from cardrules.table import Table
+
+KEY = b"benchmark key"
+GAME = cr.Craits(players=10)
+PARTS = ("read", "from_json", "play", "to_json", "write")
+LIBRARY = ("from_json", "play", "to_json")
+TARGET = 2.0
+
+
+class Position(NamedTuple):
+    """A stored table ``moves`` moves into its game, and the move its request plays."""
+
+    moves: int
+    body: str
+    seat: int
+    move_id: int
+
+
+def next_move(table: Table, pick: random.Random) -> tuple[int, int]:
+    """A random legal move of the table's state: the seat that sends it, and its id."""
+    state = table.state
+    move = pick.choice(table.game.legal_moves(state))
+    owner = table.game.out_of_turn_sender(move)
+    return (state.to_move if owner is None else owner), table.game.move_id(move)
+
+
+def positions(moves: list[int], seed: int = 0) -> list[Position]:
+    """Tables at each number of ``moves`` of one random game (the first seed from
+    ``seed`` whose game lasts that long)."""
+    pick = random.Random(seed)
+    table = Table(GAME, seed=seed)
+    found: list[Position] = []
+    while len(found) < len(moves):
+        if table.state.is_over:
+            return positions(moves, seed + 1)
+        seat, move_id = next_move(table, pick)
+        if table.version == moves[len(found)]:
+            found.append(Position(table.version, table.to_json(key=KEY), seat, move_id))
+        replies = table.play(seat, move_id)
+        assert all(reply["type"] == "state" for reply in replies.values()), replies
+    return found
+
+
+def store(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=NORMAL")
+    db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, body TEXT, version INTEGER)")
+    db.execute("INSERT INTO games VALUES (1, '', 0)")
+    return db
+
+
+def request(db: sqlite3.Connection, position: Position) -> dict[str, float]:
+    """One request at ``position`` (the row put back first): the time of each part."""
+    db.execute(
+        "UPDATE games SET body = ?, version = ? WHERE id = 1", (position.body, position.moves)
+    )
+    clock = time.perf_counter
+    began = clock()
+    body, version = db.execute("SELECT body, version FROM games WHERE id = 1").fetchone()
+    read = clock()
+    table = Table.from_json(body, key=KEY)
+    loaded = clock()
+    replies = table.play(position.seat, position.move_id)
+    played = clock()
+    text = table.to_json(key=KEY)
+    written = clock()
+    changed = db.execute(
+        "UPDATE games SET body = ?, version = ? WHERE id = 1 AND version = ?",
+        (text, table.version, version),
+    )
+    stored = clock()
+    assert changed.rowcount == 1 and table.version == position.moves + 1, replies
+    return {
+        "read": read - began,
+        "from_json": loaded - read,
+        "play": played - loaded,
+        "to_json": written - played,
+        "write": stored - written,
+    }
+
+
+def measure(
+    db: sqlite3.Connection, found: list[Position], requests: int, rounds: int
+) -> dict[int, dict[str, list[float]]]:
+    """Every part's times at each position, the positions taken in turn each round."""
+    times: dict[int, dict[str, list[float]]] = {
+        position.moves: {part: [] for part in (*PARTS, "library", "request")} for position in found
+    }
+    for position in found:  # warm-up
+        request(db, position)
+    for _ in range(rounds):
+        for position in found:
+            for _ in range(requests):
+                parts = request(db, position)
+                mine = times[position.moves]
+                for part, seconds in parts.items():
+                    mine[part].append(seconds)
+                mine["library"].append(sum(parts[part] for part in LIBRARY))
+                mine["request"].append(sum(parts.values()))
+    return times
+
+
+def report(found: list[Position], times: dict[int, dict[str, list[float]]]) -> None:
+    early, deep = found[0].moves, found[-1].moves
+    columns = [position.moves for position in found]
+    print(f"{GAME.name}, {GAME.players} players: one request, median ms")
+    print(f"{'moves into the game':<22}" + "".join(f"{moves:>12,}" for moves in columns))
+    print(f"{'table JSON, bytes':<22}" + "".join(f"{len(p.body.encode()):>12,}" for p in found))
+    for part in (*PARTS, "library", "request"):
+        medians = [statistics.median(times[moves][part]) * 1e3 for moves in columns]
+        print(f"{part:<22}" + "".join(f"{ms:>12.3f}" for ms in medians))
+    for part in ("request", "library"):
+        ratio = statistics.median(times[deep][part]) / statistics.median(times[early][part])
+        verdict = "within" if ratio <= TARGET else "OVER"
+        print(
+            f"ratio {part} at {deep:,} / at {early:,}: {ratio:.2f}x "
+            f"({verdict} the target of {TARGET:g}x)"
+        )
+
+
+def profile(db: sqlite3.Connection, position: Position, requests: int) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(requests):
+        request(db, position)
+    profiler.disable()
+    print(f"\ncProfile of {requests} requests at {position.moves:,} moves:")
+    pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--moves", type=int, nargs="+", default=[10, 2000])
+    parser.add_argument("--requests", type=int, default=30, help="a round's, per position")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", action="store_true", help="cProfile the deepest one")
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (CI)")
+    args = parser.parse_args(argv)
+    moves = sorted(set(args.moves))
+    if args.quick:
+        moves, args.requests, args.rounds = [10, 200], 2, 1
+    if moves[0] < 0 or args.requests < 1 or args.rounds < 1 or len(moves) < 2:
+        parser.error("give two positions or more (--moves), and requests and rounds of 1 or more")
+    found = positions(moves)
+    with tempfile.TemporaryDirectory() as folder:
+        db = store(Path(folder) / "games.sqlite")
+        try:
+            report(found, measure(db, found, args.requests, args.rounds))
+            if args.profile:
+                profile(db, found[-1], args.requests)
+        finally:
+            db.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
