@@ -51,10 +51,11 @@ import attrs
 from cardrules._recorddata import SIGNATURE, frozen, sign, thawed
 from cardrules._recorddata import from_json as _ints_from_json
 from cardrules._text import int_from_text, int_text, shown
-from cardrules.cards import Card, format_cards
-from cardrules.chance import ExplicitChance
+from cardrules.cards import ALL_CARDS, Card, format_cards
+from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.errors import CardrulesError, SnapshotError
 from cardrules.game import Game, game_class, registered_games
+from cardrules.rng import DecidedShuffles
 from cardrules.values import Immutable, Value, slots_of, value_from_slots
 
 __all__ = ["FORMAT", "VERSION", "read_snapshot", "state_from_json", "state_to_json"]
@@ -76,26 +77,26 @@ def _check_key(key: object) -> bytes:
     return bytes(key)
 
 
-def _rules_of(state: object) -> Any:
-    """The rules object that plays ``state``: its game, or the :class:`ExplicitChance`
-    around it."""
-    rules = getattr(state, "_rules", None) if isinstance(state, Value) else None
-    game = rules.game if isinstance(rules, ExplicitChance) else rules
+def _game_of(state: object) -> Game[Any, Any, Any]:
+    """The rules that made ``state`` (with explicit chance, the game inside)."""
+    game = getattr(state, "_rules", None) if isinstance(state, Value) else None
     if not isinstance(game, Game):
         raise SnapshotError(
             "a snapshot is made of a game's state (from game.new_game(...) or "
             f"game.apply(...)), not {shown(state)}"
         )
-    return rules
+    return game
 
 
 @functools.lru_cache(maxsize=64)
-def _check_rules(game: Game[Any, Any, Any]) -> None:
-    """Refuse rules that a snapshot could not rebuild from their name and options."""
+def _rules_data(game: Game[Any, Any, Any]) -> tuple[str, str]:
+    """The game's name and its options as JSON text, once checked to rebuild equal
+    rules (remembered: rules objects are immutable)."""
     name = type(game).name
     try:
         registered = name and game_class(name) is type(game)
-        again = type(game).from_options(game.options()) if registered else None
+        data = thawed(frozen(game.options()))
+        again = _game_from(name, data) if registered else None
     except CardrulesError:
         again = None
     if again != game:
@@ -104,6 +105,7 @@ def _check_rules(game: Game[Any, Any, Any]) -> None:
             "them from their game's registered name and options (Game.options), which "
             "must give equal rules"
         )
+    return name, json.dumps(data, ensure_ascii=False)
 
 
 # -- classes a snapshot may build -----------------------------------------------------
@@ -125,6 +127,7 @@ def _class_name(cls: type) -> str:
 
 
 _NAMES: dict[type, str] = {}
+_FOUND: dict[object, type] = {}  # by name: the classes found (a game stays registered)
 
 
 def _allowed_module(module: str) -> bool:
@@ -145,7 +148,7 @@ def _buildable(cls: type) -> bool:
         issubclass(cls, (Immutable, enum.Enum))
         or attrs.has(cls)
         or (issubclass(cls, tuple) and hasattr(cls, "_fields"))
-        or cls is ExplicitChance
+        or cls is DecidedShuffles  # the generator of a state waiting for chance
     )
 
 
@@ -223,8 +226,8 @@ class _Writer:
         if kind.__reduce__ is not _PLAIN_REDUCE:  # it says how it pickles
             return self.reduced(value)
         if attrs.has(kind):
-            fields = value.__getstate__()
-            return {"attrs": _class_name(kind), "fields": self.items(fields.items())}
+            fields = ((f.name, getattr(value, f.name)) for f in attrs.fields(kind))
+            return {"attrs": _class_name(kind), "fields": self.items(fields)}
         raise SnapshotError(
             f"a snapshot cannot hold a {kind.__qualname__} ({shown(value)}): it holds ints, "
             "text, tuples, frozensets, cards, enums, rules objects, states and other "
@@ -252,8 +255,8 @@ class _Writer:
         )
 
     def rules(self, game: Game[Any, Any, Any]) -> dict[str, Any]:
-        _check_rules(game)
-        return {"game": game.name, "options": thawed(frozen(game.options()))}
+        name, options = _rules_data(game)
+        return {"game": name, "options": json.loads(options)}
 
 
 def state_to_json(state: Any, *, key: bytes) -> str:
@@ -271,8 +274,7 @@ def state_to_json(state: Any, *, key: bytes) -> str:
     True
     """
     signing = _check_key(key)
-    rules = _rules_of(state)
-    game = rules.game if isinstance(rules, ExplicitChance) else rules
+    game = _game_of(state)
     writer = _Writer(game)
     header = writer.rules(game)
     data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **header}
@@ -287,12 +289,21 @@ def state_to_json(state: Any, *, key: bytes) -> str:
 # -- reading --------------------------------------------------------------------------
 
 
+_CARDS = {str(card): card for card in ALL_CARDS}
+
+
+def _card(text: object) -> Card:
+    card = _CARDS.get(text) if isinstance(text, str) else None
+    if card is None:
+        raise SnapshotError(f"a card in a snapshot is written like 'Q♠', not {shown(text)}")
+    return card
+
+
 class _Reader:
     """Builds the values :class:`_Writer` wrote; ``game`` is the snapshot's rules."""
 
     def __init__(self, game: Game[Any, Any, Any]) -> None:
         self.game = game
-        self.classes: dict[object, type] = {}
 
     def read(self, data: Any) -> Any:
         kind = type(data)
@@ -307,9 +318,9 @@ class _Reader:
         if len(data) == 1:
             ((tag, body),) = data.items()
             if tag == "cards" and isinstance(body, str):
-                return tuple(Card.parse(text) for text in body.split())
-            if tag == "card" and isinstance(body, str):
-                return Card.parse(body)
+                return tuple(_card(text) for text in body.split(" "))
+            if tag == "card":
+                return _card(body)
             if tag == "int" and isinstance(body, str):
                 return int_from_text(body)
             if tag == "rules":
@@ -336,9 +347,9 @@ class _Reader:
         raise SnapshotError(f"a snapshot holds no value of the form {shown(data)}")
 
     def find(self, name: object, base: type | None) -> Any:
-        cls = self.classes.get(name) if isinstance(name, str) else None
+        cls = _FOUND.get(name) if isinstance(name, str) else None
         if cls is None:
-            cls = self.classes[name] = _find_class(name)
+            cls = _FOUND[name] = _find_class(name)
         if base is not None and not issubclass(cls, base):
             raise SnapshotError(f"the class {shown(name)} is not a {base.__qualname__}")
         return cls
@@ -380,13 +391,21 @@ def _other_version(cls: type) -> SnapshotError:
 
 
 def _game_from(name: object, options: object) -> Game[Any, Any, Any]:
+    """The rules of a registered game's ``name`` and ``options`` (their JSON data)."""
+    if not isinstance(name, str):
+        raise SnapshotError(f"a snapshot's game is the name of a game, not {shown(name)}")
+    if not isinstance(options, dict):
+        raise SnapshotError(f"a snapshot's options are an object, not {shown(options)}")
+    return _made_game(name, json.dumps(options, sort_keys=True))
+
+
+@functools.lru_cache(maxsize=64)
+def _made_game(name: str, options: str) -> Game[Any, Any, Any]:
+    # Remembered: making a rules object can cost more than the rest of a load, and
+    # rules are immutable, so every state may share them.
     try:
-        kind = game_class(name)  # type: ignore[arg-type]  # game_class checks it
-        if not isinstance(options, dict):
-            raise SnapshotError(f"a snapshot's options are an object, not {shown(options)}")
-        return kind.from_options(_ints_from_json(options))
-    except SnapshotError:
-        raise
+        kind = game_class(name)
+        return kind.from_options(_ints_from_json(json.loads(options)))
     except CardrulesError as exc:
         raise SnapshotError(f"the snapshot's rules cannot be made: {exc}") from None
 
@@ -451,16 +470,19 @@ def read_snapshot(text: str | bytes, *, key: bytes) -> tuple[Any, Any]:
     game = _game_from(data["game"], data["options"])
     try:
         state = _Reader(game).read(data["state"])
-        rules = _rules_of(state)
-        if isinstance(rules, Game):
-            game.check_state(state)
+        if _game_of(state) != game:
+            raise SnapshotError("the snapshot's state was not made by the snapshot's rules")
+        chance = isinstance(state, ChanceState)
+        inner = state.inner if chance else state
+        if inner is not None:
+            game.check_state(inner)
     except RecursionError:
         raise SnapshotError("a snapshot's state must not be nested this deeply") from None
     except SnapshotError:
         raise
     except (CardrulesError, TypeError, ValueError, AttributeError) as exc:
         raise SnapshotError(f"the snapshot's state does not load: {exc}") from None
-    return rules, state
+    return (ExplicitChance(game) if chance else game), state
 
 
 def state_from_json(text: str | bytes, *, key: bytes) -> Any:
