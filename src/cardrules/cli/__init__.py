@@ -1,5 +1,5 @@
 """The ``cardrules`` command: simulate games between random players, play one in the
-terminal against computer players, or run an arena of bots.
+terminal against computer players, run an arena of bots, or serve a game in the browser.
 
 ::
 
@@ -7,6 +7,7 @@ terminal against computer players, or run an arena of bots.
     cardrules play spades --seed 1
     cardrules play craits --players 3 --seat 0 --seed 7 --opponents ismcts:300:flat
     cardrules arena hearts --bots ismcts:300,heuristic,random,random --games 400 --workers 2
+    cardrules serve hearts --bots heuristic,heuristic,heuristic --seed 1
     python -m cardrules --help
 
 Every game the library ships can be simulated, played and put in an arena: ``cramps``,
@@ -22,8 +23,9 @@ The package has one module per job:
 - :mod:`~cardrules.cli.parser`: the argument parser;
 - :mod:`~cardrules.cli.registry`: the games the command knows (every registered game)
   and their adapters;
-- :mod:`~cardrules.cli.simulate`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.arena`:
-  the three subcommands.
+- :mod:`~cardrules.cli.simulate`, :mod:`~cardrules.cli.play`, :mod:`~cardrules.cli.arena`,
+  :mod:`~cardrules.cli.serve`: the four subcommands (``serve`` runs the app of
+  :mod:`cardrules.web`, which needs the ``web`` extra).
 
 The generic parts (random players, the simulation, the turn loop with its input
 handling, the arena) work on any :class:`~cardrules.Game` through ``new_game``,
@@ -80,6 +82,7 @@ from cardrules.cli.registry import (
     make_rules,
     register_game,
 )
+from cardrules.cli.serve import run_serve
 from cardrules.cli.simulate import (
     RandomPlayer,
     SimulationSummary,
@@ -225,6 +228,10 @@ def _run(
             width=terminal_width() if isatty(out) else None,
         )
     game = make_rules(entry, options)
+    if args.command == "serve":
+        return run_serve(
+            game, args.bots, seed=args.seed, host=args.host, port=args.port, out=out, err=err
+        )
     adapter = entry.adapter()
     if args.command == "simulate":
         return run_simulate(

@@ -161,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(sub, rules)
     _add_play(sub, rules)
     _add_arena(sub, rules)
+    _add_serve(sub, rules)
     return parser
 
 
@@ -321,3 +322,43 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
     arena_parser.add_argument("--json", metavar="FILE", help="also write every result as JSON")
     arena_parser.add_argument("--csv", metavar="FILE", help="also write the summary as CSV")
     arena_parser.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
+
+
+def _add_serve(sub: Any, rules: argparse.ArgumentParser) -> None:
+    from cardrules.cli.serve import HUMAN, seat_list
+
+    serve_parser = sub.add_parser(
+        "serve",
+        parents=[rules],
+        help="serve one game in the browser: a tab for each human seat",
+        description="Serve one game as a page in the browser, each tab one seat: "
+        "its cards, the table, the log in the seat's words, each move a button or "
+        "typed. The address of each seat is printed; open one tab per human seat, "
+        '?seat=watch to watch. Needs the web extra: pip install "cardrules[web]". '
+        "Ctrl-C stops the server.",
+    )
+    serve_parser.add_argument(
+        "--bots",
+        type=seat_list,
+        default=(),
+        metavar="BOT,BOT,...",
+        help=f"computer players for the LAST seats, the others human (none by default): "
+        f"random, heuristic, ismcts[:ITERATIONS], ...; {HUMAN} keeps a seat for a person, "
+        f"e.g. --bots heuristic,heuristic,heuristic (seats 1-3 at four players) or "
+        f"--bots {HUMAN},heuristic,{HUMAN},heuristic",
+    )
+    serve_parser.add_argument(
+        "--seed",
+        type=int_in(0, SEED_MAX, "--seed"),
+        default=None,
+        help="seed of the deals (random if not given; the computer players draw their own)",
+    )
+    serve_parser.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen at (127.0.0.1: this machine)"
+    )
+    serve_parser.add_argument(
+        "--port",
+        type=int_in(0, 65535, "--port"),
+        default=8000,
+        help="the port to listen at (8000; 0: any free port, printed)",
+    )
