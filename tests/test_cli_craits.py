@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import types
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -245,8 +246,8 @@ def test_forgetting_one_card_lets_a_computer_call_idiot() -> None:
     _, out, _ = play(state, ["QS"], computer=heuristic)
     assert "  You play Q♠.\n" in out
     assert '  Seat 1 calls "idiot" on you!' in out
-    assert '  You draw 2 cards (the "idiot" penalty).' in out
-    assert "  (You drew " in out
+    assert re.search(r'\n  You draw \S+ and \S+ \(the "idiot" penalty\)\.\n', out)
+    assert "You draw 2 cards" not in out and "(You drew " not in out
 
 
 def test_drawing_when_no_card_plays_and_seeing_the_cards_drawn() -> None:
@@ -255,9 +256,9 @@ def test_drawing_when_no_card_plays_and_seeing_the_cards_drawn() -> None:
     assert "Legal: [1] draw" in out
     assert "Not understood: cannot read 'q♣'" not in out  # Q♣ is a card: not held
     assert "Not allowed: you do not hold Q♣" in out
-    assert "  You cannot play and draw 1 card.\n  (You drew K♥.)\n" in out
+    assert "  You cannot play and draw K♥.\n" in out
     _, out, _ = play(state, ["d"], confirm=True)
-    assert "  You cannot play and draw 1 card." in out
+    assert "  You cannot play and draw K♥.\n" in out
 
 
 def test_bad_lines_are_explained_and_asked_again() -> None:
@@ -281,7 +282,8 @@ def test_the_count_follow_it_or_draw_it() -> None:
     state = start(["9C QS KD 3C", HANDS[1], HANDS[2]], stock="2S")
     _, out, _ = play(state, ["d"], confirm=True)
     assert (
-        "  You cannot follow the count: it ends at 2.\n  You draw 2 cards (for the count).\n" in out
+        "  You cannot follow the count: it ends at 2.\n  You draw 2♣ and 4♣ (for the count).\n"
+        in out
     )
 
 
@@ -590,8 +592,7 @@ def test_the_first_turned_up_card_is_told_with_what_it_did() -> None:
 def test_a_single_legal_move_is_made_for_you() -> None:
     state = start(["3C 4C 5C", HANDS[1], HANDS[2]], below="KH")
     _, out, _ = play(state, [])  # no input needed
-    assert "Legal: [1] draw\nYour only move: draw.\n  You cannot play and draw 1 card.\n" in out
-    assert "  (You drew K♥.)\n" in out
+    assert "Legal: [1] draw\nYour only move: draw.\n  You cannot play and draw K♥.\n" in out
     # With confirm, the human is asked (and here the input ends).
     _, out, script = play(state, [], confirm=True)
     assert "Your only move" not in out and "You cannot play" not in out
@@ -660,11 +661,10 @@ def test_cards_drawn_are_told_right_after_the_draw() -> None:
                   hand_number=15)  # fmt: skip
     _, out, _ = play(state, [])
     lines = out.splitlines()
-    drew = lines.index("  You draw 1 card (5♥ makes every other player draw).")
-    assert lines[drew + 1] == "  (You drew 4♠.)"
+    drew = lines.index("  You draw 4♠ (5♥ makes every other player draw).")
     over = next(i for i, line in enumerate(lines) if line.startswith("Game over."))
-    assert lines[over].endswith("Seat 1 wins.") and over > drew + 1
-    assert out.count("(You drew") == 1
+    assert lines[over].endswith("Seat 1 wins.") and over > drew
+    assert out.count("You draw 4♠") == 1
 
 
 def test_describe_step_defaults_to_events_then_change() -> None:
@@ -748,20 +748,19 @@ def test_going_out_and_threes_alone_are_explained() -> None:
 def test_a_hand_that_ends_as_the_human_draws_is_explained() -> None:
     """Seat 1 goes out with a 5: the human draws a card as the hand ends, and the next
     hand is dealt at once, so the human's view after the step cannot say which card
-    (K15). The command line reads it off the stock the step was made from: the card
-    drawn is told after the draw, and the hand's score is explained with it."""
+    (K15). The event of the draw names the card, and the hand's score is explained
+    with it."""
     state = start(["9C QS", "5S", HANDS[2]], dealer=0)
     assert state.table.stock[:2] == cr.parse_cards("2C 3C")  # seat 2 draws first
     _, out, _ = play(state, [])
     lines = out.splitlines()
-    drew = lines.index("  You draw 1 card (5♠ makes every other player draw).")
-    assert lines[drew + 1] == "  (You drew 3♣.)"
-    assert lines[drew + 3].startswith("End of hand 1: you 13, seat 1 -10, ")
+    drew = lines.index("  You draw 3♣ (5♠ makes every other player draw).")
+    assert lines[drew + 2].startswith("End of hand 1: you 13, seat 1 -10, ")
     assert (
-        lines[drew + 4]
+        lines[drew + 3]
         == "  Your hand: 9♣ 40 + Q♠ 10 + 3♣ 3 = 53 in cards; 3♣ cancels 9♣ (-40): 13."
     )
-    assert out.count("(You drew") == 1  # not again for the next hand's deal
+    assert lines[drew - 1] == "  Seat 2 draws 1 card (5♠ makes every other player draw)."
 
 
 def test_the_human_drawing_the_count_as_the_hand_ends_is_explained() -> None:
@@ -775,16 +774,15 @@ def test_the_human_drawing_the_count_as_the_hand_ends_is_explained() -> None:
     before, after = game.observe(state, 0), game.observe(step.state, 0)
     assert after.hand_number == 2
     lines = ADAPTER.step_lines(game, state, step, before, after, 0)
-    drew = lines.index("  You draw 4 cards (for the count).")
-    assert lines[drew + 1] == "  (You drew J♣ K♦ 3♥ 5♥.)"
-    assert lines[drew + 3].startswith("End of hand 1: you 58, ")
-    assert lines[drew + 4].startswith("  Your hand: 9♣ 40 + Q♠ 10 + ")
-    assert lines[drew + 4].endswith(": 58.")
+    drew = lines.index("  You draw K♦, 5♥, J♣ and 3♥ (for the count).")
+    assert lines[drew + 2].startswith("End of hand 1: you 58, ")
+    assert lines[drew + 3].startswith("  Your hand: 9♣ 40 + Q♠ 10 + ")
+    assert lines[drew + 3].endswith(": 58.")
 
 
-def test_the_hand_is_not_explained_when_a_reshuffle_hid_the_cards_drawn() -> None:
-    """A draw that reshuffles the discard pile takes cards whose new order the state
-    before the step does not hold: no explanation rather than a wrong one."""
+def test_the_hand_is_explained_when_the_human_draws_after_a_reshuffle() -> None:
+    """A draw that reshuffles the discard pile takes cards whose order the state before
+    the step does not hold: the event of the draw names them all the same."""
     state = start(["9C QS", "5S", HANDS[2]], dealer=0)
     table = state.table
     empty = cr.ShedTable(table.hands, table.stock[:1], (*table.stock[1:], *table.discard),
@@ -792,17 +790,18 @@ def test_the_hand_is_not_explained_when_a_reshuffle_hid_the_cards_drawn() -> Non
     state = with_fields(state, table=empty)  # one card in the stock, two to draw
     step = GAME.step(state, cr.Play("5S"))
     assert any(isinstance(e, Reshuffled) for e in step.events)
+    (card,) = next(e.cards for e in step.events if isinstance(e, CardsDrawn) and e.seat == 0)
     before, after = GAME.observe(state, 0), GAME.observe(step.state, 0)
     lines = ADAPTER.step_lines(GAME, state, step, before, after, 0)
-    assert "  You draw 1 card (5♠ makes every other player draw)." in lines
-    assert not any("You drew" in line or "Your hand:" in line for line in lines)
+    assert f"  You draw {card} (5♠ makes every other player draw)." in lines
+    assert sum(line.startswith("  Your hand: ") and str(card) in line for line in lines) == 1
 
 
 def test_every_hand_that_ends_as_the_human_draws_is_explained_in_random_games() -> None:
     """Whenever the human drew in a step that ended the hand (a 5 or a 7 played out, the
-    count drawn after someone went out), the cards drawn are told, as many as the
-    events say, and the hand's breakdown gives the score the rules gave (it is told
-    only then): unless the stock was reshuffled before the score."""
+    count drawn after someone went out), the text of their draws names as many cards
+    as they drew, and the hand's breakdown gives the score the rules gave (it is told
+    only then)."""
     game = cr.Craits(players=3)
     explained = 0
     for seed in range(12):
@@ -813,12 +812,18 @@ def test_every_hand_that_ends_as_the_human_draws_is_explained_in_random_games() 
                 continue
             earlier = events[: events.index(scored)]
             drew = sum(e.count for e in earlier if isinstance(e, CardsDrawn) and e.seat == 0)
-            if not drew or any(isinstance(e, Reshuffled) for e in earlier):
+            if not drew:
                 continue
             before, after = game.observe(state, 0), game.observe(step.state, 0)
             lines = ADAPTER.step_lines(game, state, step, before, after, 0)
-            told = [line for line in lines if line.startswith("  (You drew ")]
-            assert len(told) == 1 and len(cr.parse_cards(told[0][12:-2])) == drew
+            scored_at = next(i for i, line in enumerate(lines) if line.startswith("End of hand"))
+            told = [
+                line.split(" (")[0].split(" draw ")[1]
+                for line in lines[:scored_at]
+                if line.startswith(("  You draw ", "  You cannot play and draw "))
+            ]
+            named = re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", " ".join(told))
+            assert len(named) == drew, lines
             assert sum(line.startswith("  Your hand: ") for line in lines) == 1, lines
             explained += 1
     assert explained >= 20

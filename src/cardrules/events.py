@@ -415,8 +415,8 @@ def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) 
         or not all(type(card) is Card for card in cards)
     ):
         raise EventError(
-            f"cards of a CardsDrawn must be () or a tuple of the {event.count} cards drawn, "
-            f"not {shown(cards)}"
+            "cards of a CardsDrawn must be () or a tuple of Cards, the cards drawn "
+            f"({event.count}), not {shown(cards)}"
         )
 
 

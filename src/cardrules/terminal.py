@@ -416,10 +416,9 @@ class GameAdapter:
         play`` asks for it: by default :meth:`describe_step` from the human's views
         ``before`` and ``after`` it (``state`` is not looked at).
 
-        An adapter may read ``state`` for what the human knows but their views cannot
-        show (in Craits, the cards they drew in a step that also ended the hand: the
-        next deal replaces them in their view after it), and must show nothing else
-        from it: it holds every hand and the stock."""
+        An adapter may read ``state`` for what the human knows but neither their views
+        nor the events as they know them show, and must show nothing else from it: it
+        holds every hand and the stock."""
         return self.describe_step(step.events, before, after, human, game)
 
     def tell(

@@ -2,17 +2,18 @@
 Eights share, and :func:`hand_at_end`.
 
 What they share: a card typed with the suit a wild card names (``8h c``, ``8h clubs``,
-``8♥→♣``), a suit named on its own, the prompt that asks for one, and the cards the
-human draws, told to them alone right after their draw (the events only say how many).
+``8♥→♣``), a suit named on its own, the prompt that asks for one. The cards the human
+draws are in the text of their draw (:class:`~cardrules.CardsDrawn` names them to the
+drawer alone).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from cardrules.cards import Card, Suit, format_cards
+from cardrules.cards import Card, Suit
 from cardrules.events import CardPlayed, CardsDrawn, Event, HandScored
 from cardrules.moves import NameSuit, Play
 from cardrules.terminal import GameAdapter, MoveInputError, suit_named
@@ -119,46 +120,20 @@ class SheddingAdapter(GameAdapter):
             )
         return Play(card, suit=suit, announce=announce)
 
-    # -- the cards drawn ---------------------------------------------------------------
-
-    def private_news_after(self, event: Event, human: int) -> bool:
-        """The cards the human drew come right after their draw, not after the whole
-        step (which may go on to the end of the hand or of the game)."""
-        return isinstance(event, CardsDrawn) and event.seat == human and event.count > 0
-
-    def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
-        """The cards the human drew (private: the events only say how many)."""
-        if before.hand_number != after.hand_number:
-            return []
-        drawn = Counter(after.hand) - Counter(before.hand)
-        if not drawn:
-            return []
-        return [self.drawn_line(drawn.elements())]
-
-    @staticmethod
-    def drawn_line(cards: Iterable[Card]) -> str:
-        """The private line telling the human the cards they drew.
-
-        >>> SheddingAdapter.drawn_line([Card.parse("KS"), Card.parse("2C")])
-        '  (You drew 2♣ K♠.)'
-        """
-        return f"  (You drew {format_cards(sorted(cards))}.)"
-
 
 def hand_at_end(
     events: Sequence[Event],
     scored: HandScored,
     before: Any,
     human: int,
-    *,
-    drawn: Sequence[Card] | None = None,
 ) -> tuple[Card, ...] | None:
     """The human's cards when the hand ``scored`` ended during the step of ``events``:
     their hand in their view ``before`` the step, less the cards they played in it
-    before the score, with the cards ``drawn`` they drew in it before the score (in
-    Craits, :func:`~cardrules.games.craits.cli_events.drawn_before_score`). ``None`` if
-    they drew some and ``drawn`` is not given (which cards, their view after the step
-    cannot say: the next hand is dealt by then), or if ``before`` is from another hand.
+    before the score, with the cards they drew in it before the score (their view after
+    the step cannot show them: the next hand is dealt by then; their draws' events
+    name them, :class:`~cardrules.CardsDrawn`). ``None`` if a draw of theirs does not
+    name its cards (events as another seat knows them), or if ``before`` is from
+    another hand.
 
     >>> import types
     >>> import cardrules as cr
@@ -166,30 +141,31 @@ def hand_at_end(
     >>> scored = cr.HandScored(2, (43, -10), (60, 0))
     >>> hand_at_end([cr.CardPlayed(0, cr.Card.parse("8D")), scored], scored, before, 0)
     (Card.parse('3♣'), Card.parse('9♥'))
-    >>> events = [cr.CardsDrawn(0, 1, "others_draw", 1), scored]
-    >>> hand_at_end(events, scored, before, 0) is None
-    True
-    >>> hand_at_end(events, scored, before, 0, drawn=cr.parse_cards("KS"))
+    >>> drawn = cr.CardsDrawn(0, 1, "others_draw", 1, cards=cr.parse_cards("KS"))
+    >>> hand_at_end([drawn, scored], scored, before, 0)
     (Card.parse('3♣'), Card.parse('9♥'), Card.parse('8♦'), Card.parse('K♠'))
+    >>> hand_at_end([drawn.for_seat(1), scored], scored, before, 0) is None
+    True
     """
     if getattr(before, "hand_number", None) != scored.number:
         return None
     played: Counter[Card] = Counter()
+    drawn: list[Card] = []
     for event in events:
         if event is scored:
             break
         if isinstance(event, CardPlayed) and event.seat == human:
             played[event.card] += 1
-        elif (
-            isinstance(event, CardsDrawn) and event.seat == human and event.count and drawn is None
-        ):
-            return None  # cards drawn that the view before cannot tell
+        elif isinstance(event, CardsDrawn) and event.seat == human and event.count:
+            if not event.cards:
+                return None  # cards drawn that the events do not name
+            drawn += event.cards
     else:
         return None
     kept = []
-    for card in before.hand:
+    for card in (*before.hand, *drawn):
         if played[card]:
             played[card] -= 1
         else:
             kept.append(card)
-    return (*kept, *(drawn or ()))
+    return tuple(kept)

@@ -1,9 +1,8 @@
 """Craits events at the terminal: :class:`CraitsNarration`, the part of
 :class:`~cardrules.games.craits.cli.CraitsAdapter` that tells what happened. The text of
-every event is the library's (:func:`cardrules.narrate`); this adds what only the
-human may know (the cards they drew, right after their draw, also in a step that ended
-the hand), the reminder that the lowest total wins, and how the human's hand made its
-score.
+every event is the library's (:func:`cardrules.narrate`: the human's draws name their
+cards); this adds the reminder that the lowest total wins, and how the human's hand
+made its score.
 """
 
 from __future__ import annotations
@@ -11,64 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 import cardrules as cr
-from cardrules.events import CardsDrawn, HandBlocked, Reshuffled
+from cardrules.events import HandBlocked
 from cardrules.games.craits.scoring import OUT_POINTS, hand_breakdown
 from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
 from cardrules.terminal import AnyGame
 
-__all__ = ["CraitsNarration", "DrawnAtEnd", "drawn_before_score"]
-
-
-def drawn_before_score(
-    state: Any, events: Sequence[cr.Event], human: int
-) -> tuple[tuple[cr.Card, ...], cr.Event] | None:
-    """The cards ``human`` drew in a step that ended a hand, before its score, and the
-    last event that told a draw of theirs: read off the stock of ``state``, the full
-    state the step was made from, since every draw takes the top cards of the stock, in
-    the order the events tell the draws. ``None`` if the step scored no hand, the human
-    drew nothing before the score, the stock was reshuffled before it (its new order is
-    not in ``state``), or ``state`` has no stock to read.
-
-    >>> game = cr.Craits(players=2)
-    >>> state = game.position(["9C QS", "5S"], discard="JS", stock="KD 2H", to_move=1)
-    >>> step = game.step(state, cr.Play("5S"))  # seat 1 goes out: seat 0 draws one card
-    >>> drawn_before_score(state, step.events, human=0)
-    ((Card.parse('K♦'),), CardsDrawn(seat=0, count=1, reason='others_draw', wanted=1))
-    """
-    stock = getattr(getattr(state, "table", None), "stock", None)
-    if not isinstance(stock, tuple):
-        return None
-    taken = 0
-    drawn: list[cr.Card] = []
-    last: cr.Event | None = None
-    for event in events:
-        if isinstance(event, cr.HandScored):
-            return (tuple(drawn), last) if last is not None else None
-        if isinstance(event, Reshuffled):
-            return None
-        if isinstance(event, CardsDrawn) and event.count:
-            cards = stock[taken : taken + event.count]
-            if len(cards) < event.count:  # more than the stock held: a reshuffle
-                return None
-            taken += event.count
-            if event.seat == human:
-                drawn += cards
-                last = event
-    return None
-
-
-@attrs.frozen
-class DrawnAtEnd:
-    """The human's ``view`` before a step that ended the hand, and the cards they drew
-    in it before the score (``drawn``, from :func:`drawn_before_score`), which their
-    view after the step cannot show: what :meth:`CraitsNarration.explain` gets as
-    ``before`` then."""
-
-    view: Any
-    drawn: tuple[cr.Card, ...]
+__all__ = ["CraitsNarration"]
 
 
 class CraitsNarration(SheddingAdapter):
@@ -87,28 +35,6 @@ class CraitsNarration(SheddingAdapter):
             return [f"  {text} Everyone scores the cards they hold, and nobody scores -10."]
         return super().event_lines(event, text, human, game)
 
-    def step_lines(
-        self, game: AnyGame, state: Any, step: cr.Step[Any], before: Any, after: Any, human: int
-    ) -> list[str]:
-        """:meth:`~cardrules.terminal.GameAdapter.describe_step`, and when the human
-        drew in a step that also ended the hand, the cards they drew (right after
-        their draw) and how their hand made its score, as in any other step: read from
-        the stock of ``state``, the full state before the step
-        (:func:`drawn_before_score`), since their view after it shows the next hand.
-        Nothing else of ``state`` is used."""
-        found = drawn_before_score(state, step.events, human)
-        if found is None:
-            return super().step_lines(game, state, step, before, after, human)
-        drawn, last = found
-        return self.tell(
-            step.events,
-            human,
-            game,
-            before=DrawnAtEnd(before, drawn),
-            private=[self.drawn_line(drawn)],
-            private_after=last,
-        )
-
     def explain(
         self,
         event: cr.Event,
@@ -121,14 +47,11 @@ class CraitsNarration(SheddingAdapter):
         points, the cards the threes cancel, threes alone
         (:func:`~cardrules.games.craits.scoring.hand_breakdown`, under the game's
         options). Said only when the human's last cards are known (from their view
-        ``before`` the step, with the cards they drew in it if it ended the hand: a
-        :class:`DrawnAtEnd`) and the breakdown gives the score the game gave."""
+        ``before`` the step, with the cards their draws in it named, if it ended the
+        hand) and the breakdown gives the score the game gave."""
         if not isinstance(event, cr.HandScored) or before is None or game is None:
             return []
-        if isinstance(before, DrawnAtEnd):
-            hand = hand_at_end(events, event, before.view, human, drawn=before.drawn)
-        else:
-            hand = hand_at_end(events, event, before, human)
+        hand = hand_at_end(events, event, before, human)
         table = getattr(game, "card_table", None)
         if hand is None or table is None:
             return []

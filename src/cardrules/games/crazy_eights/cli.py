@@ -171,12 +171,12 @@ class CrazyEightsAdapter(SheddingAdapter):
         human: int,
         game: AnyGame | None,
     ) -> list[str]:
-        """At the end of a hand, the points of the cards the human still held (known
-        from their view before the step when they drew nothing in it)."""
+        """At the end of a hand, the points of the cards the human still held (their
+        view before the step, with the cards their draws in it named)."""
         if not isinstance(event, cr.HandScored) or game is None:
             return []
         held = hand_at_end(events, event, before, human)
-        if not held:  # (none left, or not known: drawn in the step)
+        if not held:  # (none left, or not known)
             return []
         values: CardPoints = (
             "openspiel" if getattr(game, "card_points", "") == "openspiel" else "face"
