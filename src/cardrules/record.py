@@ -263,6 +263,7 @@ class GameRecord(Immutable, Generic[S]):
 
     __slots__ = (
         "__weakref__",
+        "_last",
         "_length",
         "_line",
         "_moves",
@@ -281,6 +282,7 @@ class GameRecord(Immutable, Generic[S]):
     _moves: tuple[Any, ...] | None
     _written: _Written | None
     _replayed: _Replayed | None
+    _last: _Kept | None
 
     def __init__(
         self,
@@ -325,6 +327,7 @@ class GameRecord(Immutable, Generic[S]):
             ("_moves", None),
             ("_written", written),
             ("_replayed", None),
+            ("_last", None),
         ):
             object.__setattr__(self, name, value)
 
@@ -388,6 +391,7 @@ class GameRecord(Immutable, Generic[S]):
         line.checks = bytearray.fromhex(digest[:CHECK_DIGITS])
         line.verified = 1
         line.kept = _Kept(0, state, digest)
+        object.__setattr__(record, "_last", line.kept)
         return record
 
     def then(self, move: Any, *, state: S | None = None) -> GameRecord[S]:
@@ -428,11 +432,15 @@ class GameRecord(Immutable, Generic[S]):
                 grown = line
             else:
                 grown = line.branch(length, move)
+                last, known = self._last, len(grown.checks) // _CHECK_BYTES
+                if grown.kept is None and last is not None and known == length + 1:
+                    grown.kept = last  # this record's state: the branch goes on from it
             if kept is not None and len(grown.checks) == _CHECK_BYTES * (length + 1):
                 grown.checks += bytes.fromhex(kept.digest[:CHECK_DIGITS])
                 grown.kept = kept
         record: GameRecord[S] = GameRecord.__new__(GameRecord)
         record._set(self.game, self.seed, self.setup, grown, length + 1, None)
+        object.__setattr__(record, "_last", kept)
         return record
 
     def _kept_after(self, position: int, state: Any) -> _Kept:
@@ -568,39 +576,43 @@ class GameRecord(Immutable, Generic[S]):
             else:
                 whole = False
         if whole:
-            self._line.learn(bytes(checks), _Kept(self._length, last, digest), confirmed=True)
+            kept = _Kept(self._length, last, digest)
+            self._line.learn(bytes(checks), kept, confirmed=True)
+            object.__setattr__(self, "_last", kept)
         return last, digest
 
     def _final(self) -> tuple[S, str, bytes]:
         """The final state, its digest and every position's checks, replaying only what
-        the line does not know: nothing when it keeps the final state, the moves after
-        the state it keeps, or else the whole record."""
+        is not known: nothing when the record keeps its final state and the line every
+        check, the moves after the state the line keeps, or else the whole record."""
         count, line, game = self._length, self._line, self.game
         with line.lock:
             checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
             kept, verified, moves = line.kept, line.verified, line.moves
-        if kept is not None and kept.position == count:
-            return kept.state, kept.digest, checks
-        if kept is not None and kept.position < count:
-            encoder = Encoder()
-            made = bytearray(checks)
-            state, digest = kept.state, kept.digest
-            for number in range(kept.position, count):
-                move = moves[number]
-                try:
-                    state = game.apply(state, move)
-                except CardrulesError as exc:
-                    raise RecordError(
-                        f"move {number + 1} ({move}) cannot be replayed: {exc}"
-                    ) from None
-                digest = digest_with(encoder, game, state)
-                made += bytes.fromhex(digest[:CHECK_DIGITS])
-            line.learn(bytes(made), _Kept(count, state, digest), confirmed=kept.position < verified)
-            return state, digest, bytes(made)
-        state, digest = self._replay_all(Encoder())
-        with line.lock:
-            checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
-        return state, digest, checks
+        if len(checks) == _CHECK_BYTES * (count + 1):
+            last = self._last if kept is None or kept.position != count else kept
+            if last is not None:
+                return last.state, last.digest, checks
+        if kept is None or kept.position >= count:
+            state, digest = self._replay_all(Encoder())
+            with line.lock:
+                checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
+            return state, digest, checks
+        encoder = Encoder()
+        made = bytearray(checks)
+        state, digest = kept.state, kept.digest
+        for number in range(kept.position, count):
+            move = moves[number]
+            try:
+                state = game.apply(state, move)
+            except CardrulesError as exc:
+                raise RecordError(f"move {number + 1} ({move}) cannot be replayed: {exc}") from None
+            digest = digest_with(encoder, game, state)
+            made += bytes.fromhex(digest[:CHECK_DIGITS])
+        last = _Kept(count, state, digest)
+        line.learn(bytes(made), last, confirmed=kept.position < verified)
+        object.__setattr__(self, "_last", last)
+        return state, digest, bytes(made)
 
     def states(self) -> tuple[S, ...]:
         """Every state of the game: initial, then after each move (kept by the record,
@@ -655,9 +667,12 @@ class GameRecord(Immutable, Generic[S]):
 
     def final_state(self) -> S:
         """The state after the last move. Replays nothing when the record knows it: a
-        record read with :meth:`from_json` (verified), written with :meth:`to_json`, or
-        grown with ``then(move, state=...)``; replays only the moves after the last
-        state it knows otherwise."""
+        record grown with ``then(move, state=...)``, read with :meth:`from_json`
+        (verified) or written with :meth:`to_json`; when it knows an earlier state,
+        replays only the moves after it."""
+        last = self._last
+        if last is not None:
+            return last.state  # type: ignore[no-any-return]
         replayed = self._replayed
         if replayed is not None:
             with replayed.lock:
@@ -675,14 +690,10 @@ class GameRecord(Immutable, Generic[S]):
     def outcome(self) -> Outcome:
         """Where the moves lead (replays what the record does not know, as
         :meth:`final_state`)."""
-        line = self._line
-        with line.lock:
-            kept = line.kept
-        if kept is not None and kept.position <= self._length:
-            state: Any
-            state, digest, _ = self._final()
-            return Outcome(self._length, tuple(state.scores), tuple(state.winners), digest)
-        return _outcome(self.game, self.final_state(), self._length, Encoder())
+        state: Any = self.final_state()
+        last = self._last
+        digest = last.digest if last is not None else digest_with(Encoder(), self.game, state)
+        return Outcome(self._length, tuple(state.scores), tuple(state.winners), digest)
 
     def to_dict(self, *, key: bytes | None = None) -> dict[str, Any]:
         """The record as JSON-friendly data: fresh objects that share nothing with the

@@ -1,0 +1,302 @@
+"""Records for servers: ``then`` appends without copying the moves, ``then(move,
+state=...)`` keeps the check of a position the caller applied (so writing the record
+replays nothing), ``from_json`` keeps the final state it replayed, and a write replays
+only the moves it does not know. Nothing here is timed: the replays are counted (calls
+of the rules' ``apply`` and ``new_game``) and the sharing is checked by memory."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+import threading
+import tracemalloc
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from cardrules.record import GameRecord
+
+LONG = cr.Craits(players=10)
+"""Long games: 3,000 moves come within its first hands."""
+
+
+class Calls:
+    """How often the rules of a game class were asked to replay: ``apply`` and
+    ``new_game`` calls, counted while the fixture is on."""
+
+    def __init__(self) -> None:
+        self.apply = 0
+        self.new_game = 0
+
+    def reset(self) -> None:
+        self.apply = self.new_game = 0
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[Calls]:
+    counted = Calls()
+    kinds: set[type[Any]] = {type(LONG), cr.Cramps, cr.Hearts}
+    for kind in kinds:
+        apply, new_game = kind.apply, kind.new_game
+
+        def counting_apply(self: Any, state: Any, move: Any, _apply: Any = apply, **kw: Any) -> Any:
+            counted.apply += 1
+            return _apply(self, state, move, **kw)
+
+        def counting_new_game(self: Any, *args: Any, _new: Any = new_game, **kw: Any) -> Any:
+            counted.new_game += 1
+            return _new(self, *args, **kw)
+
+        monkeypatch.setattr(kind, "apply", counting_apply)
+        monkeypatch.setattr(kind, "new_game", counting_new_game)
+    yield counted
+
+
+def game_moves(game: Any, count: int, seed: int = 1) -> tuple[list[Any], list[Any]]:
+    """``count`` random moves of a game (fewer if it ends) and the state after each."""
+    pick = random.Random(seed)
+    state = game.new_game(seed)
+    moves: list[Any] = []
+    states: list[Any] = []
+    while len(moves) < count and not state.is_over:
+        move = pick.choice(game.legal_moves(state))
+        state = game.apply(state, move)
+        moves.append(move)
+        states.append(state)
+    return moves, states
+
+
+def served(game: Any, count: int, seed: int = 1) -> tuple[GameRecord[Any], Any]:
+    """A record grown as a server grows it (each move with the state it led to), and
+    its last state."""
+    moves, states = game_moves(game, count, seed)
+    record = GameRecord.start(game, seed=seed)
+    for move, state in zip(moves, states, strict=True):
+        record = record.then(move, state=state)
+    return record, states[-1]
+
+
+def grown(game: Any, count: int, seed: int = 1) -> GameRecord[Any]:
+    """The same record grown without states."""
+    record = GameRecord.start(game, seed=seed)
+    for move in game_moves(game, count, seed)[0]:
+        record = record.then(move)
+    return record
+
+
+# -- writing replays nothing the record knows --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "count"), [(LONG, 600), (cr.Cramps(), 300), (cr.Hearts(), 200)], ids=str
+)
+def test_a_record_grown_with_states_is_written_without_replaying(
+    game: Any, count: int, calls: Calls
+) -> None:
+    record, last = served(game, count)
+    calls.reset()
+    text = record.to_json()
+    signed = record.to_json(key=b"server key")
+    assert (calls.apply, calls.new_game) == (0, 0)
+    assert record.final_state() is last
+    # ... and it writes what a replay writes
+    assert text == grown(game, count).to_json()
+    assert GameRecord.from_json(signed, key=b"server key") == record
+
+
+def test_from_json_keeps_the_state_it_replayed(calls: Calls) -> None:
+    record, last = served(LONG, 500)
+    text = record.to_json()
+    calls.reset()
+    read = GameRecord.from_json(text)
+    assert (calls.apply, calls.new_game) == (len(record.moves), 1)  # the replay, once
+    calls.reset()
+    assert read.final_state() == last
+    assert read.to_json() == text
+    assert read.outcome() == record.outcome()
+    assert (calls.apply, calls.new_game) == (0, 0)
+
+
+def test_a_record_read_without_verifying_is_extended_and_written_without_replaying(
+    calls: Calls,
+) -> None:
+    """A server loads the record unverified (and its state from a snapshot it trusts),
+    then appends each move with the state it led to."""
+    record, _ = served(LONG, 400)
+    text = record.to_json()
+    more, states = game_moves(LONG, 410)
+    calls.reset()
+    read = GameRecord.from_json(text, verify=False)
+    for move, state in zip(more[400:], states[400:], strict=True):
+        read = read.then(move, state=state)
+    written = read.to_json()
+    assert (calls.apply, calls.new_game) == (0, 0)
+    assert GameRecord.from_json(written) == GameRecord(LONG, 1, {}, more)
+
+
+def test_a_write_without_states_replays_only_the_new_moves(calls: Calls) -> None:
+    moves, _ = game_moves(LONG, 300)
+    record = GameRecord.start(LONG, seed=1)
+    for move in moves[:200]:
+        record = record.then(move)
+    calls.reset()
+    record.to_json()
+    assert (calls.apply, calls.new_game) == (200, 0)  # from the initial state start() kept
+    for move in moves[200:]:
+        record = record.then(move)
+        calls.reset()
+        record.to_json()
+        assert (calls.apply, calls.new_game) == (1, 0)
+    calls.reset()
+    assert record.final_state() == GameRecord(LONG, 1, {}, moves).final_state()
+    assert calls.apply == len(moves)  # (the record built in one piece replays)
+
+
+# -- then does not copy -------------------------------------------------------------------
+
+
+def test_records_grown_from_one_another_share_their_moves() -> None:
+    moves, _ = game_moves(LONG, 3000)
+    assert len(moves) == 3000
+    records = [GameRecord.start(LONG, seed=1)]
+    tracemalloc.start()
+    try:
+        for move in moves:
+            records.append(records[-1].then(move))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # Copied, the 3,000 records would hold 4.5 million references (36 MB); shared, they
+    # hold one list of 3,000 and a few hundred bytes each.
+    assert peak < 3_000_000, peak
+    assert records[-1].moves == tuple(moves)
+    assert all(records[n].moves == tuple(moves[:n]) for n in (0, 1, 1500, 2999))
+
+
+def test_moves_is_a_tuple_made_once() -> None:
+    record = grown(cr.Cramps(), 20)
+    moves = record.moves
+    assert type(moves) is tuple and record.moves is moves
+    assert record.then(moves[0]).moves[:-1] == moves  # the parent's moves never change
+
+
+# -- branches -----------------------------------------------------------------------------
+
+
+def test_a_branch_from_an_older_record_leaves_the_longer_one_alone(calls: Calls) -> None:
+    moves, states = game_moves(LONG, 60)
+    base = GameRecord.start(LONG, seed=1)
+    for move, state in zip(moves[:30], states[:30], strict=True):
+        base = base.then(move, state=state)
+    longer = base
+    for move, state in zip(moves[30:], states[30:], strict=True):
+        longer = longer.then(move, state=state)
+    # another line of play from move 30, with and without the state it leads to
+    other = next(move for move in LONG.legal_moves(states[29]) if move != moves[30])
+    branch = base.then(other, state=LONG.apply(states[29], other))
+    bare = base.then(other)
+    assert branch.moves == bare.moves == (*moves[:30], other)
+    assert longer.moves == tuple(moves) and base.moves == tuple(moves[:30])
+    assert branch == bare and branch != longer
+    calls.reset()
+    texts = [record.to_json() for record in (longer, branch, base)]
+    assert (calls.apply, calls.new_game) == (0, 0)
+    assert bare.to_json() == texts[1]
+    assert calls.apply == 1  # from the state the branch keeps
+    assert [GameRecord.from_json(text) for text in texts] == [longer, branch, base]
+
+
+def test_threads_appending_to_two_branches() -> None:
+    moves, states = game_moves(LONG, 400)
+    base = GameRecord.start(LONG, seed=1)
+    for move, state in zip(moves[:100], states[:100], strict=True):
+        base = base.then(move, state=state)
+    ends: dict[str, GameRecord[Any]] = {}
+    children: list[GameRecord[Any]] = []
+
+    def extend(name: str, with_states: bool) -> None:
+        record = base
+        for move, state in zip(moves[100:], states[100:], strict=True):
+            record = record.then(move, state=state if with_states else None)
+            children.append(base.then(move))  # the base branches again and again
+        ends[name] = record
+
+    threads = [
+        threading.Thread(target=extend, args=(name, name == "served"))
+        for name in ("served", "bare")
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert ends["served"].moves == ends["bare"].moves == tuple(moves)
+    assert ends["served"].to_json() == ends["bare"].to_json()
+    assert base.moves == tuple(moves[:100])
+    assert all(child.moves[:100] == base.moves and len(child.moves) == 101 for child in children)
+
+
+# -- states are trusted, and caught when wrong --------------------------------------------
+
+
+def test_a_wrong_state_is_caught_when_the_record_is_replayed() -> None:
+    moves, states = game_moves(cr.Cramps(), 20)
+    record = GameRecord.start(cr.Cramps(), seed=1)
+    for number, (move, state) in enumerate(zip(moves, states, strict=True), start=1):
+        wrong = states[number - 2] if number == 12 else state  # the state before move 12
+        record = record.then(move, state=wrong)
+    text = record.to_json()  # trusted: written as given
+    with pytest.raises(cr.RecordError, match=r"edited at move 12 \("):
+        GameRecord.from_json(text)
+    with pytest.raises(
+        cr.RecordError, match=r"move 12 \(.*\) does not lead to .*then\(move, state"
+    ):
+        record.states()
+    with pytest.raises(cr.RecordError, match="move 12"):
+        list(record.replay())
+
+
+@pytest.mark.parametrize(
+    "state",
+    ["a state", cr.Craits().new_game(1), cr.Cramps(target=41).new_game(1)],
+    ids=["text", "another game's", "other rules'"],
+)
+def test_a_state_must_be_one_of_the_records_game(state: Any) -> None:
+    record = GameRecord.start(cr.Cramps(), seed=1)
+    move = cr.Cramps().legal_moves(record.initial_state())[0]
+    with pytest.raises(cr.RecordError, match=r"then\(move, state=...\) takes the state move 1"):
+        record.then(move, state=state)
+
+
+def test_a_move_must_be_a_move() -> None:
+    with pytest.raises(cr.RecordError, match="move 1 of a record must be a move, not"):
+        GameRecord.start(cr.Cramps(), seed=1).then("2C")
+
+
+# -- records stay values ------------------------------------------------------------------
+
+
+def test_pickled_and_equal_records() -> None:
+    record, last = served(cr.Cramps(), 40)
+    built = GameRecord(cr.Cramps(), 1, {}, record.moves)
+    assert built == record and record == built
+    assert record != record.then(cr.Cramps().legal_moves(last)[0])
+    for value in (record, GameRecord.from_json(record.to_json(), verify=False)):
+        again = pickle.loads(pickle.dumps(value))
+        assert again == value and again.to_json() == value.to_json()
+        assert again.final_state() == last
+    with pytest.raises(AttributeError):
+        record.seed = 2
+    with pytest.raises(TypeError):
+        hash(record)
+    assert repr(record).startswith("GameRecord(game=Cramps(") and repr(record).endswith("))")
+
+
+def test_a_read_record_written_again_is_the_same_text() -> None:
+    record, _ = served(cr.Hearts(), 120)
+    data = record.to_dict()
+    data["moves"][0]["extra"] = "fresh objects: editing them changes nothing"
+    assert json.loads(record.to_json()) != data
+    assert GameRecord.from_json(record.to_json()).to_dict() == record.to_dict()
