@@ -269,11 +269,12 @@ def test_unsigned_wrongly_signed_and_edited_snapshots_are_refused() -> None:
         (b"\xff\xfe", "UTF-8"),
         ("[1, 2]", "a JSON object, not list"),
         ("[" * 100_000, "nested this deeply"),
+        ('{"format": NaN}', "NaN is not a JSON number"),
         (42, "JSON text .str or bytes., not int"),
         ('{"format": "cardrules.record", "version": 5}', "not a cardrules state snapshot"),
         ('{"format": "cardrules.state", "version": 2}', "expected format .* version 1"),
     ],
-    ids=["cut", "not utf-8", "list", "deep", "int", "a record", "version 2"],
+    ids=["cut", "not utf-8", "list", "deep", "nan", "int", "a record", "version 2"],
 )
 def test_what_is_not_a_snapshot_is_refused(text: Any, message: str) -> None:
     with pytest.raises(SnapshotError, match=message):
@@ -340,3 +341,13 @@ def test_classes_named_by_the_data_are_never_run_nor_imported(
         state_from_json(signed(data), key=KEY)
     assert not marker.exists()
     assert "snapshot_test_never_imported" not in sys.modules
+
+
+def test_only_classes_that_pickle_by_arguments_are_called() -> None:
+    data = snapshot_data()
+    data["state"]["slots"]["_deal"]["slots"]["_payload"] = {
+        "new": "cardrules.moves:Play",
+        "args": [{"card": "Q♠"}],
+    }
+    with pytest.raises(SnapshotError, match="Play is not made from arguments"):
+        state_from_json(signed(data), key=KEY)

@@ -167,8 +167,8 @@ def _find_class(name: object) -> type:
             f"the class {shown(name)} is in a module that is not imported (a snapshot never "
             "imports one: import the game's module first)"
         )
-    for part in qualname.split("."):
-        found = getattr(found, part, None)
+    for part in qualname.split("."):  # read from the namespaces: no lookup hook runs
+        found = vars(found).get(part) if hasattr(found, "__dict__") else None
     if not (
         isinstance(found, type)
         and found.__module__ == module_name
@@ -336,7 +336,12 @@ class _Reader:
         elif keys == {"attrs", "fields"} and isinstance(data["fields"], dict):
             return self.attrs(self.find(data["attrs"], None), data["fields"])
         elif keys == {"new", "args"} and isinstance(data["args"], list):
-            return self.find(data["new"], None)(*(self.read(item) for item in data["args"]))
+            cls = self.find(data["new"], None)
+            if cls.__reduce__ in (_PLAIN_REDUCE, Value.__reduce__):
+                raise SnapshotError(
+                    f"a {cls.__qualname__} is not made from arguments in a snapshot"
+                )
+            return cls(*(self.read(item) for item in data["args"]))
         elif keys == {"tuple", "items"} and isinstance(data["items"], list):
             cls = self.find(data["tuple"], tuple)
             if len(data["items"]) != len(cls._fields):
@@ -410,6 +415,10 @@ def _made_game(name: str, options: str) -> Game[Any, Any, Any]:
         raise SnapshotError(f"the snapshot's rules cannot be made: {exc}") from None
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def _parsed(text: object) -> dict[str, Any]:
     if isinstance(text, (bytes, bytearray)):
         try:
@@ -419,7 +428,7 @@ def _parsed(text: object) -> dict[str, Any]:
     if not isinstance(text, str):
         raise SnapshotError(f"a snapshot is JSON text (str or bytes), not {type(text).__name__}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except RecursionError:
         raise SnapshotError("a snapshot's JSON must not be nested this deeply") from None
     except ValueError as exc:
