@@ -696,7 +696,7 @@ def cli_screen(world: World, seat: int) -> str:
             # tricks) is typed the move's text instead.
             view = game.observe(scripted.state, seat)
             try:
-                understood = adapter.parse_move(answer, view, listed)
+                understood = adapter.parse_move(answer, view, listed, game)
             except (ValueError, cr.CardrulesError):
                 understood = None
             if understood != move.value:

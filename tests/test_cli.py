@@ -445,12 +445,12 @@ def test_generic_adapter_picks_moves_by_number_or_text() -> None:
     state = first_turn(0, 0)
     legal = GAME.legal_moves(state)
     view = GAME.observe(state, 0)
-    assert adapter.parse_move("1", view, legal) == legal[0]
-    assert adapter.parse_move(str(legal[-1].card), view, legal) == legal[-1]
-    with pytest.raises(cli.MoveInputError, match="not one of the legal moves"):
-        adapter.parse_move("nonsense", view, legal)
+    assert adapter.parse_move("1", view, legal, GAME) == legal[0]
+    assert adapter.parse_move(str(legal[-1].card), view, legal, GAME) == legal[-1]
+    with pytest.raises(cli.MoveInputError, match="cannot read 'nonsense' as a card"):
+        adapter.parse_move("nonsense", view, legal, GAME)
     with pytest.raises(cli.MoveInputError, match="no move number 99"):
-        adapter.parse_move("99", view, legal)
+        adapter.parse_move("99", view, legal, GAME)
     lines = adapter.render_turn(GAME, view, 0)
     assert lines[-1] == "Legal: " + adapter.legal_line(legal)
     assert "Your hand: " + cr.format_cards(state.hands[0]) in lines

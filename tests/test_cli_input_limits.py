@@ -81,12 +81,21 @@ def test_a_move_number_of_thousands_of_digits_is_not_understood_plainly() -> Non
 
 
 def test_an_idiot_call_on_a_seat_of_thousands_of_digits_is_refused_plainly() -> None:
-    view = types.SimpleNamespace(seat=0, phase=cr.Phase.PLAY, hand=(), exposed=(1,))
-    with pytest.raises(cli.MoveInputError) as caught:
-        CraitsAdapter().parse_move(f"idiot {LONG}", view, [cr.CallIdiot(0, 1)])
+    legal = (cr.CallIdiot(0, 1),)
+    view = types.SimpleNamespace(
+        seat=0, to_move=1, phase=cr.Phase.PLAY, hand=(), exposed=(1,), legal_moves=legal
+    )
+    game = cr.Craits(players=3)
+    with pytest.raises(cli.MoveInputError) as caught:  # (too long to be read at all)
+        CraitsAdapter().parse_move(f"idiot {LONG}", view, legal, game)
     message = str(caught.value)
     assert PYTHONS_MESSAGE not in message and len(message) < 200
-    assert "there is no seat 777" in message and "(5000 digits)" in message
+    assert "too long to be a move" in message
+    with pytest.raises(cli.MoveInputError) as caught:  # (short enough, too many digits)
+        CraitsAdapter().parse_move(f"idiot {LONG[:150]}", view, legal, game)
+    message = str(caught.value)
+    assert PYTHONS_MESSAGE not in message and len(message) < 200
+    assert "there is no seat 777" in message and "(150 digits)" in message
 
 
 DIGITS_LONG = "must be at most 100 digits long"

@@ -158,9 +158,9 @@ def test_the_dealer_names_the_suit_of_a_turned_up_eight() -> None:
     state = game.new_game(seed=1, dealer=0, deck=_eight_turned_up())
     view = game.observe(state, 0)
     assert ADAPTER.prompt(view.legal_moves).startswith("Name the suit to follow")
-    assert ADAPTER.parse_move("hearts", view, view.legal_moves) == cr.NameSuit(cr.Suit.HEARTS)
+    assert ADAPTER.parse_move("hearts", view, view.legal_moves, game) == cr.NameSuit(cr.Suit.HEARTS)
     with pytest.raises(MoveInputError, match="is not a suit: name one of c, d, h, s"):
-        ADAPTER.parse_move("9h", view, view.legal_moves)
+        ADAPTER.parse_move("9h", view, view.legal_moves, game)
     assert "You turned up 8♣ as dealer: name the suit to follow." in "\n".join(
         ADAPTER.render_turn(game, view, 0)
     )
@@ -175,13 +175,14 @@ def test_parse_move_words() -> None:
     state = start(HANDS)
     view = GAME.observe(state, 0)
     legal = view.legal_moves
-    assert ADAPTER.parse_move("d", view, legal) == cr.Draw()
-    assert ADAPTER.parse_move("draw", view, legal) == cr.Draw()
-    assert ADAPTER.parse_move("p", view, legal) == cr.Pass()  # (the rules refuse it here)
+    assert ADAPTER.parse_move("d", view, legal, GAME) == cr.Draw()
+    assert ADAPTER.parse_move("draw", view, legal, GAME) == cr.Draw()
+    with pytest.raises(MoveRefusedError, match="pass only when you cannot draw"):
+        ADAPTER.parse_move("p", view, legal, GAME)
     with pytest.raises(MoveRefusedError, match="you do not hold 2♣"):
-        ADAPTER.parse_move("2c", view, legal)
+        ADAPTER.parse_move("2c", view, legal, GAME)
     with pytest.raises(MoveInputError, match="names no move"):
-        ADAPTER.parse_move("->", view, legal)
+        ADAPTER.parse_move("->", view, legal, GAME)
 
 
 def test_help_says_how_drawing_works_under_the_options() -> None:

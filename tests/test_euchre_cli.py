@@ -139,13 +139,13 @@ def test_bids_are_typed_in_euchres_words() -> None:
     state = dealt()
     seen, legal = view(state), Euchre().legal_moves(state)
     for line in ("order up", "up", "pick up", "hearts", "h", "♥"):
-        assert ADAPTER.parse_move(line, seen, legal) == cr.NameSuit("H")
-    assert ADAPTER.parse_move("pass", seen, legal) == cr.Pass()
-    assert ADAPTER.parse_move("2", seen, legal) == cr.NameSuit("H")
+        assert ADAPTER.parse_move(line, seen, legal, Euchre()) == cr.NameSuit("H")
+    assert ADAPTER.parse_move("pass", seen, legal, Euchre()) == cr.Pass()
+    assert ADAPTER.parse_move("2", seen, legal, Euchre()) == cr.NameSuit("H")
     with pytest.raises(MoveRefusedError, match=r"only the upcard's suit .* order up ♥"):
-        ADAPTER.parse_move("spades", seen, legal)
+        ADAPTER.parse_move("spades", seen, legal, Euchre())
     with pytest.raises(MoveInputError, match="bid pass, order up or a suit"):
-        ADAPTER.parse_move("maybe", seen, legal)
+        ADAPTER.parse_move("maybe", seen, legal, Euchre())
 
 
 def test_the_second_round_refuses_the_turned_down_suit_and_a_stuck_dealers_pass() -> None:
@@ -154,39 +154,39 @@ def test_the_second_round_refuses_the_turned_down_suit_and_a_stuck_dealers_pass(
     for _ in range(4):
         state = game.apply(state, cr.Pass())
     seen, legal = view(state), game.legal_moves(state)
-    assert ADAPTER.parse_move("clubs", seen, legal) == cr.NameSuit("C")
+    assert ADAPTER.parse_move("clubs", seen, legal, game) == cr.NameSuit("C")
     with pytest.raises(MoveRefusedError, match="♥ was turned down: name another suit"):
-        ADAPTER.parse_move("hearts", seen, legal)
+        ADAPTER.parse_move("hearts", seen, legal, game)
     with pytest.raises(MoveRefusedError, match="♥ was turned down"):
-        ADAPTER.parse_move("order up", seen, legal)
+        ADAPTER.parse_move("order up", seen, legal, game)
     for _ in range(3):
         state = game.apply(state, cr.Pass())
     seen, legal = view(state), game.legal_moves(state)
     with pytest.raises(MoveRefusedError, match=r"the dealer is stuck: you must name a suit"):
-        ADAPTER.parse_move("pass", seen, legal)
+        ADAPTER.parse_move("pass", seen, legal, game)
 
 
 def test_discards_alone_and_cards_are_typed() -> None:
     game = Euchre()
     state = game.apply(dealt(), cr.NameSuit("H"))
     seen, legal = view(state), game.legal_moves(state)
-    assert ADAPTER.parse_move("9d", seen, legal) == Discard("9D")
-    assert ADAPTER.parse_move("discard 9d", seen, legal) == Discard("9D")
+    assert ADAPTER.parse_move("9d", seen, legal, game) == Discard("9D")
+    assert ADAPTER.parse_move("discard 9d", seen, legal, game) == Discard("9D")
     with pytest.raises(MoveRefusedError, match="you have just picked up 9♥: discard another"):
-        ADAPTER.parse_move("9h", seen, legal)
+        ADAPTER.parse_move("9h", seen, legal, game)
     with pytest.raises(MoveRefusedError, match="you do not hold J♠"):
-        ADAPTER.parse_move("JS", seen, legal)
+        ADAPTER.parse_move("JS", seen, legal, game)
     state = game.apply(state, Discard("9D"))
     seen, legal = view(state), game.legal_moves(state)
-    assert ADAPTER.parse_move("alone", seen, legal) == GoAlone(True)
-    assert ADAPTER.parse_move("partner", seen, legal) == GoAlone(False)
+    assert ADAPTER.parse_move("alone", seen, legal, game) == GoAlone(True)
+    assert ADAPTER.parse_move("partner", seen, legal, game) == GoAlone(False)
     with pytest.raises(MoveInputError, match="answer alone or partner"):
-        ADAPTER.parse_move("hearts", seen, legal)
+        ADAPTER.parse_move("hearts", seen, legal, game)
     state = game.apply(state, GoAlone(False))
     seen, legal = view(state), game.legal_moves(state)
-    assert ADAPTER.parse_move("jh", seen, legal) == cr.Play("JH")
+    assert ADAPTER.parse_move("jh", seen, legal, game) == cr.Play("JH")
     with pytest.raises(MoveRefusedError, match="you do not hold 9♠"):
-        ADAPTER.parse_move("9S", seen, legal)
+        ADAPTER.parse_move("9S", seen, legal, game)
 
 
 # -- events ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import cardrules as cr
 from cardrules import cli
 from cardrules.games.hearts import PassCard
 from cardrules.games.hearts.cli import HeartsAdapter
-from cardrules.terminal import MoveInputError, MoveRefusedError, adapter_for
+from cardrules.terminal import MoveRefusedError, adapter_for
 from conftest import cards
 
 ADAPTER = HeartsAdapter()
@@ -59,26 +59,27 @@ def test_a_whole_game_through_the_command_line() -> None:
 def test_typed_passes_and_plays() -> None:
     view = passing_view()
     held = [str(card) for card in view.hand]
-    assert ADAPTER.parse_move(held[0], view, view.legal_moves) == PassCard(held[0])
-    assert ADAPTER.parse_move(f"pass {held[1]}", view, view.legal_moves) == PassCard(held[1])
-    assert ADAPTER.parse_move("2", view, view.legal_moves) == view.legal_moves[1]
+    assert ADAPTER.parse_move(held[0], view, view.legal_moves, GAME) == PassCard(held[0])
+    assert ADAPTER.parse_move(f"pass {held[1]}", view, view.legal_moves, GAME) == PassCard(held[1])
+    assert ADAPTER.parse_move("2", view, view.legal_moves, GAME) == view.legal_moves[1]
     game = cr.Hearts(passing="keep")
     state = game.position(["2C 10H", "3C 5D", "4C 7D", "5C 9D"], leader=0)
     play = game.observe(state, 0)
-    assert ADAPTER.parse_move("2c", play, play.legal_moves) == cr.Play("2C")
-    assert ADAPTER.parse_move("10h", play, play.legal_moves) == cr.Play("10H")
-    with pytest.raises(MoveInputError, match="passed only before the play"):
-        ADAPTER.parse_move("pass 2C", play, play.legal_moves)
+    assert ADAPTER.parse_move("2c", play, play.legal_moves, game) == cr.Play("2C")
+    with pytest.raises(MoveRefusedError, match="first trick must be led with the two of clubs"):
+        ADAPTER.parse_move("10h", play, play.legal_moves, game)
+    with pytest.raises(MoveRefusedError, match="passed only before the play"):
+        ADAPTER.parse_move("pass 2C", play, play.legal_moves, game)
 
 
 def test_cards_not_held_or_already_chosen_are_refused() -> None:
     view = passing_view(passes=1)
     chosen = view.payload.passed[1][0]
     with pytest.raises(MoveRefusedError, match=f"already chosen to pass {chosen}"):
-        ADAPTER.parse_move(str(chosen), view, view.legal_moves)
+        ADAPTER.parse_move(str(chosen), view, view.legal_moves, GAME)
     stranger = next(c for c in cr.STANDARD_DECK.cards() if c not in view.hand)
     with pytest.raises(MoveRefusedError, match=f"you do not hold {stranger}"):
-        ADAPTER.parse_move(str(stranger), view, view.legal_moves)
+        ADAPTER.parse_move(str(stranger), view, view.legal_moves, GAME)
 
 
 def test_the_rules_refusals_are_worded_for_the_player() -> None:

@@ -80,17 +80,17 @@ def test_bids_are_typed_as_numbers() -> None:
     view = game.observe(state, 0)
     legal = game.legal_moves(state)
     for text in ("2", "bid 2", "B 2", " 2 "):
-        assert ADAPTER.parse_move(text.strip(), view, legal) == Bid(2)
+        assert ADAPTER.parse_move(text.strip(), view, legal, game) == Bid(2)
     with pytest.raises(MoveInputError, match="'two' is not a bid; type a number of tricks: 0 to 5"):
-        ADAPTER.parse_move("two", view, legal)
+        ADAPTER.parse_move("two", view, legal, game)
     with pytest.raises(MoveRefusedError, match="you may bid 0 to 5 tricks, not 6"):
-        ADAPTER.parse_move("6", view, legal)
+        ADAPTER.parse_move("6", view, legal, game)
     with pytest.raises(MoveRefusedError, match=r"not 77777777777777777777… \(40 digits\)"):
-        ADAPTER.parse_move("7" * 40, view, legal)
+        ADAPTER.parse_move("7" * 40, view, legal, game)
     hooked = game.apply(game.apply(state, Bid(1)), Bid(2))
     dealer = game.observe(hooked, 2)
     with pytest.raises(MoveRefusedError, match="as dealer you may not bid 2: the bids would"):
-        ADAPTER.parse_move("2", dealer, game.legal_moves(hooked))
+        ADAPTER.parse_move("2", dealer, game.legal_moves(hooked), game)
 
 
 def test_cards_are_typed_as_text_or_picked_by_number() -> None:
@@ -101,12 +101,12 @@ def test_cards_are_typed_as_text_or_picked_by_number() -> None:
     for tricks in (1, 0, 0):
         state = game.apply(state, Bid(tricks))
     view, legal = game.observe(state, 1), game.legal_moves(state)
-    assert ADAPTER.parse_move("6d", view, legal) == cr.Play("6D")
-    assert ADAPTER.parse_move("2", view, legal) == legal[1]
+    assert ADAPTER.parse_move("6d", view, legal, game) == cr.Play("6D")
+    assert ADAPTER.parse_move("2", view, legal, game) == legal[1]
     with pytest.raises(MoveRefusedError, match="you do not hold 2♣; your hand is 5♦ 6♦"):
-        ADAPTER.parse_move("2C", view, legal)
+        ADAPTER.parse_move("2C", view, legal, game)
     with pytest.raises(MoveInputError, match="there is no move number 3"):
-        ADAPTER.parse_move("3", view, legal)
+        ADAPTER.parse_move("3", view, legal, game)
 
 
 def test_a_refused_bid_is_asked_again_with_its_reason() -> None:

@@ -101,34 +101,34 @@ def test_the_adapter_reads_bids_blind_nil_and_cards() -> None:
     state = game.new_game(seed=3, dealer=3, scores=(0, 150, 0, 150))
     view = game.observe(state, 0)
     blind = game.legal_moves(state)
-    assert ADAPTER.parse_move("blind", view, blind) == BLIND_NIL
-    assert ADAPTER.parse_move("Blind Nil", view, blind) == BLIND_NIL
-    assert ADAPTER.parse_move("look", view, blind) == LOOK_AT_HAND
-    assert ADAPTER.parse_move("2", view, blind) == LOOK_AT_HAND
+    assert ADAPTER.parse_move("blind", view, blind, game) == BLIND_NIL
+    assert ADAPTER.parse_move("Blind Nil", view, blind, game) == BLIND_NIL
+    assert ADAPTER.parse_move("look", view, blind, game) == LOOK_AT_HAND
+    assert ADAPTER.parse_move("2", view, blind, game) == LOOK_AT_HAND
     with pytest.raises(MoveInputError, match="type blind"):
-        ADAPTER.parse_move("nil", view, blind)
+        ADAPTER.parse_move("nil", view, blind, game)
     with pytest.raises(MoveInputError, match="no move number 4"):
-        ADAPTER.parse_move("4", view, blind)
+        ADAPTER.parse_move("4", view, blind, game)
     lines = ADAPTER.render_turn(game, view, 0)
     assert "Your hand: not looked at yet (you may bid Blind Nil without seeing it)." in lines
     assert ADAPTER.prompt(blind).startswith("Bid Blind Nil or look")
     state = game.apply(state, LOOK_AT_HAND)
     view = game.observe(state, 0)
     for text, bid in (("nil", 0), ("0", 0), ("N", 0), ("bid 4", 4), (" 13 ", 13), ("7", 7)):
-        assert ADAPTER.parse_move(text.strip(), view, BIDS) == Bid(bid)
+        assert ADAPTER.parse_move(text.strip(), view, BIDS, game) == Bid(bid)
     for text in ("14", "-1", "x", "1000000000000000000000"):
         with pytest.raises(MoveInputError, match="is not a bid"):
-            ADAPTER.parse_move(text, view, BIDS)
+            ADAPTER.parse_move(text, view, BIDS, game)
     hand = view.hand
     for move in (Bid(2), Bid(3), LOOK_AT_HAND, Bid(3), Bid(3)):  # (seat 2 may bid blind)
         state = game.apply(state, move)
     view = game.observe(state, 0)
     legal = game.legal_moves(state)
-    assert ADAPTER.parse_move("1", view, legal) == legal[0]
-    assert ADAPTER.parse_move(str(hand[0]), view, legal) == cr.Play(hand[0])
+    assert ADAPTER.parse_move("1", view, legal, game) == legal[0]
+    assert ADAPTER.parse_move(str(hand[0]), view, legal, game) == cr.Play(hand[0])
     missing = next(card for card in cr.STANDARD_DECK.cards() if card not in hand)
     with pytest.raises(MoveRefusedError, match=f"you do not hold {missing}"):
-        ADAPTER.parse_move(str(missing), view, legal)
+        ADAPTER.parse_move(str(missing), view, legal, game)
     lines = ADAPTER.render_turn(game, view, 0)
     assert (
         "Bids: you 2 (took 0) | seat 1 3 (took 0) | seat 2 3 (took 0) | seat 3 3 (took 0)" in lines

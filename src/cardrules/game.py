@@ -16,17 +16,20 @@ from __future__ import annotations
 import enum
 import functools
 import inspect
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from cardrules._movetext import MAX_TEXT, moves_text, squash
 from cardrules._text import shown
 from cardrules.cards import Card
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
+    MoveParseError,
     MoveTypeError,
     RulesError,
     SeatError,
@@ -464,6 +467,96 @@ class Game(Immutable, ABC, Generic[S, M, V]):
             return False
         return True
 
+    # -- moves from text ------------------------------------------------------------
+
+    def parse_move(self, text: str, view: V) -> M:
+        """The move ``text`` names, read from the seat's ``view`` alone (what
+        ``cardrules play`` accepts, what a chat bot or a web page gets typed): one of
+        ``view.legal_moves``, out-of-turn moves such as Craits' "idiot" included.
+
+        Any move's own text (``str(move)``) names it, in any case and spacing, with
+        suits as letters or symbols; each game reads its own words too (a card such as
+        ``8h`` or ``q♠``, ``8h spades`` for a wild eight, ``draw``, a bid ``3``,
+        ``order up``: see :doc:`parsing`). A number is not a place in the list of legal
+        moves (that numbering is a user interface's): in a bidding it is the bid.
+
+        Raises :class:`~cardrules.MoveParseError` for text that names no move (the
+        message says what is accepted) and :class:`~cardrules.IllegalMoveError` for a
+        move understood but not allowed now, saying why in the seat's own words, from
+        its view only: never a card of another hand, nor who holds it.
+
+        >>> import cardrules as cr
+        >>> game = cr.CrazyEights(players=2)
+        >>> view = game.observe(game.position(["8C 9H", "3C"], "9D", "5S", to_move=0), 0)
+        >>> game.parse_move("8c hearts", view)
+        Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
+        >>> game.parse_move("Q♠", view)
+        Traceback (most recent call last):
+        cardrules.errors.IllegalMoveError: you do not hold Q♠; your hand is 8♣ 9♥
+        """
+        legal = self._view_moves(view)
+        if not isinstance(text, str):
+            raise MoveParseError(f"a move is typed as text (a str), not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise MoveParseError(
+                f"{shown(text)} is too long to be a move (at most {MAX_TEXT} characters)"
+            )
+        wanted = squash(text)
+        if not wanted:
+            raise MoveParseError(f"no move typed; legal now: {moves_text(legal)}")
+        for move in legal:
+            if squash(str(move)) == wanted:
+                return move
+        move = self.read_move(text, view)
+        for candidate in legal:
+            if candidate == move:
+                return candidate
+        raise self.refuse_move(move, view)
+
+    def read_move(self, text: str, view: V) -> M:
+        """The move ``text`` names in this game's words, legal now or not (the grammar
+        :meth:`parse_move` uses once ``text`` is no legal move's own text). Raises
+        :class:`~cardrules.MoveParseError` if it names none, or
+        :class:`~cardrules.IllegalMoveError` for a move it can already tell is not
+        allowed (a card not in the seat's hand), in words better than the rules'.
+
+        By default only a legal move's own text is read, so this refuses everything: a
+        game with words of its own overrides it."""
+        legal = self._view_moves(view)
+        if not legal:
+            raise MoveParseError(f"{shown(text.strip())} names no move, and you have none now")
+        raise MoveParseError(
+            f"{shown(text.strip())} names no move; legal now: {moves_text(legal)}"
+        )
+
+    def refuse_move(self, move: M, view: V) -> IllegalMoveError:
+        """The error for ``move``, read from text but not one of ``view.legal_moves``:
+        the rules' own reason, found by applying it as ``view.seat`` to a state
+        consistent with the view (:meth:`determinize`: the refusal of a move sent by its
+        seat speaks only of that seat's hand and the table), worded for the seat
+        ("you"). A game that cannot determinize says only that the move is not allowed
+        now."""
+        seat = view.seat  # type: ignore[attr-defined]
+        try:
+            self.apply(self.determinize(view, 0), move, seat=seat)
+        except IllegalMoveError as error:
+            return _worded(error, view)
+        except (CardrulesError, NotImplementedError):
+            pass  # (a game without determinize, or a move it cannot take at all)
+        return IllegalMoveError(
+            "not_allowed_now",
+            f"{move} is not allowed now; legal now: {moves_text(self._view_moves(view))}",
+        )
+
+    def _view_moves(self, view: object) -> tuple[M, ...]:
+        legal = getattr(view, "legal_moves", None)
+        if not isinstance(legal, tuple) or not isinstance(getattr(view, "seat", None), int):
+            raise StateError(
+                f"parse_move reads a seat's view (game.observe(state, seat)), not "
+                f"{type(view).__name__} {shown(view)}"
+            )
+        return legal
+
     def foreign_move(self, move: object, expected: str) -> CardrulesError:
         """The error for ``move`` when it is not one of this game's moves: an
         :class:`~cardrules.IllegalMoveError` with reason ``"not_a_<name>_move"`` for a
@@ -719,3 +812,18 @@ class Game(Immutable, ABC, Generic[S, M, V]):
             return cls(**options)
         except TypeError as exc:
             raise RulesError(f"bad options for {cls.name}: {exc}") from None
+
+
+def _worded(error: IllegalMoveError, view: Any) -> IllegalMoveError:
+    """``error``, the rules' refusal of a move sent by ``view.seat``, worded for that
+    seat: "you" for it, and whose turn it is."""
+    seat, to_move = view.seat, view.to_move
+    if error.reason == "not_your_turn":
+        if to_move is None:
+            return IllegalMoveError("game_over", "the game is over; no more moves")
+        return IllegalMoveError("not_your_turn", f"it is not your turn: seat {to_move} is to move")
+    if error.reason == "not_your_move":
+        return IllegalMoveError("not_your_move", "you can make calls only for yourself")
+    text = str(error).replace("(see legal_moves)", "(see the legal moves)")
+    text = re.sub(rf"\bseat {seat}'s\b", "your", text)
+    return IllegalMoveError(error.reason, re.sub(rf"\bseat {seat}\b", "you", text))

@@ -13,17 +13,17 @@ from __future__ import annotations
 import enum
 import importlib
 import re
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
 
+from cardrules._movetext import digit_count, short_number, squash, suit_named
 from cardrules._text import int_text
 from cardrules.cards import Card, Suit, format_cards
-from cardrules.errors import CardParseError, IllegalMoveError
+from cardrules.errors import IllegalMoveError, MoveParseError
 from cardrules.events import Event, GameOver, HandDealt, HandScored, TrickWon, narrate
 from cardrules.game import Game, Step
-from cardrules.moves import Play
 
 __all__ = [
     "COMMAND_HELP",
@@ -44,71 +44,12 @@ __all__ = [
 AnyGame = Game[Any, Any, Any]
 """A rules object of any game."""
 
-SUIT_LETTER = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S"})
-"""Suit symbols to their letters (for ASCII output and for comparing typed text)."""
+MoveInputError = MoveParseError
+"""The old name of :class:`~cardrules.MoveParseError`: a line that names no move."""
 
-
-class MoveInputError(ValueError):
-    """A line typed by the player that does not name a move (the message says why)."""
-
-
-class MoveRefusedError(ValueError):
-    """A move the player named clearly that the rules do not allow, found by the
-    adapter before the rules are asked (a card the player does not hold): told as "Not
-    allowed", like the rules' own refusals. The message says what was wrong and what is
-    allowed."""
-
-
-def squash(text: str) -> str:
-    """``text`` without spaces, upper case, suits as letters: the form in which typed
-    text is compared with a move's text.
-
-    >>> squash(" q♠ ! ")
-    'QS!'
-    """
-    return "".join(text.split()).upper().translate(SUIT_LETTER)
-
-
-def digit_count(text: str) -> int:
-    """How many digits the number ``text`` has, its sign, spaces around it and leading
-    zeros aside (at least 1), counted without reading it as a number.
-
-    >>> digit_count(" -0042 "), digit_count("0"), digit_count("7" * 5000)
-    (2, 1, 5000)
-    """
-    return len(text.strip().lstrip("+-").lstrip("0")) or 1
-
-
-def short_number(text: str) -> str:
-    """``text`` for a message: as given, or, if it is long, its first characters and
-    how many digits it has.
-
-    >>> short_number("12"), short_number("7" * 5000)
-    ('12', '77777777777777777777… (5000 digits)')
-    """
-    text = text.strip()
-    if len(text) <= _SHORT:
-        return text
-    return f"{text[:20]}… ({digit_count(text)} digits)"
-
-
-_SHORT = 30
-"""Numbers longer than this are abbreviated in messages."""
-
-
-def suit_named(word: str) -> Suit | None:
-    """The suit ``word`` names (a letter, a symbol or a name, singular or plural, in any
-    case: what :meth:`cardrules.Suit.parse` reads), or ``None``.
-
-    >>> suit_named("Clubs"), suit_named("h"), suit_named("♠"), suit_named("spade")
-    (<Suit.CLUBS: 0>, <Suit.HEARTS: 2>, <Suit.SPADES: 3>, <Suit.SPADES: 3>)
-    >>> suit_named("\N{BLACK HEART SUIT}\ufe0f"), suit_named("up")  # (an emoji form; a word)
-    (<Suit.HEARTS: 2>, None)
-    """
-    try:
-        return Suit.parse(word)
-    except CardParseError:
-        return None
+MoveRefusedError = IllegalMoveError
+"""The old name, for typed moves, of :class:`~cardrules.IllegalMoveError`: a move named
+clearly that the rules do not allow now."""
 
 
 COMMAND_HELP = (
@@ -267,71 +208,54 @@ class GameAdapter:
             *COMMAND_HELP,
         ]
 
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """The move the player means by ``line`` (already stripped and not a command).
+    def numbers_pick(self, view: Any) -> bool:
+        """Whether a number typed picks a move of the Legal list (by default always; not
+        in a bidding where the number typed is the bid)."""
+        return True
 
-        Raises :class:`~cardrules.cli.base.MoveInputError` or
-        :class:`~cardrules.CardrulesError` (e.g. :class:`~cardrules.CardParseError`) with
-        a message for the player. The move need not be legal: the rules check it when it
-        is applied.
+    def parse_move(self, line: str, view: Any, legal: Sequence[Any], game: AnyGame) -> Any:
+        """The move the player means by ``line`` (already stripped and not a command):
+        the move numbered ``line`` in the Legal list ``legal`` (:meth:`pick_number`,
+        when :meth:`numbers_pick`), a move as the Legal list shows it
+        (:meth:`move_text`), else what the rules read in it
+        (:meth:`Game.parse_move <cardrules.game.Game.parse_move>`, from the human's
+        ``view``). Returns a legal move.
+
+        Raises :class:`~cardrules.MoveParseError` for a line that names no move and
+        :class:`~cardrules.IllegalMoveError` for a move the rules do not allow now, each
+        with a message for the player.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> state = game.new_game(seed=1)
+        >>> view = game.observe(state, state.to_move)
+        >>> GameAdapter().parse_move("1", view, view.legal_moves, game) == view.legal_moves[0]
+        True
         """
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
+        if self.numbers_pick(view):
+            move = self.pick_number(line, legal)
+            if move is not None:
+                return move
         wanted = squash(line)
         for candidate in legal:
             if squash(self.move_text(candidate)) == wanted:
                 return candidate
-        raise MoveInputError(f"{line!r} is not one of the legal moves")
+        return game.parse_move(line, view)
 
     @staticmethod
     def pick_number(line: str, legal: Sequence[Any]) -> Any | None:
         """The move numbered ``line`` in ``legal`` (from 1), ``None`` if ``line`` is not a
-        number; raises :class:`~cardrules.cli.base.MoveInputError` for a number out of
-        range."""
+        number; raises :class:`~cardrules.MoveParseError` for a number out of range."""
         if not (line.isascii() and line.isdigit()):
             return None
         # A number with more digits than the list's length is out of range: it is not
         # read (Python refuses to read thousands of digits).
         number = int(line) if digit_count(line) <= len(str(len(legal))) else None
         if number is None or not 1 <= number <= len(legal):
-            raise MoveInputError(
+            raise MoveParseError(
                 f"there is no move number {short_number(line)}; pick 1 to {len(legal)}"
             )
         return legal[number - 1]
-
-    def number_or_card(self, line: str, hand: Collection[Card], legal: Sequence[Any]) -> Any:
-        """What a trick game's player means by ``line`` in the play: the move numbered
-        ``line`` in the Legal list (:meth:`pick_number`), else a play of the card it
-        names, which they must hold (:meth:`held_card`).
-
-        >>> adapter, hand = GameAdapter(), (Card.parse("QS"), Card.parse("2C"))
-        >>> adapter.number_or_card("1", hand, [Play("2C")])
-        Play(card=Card.parse('2♣'), suit=None, announce=False)
-        >>> adapter.number_or_card("qs", hand, [Play("2C")])  # (the rules will refuse it)
-        Play(card=Card.parse('Q♠'), suit=None, announce=False)
-        """
-        move = self.pick_number(line, legal)
-        return Play(self.held_card(line, hand)) if move is None else move
-
-    @staticmethod
-    def held_card(text: str | Card, hand: Collection[Card]) -> Card:
-        """The card ``text`` names (or ``text`` itself, a card already read), which the
-        human must hold in ``hand``: raises :class:`~cardrules.CardParseError` if it names
-        no card, :class:`MoveRefusedError` with their hand if they do not hold it.
-
-        >>> GameAdapter.held_card("q♠", [Card.parse("QS")])
-        Card.parse('Q♠')
-        >>> GameAdapter.held_card("10h", [Card.parse("QS"), Card.parse("2C")])
-        Traceback (most recent call last):
-        cardrules.terminal.MoveRefusedError: you do not hold 10♥; your hand is Q♠ 2♣
-        """
-        card = text if isinstance(text, Card) else Card.parse(text)
-        if card not in hand:
-            raise MoveRefusedError(
-                f"you do not hold {card}; your hand is {format_cards(hand) or 'empty'}"
-            )
-        return card
 
     # -- moves out of turn -----------------------------------------------------------
 

@@ -35,7 +35,6 @@ from cardrules.cli.base import (
     EXIT_OK,
     AnyGame,
     InputFn,
-    MoveRefusedError,
     Player,
     UsageError,
 )
@@ -156,22 +155,17 @@ def _ask_move(
             console.say(*adapter.render_turn(game, view, human))
             continue
         try:
-            move = adapter.parse_move(line, view, legal)
-        except MoveRefusedError as exc:
-            console.say(f"Not allowed: {exc}. Try again (? for help).")
-            tries.failed()
-            continue
-        except (ValueError, cr.MoveTypeError) as exc:  # includes MoveInputError
-            console.say(f"Not understood: {exc}. Try again (? for help).")
-            tries.failed()
-            continue
-        try:
-            return game.step(state, move, seat=human)
+            move = adapter.parse_move(line, view, legal, game)
         except cr.IllegalMoveError as exc:
-            refusal = adapter.refusal(exc, move, view, human)
-            console.say(f"Not allowed: {refusal}. Try again (? for help).")
-        except (ValueError, cr.MoveTypeError) as exc:
+            console.say(f"Not allowed: {exc}. Try again (? for help).")
+        except (ValueError, cr.MoveTypeError) as exc:  # a MoveParseError above all
             console.say(f"Not understood: {exc}. Try again (? for help).")
+        else:
+            try:
+                return game.step(state, move, seat=human)
+            except cr.IllegalMoveError as exc:  # (parse_move gives legal moves only)
+                refusal = adapter.refusal(exc, move, view, human)
+                console.say(f"Not allowed: {refusal}. Try again (? for help).")
         tries.failed()
 
 

@@ -41,6 +41,7 @@ from cardrules.shedding.flow import (
     _play,
     _work_on,
 )
+from cardrules.shedding.parsing import call_refusal, read_shedding_move
 from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
     _PLAY,
@@ -540,6 +541,17 @@ class SheddingGame(Game[S, Move, V]):
         if work._phase is _PLAYING and work._to_move == target:
             _advance(self, work, target)
         return _done(work)  # type: ignore[return-value]
+
+    def read_move(self, text: str, view: V) -> Move:
+        """The move ``text`` names (see :mod:`cardrules.shedding.parsing`): a card, a
+        wild card with the suit it names (``8h spades``), ``draw``, ``pass``, a suit to
+        name, and with "one card" calls ``QS!``, ``one`` and ``idiot 2``."""
+        return read_shedding_move(text, view, calls=self.one_card_calls)  # type: ignore[no-any-return]
+
+    def refuse_move(self, move: Move, view: V) -> IllegalMoveError:
+        """The rules' reason, and for an "idiot" call on the wrong seat whom the seat
+        can call on."""
+        return call_refusal(super().refuse_move(move, view), move, view.exposed, view.seat)
 
     def moves_are(self) -> str:
         """The kinds of move this game has, for messages: ``"Play, Draw or Pass"``."""

@@ -251,7 +251,9 @@ def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> An
             unseen.remove(card)
     except ValueError:
         raise StateError("the view shows cards that are not in the deck in use") from None
-    if len(unseen) != view.stock_size + sum(view.hand_sizes) - len(view.hand):
+    # More unseen cards than places for them: a position with cards out of play (which
+    # ones, the seat cannot know), dealt from them all.
+    if len(unseen) < view.stock_size + sum(view.hand_sizes) - len(view.hand):
         raise StateError("the view's hand and pile sizes do not add up to the deck in use")
     rng = seed_state(check_seed(seed))
     order, rng = shuffled(unseen, rng)
@@ -263,7 +265,8 @@ def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> An
         else:
             hands.append(tuple(sorted(order[position : position + size])))
             position += size
-    table = ShedTable(tuple(hands), order[position:], view.discard, view.suit, view.direction, rng)
+    stock = order[position : position + view.stock_size]
+    table = ShedTable(tuple(hands), stock, view.discard, view.suit, view.direction, rng)
     hand = _Hand(
         rules,
         view.hand_number,

@@ -89,6 +89,7 @@ from cardrules.tricks.mask_moves import (
     moves_of_mask,
     plays_of_mask,
 )
+from cardrules.tricks.parsing import read_play
 from cardrules.tricks.playout import plain_playout, plays_plainly
 from cardrules.tricks.state import (
     TrickRecord,
@@ -582,6 +583,12 @@ class TrickGame(Game[S, Any, V]):
         return self.start_of_deal(state, events)
 
     # -- moves -----------------------------------------------------------------------
+
+    def read_move(self, text: str, view: V) -> Any:
+        """The move ``text`` names: a card played (``QS``, ``q♠``, ``10h``), which the
+        seat must hold (:func:`~cardrules.tricks.parsing.read_play`). A game with phases
+        reads their words too."""
+        return read_play(text, view)
 
     def legal_moves(self, state: S) -> tuple[Any, ...]:
         """The moves of the seat to move: in a phase, the game's :meth:`phase_moves`;

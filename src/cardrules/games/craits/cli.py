@@ -2,7 +2,8 @@
 
 The human types a card (``9h``), a wild card with the suit it names (``8h c``,
 ``8h clubs``), a play saying "one card" (``QS!``, ``QS one``), ``d`` to draw, ``idiot``
-to call "idiot", or the number of a move in the Legal list. Events are told in words:
+to call "idiot" (what the rules read: :mod:`cardrules.shedding.parsing`), or the number
+of a move in the Legal list. Events are told in words:
 cards drawn and why (the cards the human drew, privately, right after their draw),
 reshuffles and their penalty, skips, reversals, playing again, the count, suits named,
 announcements, idiot calls, scores.
@@ -17,17 +18,12 @@ import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import cards_text, direction_text
 from cardrules.games.craits.cli_events import CraitsNarration
-from cardrules.terminal import COMMAND_HELP, AnyGame, MoveInputError, digit_count, short_number
+from cardrules.shedding.parsing import call_refusal
+from cardrules.terminal import COMMAND_HELP, AnyGame
 
 __all__ = ["CraitsAdapter"]
 
-_DRAW_WORDS = frozenset({"d", "draw"})
 _IDIOT_WORDS = frozenset({"idiot", "i", "call"})
-_ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "announce"})
-_SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
-_SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing"})
-_SEAT_DIGITS = 6
-"""Seat numbers longer than this are refused unread: no table has that many seats."""
 
 
 def _rows(game: AnyGame | None) -> list[tuple[cr.Rank, Any]]:
@@ -61,8 +57,6 @@ class CraitsAdapter(CraitsNarration):
 
     round_word = "hand"
     input_hint = "a card like QS, 8h c, QS!, d to draw, or a number"
-    after_card = 'the suit it names (for an 8) and ! or one to say "one card"'
-    announce_words = _ANNOUNCE_WORDS
 
     # -- moves as text ---------------------------------------------------------------
 
@@ -120,50 +114,6 @@ class CraitsAdapter(CraitsNarration):
         if any(isinstance(move, cr.Announce) for move in legal):
             return 'Say "one card"? (one or pass, or a number, ? for help, q to quit): '
         return super().prompt(legal)
-
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """A number from the Legal list, ``d``/``draw``, ``idiot [SEAT]``, a suit (when
-        naming one), ``one``/``pass`` (when answering for the one card), or a card with
-        an optional suit to name and an optional ``!`` or ``one`` to say "one card"."""
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        announce = "!" in line
-        words = self.split_move(line.replace("!", " "))
-        if not words:
-            if announce and any(isinstance(m, cr.Announce) for m in legal):
-                return cr.Announce()
-            raise MoveInputError(f"{line!r} names no move")
-        first = words[0]
-        if first in _IDIOT_WORDS:
-            return self._parse_call(words[1:], view)
-        if view.phase is cr.Phase.NAME_SUIT:
-            return self.parse_name_suit(words, line)
-        if view.phase is cr.Phase.ANNOUNCE:
-            if announce or all(word in _SAY_WORDS | _ANNOUNCE_WORDS for word in words):
-                return cr.Announce()
-            if len(words) == 1 and first in _SILENT_WORDS:
-                return cr.Pass()
-            raise MoveInputError(f'{line!r}: answer one (say "one card") or pass (stay silent)')
-        if len(words) == 1 and first in _DRAW_WORDS:
-            return cr.Draw()
-        return self.parse_play(words, line, view, legal, announce=announce)
-
-    def _parse_call(self, words: list[str], view: Any) -> cr.CallIdiot:
-        words = [word for word in words if word not in ("on", "seat")]
-        if not words:
-            return cr.CallIdiot(view.seat)
-        if len(words) == 1 and words[0].isascii() and words[0].isdigit():
-            seat = words[0]
-            # No table has a seat of that many digits: refused unread (Python refuses
-            # to read thousands of digits).
-            if digit_count(seat) > _SEAT_DIGITS:
-                raise MoveInputError(
-                    f"there is no seat {short_number(seat)}; give the seat to call on "
-                    "(e.g. idiot 2)"
-                )
-            return cr.CallIdiot(view.seat, int(seat))
-        raise MoveInputError(f"after idiot, give the seat to call on (e.g. idiot 2), not {words}")
 
     # -- the table -------------------------------------------------------------------
 
@@ -268,16 +218,9 @@ class CraitsAdapter(CraitsNarration):
         return super().accepts_offer(answer) or answer in _IDIOT_WORDS
 
     def refusal(self, error: cr.IllegalMoveError, move: Any, view: Any, human: int) -> str:
-        """A refused "idiot" call says whom the human can call on, and how (the rules'
-        message names seats, the human's own included)."""
-        if isinstance(move, cr.CallIdiot) and error.reason in ("not_callable", "target_needed"):
-            open_on = [seat for seat in view.exposed if seat != human]
-            if open_on:
-                names = " and ".join(f"seat {seat}" for seat in open_on)
-                how = " or ".join(f"idiot {seat}" for seat in open_on)
-                if error.reason == "target_needed":
-                    return f"several players can be called on ({names}): type {how}"
-                if move.target == human:
-                    return f'you cannot call "idiot" on yourself; you can call on {names}: {how}'
-                return f"seat {move.target} cannot be called on now; you can call on {names}: {how}"
+        """A refused "idiot" call says whom the human can call on, and how
+        (:func:`~cardrules.shedding.parsing.call_refusal`)."""
+        worded = call_refusal(error, move, view.exposed, human)
+        if worded is not error:
+            return str(worded)
         return super().refusal(error, move, view, human)

@@ -165,9 +165,3 @@ class CrampsAdapter(GameAdapter):
             "value shown; each Queen you take costs 1 point.",
             *COMMAND_HELP,
         ]
-
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """A number from the Legal list, or a card the player holds (a card they do not
-        hold raises :class:`~cardrules.terminal.MoveRefusedError`, told as "Not
-        allowed", with their hand): :meth:`~GameAdapter.number_or_card`."""
-        return self.number_or_card(line, view.hand, legal)

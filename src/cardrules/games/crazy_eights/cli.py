@@ -16,12 +16,9 @@ from cardrules._wording import cards_text, direction_text
 from cardrules.events import HandBlocked
 from cardrules.games.crazy_eights.scoring import CardPoints, card_points
 from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
-from cardrules.terminal import COMMAND_HELP, AnyGame, MoveInputError
+from cardrules.terminal import COMMAND_HELP, AnyGame
 
 __all__ = ["CrazyEightsAdapter"]
-
-_DRAW_WORDS = frozenset({"d", "draw"})
-_PASS_WORDS = frozenset({"p", "pass"})
 
 
 class CrazyEightsAdapter(SheddingAdapter):
@@ -52,32 +49,6 @@ class CrazyEightsAdapter(SheddingAdapter):
         if isinstance(move, cr.NameSuit):
             return f"name {move.suit.symbol}"
         return str(move)
-
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """A number from the Legal list, ``d``/``draw``, ``p``/``pass``, a suit (when
-        naming one for a turned-up eight), or a card with the suit it names if it is
-        an eight.
-
-        >>> import cardrules as cr
-        >>> game = cr.CrazyEights(players=2)
-        >>> state = game.position(["8C 9H", "3C"], "9D", "5S", to_move=0)
-        >>> view = game.observe(state, 0)
-        >>> CrazyEightsAdapter().parse_move("8c hearts", view, view.legal_moves)
-        Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
-        """
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        words = self.split_move(line)
-        if not words:
-            raise MoveInputError(f"{line!r} names no move")
-        if view.phase is cr.Phase.NAME_SUIT:
-            return self.parse_name_suit(words, line)
-        if len(words) == 1 and words[0] in _DRAW_WORDS:
-            return cr.Draw()
-        if len(words) == 1 and words[0] in _PASS_WORDS:
-            return cr.Pass()
-        return self.parse_play(words, line, view, legal)
 
     # -- the table -------------------------------------------------------------------
 

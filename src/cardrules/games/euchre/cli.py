@@ -20,22 +20,9 @@ from cardrules._wording import Wording, wording
 from cardrules.events import Event, GameOver, HandScored, MovePlayed
 from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.games.euchre.scoring import MADE, MARCH
-from cardrules.terminal import (
-    COMMAND_HELP,
-    AnyGame,
-    GameAdapter,
-    MoveInputError,
-    MoveRefusedError,
-    suit_named,
-)
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
 __all__ = ["EuchreAdapter", "deal_result", "side_name", "sides_text"]
-
-_PASS_WORDS = frozenset({"p", "pass", "no", "n"})
-_ORDER_WORDS = frozenset({"order", "orderup", "order-up", "up", "pick", "pickup", "pick-up"})
-_ORDER_WORDS |= frozenset({"take", "accept", "yes", "y"})
-_ALONE_WORDS = frozenset({"alone", "a", "goalone", "go-alone", "loner", "yes", "y"})
-_PARTNER_WORDS = frozenset({"partner", "withpartner", "with-partner", "no", "n", "pass", "p"})
 
 
 def side_name(seat: int, human: int) -> str:
@@ -275,68 +262,6 @@ class EuchreAdapter(GameAdapter):
         return super().prompt(legal)
 
     # -- typed moves -------------------------------------------------------------------
-
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """A number from the Legal list, or the move in words: in the bidding ``pass``,
-        ``order up`` (first round) or a suit (second round); ``alone`` or ``partner``;
-        a card to discard or to play. A move the rules would refuse is explained here
-        (:class:`~cardrules.terminal.MoveRefusedError`): a card not held, the upcard
-        discarded, a suit that may not be named, a stuck dealer's pass."""
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        words = line.lower().replace("discard", " ").split()
-        word = "".join(words)
-        if not word:
-            raise MoveInputError(f"{line!r} names no move")
-        phase = view.phase
-        if phase == "bid":
-            return self._parse_bid(word, line, view, legal)
-        if phase in ("alone", "defend"):
-            if word in _ALONE_WORDS or word in ("defendalone", "defend"):
-                return GoAlone(True)
-            if word in _PARTNER_WORDS:
-                return GoAlone(False)
-            raise MoveInputError(f"{line!r}: answer alone or partner")
-        card = self.held_card(word, view.hand)
-        if phase == "discard":
-            if card == view.turned_up:
-                raise MoveRefusedError(
-                    f"you have just picked up {card}: discard another card of your hand"
-                )
-            return Discard(card)
-        return cr.Play(card)
-
-    def _parse_bid(self, word: str, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        contract: Contract = view.payload
-        up = view.turned_up.suit
-        first_round = contract.passes < FIRST_ROUND
-        others = [suit.symbol for suit in cr.Suit if suit != up]
-        if word in _PASS_WORDS:
-            if cr.Pass() not in legal:
-                raise MoveRefusedError(
-                    f"the dealer is stuck: you must name a suit ({', '.join(others)})"
-                )
-            return cr.Pass()
-        suit = suit_named(word)
-        if suit is None and word in _ORDER_WORDS | {"orderup" + up.letter.lower()}:
-            if not first_round:
-                raise MoveRefusedError(
-                    f"{up.symbol} was turned down: name another suit ({', '.join(others)}) or pass"
-                )
-            return cr.NameSuit(up)
-        if suit is None:
-            raise MoveInputError(f"{line!r}: bid pass, order up or a suit")
-        if first_round and suit != up:
-            raise MoveRefusedError(
-                f"in the first round only the upcard's suit may be made trumps: order up "
-                f"{up.symbol}, or pass"
-            )
-        if not first_round and suit == up:
-            raise MoveRefusedError(
-                f"{up.symbol} was turned down: name another suit ({', '.join(others)}) or pass"
-            )
-        return cr.NameSuit(suit)
 
     # -- events ------------------------------------------------------------------------
 

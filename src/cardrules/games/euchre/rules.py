@@ -227,6 +227,13 @@ class Euchre(TrickGame[TrickState, TrickView]):
             state, "bid", to_move=(state.dealer + 1) % PLAYERS, payload=_BIDDING[0]
         )
 
+    def read_move(self, text: str, view: TrickView) -> Any:
+        """The move ``text`` names: ``pass``, ``order up``, a suit, ``alone``,
+        ``partner``, a card to discard or play (:mod:`cardrules.games.euchre.parsing`)."""
+        from cardrules.games.euchre.parsing import read_euchre_move  # (it imports this module)
+
+        return read_euchre_move(text, view)
+
     def phase_moves(self, state: TrickState) -> tuple[Any, ...]:
         """In the bidding, pass or the upcard's suit (first round), pass or another suit
         (second round; a stuck dealer may not pass); the dealer's discards (any card

@@ -15,7 +15,7 @@ import cardrules as cr
 from cardrules.cards import mask_of
 from cardrules.games.hearts.rules import CARDS_PASSED, PassCard
 from cardrules.games.hearts.scoring import POINT_CARDS
-from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError, MoveRefusedError
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
 __all__ = ["HeartsAdapter", "direction_text"]
 
@@ -134,27 +134,6 @@ class HeartsAdapter(GameAdapter):
             "13; take them all (shoot the moon) and the others get 26 each instead.",
             *COMMAND_HELP,
         ]
-
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """A number from the Legal list, or a card the player holds (``pass`` before it
-        is allowed while passing): a pass while passing, a play after. A card they do
-        not hold, or have already chosen to pass, raises
-        :class:`~cardrules.terminal.MoveRefusedError`."""
-        move = self.pick_number(line, legal)
-        if move is not None:
-            return move
-        words = line.split()
-        passing = view.phase == "pass"
-        if words and words[0].lower() in _PASS_WORDS and len(words) > 1:
-            if not passing:
-                raise MoveInputError("cards are passed only before the play: type the card")
-            line = " ".join(words[1:])
-        card = self.held_card(line, view.hand)
-        if not passing:
-            return cr.Play(card)
-        if card in view.payload.passed[view.seat]:
-            raise MoveRefusedError(f"you have already chosen to pass {card}")
-        return PassCard(card)
 
     def explain(
         self,

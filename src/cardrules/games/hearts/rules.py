@@ -320,6 +320,13 @@ class Hearts(TrickGame[TrickState, TrickView]):
             return self.begin_play(state, payload=payload)
         return self.enter_phase(state, "pass", to_move=(state.dealer + 1) % 4, payload=payload)
 
+    def read_move(self, text: str, view: TrickView) -> Any:
+        """The move ``text`` names: while passing, a card to pass (``QS`` or ``pass
+        QS``), else a card played (:mod:`cardrules.games.hearts.parsing`)."""
+        from cardrules.games.hearts.parsing import read_hearts_move  # (it imports this module)
+
+        return read_hearts_move(text, view)
+
     def phase_moves(self, state: TrickState) -> tuple[PassCard, ...]:
         """Any card the seat holds and has not passed yet."""
         seat: int = state.to_move  # type: ignore[assignment]

@@ -12,16 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardrules as cr
+from cardrules.games.oh_hell.parsing import bids_text
 from cardrules.games.oh_hell.rules import Bid, OhHell
 from cardrules.games.oh_hell.scoring import seat_score
 from cardrules.terminal import (
     COMMAND_HELP,
     AnyGame,
     GameAdapter,
-    MoveInputError,
-    MoveRefusedError,
-    digit_count,
-    short_number,
 )
 
 __all__ = ["OhHellAdapter", "hand_sizes_text", "trumps_text"]
@@ -79,16 +76,20 @@ class OhHellAdapter(GameAdapter):
         """A bid as ``bid 2``, a card play as the card."""
         return str(move.card) if isinstance(move, cr.Play) else str(move)
 
+    def numbers_pick(self, view: Any) -> bool:
+        """In the bidding a number typed is the bid, not a move of the Legal list."""
+        return bool(view.phase != "bid")
+
     def prompt(self, legal: Sequence[Any]) -> str:
         """In the bidding, the bids allowed; else the card prompt."""
         if legal and isinstance(legal[0], Bid):
-            return f"Your bid ({_bids_text(legal)}; ? for help, q to quit): "
+            return f"Your bid ({bids_text(legal)}; ? for help, q to quit): "
         return super().prompt(legal)
 
     def legal_line(self, legal: Sequence[Any]) -> str:
         """Bids as their numbers (the number typed is the bid); cards numbered."""
         if legal and isinstance(legal[0], Bid):
-            return _bids_text(legal)
+            return bids_text(legal)
         return super().legal_line(legal)
 
     def describe_start(self, game: AnyGame, view: Any, human: int) -> list[str]:
@@ -155,34 +156,6 @@ class OhHellAdapter(GameAdapter):
             lines.append(_scoring_help(game))
         return [*lines, *COMMAND_HELP]
 
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """In the bidding, a bid (``2``, ``bid 2``); in the play, a number from the Legal
-        list or a card the player holds. A bid that is not allowed, or a card not held,
-        raises :class:`~cardrules.terminal.MoveRefusedError` saying what is allowed."""
-        if legal and isinstance(legal[0], Bid):
-            return self._parse_bid(line, legal)
-        return self.number_or_card(line, view.hand, legal)
-
-    def _parse_bid(self, line: str, legal: Sequence[Any]) -> Bid:
-        words = line.lower().split()
-        if len(words) == 2 and words[0] in _BID_WORDS:
-            words = words[1:]
-        text = words[0] if len(words) == 1 else ""
-        if not (text.isascii() and text.isdigit()):
-            raise MoveInputError(
-                f"{line!r} is not a bid; type a number of tricks: {_bids_text(legal)}"
-            )
-        most = max(bid.tricks for bid in legal)
-        if digit_count(text) > len(str(most)) or int(text) > most:
-            raise MoveRefusedError(f"you may bid 0 to {most} tricks, not {short_number(text)}")
-        bid = Bid(int(text))
-        if bid not in legal:
-            raise MoveRefusedError(
-                f"as dealer you may not bid {bid.tricks}: the bids would add up to the "
-                f"{most} tricks; bid {_bids_text(legal)}"
-            )
-        return bid
-
     def event_lines(
         self, event: cr.Event, text: str, human: int, game: AnyGame | None
     ) -> list[str]:
@@ -222,17 +195,6 @@ class OhHellAdapter(GameAdapter):
                 f"  {self.seat_title(seat, human)}: bid {bid}, took {won} ({verdict}): {score:+d}"
             )
         return lines
-
-
-def _bids_text(legal: Sequence[Any]) -> str:
-    """The bids allowed, as ``0 to 5`` or ``0 to 5 but 2``."""
-    numbers = sorted(bid.tricks for bid in legal)
-    low, high = numbers[0], numbers[-1]
-    missing = sorted(set(range(low, high + 1)) - set(numbers))
-    if low == high:
-        return str(low)
-    text = f"{low} to {high}"
-    return text + (f" but {missing[0]}" if missing else "")
 
 
 def _scoring_help(game: OhHell) -> str:

@@ -355,6 +355,13 @@ class OhHell(TrickGame[TrickState, TrickView]):
             state, "bid", to_move=(state.dealer + 1) % self.players, payload=bids
         )
 
+    def read_move(self, text: str, view: TrickView) -> Any:
+        """The move ``text`` names: a bid (``2``, ``bid 2``) or a card
+        (:mod:`cardrules.games.oh_hell.parsing`)."""
+        from cardrules.games.oh_hell.parsing import read_oh_hell_move  # (it imports this module)
+
+        return read_oh_hell_move(text, view)
+
     def phase_moves(self, state: TrickState) -> tuple[Bid, ...]:
         """Any bid of 0 to the tricks, but with the hook the dealer's may not make the
         total the tricks."""

@@ -13,9 +13,9 @@ from typing import Any
 
 import cardrules as cr
 from cardrules._text import int_text
-from cardrules.games.spades.moves import BIDS, BLIND_NIL, LOOK_AT_HAND, Bid, Bidding
+from cardrules.games.spades.moves import BLIND_NIL, Bid, Bidding
 from cardrules.games.spades.scoring import SideScore
-from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter, MoveInputError
+from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
 __all__ = ["SpadesAdapter", "side_score_text"]
 
@@ -79,6 +79,7 @@ class SpadesAdapter(GameAdapter):
     def legal_line(self, legal: Sequence[Any]) -> str:
         """The cards numbered; in the bidding, the range of bids allowed.
 
+        >>> from cardrules.games.spades.moves import BIDS
         >>> SpadesAdapter().legal_line(BIDS[:9])
         'bid Nil (0) or 1 to 8: type the number of tricks'
         """
@@ -88,6 +89,10 @@ class SpadesAdapter(GameAdapter):
             return f"bid Nil (0){upto}: type the number of tricks"
         return super().legal_line(legal)
 
+    def numbers_pick(self, view: Any) -> bool:
+        """In the bidding a number typed is the bid, not a move of the Legal list."""
+        return bool(view.phase != "bid")
+
     def prompt(self, legal: Sequence[Any]) -> str:
         """The prompt says what the bidding asks for."""
         if legal and type(legal[0]) is Bid:
@@ -95,33 +100,6 @@ class SpadesAdapter(GameAdapter):
         if BLIND_NIL in legal:
             return "Bid Blind Nil or look at your cards? (blind or look; ? for help, q to quit): "
         return super().prompt(legal)
-
-    def parse_move(self, line: str, view: Any, legal: Sequence[Any]) -> Any:
-        """In the bidding, a number of tricks (``nil`` is 0); when Blind Nil is offered,
-        ``blind`` or ``look`` (or 1 and 2 from the Legal list); in the play, a number
-        from the Legal list or a card the player holds."""
-        words = " ".join(line.lower().split())
-        if BLIND_NIL in legal:
-            if words in _BLIND_WORDS:
-                return BLIND_NIL
-            if words in _LOOK_WORDS:
-                return LOOK_AT_HAND
-            move = self.pick_number(line, legal)
-            if move is not None:
-                return move
-            raise MoveInputError(f"{line!r}: type blind (Blind Nil) or look (see your cards)")
-        if legal and type(legal[0]) is Bid:
-            return self._parse_bid(words, line)
-        return self.number_or_card(line, view.hand, legal)
-
-    @staticmethod
-    def _parse_bid(words: str, line: str) -> Bid:
-        words = words.removeprefix("bid ").strip()
-        if words in _NIL_WORDS:
-            return BIDS[0]
-        if words.isascii() and words.isdigit() and len(words) <= 2 and int(words) <= 13:
-            return BIDS[int(words)]
-        raise MoveInputError(f"{line!r} is not a bid: type a number of tricks from 0 (nil) to 13")
 
     # -- the table -------------------------------------------------------------------
 

@@ -276,6 +276,13 @@ class Spades(TrickGame[TrickState, TrickView]):
         """``"blind"`` when ``seat`` must first choose Blind Nil or look, else ``"bid"``."""
         return "blind" if self.may_bid_blind_nil(state.scores, seat) else "bid"
 
+    def read_move(self, text: str, view: TrickView) -> Any:
+        """The move ``text`` names: a bid (``4``, ``nil``), ``blind`` or ``look``, a card
+        (:mod:`cardrules.games.spades.parsing`)."""
+        from cardrules.games.spades.parsing import read_spades_move  # (it imports this module)
+
+        return read_spades_move(text, view)
+
     def phase_moves(self, state: TrickState) -> tuple[Any, ...]:
         """Blind Nil or looking at the hand (phase ``"blind"``); else Nil or 1 to 13,
         the partners' bids adding up to ``team_bid_limit`` at most."""

@@ -1,0 +1,203 @@
+"""Moves of a shedding game from text (:meth:`SheddingGame.read_move
+<cardrules.shedding.engine.SheddingGame.read_move>`): what Craits and Crazy Eights read.
+
+A card (``9h``, ``q♠``), a wild card with the suit it names (``8h c``, ``8h clubs``,
+``8♥→♣``), ``d``/``draw``, ``p``/``pass``, a suit on its own (naming one for a turned-up
+wild card), and with "one card" calls (Craits): ``!`` or ``one`` after a card (``QS!``),
+``one``/``pass`` on the one-card deal, ``idiot`` or ``idiot 2`` (also out of turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules._movetext import (
+    card_named,
+    digit_count,
+    held_card,
+    read_card,
+    short_number,
+    suit_named,
+)
+from cardrules._text import shown
+from cardrules.cards import Suit
+from cardrules.errors import IllegalMoveError, MoveParseError
+from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
+from cardrules.shedding.state import Phase
+
+__all__ = ["read_shedding_move", "split_move"]
+
+_SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " ", '"': " ", "'": " "})
+"""What a player may put between a card and the suit it names, read as spaces (and
+quotes, as in ``say "one card"``)."""
+_NAME_WORDS = frozenset({"name", "names", "naming", "play", "plays"})
+_SUITS_HINT = "c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
+_DRAW_WORDS = frozenset({"d", "draw"})
+_PASS_WORDS = frozenset({"p", "pass"})
+_IDIOT_WORDS = frozenset({"idiot", "i", "call"})
+_CALL_FILLERS = frozenset({"on", "seat", "calls", "call", "idiot"})
+_ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "saying", "announce"})
+_SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
+_SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing", "stay"})
+_SEAT_DIGITS = 6
+"""Seat numbers longer than this are refused unread: no table has that many seats."""
+
+
+def split_move(text: str) -> list[str]:
+    """``text`` as lower-case words, with what may stand between a card and the suit
+    it names (``→``, ``->``, ``,``, ``=``, ``:``) and quotes read as spaces.
+
+    >>> split_move("8H->Clubs"), split_move(' 8h, c '), split_move('say "one card"')
+    (['8h', 'clubs'], ['8h', 'c'], ['say', 'one', 'card'])
+    """
+    return text.replace("->", " ").translate(_SEPARATORS).lower().split()
+
+
+def read_shedding_move(text: str, view: Any, *, calls: bool) -> Any:
+    """The move ``text`` names for the seat of ``view`` (a shedding game's view), legal
+    or not; ``calls``: whether the game has "one card" calls (Craits). Raises
+    :class:`~cardrules.MoveParseError` for text that names no move and
+    :class:`~cardrules.IllegalMoveError` for a card the seat does not hold.
+
+    >>> import cardrules as cr
+    >>> game = cr.CrazyEights(players=2)
+    >>> view = game.observe(game.position(["8C 9H", "3C"], "9D", "5S", to_move=0), 0)
+    >>> read_shedding_move("8c->h", view, calls=False)
+    Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
+    """
+    legal = view.legal_moves
+    announce = calls and "!" in text
+    words = split_move(text.replace("!", " ") if calls else text)
+    if not words:
+        if announce and Announce() in legal:
+            return Announce()
+        raise MoveParseError(f"{shown(text.strip())} names no move")
+    first = words[0]
+    if calls and (first in _IDIOT_WORDS or "idiot" in words):
+        return _read_call(words, view)
+    if view.phase is Phase.NAME_SUIT:
+        return read_name_suit(words, text)
+    if calls and view.phase is Phase.ANNOUNCE:
+        if announce or all(word in _SAY_WORDS | _ANNOUNCE_WORDS for word in words):
+            return Announce()
+        if all(word in _SILENT_WORDS for word in words):
+            return Pass()
+        raise MoveParseError(
+            f'{shown(text.strip())}: answer one (say "one card") or pass (stay silent)'
+        )
+    if len(words) == 1 and first in _DRAW_WORDS:
+        return Draw()
+    if len(words) == 1 and first in _PASS_WORDS:
+        return Pass()
+    named = [word for word in words if word not in _NAME_WORDS]
+    if len(named) == 1 and card_named(named[0]) is None and suit_named(named[0]) is not None:
+        return NameSuit(Suit.parse(named[0]))  # (only a turned-up wild card's dealer names one)
+    return _read_play(words, text, view, calls=calls, announce=announce)
+
+
+def read_name_suit(words: Sequence[str], text: str) -> NameSuit:
+    """The suit named by ``words`` (from ``text``, :func:`split_move`), ``name`` before
+    it allowed; raises :class:`~cardrules.MoveParseError` if they name no suit.
+
+    >>> read_name_suit(["name", "hearts"], "name hearts")
+    NameSuit(suit=<Suit.HEARTS: 2>)
+    """
+    named = [word for word in words if word not in _NAME_WORDS]
+    suit = suit_named(named[0]) if len(named) == 1 else None
+    if suit is None:
+        raise MoveParseError(f"{shown(text.strip())} is not a suit: name one of {_SUITS_HINT}")
+    return NameSuit(suit)
+
+
+def _read_play(words: Sequence[str], text: str, view: Any, *, calls: bool, announce: bool) -> Play:
+    """The play of the card ``words`` start with, which the seat must hold, then the
+    suit it names (a wild card must name one when the legal moves make it name one)
+    and, with ``calls``, "one card" words."""
+    words = [word for word in words if word not in _NAME_WORDS] or list(words)
+    hint = "or d to draw" + (", idiot to call" if calls else ", p to pass")
+    card = read_card(words[0], hint)
+    suit: Suit | None = None
+    for word in words[1:]:
+        named = suit_named(word)
+        if calls and word in _ANNOUNCE_WORDS:
+            announce = True
+        elif named is not None and suit is None:
+            suit = named
+        elif word not in _NAME_WORDS:
+            after = (
+                'the suit it names (for an 8) and ! or one to say "one card"'
+                if calls
+                else "the suit an eight names, e.g. 8h c"
+            )
+            raise MoveParseError(f"{shown(text.strip())}: after the card, type only {after}")
+    held_card(card, view.hand)
+    wild = any(
+        isinstance(move, Play) and move.card == card and move.suit for move in view.legal_moves
+    )
+    if wild and suit is None:
+        typed = f"{card.rank.label}{card.suit.letter.lower()}"
+        raise MoveParseError(
+            f"{card} is wild: name the suit to follow too, e.g. {typed} h or {typed} hearts"
+        )
+    return Play(card, suit=suit, announce=announce)
+
+
+def _read_call(words: Sequence[str], view: Any) -> CallIdiot:
+    """An "idiot" call by the seat of ``view``: ``idiot``, ``idiot 2``, ``idiot on seat
+    2``, or the move's own text ``seat 0 calls "idiot" on seat 2``."""
+    caller = view.seat
+    if len(words) > 1 and words[0] == "seat" and words[2:3] == ["calls"]:
+        said = words[1]
+        if not (said.isascii() and said.isdigit() and digit_count(said) <= _SEAT_DIGITS):
+            raise MoveParseError(f"there is no seat {short_number(said)}")
+        if int(said) != caller:
+            raise IllegalMoveError("not_your_move", "you can make calls only for yourself")
+        words = words[3:]
+    rest = [word for word in words if word not in _CALL_FILLERS and word != "i"]
+    if not rest:
+        mine = [
+            move
+            for move in view.legal_moves
+            if isinstance(move, CallIdiot) and move.caller == caller
+        ]
+        return mine[0] if len(mine) == 1 else CallIdiot(caller)  # (the one seat open to it)
+    if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
+        seat = rest[0]
+        # No table has a seat of that many digits: refused unread (Python refuses to
+        # read thousands of digits).
+        if digit_count(seat) > _SEAT_DIGITS:
+            raise MoveParseError(
+                f"there is no seat {short_number(seat)}; give the seat to call on (e.g. idiot 2)"
+            )
+        return CallIdiot(caller, int(seat))
+    if card_named(rest[0]) is not None:
+        raise MoveParseError("a call names a seat, not a card: idiot 2")
+    raise MoveParseError(f"after idiot, give the seat to call on (e.g. idiot 2), not {rest}")
+
+
+def call_refusal(
+    error: IllegalMoveError, move: Any, exposed: Sequence[int], seat: int
+) -> IllegalMoveError:
+    """``error``, the rules' refusal of ``move`` sent by ``seat``, saying whom ``seat``
+    can call "idiot" on, and how, when ``move`` is a call the rules refused for its
+    target (``exposed``: the seats open to a call, public).
+
+    >>> error = IllegalMoveError("not_callable", "seat 1 cannot be called on now")
+    >>> print(call_refusal(error, CallIdiot(0, 1), (2,), 0))
+    seat 1 cannot be called on now; you can call on seat 2: idiot 2
+    """
+    if not isinstance(move, CallIdiot) or error.reason not in ("not_callable", "target_needed"):
+        return error
+    open_on = [other for other in exposed if other != seat]
+    if not open_on:
+        return error
+    names = " and ".join(f"seat {other}" for other in open_on)
+    how = " or ".join(f"idiot {other}" for other in open_on)
+    if error.reason == "target_needed":
+        text = f"several players can be called on ({names}): type {how}"
+    elif move.target == seat:
+        text = f'you cannot call "idiot" on yourself; you can call on {names}: {how}'
+    else:
+        text = f"seat {move.target} cannot be called on now; you can call on {names}: {how}"
+    return IllegalMoveError(error.reason, text)
