@@ -204,11 +204,36 @@ def test_a_games_own_payload_classes_come_back() -> None:
         assert_same_game(game, state)
 
 
-def test_a_payload_of_a_module_with_no_game_is_refused_when_written() -> None:
+class Plain:
+    """A class a snapshot cannot write: neither a value nor an attrs class."""
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        (Path("x"), r"cannot hold a \w*Path: the class 'pathlib:\w*Path' is not one a snapshot"),
+        (Plain(), r"cannot hold a test_snapshot\.Plain: it holds ints, text, tuples"),
+        ({1, 2}, "cannot hold a set: it pickles in a way a snapshot does not read"),
+        (float("nan"), "cannot hold a builtins.float"),
+    ],
+    ids=["path", "plain", "set", "nan"],
+)
+def test_what_a_snapshot_cannot_hold_is_refused_when_written(payload: Any, message: str) -> None:
     state = cr.Hearts().new_game(seed=10)
-    strange = with_slots(state, _deal=with_slots(state._deal, _payload=Path("x")))
-    with pytest.raises(SnapshotError, match=r"cannot hold a .*Path"):
+    strange = with_slots(state, _deal=with_slots(state._deal, _payload=payload))
+    with pytest.raises(SnapshotError, match=message):
         state_to_json(strange, key=KEY)
+
+
+def test_caches_are_never_read_from_a_snapshot() -> None:
+    game = cr.Hearts()
+    state = positions(game, seed=12, every=1)[60]
+    game.legal_moves(state)  # remembered in the state
+    data = json.loads(state_to_json(state, key=KEY))
+    assert data["state"]["slots"]["_allowed"] is None  # written as a new state has it
+    data["state"]["slots"]["_allowed"] = 1  # signed again: still not believed
+    loaded = state_from_json(signed(data), key=KEY)
+    assert loaded._allowed is None and game.legal_moves(loaded) == game.legal_moves(state)
 
 
 def test_only_states_are_written() -> None:
@@ -300,7 +325,9 @@ def test_signed_data_of_another_shape_is_refused() -> None:
     with pytest.raises(SnapshotError, match="written by another version"):
         state_from_json(signed(data), key=KEY)
     data["state"] = {"card": "Z♠"}
-    with pytest.raises(SnapshotError, match="card in a snapshot is written like"):
+    with pytest.raises(
+        SnapshotError, match="card in a snapshot is written like 'Q♠', and one is not"
+    ):
         state_from_json(signed(data), key=KEY)
     data["state"] = {"mystery": 1}
     with pytest.raises(SnapshotError, match="no value of the form"):

@@ -229,7 +229,7 @@ class _Writer:
             fields = ((f.name, getattr(value, f.name)) for f in attrs.fields(kind))
             return {"attrs": _class_name(kind), "fields": self.items(fields)}
         raise SnapshotError(
-            f"a snapshot cannot hold a {kind.__qualname__} ({shown(value)}): it holds ints, "
+            f"a snapshot cannot hold a {kind.__module__}.{kind.__qualname__}: it holds ints, "
             "text, tuples, frozensets, cards, enums, rules objects, states and other "
             "cardrules values, and attrs classes"
         )
@@ -295,7 +295,8 @@ _CARDS = {str(card): card for card in ALL_CARDS}
 def _card(text: object) -> Card:
     card = _CARDS.get(text) if isinstance(text, str) else None
     if card is None:
-        raise SnapshotError(f"a card in a snapshot is written like 'Q♠', not {shown(text)}")
+        # (not shown: a value of a snapshot may be a part of a secret state)
+        raise SnapshotError("a card in a snapshot is written like 'Q♠', and one is not")
     return card
 
 
@@ -349,7 +350,9 @@ class _Reader:
             return tuple.__new__(cls, (self.read(item) for item in data["items"]))
         elif keys == {"enum", "value"}:
             return self.find(data["enum"], enum.Enum)(self.read(data["value"]))
-        raise SnapshotError(f"a snapshot holds no value of the form {shown(data)}")
+        raise SnapshotError(
+            f"a snapshot holds no value of the form with keys {shown(sorted(keys))}"
+        )
 
     def find(self, name: object, base: type | None) -> Any:
         cls = _FOUND.get(name) if isinstance(name, str) else None
