@@ -108,6 +108,37 @@ class Event(Immutable):
         """
         return self
 
+    def to_data(self, seat: int | None = None, *, game: object = None) -> dict[str, Any]:
+        """This event as JSON-ready data, as ``seat`` may know it (:meth:`for_seat`;
+        ``None``: as every seat may know it): ``"event"``, its kind in snake case, then
+        its fields as data (:mod:`cardrules.data`: cards as text, a move in its data
+        form, a move the seat may not see as ``{"hidden": its text}``), then
+        ``"text"``, the event as :func:`describe` tells it to ``seat``, in the words of
+        ``game`` if given. Its schema is ``cardrules.data.SCHEMAS["event"]``. (A field
+        of an event of your own named ``event`` or ``text`` gives way to these.)
+
+        Raises :class:`~cardrules.SeatError` for a seat that is not an int from 0 up,
+        :class:`~cardrules.EventError` for a ``game`` that is not a rules object.
+
+        >>> import cardrules as cr
+        >>> event = cr.MovePlayed(3, cr.Play("9H"), seen_by=(3,))
+        >>> event.to_data(3)
+        {'event': 'move_played', 'seat': 3, 'move': {'play': '9♥'}, 'seen_by': [3], 'text': ...}
+        >>> data = event.to_data(0)
+        >>> data["move"], data["text"]
+        ({'hidden': 'a hidden move'}, 'Seat 3: a hidden move.')
+        """
+        from cardrules.data import event_kind, fields_data
+
+        wording(seat, "hand")  # (checks the seat before any secret is looked at)
+        told = self.for_seat(seat)
+        data: dict[str, Any] = {"event": event_kind(type(told))}
+        if attrs.has(type(told)):
+            data.update(fields_data(told))
+            data["event"] = event_kind(type(told))
+        data["text"] = describe(told, seat, game=game)
+        return data
+
     def __str__(self) -> str:
         return self.describe()
 
@@ -130,6 +161,15 @@ class HiddenMove(Immutable):
     """
 
     text: str = attrs.field(validator=attrs.validators.instance_of(str))
+
+    def to_data(self) -> dict[str, Any]:
+        """Its data form in an event's data (:meth:`Event.to_data`): ``{"hidden": text}``,
+        unlike any move's.
+
+        >>> HiddenMove("pass a card").to_data()
+        {'hidden': 'pass a card'}
+        """
+        return {"hidden": self.text}
 
     def __str__(self) -> str:
         return self.text

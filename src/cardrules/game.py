@@ -38,7 +38,9 @@ from cardrules.errors import (
 )
 from cardrules.events import Event
 from cardrules.moveids import MoveIds, move_ids_of
-from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play, is_move
+from cardrules.moves import _EXPECTED as EXPECTED_MOVE_DATA
+from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play, is_move, move_to_data
+from cardrules.moves import move_from_data as read_move_data
 from cardrules.seats import is_seat
 from cardrules.values import Immutable
 
@@ -642,6 +644,66 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         table: MoveIds[M] = move_ids_of(self)
         return table.move_of(move_id)
 
+    def move_from_data(self, data: object) -> M:
+        """The move written ``data``, its data form (``move.to_data()``, the form of
+        records: ``{"play": "Q♠"}``, ``{"move": "spades_bid", "tricks": 3}``; its schema
+        is ``cardrules.data.SCHEMAS["move"]``), as a web page or a store sends it back.
+        Card text may be in any form :meth:`Card.parse <cardrules.Card.parse>` reads
+        (``"QS"``). It reads the move; whether it is allowed now is for :meth:`apply` to
+        say (:class:`~cardrules.IllegalMoveError`).
+
+        Raises :class:`~cardrules.MoveParseError` for data that is no move's form and for
+        a move of a kind these rules never offer (a ``Draw`` in Cramps, another game's
+        bid), saying how this game's moves are written.
+
+        >>> import cardrules as cr
+        >>> game = cr.Spades()
+        >>> game.move_from_data({"move": "spades_bid", "tricks": 3})
+        Bid(tricks=3)
+        >>> game.move_from_data(cr.Play("QS").to_data()) == cr.Play("QS")
+        True
+        >>> cr.Cramps().move_from_data({"draw": True})
+        Traceback (most recent call last):
+            ...
+        cardrules.errors.MoveParseError: Cramps has no Draw move ({'draw': True}); Cramps ...
+        """
+        title = type(self).__name__
+        try:
+            move = read_move_data(data)  # type: ignore[arg-type]
+        except CardrulesError as error:
+            raise MoveParseError(
+                f"cannot read {shown(data)} as a {title} move{_data_reason(error, data)}. "
+                f"{self._move_forms()}"
+            ) from None
+        kinds = self._move_kinds()
+        if kinds is not None and type(move) not in kinds:
+            raise MoveParseError(
+                f"{title} has no {type(move).__name__} move ({shown(data)}); {self._move_forms()}"
+            )
+        return move  # type: ignore[no-any-return]
+
+    def _move_kinds(self) -> frozenset[type] | None:
+        """The classes of the moves these rules offer (``None``: they do not list them)."""
+        try:
+            moves = move_ids_of(self).moves
+        except NotImplementedError:
+            return None
+        return frozenset(map(type, moves))
+
+    def _move_forms(self) -> str:
+        """How this game's moves are written as data, for messages: one example of each
+        shape (the first move of each class and set of keys in :meth:`all_moves`)."""
+        title = type(self).__name__
+        try:
+            moves = move_ids_of(self).moves
+        except NotImplementedError:
+            return f"A move is written {EXPECTED_MOVE_DATA}"
+        shapes: dict[tuple[type, tuple[str, ...]], str] = {}
+        for move in moves:
+            data = move_to_data(move)
+            shapes.setdefault((type(move), tuple(data)), repr(data))
+        return f"{title} moves are written like {', '.join(shapes.values())}"
+
     def legal_move_ids(self, state: S) -> tuple[int, ...]:
         """The ids of :meth:`legal_moves`, in the same order.
 
@@ -827,3 +889,13 @@ def _worded(error: IllegalMoveError, view: Any) -> IllegalMoveError:
     text = str(error).replace("(see legal_moves)", "(see the legal moves)")
     text = re.sub(rf"\bseat {seat}'s\b", "your", text)
     return IllegalMoveError(error.reason, re.sub(rf"\bseat {seat}\b", "you", text))
+
+
+def _data_reason(error: CardrulesError, data: object) -> str:
+    """Why the record reader refused ``data`` as a move (``": ..."``), without the list of
+    every game's forms it ends with (the game says its own)."""
+    text = str(error).removesuffix(EXPECTED_MOVE_DATA).rstrip("; :")
+    text = text.split(" (games' own kinds registered:")[0]  # (a record reader's advice)
+    if isinstance(data, Mapping):
+        text = text.removeprefix(f"bad move {shown(dict(data))}").lstrip(": ")
+    return f": {text}" if text else ""

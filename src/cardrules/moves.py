@@ -106,6 +106,14 @@ class Play(Immutable):
     suit: Suit | None = attrs.field(default=None, converter=_as_optional_suit)
     announce: bool = attrs.field(default=False, converter=_as_bool)
 
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`move_to_data`).
+
+        >>> Play("QS").to_data()
+        {'play': 'Q♠'}
+        """
+        return move_to_data(self)
+
     def __str__(self) -> str:
         text = str(self.card)
         if self.suit is not None:
@@ -118,6 +126,14 @@ class Play(Immutable):
 @attrs.frozen(cache_hash=True)
 class Draw(Immutable):
     """Draw from the stock (in games where that is a move)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`move_to_data`).
+
+        >>> Draw().to_data()
+        {'draw': True}
+        """
+        return move_to_data(self)
 
     def __str__(self) -> str:
         return "draw"
@@ -149,6 +165,14 @@ class CallIdiot(Immutable):
     caller: int = attrs.field(converter=as_seat)
     target: int | None = attrs.field(default=None, converter=_as_optional_seat)
 
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`move_to_data`).
+
+        >>> CallIdiot(1, target=2).to_data()
+        {'idiot': 1, 'target': 2}
+        """
+        return move_to_data(self)
+
     def __str__(self) -> str:
         on = "" if self.target is None else f" on seat {self.target}"
         return f'seat {self.caller} calls "idiot"{on}'
@@ -161,6 +185,14 @@ class NameSuit(Immutable):
 
     suit: Suit = attrs.field(converter=as_suit)
 
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`move_to_data`).
+
+        >>> NameSuit("H").to_data()
+        {'name_suit': 'H'}
+        """
+        return move_to_data(self)
+
     def __str__(self) -> str:
         return f"name {self.suit.symbol}"
 
@@ -168,6 +200,14 @@ class NameSuit(Immutable):
 @attrs.frozen(cache_hash=True)
 class Announce(Immutable):
     """Say "one card" on receiving the one card of the one-card hand (Craits V4)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`move_to_data`).
+
+        >>> Announce().to_data()
+        {'announce': True}
+        """
+        return move_to_data(self)
 
     def __str__(self) -> str:
         return 'say "one card"'
@@ -182,6 +222,14 @@ class Announce(Immutable):
 class Pass(Immutable):
     """Decline to act where the rules offer a choice of acting or not (e.g. stay silent
     on receiving the one card of the one-card hand, Craits V4)."""
+
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`move_to_data`).
+
+        >>> Pass().to_data()
+        {'pass': True}
+        """
+        return move_to_data(self)
 
     def __str__(self) -> str:
         return "pass"
@@ -209,7 +257,8 @@ def register_move(kind: str) -> Callable[[M], M]:
     converters that read their own JSON form back (:func:`as_card`, :func:`as_suit`,
     :func:`as_seat`), and a ``__str__`` that says the move to a player: records write
     ``{"move": kind, field: value, ...}`` and read it back by calling the class with the
-    fields, and the command line takes the text of a legal move as typed.
+    fields (a class without a ``to_data`` method is given one that returns that form),
+    and the command line takes the text of a legal move as typed.
 
     >>> import attrs
     >>> @register_move("doctest_bid")
@@ -218,8 +267,8 @@ def register_move(kind: str) -> Callable[[M], M]:
     ...     tricks: int
     ...     def __str__(self) -> str:
     ...         return f"bid {self.tricks}"
-    >>> move_to_data(Bid(3))
-    {'move': 'doctest_bid', 'tricks': 3}
+    >>> move_to_data(Bid(3)), Bid(3).to_data()
+    ({'move': 'doctest_bid', 'tricks': 3}, {'move': 'doctest_bid', 'tricks': 3})
     >>> move_from_data({"move": "doctest_bid", "tricks": 3})
     Bid(tricks=3)
 
@@ -266,11 +315,18 @@ def register_move(kind: str) -> Callable[[M], M]:
             )
         if kind_class not in _KIND_OF:  # (registered twice: its __init__ checks already)
             _check_fields_when_made(kind_class)
+        if not hasattr(kind_class, "to_data"):
+            setattr(kind_class, "to_data", _to_data)  # noqa: B010 (not declared by the class)
         _KINDS[kind] = cls
         _KIND_OF[cls] = kind
         return cls
 
     return register
+
+
+def _to_data(self: Any) -> dict[str, Any]:
+    """This move as data, as records write it (:func:`move_to_data`)."""
+    return move_to_data(self)
 
 
 def _check_field_names(cls: type) -> None:

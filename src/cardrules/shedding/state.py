@@ -19,6 +19,7 @@ import attrs
 
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import ALL_CARDS, Card, Suit, format_cards, mask_of
+from cardrules.data import fields_data
 from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask
@@ -513,6 +514,20 @@ class ShedView(Immutable):
     """Cards the player to move has drawn so far this turn."""
     cards_played: int = 0
     """Cards played so far this hand."""
+
+    def to_data(self) -> dict[str, Any]:
+        """This view as JSON-ready data (:mod:`cardrules.data`; its schema is
+        ``SCHEMAS["view"]``): ``"family": "shedding"``, then each field as data (cards
+        as text, the suit to follow as its letter, the phase as its name in lower case,
+        the legal moves in their data form). Only what the view holds.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=3)
+        >>> data = game.observe(game.new_game(seed=1), 0).to_data()
+        >>> data["family"], data["top"], data["suit"], data["phase"], data["stock_size"]
+        ('shedding', '2♦', 'D', 'play', 27)
+        """
+        return {"family": "shedding", **fields_data(self)}
 
     def __str__(self) -> str:
         """A short diagram of what this seat sees: its own hand, the others' sizes."""

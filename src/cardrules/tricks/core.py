@@ -303,6 +303,26 @@ class Trick(Value):
             return tuple(zip(seats, self._cards, strict=False))
         return tuple(((self._leader + i) % players, card) for i, card in enumerate(self._cards))
 
+    def to_data(self, players: int | None = None) -> dict[str, Any]:
+        """This trick as JSON-ready data (:mod:`cardrules.data`): the leader, the cards
+        as text, the winner (``None`` until complete), the seats sitting out (``out``)
+        and, given the number of ``players``, the seat of each card (``seats``).
+
+        >>> from cardrules.cards import parse_cards
+        >>> Trick(2, parse_cards("QS 3S")).to_data(4)
+        {'leader': 2, 'cards': ['Q♠', '3♠'], 'winner': None, 'out': [], 'seats': [2, 3]}
+        """
+        out = self._out
+        data: dict[str, Any] = {
+            "leader": self._leader,
+            "cards": [str(card) for card in self._cards],
+            "winner": self._winner,
+            "out": [seat for seat in range(out.bit_length()) if out >> seat & 1],
+        }
+        if players is not None:
+            data["seats"] = [seat for seat, _ in self.plays(players)]
+        return data
+
     @classmethod
     def _hidden(cls) -> frozenset[str]:
         return frozenset({"_out"})  # compared below; shown only when some seat sits out

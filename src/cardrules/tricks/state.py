@@ -17,6 +17,7 @@ import attrs
 
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, Suit, cards_of_mask, format_cards, mask_of
+from cardrules.data import fields_data
 from cardrules.errors import SetupError
 from cardrules.tricks.core import Trick, TrickRound, seats_from
 from cardrules.values import Immutable, Value
@@ -457,6 +458,26 @@ class TrickView(Immutable):
     <cardrules.tricks.engine.TrickGame.payload_view>`)."""
     hand_size: int = 13
     """The number of cards each seat was dealt this deal."""
+
+    def to_data(self) -> dict[str, Any]:
+        """This view as JSON-ready data (:mod:`cardrules.data`; its schema is
+        ``SCHEMAS["view"]``): ``"family": "tricks"``, then each field as data (cards as
+        text, the legal moves in their data form, the game's payload as data), each
+        trick with the seat of each card. Only what the view holds.
+
+        >>> import cardrules as cr
+        >>> game = cr.Cramps()
+        >>> data = game.observe(game.new_game(seed=7), 2).to_data()
+        >>> data["family"], data["hand_sizes"], data["legal_moves"]
+        ('tricks', [13, 13, 13, 13], [])
+        >>> data["trick"]
+        {'leader': 1, 'cards': [], 'winner': None, 'out': [], 'seats': []}
+        """
+        players = len(self.hand_sizes)
+        data = {"family": "tricks", **fields_data(self)}
+        data["trick"] = self.trick.to_data(players)
+        data["tricks"] = [trick.to_data(players) for trick in self.tricks]
+        return data
 
     @property
     def played_mask(self) -> int:

@@ -98,6 +98,20 @@ class Contract(NamedTuple):
     alone: tuple[int, ...] = ()
     discard: Card | None = None
 
+    def to_data(self) -> dict[str, Any]:
+        """The bidding as data (:mod:`cardrules.data`), the trump suit by its letter.
+
+        >>> Contract(passes=4, trump=2, maker=1).to_data()
+        {'passes': 4, 'trump': 'H', 'maker': 1, 'alone': [], 'discard': None}
+        """
+        return {
+            "passes": self.passes,
+            "trump": None if self.trump is None else Suit(self.trump).letter,
+            "maker": self.maker,
+            "alone": list(self.alone),
+            "discard": None if self.discard is None else str(self.discard),
+        }
+
 
 # The moves, made once: legal_moves hands out these very values.
 _DISCARD = tuple(Discard(card) for card in ALL_CARDS)

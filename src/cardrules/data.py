@@ -1,0 +1,464 @@
+"""Data forms: the library's values as JSON-ready data, and JSON Schemas of the forms.
+
+A web page, a chat bot or a store wants plain data, not Python objects. Views
+(``view.to_data()``), moves (``move.to_data()``, read back by
+:meth:`Game.move_from_data <cardrules.game.Game.move_from_data>`) and events
+(``event.to_data(seat)``) give theirs, made of dicts, lists, text, numbers, booleans and
+``None`` only: ``json.dumps`` takes them as they are, and ``json.loads`` gives them back
+equal. :func:`to_data` is the conversion they share, by these rules:
+
+- a :class:`~cardrules.Card` is its text (``"Q♠"``, ``"10♥"``), a :class:`~cardrules.Suit`
+  its letter as moves write it (``"S"``), a :class:`~cardrules.Rank` its number (12 for a
+  queen, 14 for an ace); any other enum is its name in lower case (the shedding phase
+  ``Phase.NAME_SUIT`` is ``"name_suit"``);
+- ``None``, booleans, text and floats stay as they are; an int stays an int unless it is
+  too long for JSON readers (thousands of digits), then it is its decimal text;
+- a move is its record form (:func:`cardrules.moves.move_to_data`), and any value with a
+  ``to_data()`` method (a view, a move, a :class:`~cardrules.Trick`, an event: read as
+  every seat may know it) gives its own;
+- tuples and lists are lists, sets and frozensets sorted lists, mappings dicts (keys as
+  text), named tuples, attrs classes and dataclasses dicts of their fields: a game's
+  payload (bids, cards passed, the trump made) comes out as data that way.
+
+:data:`SCHEMAS` holds a JSON Schema (draft 2020-12) of each form: ``"move"``, ``"view"``
+(the shape common to the views of the trick-taking and the shedding games, with the
+fields of each family; a game's own fields are allowed) and ``"event"``.
+
+>>> import json
+>>> import cardrules as cr
+>>> to_data((cr.Card.parse("QS"), cr.Suit.HEARTS, cr.Rank.ACE, frozenset({3, 1})))
+['Q♠', 'H', 14, [1, 3]]
+>>> to_data(cr.Play("8C", suit="H"))
+{'play': '8♣', 'suit': 'H'}
+>>> view = cr.Cramps().observe(cr.Cramps().new_game(seed=7), 1)
+>>> data = view.to_data()
+>>> data["hand"][:3], data["legal_moves"][0], json.loads(json.dumps(data)) == data
+(['2♣', '5♣', '7♣'], {'play': '2♣'}, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import re
+import typing
+from collections.abc import Mapping
+from types import MappingProxyType, UnionType
+from typing import Any
+
+import attrs
+
+from cardrules import events as _events
+from cardrules._text import json_int, shown
+from cardrules.cards import Card, Rank, Suit
+from cardrules.errors import DataError
+from cardrules.moves import is_move, move_to_data
+
+__all__ = ["SCHEMAS", "event_kind", "fields_data", "to_data"]
+
+
+def to_data(value: Any) -> Any:
+    """``value`` as JSON-ready data, by the rules of the module documentation.
+
+    Raises :class:`~cardrules.DataError` for a value with no data form (an object of a
+    class that is none of those above), naming where in ``value`` it was.
+
+    >>> import cardrules as cr
+    >>> to_data({"bids": (3, None), "trump": cr.Suit.SPADES})
+    {'bids': [3, None], 'trump': 'S'}
+    >>> to_data(object())
+    Traceback (most recent call last):
+        ...
+    cardrules.errors.DataError: no data form for object <object object at ...> (a card, ...
+    """
+    return _data(value, "")
+
+
+def _data(value: Any, where: str) -> Any:
+    if value is None or value is True or value is False or type(value) is str:
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Rank):
+        return int(value)
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    if isinstance(value, int):
+        return json_int(value)
+    if isinstance(value, (float, str)):
+        return float(value) if isinstance(value, float) else str(value)
+    if is_move(value):
+        return move_to_data(value)
+    own = getattr(value, "to_data", None)
+    if callable(own) and not isinstance(value, type):
+        return own()
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+        names = value._fields
+        return {
+            name: _data(item, f"{where}.{name}") for name, item in zip(names, value, strict=True)
+        }
+    if isinstance(value, (tuple, list)):
+        return [_data(item, f"{where}[{i}]") for i, item in enumerate(value)]
+    if isinstance(value, (set, frozenset)):
+        items = [_data(item, f"{where}{{}}") for item in value]
+        return sorted(items, key=_order)
+    if isinstance(value, Mapping):
+        return {_key(key, where): _data(item, f"{where}[{key!r}]") for key, item in value.items()}
+    if attrs.has(type(value)) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        return fields_data(value, where)
+    at = f" at {where.lstrip('.')}" if where else ""
+    raise DataError(
+        f"no data form for {type(value).__name__} {shown(value)}{at} (a card, suit, number, "
+        "text, sequence, mapping, attrs class, dataclass or value with a to_data() method "
+        "has one)"
+    )
+
+
+def _order(item: Any) -> tuple[int, Any]:
+    """A sort key that orders numbers, then text, then anything else by its repr."""
+    if isinstance(item, (int, float)) and not isinstance(item, bool):
+        return (0, item)
+    if isinstance(item, str):
+        return (1, item)
+    return (2, repr(item))
+
+
+def _key(key: Any, where: str) -> str:
+    """A mapping's key as JSON object keys are: text."""
+    data = _data(key, where)
+    if isinstance(data, str):
+        return data
+    if isinstance(data, int) and not isinstance(data, bool):
+        return str(data)
+    raise DataError(f"a mapping key must be text, a number, a card or a suit, not {shown(key)}")
+
+
+def fields_data(value: Any, where: str = "") -> dict[str, Any]:
+    """The fields of ``value`` (an attrs class or a dataclass) as a dict of data, in
+    the order the class declares them.
+
+    >>> import cardrules as cr
+    >>> fields_data(cr.CardPlayed(2, cr.Card.parse("9H")))
+    {'seat': 2, 'card': '9♥'}
+    """
+    if attrs.has(type(value)):
+        names = [field.name for field in attrs.fields(type(value))]
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = [field.name for field in dataclasses.fields(value)]
+    else:
+        raise DataError(f"fields_data takes an attrs class or a dataclass, not {shown(value)}")
+    return {name: _data(getattr(value, name), f"{where}.{name}") for name in names}
+
+
+def event_kind(event_class: type) -> str:
+    """The ``"event"`` of an event class's data: its name in snake case.
+
+    >>> import cardrules as cr
+    >>> event_kind(cr.CardsDrawn), event_kind(cr.GameOver)
+    ('cards_drawn', 'game_over')
+    """
+    return re.sub(
+        r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", event_class.__name__
+    ).lower()
+
+
+# -- schemas --------------------------------------------------------------------------
+
+_DRAFT = "https://json-schema.org/draft/2020-12/schema"
+_CARD = {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[♣♦♥♠]$"}
+_SUIT = {"enum": ["C", "D", "H", "S"]}
+_SEAT = {"type": "integer", "minimum": 0}
+_COUNT = {"type": "integer", "minimum": 0}
+_INT = {
+    "description": "an integer; one too long for JSON readers is its decimal text",
+    "anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^-?[0-9]+$"}],
+}
+_SHIPPED_KINDS = ["play", "draw", "idiot", "name_suit", "announce", "pass"]
+
+_DEFS: dict[str, Any] = {
+    "card": {"description": "a card's text: rank 2-10, J, Q, K or A, then its suit", **_CARD},
+    "suit": {"description": "a suit's letter", **_SUIT},
+    "seat": _SEAT,
+    "int": _INT,
+    "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
+    "ints": {"type": "array", "items": {"$ref": "#/$defs/int"}},
+    "seats": {"type": "array", "items": {"$ref": "#/$defs/seat"}},
+}
+
+
+def _one(properties: dict[str, Any], required: list[str], title: str) -> dict[str, Any]:
+    return {
+        "title": title,
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+_MOVE_FORMS: list[dict[str, Any]] = [
+    _one(
+        {
+            "play": {"$ref": "#/$defs/card"},
+            "suit": {"$ref": "#/$defs/suit"},
+            "announce": {"type": "boolean"},
+        },
+        ["play"],
+        "Play(card, suit=None, announce=False)",
+    ),
+    _one({"draw": {"const": True}}, ["draw"], "Draw()"),
+    _one(
+        {"idiot": {"$ref": "#/$defs/seat"}, "target": {"$ref": "#/$defs/seat"}},
+        ["idiot"],
+        "CallIdiot(caller, target=None)",
+    ),
+    _one({"name_suit": {"$ref": "#/$defs/suit"}}, ["name_suit"], "NameSuit(suit)"),
+    _one({"announce": {"const": True}}, ["announce"], "Announce()"),
+    _one({"pass": {"const": True}}, ["pass"], "Pass()"),
+    {
+        "title": "a move a game registers (register_move): its kind, then its fields",
+        "type": "object",
+        "properties": {
+            "move": {
+                "type": "string",
+                "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
+                "not": {"enum": _SHIPPED_KINDS},
+            }
+        },
+        "required": ["move"],
+    },
+]
+
+_MOVE: dict[str, Any] = {
+    "$schema": _DRAFT,
+    "title": "move",
+    "description": (
+        "A move as move.to_data() writes it and Game.move_from_data reads it (the form of "
+        "game records). Card text may also be given in any form Card.parse reads ('QS')."
+    ),
+    "oneOf": _MOVE_FORMS,
+    "$defs": _DEFS,
+}
+
+_HIDDEN = _one(
+    {"hidden": {"type": "string"}},
+    ["hidden"],
+    "a move the reader may not see: what kind of move it was, in words ('pass a card')",
+)
+
+_TRICK = {
+    "type": "object",
+    "properties": {
+        "leader": {"$ref": "#/$defs/seat"},
+        "cards": {"$ref": "#/$defs/cards"},
+        "winner": {"anyOf": [{"$ref": "#/$defs/seat"}, {"type": "null"}]},
+        "out": {"$ref": "#/$defs/seats", "description": "the seats that sit the deal out"},
+        "seats": {"$ref": "#/$defs/seats", "description": "the seat of each card"},
+    },
+    "required": ["leader", "cards", "winner", "out", "seats"],
+    "additionalProperties": False,
+}
+
+_NULL = {"type": "null"}
+_OR_NULL = {"card": {"anyOf": [{"$ref": "#/$defs/card"}, _NULL]}}
+
+_TRICK_VIEW = {
+    "properties": {
+        "trick": {"$ref": "#/$defs/trick"},
+        "tricks": {"type": "array", "items": {"$ref": "#/$defs/trick"}},
+        "round_number": _COUNT,
+        "round_scores": {"$ref": "#/$defs/ints"},
+        "turned_up": _OR_NULL["card"],
+        "phase": {"type": ["string", "null"]},
+        "payload": {"description": "the game's own data as the seat may see it (bids, ...)"},
+        "hand_size": _COUNT,
+    },
+    "required": [
+        "trick",
+        "tricks",
+        "round_number",
+        "round_scores",
+        "turned_up",
+        "phase",
+        "payload",
+        "hand_size",
+    ],
+}
+
+_SHED_VIEW = {
+    "properties": {
+        "top": {"$ref": "#/$defs/card"},
+        "discard": {"$ref": "#/$defs/cards"},
+        "suit": {"$ref": "#/$defs/suit"},
+        "count": {"$ref": "#/$defs/int"},
+        "direction": {"enum": [1, -1]},
+        "stock_size": _COUNT,
+        "hand_number": _COUNT,
+        "cards_dealt": _COUNT,
+        "phase": {"enum": ["play", "name_suit", "announce", "over"]},
+        "count_out": {"type": "boolean"},
+        "exposed": {"$ref": "#/$defs/seats"},
+        "forfeits": {"type": "array", "items": _COUNT},
+        "idle_turns": _COUNT,
+        "penalties": {"$ref": "#/$defs/ints"},
+        "dealer_draws": {
+            "type": "array",
+            "items": {
+                "type": "array",
+                "prefixItems": [{"$ref": "#/$defs/seat"}, {"$ref": "#/$defs/card"}],
+                "items": False,
+                "minItems": 2,
+            },
+        },
+        "draws_this_turn": _COUNT,
+        "cards_played": _COUNT,
+    },
+    "required": [
+        "top",
+        "discard",
+        "suit",
+        "count",
+        "direction",
+        "stock_size",
+        "hand_number",
+        "cards_dealt",
+        "phase",
+        "count_out",
+        "exposed",
+        "forfeits",
+        "idle_turns",
+        "penalties",
+        "dealer_draws",
+        "draws_this_turn",
+        "cards_played",
+    ],
+}
+
+_VIEW: dict[str, Any] = {
+    "$schema": _DRAFT,
+    "title": "view",
+    "description": (
+        "What one seat may know (view.to_data()): its hand, the other hands' sizes, the "
+        "public table, the scores and its legal moves now. 'family' says which fields "
+        "follow: 'tricks' (TrickView) or 'shedding' (ShedView); a game's view may add "
+        "fields of its own."
+    ),
+    "type": "object",
+    "properties": {
+        "family": {"enum": ["tricks", "shedding"]},
+        "seat": {"$ref": "#/$defs/seat"},
+        "hand": {"$ref": "#/$defs/cards"},
+        "hand_sizes": {"type": "array", "items": _COUNT},
+        "dealer": {"$ref": "#/$defs/seat"},
+        "to_move": {"anyOf": [{"$ref": "#/$defs/seat"}, _NULL]},
+        "scores": {"$ref": "#/$defs/ints"},
+        "winners": {"$ref": "#/$defs/seats"},
+        "legal_moves": {"type": "array", "items": {"$ref": "#/$defs/move"}},
+    },
+    "required": [
+        "family",
+        "seat",
+        "hand",
+        "hand_sizes",
+        "dealer",
+        "to_move",
+        "scores",
+        "winners",
+        "legal_moves",
+    ],
+    "allOf": [
+        {"if": {"properties": {"family": {"const": "tricks"}}}, "then": _TRICK_VIEW},
+        {"if": {"properties": {"family": {"const": "shedding"}}}, "then": _SHED_VIEW},
+    ],
+    "$defs": {**_DEFS, "trick": _TRICK, "move": {"oneOf": _MOVE_FORMS}},
+}
+
+
+def _field_schema(hint: Any, name: str) -> dict[str, Any]:
+    """The schema of an event field declared ``hint`` (as :func:`to_data` writes it)."""
+    if hint is Any:
+        if name == "move":
+            return {"oneOf": [{"$ref": "#/$defs/move"}, {"$ref": "#/$defs/hidden"}]}
+        return {}
+    simple: dict[object, dict[str, Any]] = {
+        bool: {"type": "boolean"},
+        str: {"type": "string"},
+        float: {"type": "number"},
+        type(None): _NULL,
+        Card: {"$ref": "#/$defs/card"},
+        Suit: {"$ref": "#/$defs/suit"},
+        Rank: {"type": "integer", "minimum": 2, "maximum": 14},
+        int: {"$ref": "#/$defs/int"},
+    }
+    if hint in simple:
+        return simple[hint]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Union or origin is UnionType:
+        return {"anyOf": [_field_schema(arg, name) for arg in args]}
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return {"type": "array", "items": _field_schema(args[0], name)}
+        return {
+            "type": "array",
+            "prefixItems": [_field_schema(arg, name) for arg in args],
+            "items": False,
+            "minItems": len(args),
+        }
+    return {}
+
+
+def _event_schema() -> dict[str, Any]:
+    """The schema of the events' data: ``event`` and ``text`` in every one, and for
+    each event class of the library its fields, from their declared types."""
+    cases = []
+    for name in _events.__all__:
+        cls = getattr(_events, name)
+        if not (isinstance(cls, type) and issubclass(cls, _events.Event) and attrs.has(cls)):
+            continue
+        hints = typing.get_type_hints(cls)
+        fields = {
+            field.name: _field_schema(hints[field.name], field.name) for field in attrs.fields(cls)
+        }
+        kind = event_kind(cls)
+        cases.append(
+            {
+                "if": {"properties": {"event": {"const": kind}}},
+                "then": {
+                    "title": f"{name}: {kind}",
+                    "properties": {"event": True, "text": True, **fields},
+                    "required": ["event", "text", *fields],
+                    "additionalProperties": False,
+                },
+            }
+        )
+    return {
+        "$schema": _DRAFT,
+        "title": "event",
+        "description": (
+            "An event as one seat may know it (event.to_data(seat)): its kind in snake case, "
+            "its fields as data and its text as that seat reads it. An event of a game's own "
+            "has the fields of its class."
+        ),
+        "type": "object",
+        "properties": {
+            "event": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
+            "text": {"type": "string"},
+        },
+        "required": ["event", "text"],
+        "allOf": cases,
+        "$defs": {**_DEFS, "move": {"oneOf": _MOVE_FORMS}, "hidden": _HIDDEN},
+    }
+
+
+SCHEMAS: Mapping[str, dict[str, Any]] = MappingProxyType(
+    {"move": _MOVE, "view": _VIEW, "event": _event_schema()}
+)
+"""JSON Schemas (draft 2020-12) of the data forms, by name: ``"move"``, ``"view"`` and
+``"event"``. Check data with any validator, e.g. the ``jsonschema`` package:
+``jsonschema.validate(view.to_data(), SCHEMAS["view"])``.
+
+>>> sorted(SCHEMAS), SCHEMAS["move"]["$schema"]
+(['event', 'move', 'view'], 'https://json-schema.org/draft/2020-12/schema')
+"""
