@@ -7,6 +7,7 @@ from __future__ import annotations
 import enum
 import json
 import random
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple, cast
@@ -94,6 +95,27 @@ def test_loading_replays_nothing_and_shares_the_rules() -> None:
     again = state_from_json(state_to_json(first, key=KEY), key=KEY)
     assert first == again == state
     assert first._rules is again._rules  # rules are made once and shared, as they may be
+
+
+def test_a_snapshot_loads_in_a_new_process(tmp_path: Path) -> None:
+    game = cr.Craits()
+    state = positions(game, seed=13, every=1)[40]
+    (tmp_path / "state.json").write_text(state_to_json(state, key=KEY), encoding="utf-8")
+    program = (
+        "import sys; from pathlib import Path; from cardrules.digest import state_digest; "
+        "from cardrules.snapshot import read_snapshot; "
+        "rules, state = read_snapshot(Path('state.json').read_bytes(), key=sys.argv[1].encode()); "
+        "print(state_digest(rules, state), len(rules.legal_moves(state)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program, KEY.decode()],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.split() == [state_digest(game, state), str(len(game.legal_moves(state)))]
 
 
 def test_huge_scores_and_generator_words_come_back_exactly() -> None:
