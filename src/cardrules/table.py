@@ -1,0 +1,735 @@
+"""Tables: one game served to its seats, JSON in and out, for a web page, a chat bot or
+a turn-based server.
+
+A :class:`Table` holds the game's state, its record and each seat's log. A program
+gives each seat :meth:`Table.message` (a JSON-ready dict: the seat's view with cards
+as text, its legal moves, its log as that seat may read it) and passes what a player
+sent to :meth:`Table.play`, which checks the sender, applies the move, lets the bots
+move, and returns the message each seat should now get, or an error for the sender
+alone. :data:`MESSAGE_SCHEMA` is the JSON Schema of both kinds of message.
+
+A table stored between requests is :meth:`Table.to_json` text: signed with a key of
+the server's, it reads back without replaying anything (:meth:`Table.from_json`).
+:attr:`Table.version`, the number of moves applied, is the token of optimistic
+concurrency: a store writes a table back only if the version it read is still the
+stored one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any, Final, cast
+
+from cardrules._recorddata import SIGNATURE, check_key, sign, verify_signature
+from cardrules._text import json_int, shown
+from cardrules.bots import Bot, bot_from_name
+from cardrules.errors import (
+    BotError,
+    CardrulesError,
+    IllegalMoveError,
+    MoveParseError,
+    MoveTypeError,
+    RecordError,
+    TableError,
+)
+from cardrules.events import Event, narrate
+from cardrules.game import Game
+from cardrules.record import GameRecord
+from cardrules.rng import check_seed, derive_seed, new_seed
+from cardrules.seats import is_seat
+from cardrules.snapshot import state_from_json, state_to_json
+from cardrules.terminal import GameAdapter, adapter_for
+
+__all__ = ["ERROR_SCHEMA", "FORMAT", "MESSAGE_SCHEMA", "STATE_SCHEMA", "Table"]
+
+FORMAT: Final = "cardrules.table"
+"""The ``"format"`` of :meth:`Table.to_json`'s text."""
+_VERSION: Final = 1
+_KEYS = frozenset({"format", "version", "record", "logs", "bots", "bot_seed"})
+
+REASONS: Final = ("not_understood", "not_allowed", "not_your_turn", "stale", "game_over")
+"""The ``"reason"`` of an error message: text or data that names no move, a move the
+rules do not allow now, a move sent out of turn, a move sent against an older version
+of the table, and a move sent once the game is over."""
+
+_LOG_ENTRY: dict[str, Any] = {
+    "type": "object",
+    "required": ["index", "text", "event"],
+    "additionalProperties": False,
+    "properties": {
+        "index": {"type": "integer", "minimum": 0},
+        "text": {"type": "string"},
+        "event": {"type": "object", "required": ["event"]},
+    },
+}
+_MOVE_ENTRY: dict[str, Any] = {
+    "type": "object",
+    "required": ["id", "text", "data"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "integer", "minimum": 0},
+        "text": {"type": "string"},
+        "data": {"type": "object"},
+    },
+}
+_SEAT = {"type": "integer", "minimum": 0}
+_SCORE = {"type": ["integer", "string"]}
+
+STATE_SCHEMA: Final[Mapping[str, Any]] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "cardrules table message",
+    "description": (
+        "What one seat (or a spectator: seat null) is shown: its view, its legal moves "
+        "and its log from log_start. The view, the moves' data and the events have the "
+        "forms of cardrules.data.SCHEMAS."
+    ),
+    "type": "object",
+    "required": [
+        "type",
+        "game",
+        "seat",
+        "players",
+        "version",
+        "to_move",
+        "over",
+        "scores",
+        "winners",
+        "view",
+        "moves",
+        "log",
+        "log_start",
+    ],
+    "additionalProperties": False,
+    "properties": {
+        "type": {"const": "state"},
+        "game": {"type": "string"},
+        "seat": {"type": ["integer", "null"], "minimum": 0},
+        "players": {"type": "integer", "minimum": 1},
+        "version": {"type": "integer", "minimum": 0},
+        "to_move": {"type": ["integer", "null"], "minimum": 0},
+        "over": {"type": "boolean"},
+        "scores": {"type": "array", "items": _SCORE},
+        "winners": {"type": "array", "items": _SEAT},
+        "view": {"type": ["object", "null"]},
+        "moves": {"type": "array", "items": _MOVE_ENTRY},
+        "log": {"type": "array", "items": _LOG_ENTRY},
+        "log_start": {"type": "integer", "minimum": 0},
+    },
+}
+"""The JSON Schema of a message of :meth:`Table.message` and :meth:`Table.play`."""
+
+ERROR_SCHEMA: Final[Mapping[str, Any]] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "cardrules table error",
+    "description": "A move refused, told to its sender alone; the table is unchanged.",
+    "type": "object",
+    "required": ["type", "seat", "version", "reason", "error"],
+    "additionalProperties": False,
+    "properties": {
+        "type": {"const": "error"},
+        "seat": {"type": ["integer", "null"], "minimum": 0},
+        "version": {"type": "integer", "minimum": 0},
+        "reason": {"enum": list(REASONS)},
+        "error": {"type": "string"},
+    },
+}
+"""The JSON Schema of an error message of :meth:`Table.play`."""
+
+MESSAGE_SCHEMA: Final[Mapping[str, Any]] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "cardrules table message or error",
+    "oneOf": [
+        {key: value for key, value in STATE_SCHEMA.items() if key != "$schema"},
+        {key: value for key, value in ERROR_SCHEMA.items() if key != "$schema"},
+    ],
+}
+"""The JSON Schema of everything a table sends: :data:`STATE_SCHEMA` or
+:data:`ERROR_SCHEMA`."""
+
+Message = dict[str, Any]
+"""A message: JSON-ready data (see :data:`MESSAGE_SCHEMA`)."""
+
+
+class Table:
+    """One game served to its seats: the state, the record, each seat's log, and the
+    bots of the seats that are not people.
+
+    ``game`` is the rules object; ``seed`` deals the game (``None``: a fresh one) and
+    ``setup`` holds the game's other setup keywords (``game.start(seed, **setup)``).
+    ``bots`` maps seats to bots, by name (``"heuristic"``, ``"random"``,
+    ``"ismcts:100"``: :func:`cardrules.bots.bot_from_name`) or as
+    :class:`~cardrules.bots.Bot` objects; every other seat is a person
+    (:attr:`human_seats`). The bots move at once whenever it is their turn, from the
+    start and after every move :meth:`play` applies, each seeing only its seat's view
+    (``game.observe``) and choosing among its legal moves with a seed drawn from the
+    table's own bot seed, never from the game's. Bots make no calls out of turn
+    (Craits' "idiot"): they call only on their own turn, if at all.
+
+    The table's JSON (:meth:`to_json`) holds the game's seed and every hand: keep it on
+    the server, as secret as the seed. Nothing a seat is sent says anything its seat may
+    not know. A table is not thread-safe: apply one request at a time (a lock, or the
+    version check of a store).
+
+    A two-player game of Craits, the messages going through JSON as to a web page:
+
+    >>> import json
+    >>> import cardrules as cr
+    >>> table = Table(cr.Craits(players=2), seed=7)
+    >>> sent = json.loads(json.dumps(table.message(1)))  # seat 1's page gets this
+    >>> sent["to_move"], [move["text"] for move in sent["moves"]]
+    (1, ['8♦→♣', '8♦→♦', '8♦→♥', '8♦→♠', '4♠', '9♠'])
+    >>> table.play(0, "draw")  # refused, to seat 0 alone  # doctest: +NORMALIZE_WHITESPACE
+    {0: {'type': 'error', 'seat': 0, 'version': 0, 'reason': 'not_your_turn',
+         'error': 'it is not your turn: seat 1 is to move'}}
+    >>> replies = table.play(1, "9s", version=sent["version"])
+    >>> sorted(replies), replies[0]["version"], replies[0]["log"]
+    ([0, 1], 1, [{'index': 3, 'text': 'Seat 1 plays 9♠.', 'event': {...}}])
+    >>> [move["text"] for move in replies[0]["moves"]]
+    ['9♦', '2♠', '7♠']
+    >>> key = b"the server's own key"  # e.g. secrets.token_bytes(32), kept safe
+    >>> stored = table.to_json(key=key)  # every hand and the seed: a server secret
+    >>> Table.from_json(stored, key=key).message(0) == table.message(0)
+    True
+    """
+
+    __slots__ = (
+        "_adapter",
+        "_bot_names",
+        "_bots",
+        "_cap",
+        "_logs",
+        "_record",
+        "_state",
+        "bot_seed",
+        "game",
+        "human_seats",
+        "players",
+    )
+
+    game: Game[Any, Any, Any]
+    """The rules object."""
+    players: int
+    """The number of seats."""
+    human_seats: tuple[int, ...]
+    """The seats of people, in order: every seat without a bot."""
+    bot_seed: int
+    """The seed the bots' decisions are drawn from (:func:`cardrules.rng.new_seed`,
+    independent of the game's seed)."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any],
+        *,
+        seed: int | None = None,
+        bots: Mapping[int, str | Bot] | None = None,
+        setup: Mapping[str, Any] | None = None,
+    ) -> None:
+        _check_game(game)
+        if setup is None:
+            setup = {}
+        if not isinstance(setup, Mapping) or not all(isinstance(k, str) for k in setup):
+            raise TableError(
+                f"setup must be a mapping of the game's setup keywords to values, not "
+                f"{shown(setup)}"
+            )
+        try:
+            seed = new_seed() if seed is None else check_seed(seed)
+            started = game.start(seed, **setup)
+            record = GameRecord.start(game, seed, **setup)
+        except CardrulesError as exc:
+            raise TableError(f"the game cannot start: {exc}") from exc
+        self._setup(game, record, started.state, _bots(game, bots), new_seed())
+        self._tell(started.events)
+        self._run_bots()
+
+    def _setup(
+        self,
+        game: Game[Any, Any, Any],
+        record: GameRecord[Any],
+        state: Any,
+        bots: dict[int, tuple[Bot, str]],
+        bot_seed: int,
+    ) -> None:
+        self.game = game
+        self.players = game.players
+        self._record = record
+        self._state = state
+        self._bots = {seat: bot for seat, (bot, _) in bots.items()}
+        self._bot_names = {seat: name for seat, (_, name) in bots.items()}
+        self.human_seats = tuple(seat for seat in range(game.players) if seat not in bots)
+        self.bot_seed = bot_seed
+        self._cap = game.move_cap()
+        self._adapter: GameAdapter = adapter_for(game.name)()
+        self._logs: dict[int | None, list[Message]] = {
+            seat: [] for seat in (*range(game.players), None)
+        }
+
+    # -- what the table holds ----------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The game's state now (it holds every hand: never send it to a seat)."""
+        return self._state
+
+    @property
+    def record(self) -> GameRecord[Any]:
+        """The game's record: its seed, setup and every move applied so far."""
+        return self._record
+
+    @property
+    def version(self) -> int:
+        """The number of moves applied so far (``len(record.moves)``), bots' moves
+        included: the token of optimistic concurrency. Every message carries it; a move
+        sent with ``version=`` is refused as ``"stale"`` unless it is still the table's,
+        and a store that keeps tables as JSON writes one back only if the version it
+        read is still the stored one (``UPDATE ... WHERE version = ?``), so that no
+        move is lost between two requests."""
+        return len(self._record.moves)
+
+    @property
+    def bots(self) -> dict[int, str]:
+        """The name of each bot seat's bot."""
+        return dict(self._bot_names)
+
+    @property
+    def over(self) -> bool:
+        """Whether no more moves can be made: the game is over, or it reached
+        ``game.move_cap()`` moves (a game without end, stopped unfinished)."""
+        return bool(self._state.is_over) or self.version >= self._cap
+
+    # -- messages ----------------------------------------------------------------------
+
+    def message(self, seat: int | None, *, since: int = 0) -> Message:
+        """What ``seat`` is shown now, as JSON-ready data (:data:`STATE_SCHEMA`): its
+        view (``view.to_data()``), its legal moves now, each as ``{"id": move id,
+        "text": the move as the command line shows it, "data": move.to_data()}`` (moves
+        out of turn included: Craits' "idiot"), and its log from entry ``since`` on
+        (``log_start``; all of it by default). Each log entry is ``{"index", "text",
+        "event"}``: the event as the seat may know it (``event.to_data(seat)``), its
+        text as :func:`cardrules.narrate` tells it to that seat, its own cards drawn
+        and passed included, other seats' secrets never.
+
+        ``seat`` ``None`` is a spectator: no view and no moves (a view is one seat's),
+        the log as every seat may know it.
+
+        Raises :class:`~cardrules.TableError` for a seat not at the table or a
+        ``since`` that is not an int from 0 up.
+        """
+        self._check_seat(seat, spectator=True)
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise TableError(f"since must be a log index, an int from 0 up, not {shown(since)}")
+        state = self._state
+        log = self._logs[seat]
+        start = min(since, len(log))
+        if seat is None:
+            view_data: dict[str, Any] | None = None
+            moves: list[Message] = []
+        else:
+            view = self.game.observe(state, seat)
+            view_data = view.to_data()
+            moves = [] if self.over else self._moves_of(view.legal_moves)
+        return {
+            "type": "state",
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.players,
+            "version": self.version,
+            "to_move": None if self.over else state.to_move,
+            "over": self.over,
+            "scores": [json_int(score) for score in state.scores],
+            "winners": list(state.winners),
+            "view": view_data,
+            "moves": moves,
+            "log": log[start:],
+            "log_start": start,
+        }
+
+    def _moves_of(self, legal: Iterable[Any]) -> list[Message]:
+        game, text = self.game, self._adapter.move_text
+        return [
+            {"id": game.move_id(move), "text": text(move), "data": move.to_data()}
+            for move in self._adapter.listed_moves(tuple(legal))
+        ]
+
+    def play(self, seat: int, data: object, *, version: int | None = None) -> dict[int, Message]:
+        """Make the move ``seat`` sent: ``data`` is a move id (an int, as in a message's
+        ``"moves"``), a move's data form (a dict, ``move.to_data()``) or what the player
+        typed (a str, read by ``game.parse_move``). With ``version`` (the version of the
+        message the player answered), a move sent against an older table is refused.
+
+        The move must be one the seat may send now: on its turn, or a call it may make
+        out of turn (Craits' "idiot"). Applied, the bots move until a person must move
+        or the game ends, and the result is ``{seat: message}`` for every seat, each
+        message holding only the log entries that are new to its seat (``log_start``:
+        the first of them). Spectators are not in it: give them
+        ``message(None, since=...)``.
+
+        Refused, the result is ``{seat: error}`` for the sender alone
+        (:data:`ERROR_SCHEMA`), with a ``"reason"`` of :data:`REASONS` and a text for
+        the player that speaks of their own hand and the table only; the table is
+        unchanged.
+
+        Raises :class:`~cardrules.TableError` for a ``seat`` that is not a human seat of
+        this table and a ``version`` that is not an int: a server's mistakes, not a
+        player's.
+        """
+        self._check_seat(seat, spectator=False)
+        if seat not in self.human_seats:
+            raise TableError(
+                f"seat {seat} is played by a bot ({self._bot_names[seat]}); people sit at "
+                f"seats {_seats_text(self.human_seats)}"
+            )
+        if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+            raise TableError(f"version must be an int (a message's version), not {shown(version)}")
+        if version is not None and version != self.version:
+            return self._error(
+                seat,
+                "stale",
+                f"the table has moved on since version {version} (it is at version "
+                f"{self.version}): look again and choose anew",
+            )
+        if self.over:
+            return self._error(seat, "game_over", self._over_text())
+        view = self.game.observe(self._state, seat)
+        try:
+            move = self._move_of(data, view)
+            step = self.game.step(self._state, move, seat=seat)
+        except IllegalMoveError as exc:
+            reason = "not_your_turn" if exc.reason == "not_your_turn" else "not_allowed"
+            return self._error(seat, reason, self._adapter.refusal(exc, None, view, seat))
+        except CardrulesError as exc:  # MoveParseError, or data that is no move at all
+            return self._error(seat, "not_understood", str(exc))
+        lengths = {s: len(log) for s, log in self._logs.items()}
+        self._advance(move, step.state, step.events)
+        self._run_bots()
+        return {s: self.message(s, since=lengths[s]) for s in range(self.players)}
+
+    def _move_of(self, data: object, view: Any) -> Any:
+        """The move ``data`` names (raises :class:`MoveParseError` for none)."""
+        game = self.game
+        if isinstance(data, str):
+            return game.parse_move(data, view)
+        if isinstance(data, int) and not isinstance(data, bool):
+            try:
+                return game.move_from_id(data)
+            except (IllegalMoveError, MoveTypeError):
+                raise MoveParseError(
+                    f"there is no move {shown(data)}: a move id is an int from 0 to "
+                    f"{game.num_move_ids - 1} (the ids of the moves a message lists)"
+                ) from None
+        if isinstance(data, Mapping):
+            return game.move_from_data(data)
+        raise MoveParseError(
+            "a move is sent as its id (an int), its data form (an object) or typed text "
+            f"(a string), not {type(data).__name__} {shown(data)}"
+        )
+
+    def _error(self, seat: int, reason: str, text: str) -> dict[int, Message]:
+        return {
+            seat: {
+                "type": "error",
+                "seat": seat,
+                "version": self.version,
+                "reason": reason,
+                "error": text,
+            }
+        }
+
+    def _over_text(self) -> str:
+        if self._state.is_over:
+            return "the game is over"
+        return (
+            f"the game was stopped unfinished after {self.version} moves, the most a "
+            f"{self.game.name} table plays"
+        )
+
+    # -- moving on -----------------------------------------------------------------------
+
+    def _advance(self, move: Any, state: Any, events: tuple[Event, ...]) -> None:
+        """Record ``move`` (which led to ``state``) and tell its ``events``."""
+        self._record = self._record.then(move, state=state)
+        self._state = state
+        self._tell(events)
+
+    def _tell(self, events: tuple[Event, ...]) -> None:
+        """Add ``events`` to every log, each as its reader may know them."""
+        game = self.game
+        for seat, log in self._logs.items():
+            for event, text in narrate(events, seat, game=game):
+                data = event.to_data(seat, game=game)
+                log.append({"index": len(log), "text": text, "event": data})
+
+    def _run_bots(self) -> None:
+        """Let the bots move while one of them is to move (never past the move cap)."""
+        game, bots = self.game, self._bots
+        while not self.over and self._state.to_move in bots:
+            seat = self._state.to_move
+            view = game.observe(self._state, seat)
+            seed = derive_seed(self.bot_seed, self.version, b"table")
+            move = bots[seat].choose(game, view, view.legal_moves, seed)
+            step = game.step(self._state, move, seat=seat)
+            self._advance(move, step.state, step.events)
+
+    # -- JSON ----------------------------------------------------------------------------
+
+    def to_json(self, *, key: bytes | None = None) -> str:
+        """The table as JSON text, to store between requests: the record
+        (:meth:`GameRecord.to_dict <cardrules.GameRecord.to_dict>`), every log, the
+        bots by name and the bot seed. With ``key`` (the server's secret bytes,
+        ``secrets.token_bytes(32)``), it also holds a snapshot of the state
+        (:func:`cardrules.snapshot.state_to_json`) and is signed (HMAC-SHA256), so that
+        :meth:`from_json` with the same key reads it back without replaying a move.
+
+        The text holds the game's seed and every hand: keep it on the server, never
+        send it to a player. Raises :class:`~cardrules.TableError` for a key that is
+        not bytes.
+        """
+        signing = None if key is None else _key(key)
+        data: dict[str, Any] = {
+            "format": FORMAT,
+            "version": _VERSION,
+            "record": self._record.to_dict(),
+            "logs": {
+                "seats": [self._logs[seat] for seat in range(self.players)],
+                "spectator": self._logs[None],
+            },
+            "bots": {str(seat): name for seat, name in sorted(self._bot_names.items())},
+            "bot_seed": self.bot_seed,
+        }
+        if signing is not None:
+            data["state"] = state_to_json(self._state, key=signing)
+            data[SIGNATURE] = sign(data, signing)
+        return json.dumps(data, ensure_ascii=False)
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str | bytes,
+        *,
+        key: bytes | None = None,
+        bots: Mapping[int, Bot] | None = None,
+    ) -> Table:
+        """The table :meth:`to_json` wrote.
+
+        With ``key``, the text must carry the signature :meth:`to_json` wrote with that
+        key; its state is read from its snapshot and its logs from the text, and no
+        move is replayed. Without a key the record is replayed once (checking every
+        position it holds) and the logs are rebuilt from that replay and compared with
+        the text's; a signature and a snapshot in the text are not read (without the
+        key, nothing vouches for them).
+
+        ``bots`` gives the bot objects of seats whose bots are not known by name (a bot
+        of your own, which :func:`~cardrules.bots.bot_from_name` cannot make); the text
+        names them ``"custom:NAME"``.
+
+        Raises :class:`~cardrules.TableError` saying what is wrong: not table JSON,
+        another format or version, a missing or wrong signature, a record that does
+        not replay, logs that do not match it.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as exc:
+            raise TableError(f"a table is stored as JSON text (Table.to_json): {exc}") from None
+        except RecursionError:
+            raise TableError("table JSON must not be nested this deeply") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise TableError(
+                f"not a cardrules table: expected an object with format {FORMAT!r} "
+                "(Table.to_json's text)"
+            )
+        if data.get("version") != _VERSION:
+            raise TableError(
+                f"a table of version {shown(data.get('version'))} cannot be read: this "
+                f"cardrules reads version {_VERSION}"
+            )
+        signing = None if key is None else _key(key)
+        if signing is not None:
+            try:
+                verify_signature(data, signing)
+            except RecordError as exc:
+                raise TableError(str(exc).replace("record", "table")) from None
+        if not _KEYS <= set(data) <= _KEYS | {"state", SIGNATURE}:
+            raise TableError(
+                f"a table's JSON has the keys {sorted(_KEYS)} (and 'state' and "
+                f"{SIGNATURE!r} when signed); found {sorted(map(str, data))}"
+            )
+        try:
+            record = GameRecord.from_dict(data["record"], verify=False)
+        except RecordError as exc:
+            raise TableError(f"the table's record cannot be read: {exc}") from None
+        game = record.game
+        named = _bots_data(game, data["bots"], bots)
+        try:
+            bot_seed = check_seed(data["bot_seed"], "bot seed")
+        except CardrulesError as exc:
+            raise TableError(f"the table's {exc}") from None
+        table = cls.__new__(cls)
+        if signing is not None:
+            if "state" not in data:
+                raise TableError("a signed table holds its state: 'state' is missing")
+            try:
+                state = state_from_json(data["state"], key=signing)
+                game.check_state(state)
+            except CardrulesError as exc:
+                raise TableError(f"the table's state cannot be read: {exc}") from None
+            table._setup(game, record, state, named, bot_seed)
+            table._read_logs(data["logs"])
+        else:
+            table._replay(record, data["record"], named, bot_seed)
+            if table._logs_data() != data["logs"]:
+                raise TableError(
+                    "the table's logs are not those of its record: the table was edited"
+                )
+        return table
+
+    def _replay(
+        self,
+        read: GameRecord[Any],
+        written: object,
+        bots: dict[int, tuple[Bot, str]],
+        bot_seed: int,
+    ) -> None:
+        """Play ``read``'s moves once, from its seed, telling them to the logs and
+        making the record anew; raises :class:`TableError` unless the record made is
+        the one ``written`` (its data as read: checks and outcome included)."""
+        game = read.game
+        try:
+            started = game.start(read.seed, **read.setup)
+            record = GameRecord.start(game, read.seed, **read.setup)
+        except CardrulesError as exc:
+            raise TableError(f"the table's record does not start: {exc}") from None
+        self._setup(game, record, started.state, bots, bot_seed)
+        self._tell(started.events)
+        for number, move in enumerate(read.moves, 1):
+            try:
+                step = game.step(self._state, move)
+            except CardrulesError as exc:
+                raise TableError(
+                    f"the table's record does not replay: move {number} ({move}): {exc}"
+                ) from None
+            self._advance(move, step.state, step.events)
+        if self._record.to_dict() != written:
+            raise TableError(
+                "the table's record was edited: its moves do not lead to the positions "
+                "and outcome it holds"
+            )
+
+    def _logs_data(self) -> dict[str, Any]:
+        return {
+            "seats": [self._logs[seat] for seat in range(self.players)],
+            "spectator": self._logs[None],
+        }
+
+    def _read_logs(self, logs: object) -> None:
+        seats = logs.get("seats") if isinstance(logs, dict) else None
+        spectator = logs.get("spectator") if isinstance(logs, dict) else None
+        if (
+            not isinstance(seats, list)
+            or len(seats) != self.players
+            or not all(isinstance(log, list) for log in (*seats, spectator))
+        ):
+            raise TableError(
+                f"a table's logs are {{'seats': [one list per seat, {self.players} in all], "
+                "'spectator': [...]}"
+            )
+        for seat, log in enumerate(seats):
+            self._logs[seat] = log
+        self._logs[None] = cast("list[Message]", spectator)
+
+    def _check_seat(self, seat: object, *, spectator: bool) -> None:
+        if spectator and seat is None:
+            return
+        if not is_seat(seat, self.players):
+            watch = " (or None, a spectator)" if spectator else ""
+            raise TableError(
+                f"seat must be a seat of the table, an int from 0 to {self.players - 1}"
+                f"{watch}, not {shown(seat)}"
+            )
+
+    def __repr__(self) -> str:
+        return f"Table({self.game!r}, version={self.version}, human_seats={self.human_seats!r})"
+
+
+def _check_game(game: object) -> None:
+    if not isinstance(game, Game):
+        raise TableError(
+            f"a table serves a game: a rules object such as cr.Craits(), not {shown(game)}"
+        )
+
+
+def _key(key: object) -> bytes:
+    try:
+        return check_key(key)
+    except RecordError as exc:
+        raise TableError(str(exc).replace("record", "table")) from None
+
+
+def _seats_text(seats: tuple[int, ...]) -> str:
+    return ", ".join(map(str, seats)) or "none"
+
+
+def _bots(
+    game: Game[Any, Any, Any], bots: Mapping[int, str | Bot] | None
+) -> dict[int, tuple[Bot, str]]:
+    """Each bot seat's bot and the name that stores it."""
+    if bots is None:
+        return {}
+    if not isinstance(bots, Mapping):
+        raise TableError(f"bots must map seats to bots, not {shown(bots)}")
+    made: dict[int, tuple[Bot, str]] = {}
+    for seat, bot in bots.items():
+        if not is_seat(seat, game.players):
+            raise TableError(
+                f"a bot's seat must be an int from 0 to {game.players - 1}, not {shown(seat)}"
+            )
+        made[seat] = _bot(bot)
+    return made
+
+
+def _bot(bot: object) -> tuple[Bot, str]:
+    """A bot given by name or as an object, and its name in a table's JSON."""
+    if isinstance(bot, str):
+        try:
+            return bot_from_name(bot), bot.strip()
+        except BotError as exc:
+            raise TableError(str(exc)) from None
+    if not isinstance(bot, Bot):
+        raise TableError(
+            f"a bot is a name such as 'heuristic' or 'ismcts:100', or a cardrules Bot, "
+            f"not {shown(bot)}"
+        )
+    try:
+        known = bot_from_name(bot.name) == bot
+    except BotError:
+        known = False
+    return bot, (bot.name if known else f"custom:{bot.name}")
+
+
+def _bots_data(
+    game: Game[Any, Any, Any], names: object, given: Mapping[int, Bot] | None
+) -> dict[int, tuple[Bot, str]]:
+    """The bots a table's JSON names, with ``given`` for its custom ones."""
+    if not isinstance(names, dict) or not all(isinstance(n, str) for n in names.values()):
+        raise TableError(f"a table's bots map seats to bot names, not {shown(names)}")
+    given = dict(given or {})
+    bots: dict[int, tuple[Bot, str]] = {}
+    for text, name in names.items():
+        seat = int(text) if text.isascii() and text.isdigit() and len(text) < 4 else -1
+        if not is_seat(seat, game.players) or str(seat) != text:
+            raise TableError(f"a table's bot seats are seats of the game, not {shown(text)}")
+        if seat in given:
+            bots[seat] = (_bot(given.pop(seat))[0], name)
+        elif name.startswith("custom:"):
+            raise TableError(
+                f"seat {seat}'s bot is one of your own ({name[7:]}): pass it as "
+                f"bots={{{seat}: ...}} to Table.from_json"
+            )
+        else:
+            bots[seat] = _bot(name)
+    if given:
+        raise TableError(
+            f"bots= gives bots for seats {_seats_text(tuple(sorted(given)))}, which the "
+            "table does not hold bots for"
+        )
+    return bots
