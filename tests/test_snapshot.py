@@ -75,10 +75,11 @@ def test_every_games_states_load_equal_and_play_on_the_same(name: str) -> None:
     "game",
     [
         cr.Craits(players=3, short_game=True),
+        cr.Craits(players=7),  # two decks: two of every card
         cr.Hearts(target=50, passing=("across",), moon="subtract_from_shooter"),
         cr.OhHell(players=3, trumps="none"),
     ],
-    ids=lambda game: type(game).__name__,
+    ids=["craits-3", "craits-7", "hearts", "oh_hell"],
 )
 def test_rules_with_other_options_come_back_with_their_options(game: Any) -> None:
     for state in positions(game, seed=3, every=29)[:4]:
