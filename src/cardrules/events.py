@@ -36,6 +36,7 @@ from typing import Any
 
 import attrs
 
+from cardrules._convert import event_kind, fields_data
 from cardrules._text import int_text, ints_repr, shown
 from cardrules._wording import Wording, cards_text, direction_text, signed, wording
 from cardrules.cards import Card, Suit, format_cards
@@ -128,8 +129,6 @@ class Event(Immutable):
         >>> data["move"], data["text"]
         ({'hidden': 'a hidden move'}, 'Seat 3: a hidden move.')
         """
-        from cardrules.data import event_kind, fields_data
-
         wording(seat, "hand")  # (checks the seat before any secret is looked at)
         told = self.for_seat(seat)
         data: dict[str, Any] = {"event": event_kind(type(told))}

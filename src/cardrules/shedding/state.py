@@ -17,9 +17,9 @@ from typing import Any
 
 import attrs
 
+from cardrules._convert import fields_data
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import ALL_CARDS, Card, Suit, format_cards, mask_of
-from cardrules.data import fields_data
 from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask

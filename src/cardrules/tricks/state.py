@@ -15,9 +15,9 @@ from typing import Any
 
 import attrs
 
+from cardrules._convert import fields_data
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, Suit, cards_of_mask, format_cards, mask_of
-from cardrules.data import fields_data
 from cardrules.errors import SetupError
 from cardrules.tricks.core import Trick, TrickRound, seats_from
 from cardrules.values import Immutable, Value
