@@ -213,6 +213,19 @@ class MarkedWhist(_Whist):  # type: ignore[misc]
         return (0, 0, 0, 0)  # nothing known: the card is not shown as the dealer's
 
 
+@attrs.frozen(kw_only=True)
+class UnnamedWhist(_Whist):  # type: ignore[misc]
+    """Whist under no name: not registered, so its rules cannot be rebuilt by name."""
+
+    name: ClassVar[str] = ""
+
+
+def test_rules_of_a_game_not_registered_are_refused_when_written() -> None:
+    state = UnnamedWhist().new_game(seed=1)
+    with pytest.raises(SnapshotError, match=r"cannot be written in a snapshot: .* registered name"):
+        state_to_json(state, key=KEY)
+
+
 def test_the_tutorial_games_states_load_equal() -> None:
     for game in (whist.Whist(target=2), mau_mau.MauMau(players=3)):
         for state in positions(game, seed=8, every=13)[:8]:
