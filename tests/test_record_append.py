@@ -300,3 +300,54 @@ def test_a_read_record_written_again_is_the_same_text() -> None:
     data["moves"][0]["extra"] = "fresh objects: editing them changes nothing"
     assert json.loads(record.to_json()) != data
     assert GameRecord.from_json(record.to_json()).to_dict() == record.to_dict()
+
+
+# -- the text written is the text of the data --------------------------------------------
+
+HUGE = 10**400
+
+
+@pytest.mark.parametrize(
+    ("game", "setup"),
+    [
+        (cr.Hearts(), {}),  # passes: moves holding lists
+        (cr.Craits(players=2, short_game=True), {"scores": (HUGE, -HUGE), "dealer": 0}),
+        (cr.Cramps(), {"deck": [str(card) for card in cr.STANDARD_DECK.cards()]}),
+    ],
+    ids=["hearts", "craits-huge-scores", "cramps-deck"],
+)
+def test_to_json_writes_to_dict_as_json(game: Any, setup: dict[str, Any]) -> None:
+    """``to_json`` puts the moves' texts it keeps together with the rest; the text is
+    exactly ``json.dumps(to_dict())``, signed or not, however the record was grown."""
+    key = "ключ: a server's key".encode()
+    pick = random.Random(5)
+    record = GameRecord.start(game, seed=2, **setup)
+    state = record.initial_state()
+    records = [record]
+    while len(records) < 120 and not state.is_over:
+        move = pick.choice(game.legal_moves(state))
+        state = game.apply(state, move)
+        record = record.then(move, state=state if len(records) % 3 else None)
+        records.append(record)
+    branch = records[60].then(game.legal_moves(records[60].final_state())[-1])
+    for record in (records[0], records[1], records[60], records[-1], branch):
+        for signing in (None, key):
+            text = record.to_json(key=signing)
+            assert text == json.dumps(record.to_dict(key=signing), ensure_ascii=False)
+            assert record.to_json(2, key=signing) == json.dumps(
+                record.to_dict(key=signing), indent=2, ensure_ascii=False
+            )
+    assert GameRecord.from_json(records[-1].to_json(key=key), key=key) == records[-1]
+
+
+def test_a_move_read_again_is_read_as_strictly() -> None:
+    """Reading keeps each move's data it has read (a game repeats its moves): data that
+    only compares equal to it (``1 == True``) is still read on its own, and refused."""
+    record = grown(cr.Craits(), 200)
+    data = record.to_dict()
+    draws = [n for n, move in enumerate(data["moves"]) if move == {"draw": True}]
+    assert len(draws) >= 2
+    data["moves"][draws[-1]] = {"draw": 1}
+    with pytest.raises(cr.RecordError, match=rf"move {draws[-1] + 1}: bad move \{{'draw': 1\}}"):
+        GameRecord.from_dict(data, verify=False)
+    assert GameRecord.from_dict(record.to_dict(), verify=False).moves == record.moves

@@ -26,6 +26,7 @@ __all__ = [
     "KEYS",
     "SIGNATURE",
     "VERSION",
+    "canonical",
     "check_checks",
     "check_digest",
     "check_key",
@@ -35,6 +36,7 @@ __all__ = [
     "frozen",
     "read_int",
     "sign",
+    "sign_text",
     "thawed",
     "to_moves",
     "to_setup",
@@ -200,23 +202,27 @@ def check_key(key: object) -> bytes:
     return bytes(key)
 
 
-def _signed_text(data: Mapping[str, Any]) -> bytes:
-    """The canonical text a signature covers: the record's data but its signature, as
-    compact JSON with sorted keys and ASCII escapes (the same for every way of writing
-    the same record: indented or not, keys in any order)."""
-    unsigned = {key: value for key, value in data.items() if key != SIGNATURE}
+def canonical(value: Any) -> str:
+    """The canonical text of JSON data that signatures cover: compact, with sorted keys
+    and ASCII escapes (the same for every way of writing the same record: indented or
+    not, keys in any order)."""
     try:
-        text = json.dumps(
-            unsigned, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
+        return json.dumps(
+            value, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
         )
     except (TypeError, ValueError) as exc:
         raise RecordError(f"a signed record must be JSON data: {exc}") from None
-    return text.encode("ascii")
 
 
 def sign(data: Mapping[str, Any], key: bytes) -> str:
-    """The signature of a record's data under ``key``: HMAC-SHA256, 64 hex digits."""
-    return hmac.new(key, _signed_text(data), hashlib.sha256).hexdigest()
+    """The signature of a record's data under ``key``: HMAC-SHA256, 64 hex digits, of
+    the :func:`canonical` text of everything but the signature."""
+    return sign_text(canonical({name: v for name, v in data.items() if name != SIGNATURE}), key)
+
+
+def sign_text(text: str, key: bytes) -> str:
+    """The signature of a record whose :func:`canonical` text is ``text``."""
+    return hmac.new(key, text.encode("ascii"), hashlib.sha256).hexdigest()
 
 
 def verify_signature(data: Mapping[str, Any], key: bytes) -> None:

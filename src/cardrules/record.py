@@ -15,6 +15,29 @@ True
 >>> record.state_at(1) == game.apply(record.initial_state(), record.moves[0])
 True
 
+A server that applies each move itself (keeping the game's state) passes the state the
+move led to: ``record.then(move, state=state)``. Appending costs the same at move 2,000
+as at move 10 (records grown from one another share their moves), the record keeps
+that state for :meth:`~GameRecord.final_state`, and :meth:`~GameRecord.to_json` writes
+it without replaying anything. The state is trusted, not compared: a wrong one is
+written as given, and the record fails at that move when it is replayed or read back.
+
+>>> move = game.legal_moves(state)[0]
+>>> state = game.apply(state, move)
+>>> served = record.then(move, state=state)
+>>> served.final_state() is state
+True
+>>> read = cr.GameRecord.from_json(served.to_json())
+>>> read == served and read.final_state() == state
+True
+
+Reading a record replays it once and keeps the final state, so its ``final_state()``
+and writing it again replay nothing more. A server that trusts its own store can read
+with ``verify=False`` (replaying nothing; the checks and outcome are then written back
+as they were read) and go on with ``then(move, state=...)`` from a state it kept, for
+example in a signed snapshot (``cardrules.snapshot``). Without a state, writing
+replays only the moves since the last position the record knows.
+
 Written records (format version 5) also hold a short check of every position of the
 game and the outcome (moves, scores, winners and a digest of the last position), all
 of them covering the whole state, the generator that makes later deals included.
@@ -64,6 +87,7 @@ from cardrules._recorddata import (
     KEYS,
     SIGNATURE,
     VERSION,
+    canonical,
     check_checks,
     check_digest,
     check_key,
@@ -72,6 +96,7 @@ from cardrules._recorddata import (
     from_json,
     read_int,
     sign,
+    sign_text,
     thawed,
     to_moves,
     to_setup,
@@ -100,6 +125,18 @@ def _check_game(game: object) -> None:
         raise RecordError(
             f"a record's game is a rules object such as cardrules.Cramps(), not {shown(game)}"
         )
+
+
+def _data_key(data: object) -> tuple[Any, ...] | None:
+    """What makes two moves' data the same, for a dict of flat values: its items and
+    the types of its values (``1 == True``); ``None`` for other data."""
+    if type(data) is not dict:
+        return None
+    kinds = tuple(map(type, data.values()))
+    return (tuple(data.items()), kinds) if _FLAT.issuperset(kinds) else None
+
+
+_FLAT = frozenset({str, int, bool, type(None)})
 
 
 # -- outcomes -----------------------------------------------------------------------------
@@ -197,11 +234,25 @@ class _Line:
     record ever sees its moves change. ``checks`` holds the checks of the first
     positions (two bytes each, from position 0 on), ``kept`` the state at the last of
     them (when known) with its digest; the first ``verified`` checks were confirmed by
-    a replay here, the first ``read`` came from the record's data. Everything is
-    guarded by ``lock``: records are shared between threads like every immutable value.
+    a replay here, the first ``read`` came from the record's data. ``texts`` and
+    ``signed_texts`` are the JSON texts of the first moves' data as
+    :meth:`GameRecord.to_json` writes them and as its signature covers them (each text
+    kept once, in ``seen``).
+    Everything is guarded by ``lock``: records are shared between threads like every
+    immutable value.
     """
 
-    __slots__ = ("checks", "kept", "lock", "moves", "read", "verified")
+    __slots__ = (
+        "checks",
+        "kept",
+        "lock",
+        "moves",
+        "read",
+        "seen",
+        "signed_texts",
+        "texts",
+        "verified",
+    )
 
     def __init__(self, moves: list[Any]) -> None:
         self.lock = threading.Lock()
@@ -210,6 +261,9 @@ class _Line:
         self.verified = 0
         self.read = 0
         self.kept: _Kept | None = None
+        self.texts: list[str] = []
+        self.signed_texts: list[str] = []
+        self.seen: dict[str, str] = {}
 
     def branch(self, length: int, move: Any) -> _Line:
         """A new line of the first ``length`` moves and ``move``, knowing what this one
@@ -220,7 +274,26 @@ class _Line:
         line.read = min(self.read, length + 1)
         kept = self.kept
         line.kept = kept if kept is not None and kept.position <= length else None
+        line.texts = self.texts[:length]
+        line.signed_texts = self.signed_texts[:length]
         return line
+
+    def written(self, length: int, *, signed: bool) -> str:
+        """The JSON text of the list of the first ``length`` moves' data, as a record's
+        JSON holds it (``signed``: as its signature covers it); each move's text is made
+        once per line."""
+        with self.lock:
+            texts = self.signed_texts if signed else self.texts
+            seen = self.seen
+            made: dict[int, str] = {}  # a record read from data repeats its move objects
+            for move in self.moves[len(texts) : length]:
+                text = made.get(id(move))
+                if text is None:
+                    data = move_to_data(move)
+                    text = canonical(data) if signed else json.dumps(data, ensure_ascii=False)
+                    text = made[id(move)] = seen.setdefault(text, text)
+                texts.append(text)
+            return "[" + ("," if signed else ", ").join(texts[:length]) + "]"
 
     def confirm(self, position: int) -> None:
         """Position ``position``'s check was compared with its replay and matched."""
@@ -293,9 +366,17 @@ class GameRecord(Immutable, Generic[S]):
         written: _Written | None = None,
     ) -> None:
         _check_game(game)
-        seed = check_seed(seed)
-        setup = to_setup(setup)
-        moves = to_moves(moves)
+        self._build(game, check_seed(seed), to_setup(setup), to_moves(moves), written)
+
+    def _build(
+        self,
+        game: Game[S, Any, Any],
+        seed: int,
+        setup: Mapping[str, Any],
+        moves: tuple[Any, ...],
+        written: _Written | None,
+    ) -> None:
+        """Set up a record of checked values."""
         line = _Line(list(moves))
         if written is not None and written.encoder is Encoder:
             positions = len(moves) + 1
@@ -746,8 +827,41 @@ class GameRecord(Immutable, Generic[S]):
         return made.hex(), outcome
 
     def to_json(self, indent: int | None = None, *, key: bytes | None = None) -> str:
-        """The record as JSON text; with ``key``, signed (see :meth:`to_dict`)."""
-        return json.dumps(self.to_dict(key=key), indent=indent, ensure_ascii=False)
+        """The record as JSON text; with ``key``, signed (see :meth:`to_dict`).
+
+        The text of each move is made once (and kept by the record), so writing a
+        record after each move costs little more at move 2,000 than at move 10.
+        """
+        if indent is not None:
+            return json.dumps(self.to_dict(key=key), indent=indent, ensure_ascii=False)
+        signing = None if key is None else check_key(key)
+        checks, outcome = self._checks_and_outcome()
+        game, line, count = self.game, self._line, self._length
+        head = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": game.name,
+            "options": game.options(),
+            "seed": self.seed,
+            "setup": thawed(self.setup),
+        }
+        tail = {"checks": checks, "outcome": outcome.to_dict()}
+        moves = line.written(count, signed=False)
+        text = (
+            f"{json.dumps(head, ensure_ascii=False)[:-1]}, "
+            f'"moves": {moves}, {json.dumps(tail, ensure_ascii=False)[1:]}'
+        )
+        if signing is None:
+            return text
+        # the canonical text (keys sorted) around the moves, as sign() makes it
+        before = {"checks": checks, "format": FORMAT, "game": game.name}
+        after = {name: value for name, value in (head | tail).items() if name > "moves"}
+        signed = (
+            f"{canonical(before)[:-1]},"
+            f'"moves":{line.written(count, signed=True)},{canonical(after)[1:]}'
+        )
+        signature = sign_text(signed, signing)
+        return f'{text[:-1]}, "{SIGNATURE}": "{signature}"}}'
 
     @classmethod
     def from_dict(
@@ -811,14 +925,24 @@ class GameRecord(Immutable, Generic[S]):
         if not isinstance(moves, list):
             raise RecordError(f"the record's moves must be a list, not {type(moves).__name__}")
         parsed = []
+        known: dict[tuple[Any, ...], Any] = {}  # a game repeats its moves: read each once
         for number, move in enumerate(moves, start=1):
-            try:
-                parsed.append(move_from_data(move))
-            except RecordError as exc:
-                raise RecordError(f"move {number}: {exc}") from None
+            same = _data_key(move)
+            found = known.get(same) if same is not None else None
+            if found is None:
+                try:
+                    found = move_from_data(move)
+                except RecordError as exc:
+                    raise RecordError(f"move {number}: {exc}") from None
+                if same is not None:
+                    known[same] = found
+            parsed.append(found)
         checks = check_checks(data["checks"])
         outcome = Outcome.from_dict(data["outcome"])
-        return GameRecord(game, seed, setup, tuple(parsed), _Written(checks, outcome, encoder))
+        record: GameRecord[Any] = GameRecord.__new__(GameRecord)
+        written = _Written(checks, outcome, encoder)
+        record._build(game, seed, to_setup(setup), tuple(parsed), written)  # moves: made here
+        return record
 
     @classmethod
     def from_json(
