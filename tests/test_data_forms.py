@@ -340,6 +340,8 @@ def test_values_convert_by_the_documented_rules() -> None:
     assert fields_data(cr.TrickWon(1, 2, (cr.Card.parse("AS"),), 3))["cards"] == ["A♠"]
     with pytest.raises(DataError, match=r"no data form for Point .* at \[1\]\['x'\]"):
         to_data((1, {"x": Point()}))
+    with pytest.raises(DataError, match=r"no data form for nan at \['scores'\]\[0\]: JSON"):
+        to_data({"scores": [float("nan")]})
     with pytest.raises(DataError, match="a mapping key must be text"):
         to_data({(1, 2): 3})
     with pytest.raises(cr.SeatError):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -49,8 +50,12 @@ def _data(value: Any, where: str) -> Any:
         return value.name.lower()
     if isinstance(value, int):
         return json_int(value)
-    if isinstance(value, (float, str)):
-        return float(value) if isinstance(value, float) else str(value)
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise DataError(f"no data form for {value}{_at(where)}: JSON has finite numbers only")
+        return float(value)
     if is_move(value):
         return move_to_data(value)
     own = getattr(value, "to_data", None)
@@ -70,12 +75,15 @@ def _data(value: Any, where: str) -> Any:
         return {_key(key, where): _data(item, f"{where}[{key!r}]") for key, item in value.items()}
     if attrs.has(type(value)) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
         return fields_data(value, where)
-    at = f" at {where.lstrip('.')}" if where else ""
     raise DataError(
-        f"no data form for {type(value).__name__} {shown(value)}{at} (a card, suit, number, "
-        "text, sequence, mapping, attrs class, dataclass or value with a to_data() method "
-        "has one)"
+        f"no data form for {type(value).__name__} {shown(value)}{_at(where)} (a card, suit, "
+        "number, text, sequence, mapping, attrs class, dataclass or value with a to_data() "
+        "method has one)"
     )
+
+
+def _at(where: str) -> str:
+    return f" at {where.lstrip('.')}" if where else ""
 
 
 def _order(item: Any) -> tuple[int, Any]:
