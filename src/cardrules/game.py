@@ -13,6 +13,7 @@ state::
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import functools
 import inspect
@@ -509,6 +510,10 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         for move in legal:
             if squash(str(move)) == wanted:
                 return move
+        if not legal and getattr(view, "to_move", 0) is None:  # (the game is over)
+            with contextlib.suppress(IllegalMoveError):
+                self.read_move(text, view)  # (text that names no move is still said so)
+            raise IllegalMoveError("game_over", "the game is over; no more moves")
         move = self.read_move(text, view)
         for candidate in legal:
             if candidate == move:
@@ -527,9 +532,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         legal = self._view_moves(view)
         if not legal:
             raise MoveParseError(f"{shown(text.strip())} names no move, and you have none now")
-        raise MoveParseError(
-            f"{shown(text.strip())} names no move; legal now: {moves_text(legal)}"
-        )
+        raise MoveParseError(f"{shown(text.strip())} names no move; legal now: {moves_text(legal)}")
 
     def refuse_move(self, move: M, view: V) -> IllegalMoveError:
         """The error for ``move``, read from text but not one of ``view.legal_moves``:

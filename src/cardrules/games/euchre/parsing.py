@@ -57,7 +57,9 @@ def read_euchre_move(text: str, view: Any) -> Any:
             return GoAlone(False)
         raise MoveParseError(f"{shown(text.strip())}: answer alone or partner")
     if phase == "discard":
-        card = held_card(read_card("".join(words), "the card to discard"), view.hand)
+        if len(words) != 1:
+            raise MoveParseError(f"{shown(text.strip())}: type the card to discard, e.g. 9c")
+        card = held_card(read_card(words[0], "type the card to discard, e.g. 9c"), view.hand)
         if card == view.turned_up:
             raise IllegalMoveError(
                 "discard_upcard",
