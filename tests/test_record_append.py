@@ -330,7 +330,7 @@ def test_to_json_writes_to_dict_as_json(game: Any, setup: dict[str, Any]) -> Non
         record = record.then(move, state=state if len(records) % 3 else None)
         records.append(record)
     branch = records[60].then(game.legal_moves(records[60].final_state())[-1])
-    for record in (records[0], records[1], records[60], records[-1], branch):
+    for record in (records[0], records[1], records[60], records[-1], records[60], branch):
         for signing in (None, key):
             text = record.to_json(key=signing)
             assert text == json.dumps(record.to_dict(key=signing), ensure_ascii=False)

@@ -237,16 +237,20 @@ class _Line:
     a replay here, the first ``read`` came from the record's data. ``texts`` and
     ``signed_texts`` are the JSON texts of the first moves' data as
     :meth:`GameRecord.to_json` writes them and as its signature covers them (each text
-    kept once, in ``seen``).
+    kept once, in ``seen``), ``joined`` the last list of them put together (signed or
+    not: its length and text); ``options`` the game's options, as to_json writes them
+    (read only).
     Everything is guarded by ``lock``: records are shared between threads like every
     immutable value.
     """
 
     __slots__ = (
         "checks",
+        "joined",
         "kept",
         "lock",
         "moves",
+        "options",
         "read",
         "seen",
         "signed_texts",
@@ -264,6 +268,8 @@ class _Line:
         self.texts: list[str] = []
         self.signed_texts: list[str] = []
         self.seen: dict[str, str] = {}
+        self.options: dict[str, Any] | None = None
+        self.joined: dict[bool, tuple[int, str]] = {}
 
     def branch(self, length: int, move: Any) -> _Line:
         """A new line of the first ``length`` moves and ``move``, knowing what this one
@@ -274,6 +280,7 @@ class _Line:
         line.read = min(self.read, length + 1)
         kept = self.kept
         line.kept = kept if kept is not None and kept.position <= length else None
+        line.options = self.options
         line.texts = self.texts[:length]
         line.signed_texts = self.signed_texts[:length]
         return line
@@ -293,7 +300,14 @@ class _Line:
                     text = canonical(data) if signed else json.dumps(data, ensure_ascii=False)
                     text = made[id(move)] = seen.setdefault(text, text)
                 texts.append(text)
-            return "[" + ("," if signed else ", ").join(texts[:length]) + "]"
+            comma = "," if signed else ", "
+            done, joined = self.joined.get(signed, (0, ""))
+            if done > length or done == 0:
+                done, joined = length, comma.join(texts[:length])
+            elif done < length:  # (copying the text is quicker than joining it again)
+                done, joined = length, comma.join([joined, *texts[done:length]])
+            self.joined[signed] = (done, joined)
+            return f"[{joined}]"
 
     def confirm(self, position: int) -> None:
         """Position ``position``'s check was compared with its replay and matched."""
@@ -477,16 +491,17 @@ class GameRecord(Immutable, Generic[S]):
 
     def then(self, move: Any, *, state: S | None = None) -> GameRecord[S]:
         """This record with ``move`` appended (not checked until replay). Takes the
-        same time however long the record is.
+        same time however long the record is (records grown from one another share
+        their moves; growing an older record again, a branch, copies them once).
 
         ``state`` is the state ``move`` led to, for a caller that applied it (a server
-        holding the game's state): the record then keeps that state and its check, so
-        :meth:`final_state` gives it back and :meth:`to_json` replays nothing. The
-        state is trusted, not compared: a wrong one gives a record whose replay (and
-        reading it back with :meth:`from_json`) fails at that move. It is used when the
-        checks of every earlier position are known (a record from :meth:`start` or
-        :meth:`from_json`, or one extended with states all along); otherwise it is
-        left out and :meth:`to_json` replays what it does not know.
+        holding the game's state): the record keeps it, so :meth:`final_state` gives it
+        back, and with it the position's check, so that :meth:`to_json` replays nothing
+        when the checks of every earlier position are known too (a record from
+        :meth:`start` or :meth:`from_json`, grown with states all along; otherwise it
+        replays what it does not know). The state is trusted, not compared: a wrong
+        one gives a record whose replay, and reading it back with :meth:`from_json`,
+        fails at that move.
 
         Raises :class:`~cardrules.RecordError` for a ``move`` that is not a move, or a
         ``state`` that is not a state of the record's game.
@@ -643,10 +658,10 @@ class GameRecord(Immutable, Generic[S]):
             "this move or an earlier one"
         )
 
-    def _replay_all(self, writer: Encoder | None) -> tuple[S, str]:
-        """Replay the whole record (see :meth:`_replay`): the final state and its digest
-        (``""`` unless digests were made), the checks of every position kept on the
-        line when they were made."""
+    def _replay_all(self, writer: Encoder | None) -> tuple[S, str, bytes]:
+        """Replay the whole record (see :meth:`_replay`): the final state, its digest
+        and the checks of every position (``""`` and ``b""`` unless digests were
+        made: then the line and the record keep them)."""
         checks = bytearray()
         whole = True
         last: Any = None
@@ -656,11 +671,12 @@ class GameRecord(Immutable, Generic[S]):
                 checks += bytes.fromhex(digest[:CHECK_DIGITS])
             else:
                 whole = False
-        if whole:
-            kept = _Kept(self._length, last, digest)
-            self._line.learn(bytes(checks), kept, confirmed=True)
-            object.__setattr__(self, "_last", kept)
-        return last, digest
+        if not whole:
+            return last, "", b""
+        kept = _Kept(self._length, last, digest)
+        self._line.learn(bytes(checks), kept, confirmed=True)
+        object.__setattr__(self, "_last", kept)
+        return last, digest, bytes(checks)
 
     def _final(self) -> tuple[S, str, bytes]:
         """The final state, its digest and every position's checks, replaying only what
@@ -675,10 +691,7 @@ class GameRecord(Immutable, Generic[S]):
             if last is not None:
                 return last.state, last.digest, checks
         if kept is None or kept.position >= count:
-            state, digest = self._replay_all(Encoder())
-            with line.lock:
-                checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
-            return state, digest, checks
+            return self._replay_all(Encoder())
         encoder = Encoder()
         made = bytearray(checks)
         state, digest = kept.state, kept.digest
@@ -837,11 +850,14 @@ class GameRecord(Immutable, Generic[S]):
         signing = None if key is None else check_key(key)
         checks, outcome = self._checks_and_outcome()
         game, line, count = self.game, self._line, self._length
+        options = line.options
+        if options is None:
+            options = line.options = game.options()  # (slow to make: the same each time)
         head = {
             "format": FORMAT,
             "version": VERSION,
             "game": game.name,
-            "options": game.options(),
+            "options": options,
             "seed": self.seed,
             "setup": thawed(self.setup),
         }
