@@ -283,6 +283,19 @@ def test_euchre_order_up_name_a_suit_alone_and_discard() -> None:
         game.parse_move("maybe", alone)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_refusals_name_moves_as_a_player_types_them(name: str) -> None:
+    """No message speaks Python (``Play(card, suit=...)``, ``Pass()``) to a player."""
+    game = shipped_games()[name]()
+    words = ["pass", "one", "draw", "hearts", "idiot", "order up", "alone", "blind", "3"]
+    python = re.compile(r"[A-Z][a-z]+[A-Za-z]*\(|suit=|legal_moves")
+    for view in views_along(game, 7, steps=40):
+        for text in [*words, *(f"{card} hearts" for card in DECK[::3])]:
+            error = outcome(game, text, view)
+            if isinstance(error, cr.CardrulesError):
+                assert not python.search(str(error)), (text, str(error))
+
+
 # -- secrets ---------------------------------------------------------------------------
 
 

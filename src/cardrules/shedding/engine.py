@@ -41,7 +41,7 @@ from cardrules.shedding.flow import (
     _play,
     _work_on,
 )
-from cardrules.shedding.parsing import call_refusal, read_shedding_move
+from cardrules.shedding.parsing import call_refusal, read_shedding_move, typed_refusal
 from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
     _PLAY,
@@ -549,9 +549,10 @@ class SheddingGame(Game[S, Move, V]):
         return read_shedding_move(text, view, calls=self.one_card_calls)  # type: ignore[no-any-return]
 
     def refuse_move(self, move: Move, view: V) -> IllegalMoveError:
-        """The rules' reason, and for an "idiot" call on the wrong seat whom the seat
-        can call on."""
-        return call_refusal(super().refuse_move(move, view), move, view.exposed, view.seat)
+        """The rules' reason, with moves named as a player types them, and for an
+        "idiot" call on the wrong seat whom the seat can call on."""
+        refusal = typed_refusal(super().refuse_move(move, view))
+        return call_refusal(refusal, move, view.exposed, view.seat)
 
     def moves_are(self) -> str:
         """The kinds of move this game has, for messages: ``"Play, Draw or Pass"``."""

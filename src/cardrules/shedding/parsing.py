@@ -9,6 +9,7 @@ wild card), and with "one card" calls (Craits): ``!`` or ``one`` after a card (`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,7 +27,7 @@ from cardrules.errors import IllegalMoveError, MoveParseError
 from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
 from cardrules.shedding.state import Phase
 
-__all__ = ["read_shedding_move", "split_move"]
+__all__ = ["call_refusal", "read_name_suit", "read_shedding_move", "split_move", "typed_refusal"]
 
 _SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " ", '"': " ", "'": " "})
 """What a player may put between a card and the suit it names, read as spaces (and
@@ -201,3 +202,35 @@ def call_refusal(
     else:
         text = f"seat {move.target} cannot be called on now; you can call on {names}: {how}"
     return IllegalMoveError(error.reason, text)
+
+
+_TYPED = (
+    (
+        re.compile(r"Announce\(\) and Pass\(\) are only for the one-card deal.*"),
+        'one and pass answer only the one-card deal; say "one card" with your play, e.g. QS!',
+    ),
+    (
+        re.compile(r"a suit is named with a wild card: .*"),
+        "a suit is named with a wild card, e.g. 8h hearts",
+    ),
+    (re.compile(r"Play\(([^),]+)\) without suit="), r"\1 without naming a suit"),
+    (re.compile(r"e\.g\. Play\(([^),]+), suit='H'\)"), r"e.g. \1 hearts"),
+    (re.compile(r" \(NameSuit\(suit\)\)"), " (a suit, e.g. hearts)"),
+    (re.compile(r" \(Announce\(\)\)"), " (one)"),
+    (re.compile(r" \(Pass\(\)\)"), " (pass)"),
+)
+"""The rules' refusals that name moves as Python writes them, as a player types them."""
+
+
+def typed_refusal(error: IllegalMoveError) -> IllegalMoveError:
+    """``error``, the rules' refusal, with moves named as a player types them rather
+    than as Python writes them.
+
+    >>> error = IllegalMoveError("no_suit_to_name", "5♥ ends the hand: play Play(5♥) without suit=")
+    >>> print(typed_refusal(error))
+    5♥ ends the hand: play 5♥ without naming a suit
+    """
+    text = str(error)
+    for pattern, typed in _TYPED:
+        text = pattern.sub(typed, text)
+    return error if text == str(error) else IllegalMoveError(error.reason, text)
