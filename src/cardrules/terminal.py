@@ -1,9 +1,11 @@
 """The terminal adapter protocol: how a game is shown and read in a terminal.
 
 :class:`GameAdapter` is the game-specific text of terminal play (how a position is
-shown to the human, how a typed line becomes a move, how events are told), and its plain
-version works for any game. A game that wants better text subclasses it in its own
-package and registers it with :func:`register_adapter`; the command line
+shown to the human, how its numbered list of moves is read, how events are told), and
+its plain version works for any game; what a typed move means is the rules' own
+(:meth:`Game.parse_move <cardrules.game.Game.parse_move>`). A game that wants better
+text subclasses it in its own package and registers it with :func:`register_adapter`;
+the command line
 (:mod:`cardrules.cli`) finds it there. This module sits below the games, so a game's
 package imports it and nothing here imports a game.
 """
@@ -69,9 +71,9 @@ class GameAdapter:
     how a typed line becomes a move, how events are told.
 
     This base class works for any game, plainly: it shows the scores, the hand (if the
-    view has one) and the legal moves numbered, and accepts a number or the text of a
-    move. A game subclasses it to do better (see
-    :class:`~cardrules.games.cramps.cli.CrampsAdapter`).
+    view has one) and the legal moves numbered, and accepts a number, a move as the list
+    shows it, or whatever the rules read (:meth:`parse_move`). A game subclasses it to
+    do better (see :class:`~cardrules.games.cramps.cli.CrampsAdapter`).
     """
 
     round_word = "hand"
