@@ -5,9 +5,8 @@ shown to the human, how its numbered list of moves is read, how events are told)
 its plain version works for any game; what a typed move means is the rules' own
 (:meth:`Game.parse_move <cardrules.game.Game.parse_move>`). A game that wants better
 text subclasses it in its own package and registers it with :func:`register_adapter`;
-the command line
-(:mod:`cardrules.cli`) finds it there. This module sits below the games, so a game's
-package imports it and nothing here imports a game.
+the command line (:mod:`cardrules.cli`) finds it there. This module sits below the
+games, so a game's package imports it and nothing here imports a game.
 """
 
 from __future__ import annotations
