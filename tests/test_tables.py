@@ -140,10 +140,12 @@ class Watcher:
         self.told(replies)
 
     def logs_whole(self) -> None:
-        """Each seat's log told in parts is its whole log."""
+        """Each seat's log told in parts ends with the entries the table keeps."""
+        size = self.table.log_size
         for seat, log in self.logs.items():
             whole = self.table.message(seat)
-            assert whole["log_start"] == 0 and whole["log"] == log
+            start = 0 if size is None else max(0, len(log) - size)
+            assert whole["log_start"] == start and whole["log"] == log[start:]
 
 
 def sender_and_move(
@@ -458,6 +460,25 @@ def test_json_round_trips_with_and_without_key(name: str) -> None:
     _same_tables(table, again)
 
 
+def test_a_table_keeps_the_last_entries_of_each_log() -> None:
+    short = Table(GAMES["hearts"], seed=4, log_size=3)
+    whole = Table(GAMES["hearts"], seed=4, log_size=None)
+    chooser = random.Random(1)
+    while not short.over:
+        seat = short.state.to_move
+        move = chooser.choice(short.message(seat)["moves"])
+        told, everything = short.play(seat, move["id"]), whole.play(seat, move["id"])
+        assert told == everything  # a move's news is told whole, whatever is kept
+        kept, log = short.message(0), whole.message(0)["log"]
+        assert kept["log"] == log[-3:] and kept["log_start"] == max(0, len(log) - 3)
+        assert short.message(0, since=len(log) - 1)["log"] == log[-1:]
+        assert short.message(0, since=len(log) + 5) == {**kept, "log": [], "log_start": len(log)}
+    again = Table.from_json(short.to_json())
+    assert again.log_size == 3 and again.message(1) == short.message(1)
+    with pytest.raises(TableError, match="log_size"):
+        Table(GAMES["hearts"], log_size=-1)
+
+
 def test_the_json_holds_the_secrets_the_messages_do_not() -> None:
     table = _half_played("hearts", 2)
     data = json.loads(table.to_json(key=KEY))
@@ -489,7 +510,7 @@ def test_a_wrong_key_or_an_edit_is_refused() -> None:
     with pytest.raises(TableError, match="signature"):
         Table.from_json(json.dumps(data), key=KEY)
     plain = json.loads(table.to_json())
-    plain["logs"]["seats"][0][0]["text"] = "Seat 1 holds A♠."
+    plain["logs"]["entries"][0]["text"] = "Seat 1 holds A♠."
     with pytest.raises(TableError, match="logs"):
         Table.from_json(json.dumps(plain))
     plain = json.loads(table.to_json())

@@ -17,11 +17,18 @@ stored one.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import itertools
 import json
+import re
+from collections import deque
 from collections.abc import Iterable, Mapping
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from cardrules._recorddata import SIGNATURE, check_key, sign, verify_signature
+import attrs
+
+from cardrules._recorddata import SIGNATURE, check_key
 from cardrules._text import json_int, shown
 from cardrules.bots import Bot, bot_from_name
 from cardrules.errors import (
@@ -41,11 +48,23 @@ from cardrules.seats import is_seat
 from cardrules.snapshot import state_from_json, state_to_json
 from cardrules.terminal import GameAdapter, adapter_for
 
-__all__ = ["ERROR_SCHEMA", "FORMAT", "MESSAGE_SCHEMA", "STATE_SCHEMA", "Table"]
+__all__ = [
+    "ERROR_SCHEMA",
+    "FORMAT",
+    "LOG_SIZE",
+    "MESSAGE_SCHEMA",
+    "REASONS",
+    "STATE_SCHEMA",
+    "Table",
+]
 
 FORMAT: Final = "cardrules.table"
 """The ``"format"`` of :meth:`Table.to_json`'s text."""
 _VERSION: Final = 1
+LOG_SIZE: Final = 100
+"""How many entries of each log a table keeps by default (:class:`Table`'s
+``log_size``): enough to show a seat what happened lately when it comes back, few
+enough that a stored table costs the same to read and write deep into a long game."""
 _KEYS = frozenset({"format", "version", "record", "logs", "bots", "bot_seed"})
 
 REASONS: Final = ("not_understood", "not_allowed", "not_your_turn", "stale", "game_over")
@@ -199,11 +218,13 @@ class Table:
         "_bots",
         "_cap",
         "_logs",
+        "_news",
         "_record",
         "_state",
         "bot_seed",
         "game",
         "human_seats",
+        "log_size",
         "players",
     )
 
@@ -216,6 +237,8 @@ class Table:
     bot_seed: int
     """The seed the bots' decisions are drawn from (:func:`cardrules.rng.new_seed`,
     independent of the game's seed)."""
+    log_size: int | None
+    """How many entries of each log the table keeps (``None``: all of them)."""
 
     def __init__(
         self,
@@ -224,8 +247,10 @@ class Table:
         seed: int | None = None,
         bots: Mapping[int, str | Bot] | None = None,
         setup: Mapping[str, Any] | None = None,
+        log_size: int | None = LOG_SIZE,
     ) -> None:
         _check_game(game)
+        _check_log_size(log_size)
         if setup is None:
             setup = {}
         if not isinstance(setup, Mapping) or not all(isinstance(k, str) for k in setup):
@@ -239,7 +264,7 @@ class Table:
             record = GameRecord.start(game, seed, **setup)
         except CardrulesError as exc:
             raise TableError(f"the game cannot start: {exc}") from exc
-        self._setup(game, record, started.state, _bots(game, bots), new_seed())
+        self._setup(game, record, started.state, _bots(game, bots), new_seed(), log_size)
         self._tell(started.events)
         self._run_bots()
 
@@ -250,6 +275,7 @@ class Table:
         state: Any,
         bots: dict[int, tuple[Bot, str]],
         bot_seed: int,
+        log_size: int | None,
     ) -> None:
         self.game = game
         self.players = game.players
@@ -261,9 +287,9 @@ class Table:
         self.bot_seed = bot_seed
         self._cap = game.move_cap()
         self._adapter: GameAdapter = adapter_for(game.name)()
-        self._logs: dict[int | None, list[Message]] = {
-            seat: [] for seat in (*range(game.players), None)
-        }
+        self.log_size = log_size
+        self._logs = {seat: _Log(log_size) for seat in (*range(game.players), None)}
+        self._news: dict[int | None, list[Message]] | None = None
 
     # -- what the table holds ----------------------------------------------------------
 
@@ -319,9 +345,11 @@ class Table:
         self._check_seat(seat, spectator=True)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise TableError(f"since must be a log index, an int from 0 up, not {shown(since)}")
+        start, entries = self._logs[seat].since(since)
+        return self._message(seat, start, entries)
+
+    def _message(self, seat: int | None, start: int, entries: list[Message]) -> Message:
         state = self._state
-        log = self._logs[seat]
-        start = min(since, len(log))
         if seat is None:
             view_data: dict[str, Any] | None = None
             moves: list[Message] = []
@@ -341,7 +369,10 @@ class Table:
             "winners": list(state.winners),
             "view": view_data,
             "moves": moves,
-            "log": log[start:],
+            "log": [
+                {"index": index, "text": entry["text"], "event": entry["event"]}
+                for index, entry in enumerate(entries, start)
+            ],
             "log_start": start,
         }
 
@@ -400,10 +431,15 @@ class Table:
             return self._error(seat, reason, self._adapter.refusal(exc, None, view, seat))
         except CardrulesError as exc:  # MoveParseError, or data that is no move at all
             return self._error(seat, "not_understood", str(exc))
-        lengths = {s: len(log) for s, log in self._logs.items()}
-        self._advance(move, step.state, step.events)
-        self._run_bots()
-        return {s: self.message(s, since=lengths[s]) for s in range(self.players)}
+        starts = {s: log.count for s, log in self._logs.items()}
+        news: dict[int | None, list[Message]] = {s: [] for s in self._logs}
+        self._news = news
+        try:
+            self._advance(move, step.state, step.events)
+            self._run_bots()
+        finally:
+            self._news = None
+        return {s: self._message(s, starts[s], news[s]) for s in range(self.players)}
 
     def _move_of(self, data: object, view: Any) -> Any:
         """The move ``data`` names (raises :class:`MoveParseError` for none)."""
@@ -453,12 +489,22 @@ class Table:
         self._tell(events)
 
     def _tell(self, events: tuple[Event, ...]) -> None:
-        """Add ``events`` to every log, each as its reader may know them."""
-        game = self.game
+        """Add ``events`` to every log, each as its reader may know them. Readers told
+        an event alike share one entry (most events read the same to every seat but
+        the one they are about): a table's JSON writes it once."""
+        game, news = self.game, self._news
+        made: dict[tuple[str, str], list[Message]] = {}
         for seat, log in self._logs.items():
             for event, text in narrate(events, seat, game=game):
                 data = event.to_data(seat, game=game)
-                log.append({"index": len(log), "text": text, "event": data})
+                alike = made.setdefault((text, data["text"]), [])
+                entry = next((entry for entry in alike if entry["event"] == data), None)
+                if entry is None:
+                    entry = {"text": text, "event": data}
+                    alike.append(entry)
+                log.add(entry)
+                if news is not None:
+                    news[seat].append(entry)
 
     def _run_bots(self) -> None:
         """Let the bots move while one of them is to move (never past the move cap)."""
@@ -475,11 +521,16 @@ class Table:
 
     def to_json(self, *, key: bytes | None = None) -> str:
         """The table as JSON text, to store between requests: the record
-        (:meth:`GameRecord.to_dict <cardrules.GameRecord.to_dict>`), every log, the
-        bots by name and the bot seed. With ``key`` (the server's secret bytes,
+        (:meth:`GameRecord.to_json <cardrules.GameRecord.to_json>`'s form), the logs,
+        the bots by name and the bot seed. With ``key`` (the server's secret bytes,
         ``secrets.token_bytes(32)``), it also holds a snapshot of the state
-        (:func:`cardrules.snapshot.state_to_json`) and is signed (HMAC-SHA256), so that
-        :meth:`from_json` with the same key reads it back without replaying a move.
+        (:func:`cardrules.snapshot.state_to_json`) and ends with a ``"signature"``, an
+        HMAC-SHA256 of the text before it, so that :meth:`from_json` with the same key
+        reads it back without replaying a move.
+
+        The signature covers the text exactly as written: store it as it is (a text
+        column, a file), not in a store that writes JSON anew (a column of a JSON type
+        that reorders keys), or it no longer reads with the key.
 
         The text holds the game's seed and every hand: keep it on the server, never
         send it to a player. Raises :class:`~cardrules.TableError` for a key that is
@@ -489,18 +540,17 @@ class Table:
         data: dict[str, Any] = {
             "format": FORMAT,
             "version": _VERSION,
-            "record": self._record.to_dict(),
-            "logs": {
-                "seats": [self._logs[seat] for seat in range(self.players)],
-                "spectator": self._logs[None],
-            },
+            "logs": self._logs_data(),
             "bots": {str(seat): name for seat, name in sorted(self._bot_names.items())},
             "bot_seed": self.bot_seed,
         }
         if signing is not None:
             data["state"] = state_to_json(self._state, key=signing)
-            data[SIGNATURE] = sign(data, signing)
-        return json.dumps(data, ensure_ascii=False)
+        # The record writes its own text (each move's text made once per record).
+        text = f'{json.dumps(data, ensure_ascii=False)[:-1]}, "record": {self._record.to_json()}}}'
+        if signing is None:
+            return text
+        return f'{text[:-1]}, "{SIGNATURE}": "{_signature(text, signing)}"}}'
 
     @classmethod
     def from_json(
@@ -512,12 +562,12 @@ class Table:
     ) -> Table:
         """The table :meth:`to_json` wrote.
 
-        With ``key``, the text must carry the signature :meth:`to_json` wrote with that
-        key; its state is read from its snapshot and its logs from the text, and no
-        move is replayed. Without a key the record is replayed once (checking every
-        position it holds) and the logs are rebuilt from that replay and compared with
-        the text's; a signature and a snapshot in the text are not read (without the
-        key, nothing vouches for them).
+        With ``key``, the text must end with the signature :meth:`to_json` wrote with
+        that key, over the text as written; its state is read from its snapshot and its
+        logs from the text, and no move is replayed. Without a key the record is
+        replayed once (checking every position it holds) and the logs are rebuilt from
+        that replay and compared with the text's; a signature and a snapshot in the
+        text are not read (without the key, nothing vouches for them).
 
         ``bots`` gives the bot objects of seats whose bots are not known by name (a bot
         of your own, which :func:`~cardrules.bots.bot_from_name` cannot make); the text
@@ -527,9 +577,21 @@ class Table:
         another format or version, a missing or wrong signature, a record that does
         not replay, logs that do not match it.
         """
+        if isinstance(text, (bytes, bytearray)):
+            try:
+                text = bytes(text).decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise TableError(f"a table's JSON text is UTF-8: {exc}") from None
+        if not isinstance(text, str):
+            raise TableError(
+                f"a table is read from its JSON text (Table.to_json), not {shown(text)}"
+            )
+        signing = None if key is None else _key(key)
+        if signing is not None:
+            _check_signature(text, signing)
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as exc:
+        except ValueError as exc:
             raise TableError(f"a table is stored as JSON text (Table.to_json): {exc}") from None
         except RecursionError:
             raise TableError("table JSON must not be nested this deeply") from None
@@ -543,12 +605,6 @@ class Table:
                 f"a table of version {shown(data.get('version'))} cannot be read: this "
                 f"cardrules reads version {_VERSION}"
             )
-        signing = None if key is None else _key(key)
-        if signing is not None:
-            try:
-                verify_signature(data, signing)
-            except RecordError as exc:
-                raise TableError(str(exc).replace("record", "table")) from None
         if not _KEYS <= set(data) <= _KEYS | {"state", SIGNATURE}:
             raise TableError(
                 f"a table's JSON has the keys {sorted(_KEYS)} (and 'state' and "
@@ -560,6 +616,7 @@ class Table:
             raise TableError(f"the table's record cannot be read: {exc}") from None
         game = record.game
         named = _bots_data(game, data["bots"], bots)
+        logs = _logs_of(data["logs"], game.players)
         try:
             bot_seed = check_seed(data["bot_seed"], "bot seed")
         except CardrulesError as exc:
@@ -573,10 +630,10 @@ class Table:
                 game.check_state(state)
             except CardrulesError as exc:
                 raise TableError(f"the table's state cannot be read: {exc}") from None
-            table._setup(game, record, state, named, bot_seed)
-            table._read_logs(data["logs"])
+            table._setup(game, record, state, named, bot_seed, logs.size)
+            table._logs = logs.logs
         else:
-            table._replay(record, data["record"], named, bot_seed)
+            table._replay(record, data["record"], named, bot_seed, logs.size)
             if table._logs_data() != data["logs"]:
                 raise TableError(
                     "the table's logs are not those of its record: the table was edited"
@@ -589,6 +646,7 @@ class Table:
         written: object,
         bots: dict[int, tuple[Bot, str]],
         bot_seed: int,
+        log_size: int | None,
     ) -> None:
         """Play ``read``'s moves once, from its seed, telling them to the logs and
         making the record anew; raises :class:`TableError` unless the record made is
@@ -599,7 +657,7 @@ class Table:
             record = GameRecord.start(game, read.seed, **read.setup)
         except CardrulesError as exc:
             raise TableError(f"the table's record does not start: {exc}") from None
-        self._setup(game, record, started.state, bots, bot_seed)
+        self._setup(game, record, started.state, bots, bot_seed, log_size)
         self._tell(started.events)
         for number, move in enumerate(read.moves, 1):
             try:
@@ -616,26 +674,23 @@ class Table:
             )
 
     def _logs_data(self) -> dict[str, Any]:
-        return {
-            "seats": [self._logs[seat] for seat in range(self.players)],
-            "spectator": self._logs[None],
-        }
-
-    def _read_logs(self, logs: object) -> None:
-        seats = logs.get("seats") if isinstance(logs, dict) else None
-        spectator = logs.get("spectator") if isinstance(logs, dict) else None
-        if (
-            not isinstance(seats, list)
-            or len(seats) != self.players
-            or not all(isinstance(log, list) for log in (*seats, spectator))
-        ):
-            raise TableError(
-                f"a table's logs are {{'seats': [one list per seat, {self.players} in all], "
-                "'spectator': [...]}"
-            )
-        for seat, log in enumerate(seats):
-            self._logs[seat] = log
-        self._logs[None] = cast("list[Message]", spectator)
+        """The logs as data: each entry once (in ``"entries"``, first met first, the
+        seats' logs in order then the spectator's), each log the places of its entries
+        there (entries told alike to several readers are one entry)."""
+        places: dict[int, int] = {}
+        pool: list[Message] = []
+        logs = []
+        for seat in (*range(self.players), None):
+            log = self._logs[seat]
+            at = []
+            for entry in log.entries:
+                place = places.get(id(entry))
+                if place is None:
+                    place = places[id(entry)] = len(pool)
+                    pool.append(entry)
+                at.append(place)
+            logs.append({"start": log.start, "entries": at})
+        return {"size": self.log_size, "entries": pool, "seats": logs[:-1], "spectator": logs[-1]}
 
     def _check_seat(self, seat: object, *, spectator: bool) -> None:
         if spectator and seat is None:
@@ -651,6 +706,86 @@ class Table:
         return f"Table({self.game!r}, version={self.version}, human_seats={self.human_seats!r})"
 
 
+class _Log:
+    """One reader's log: its last ``size`` entries (all of them for ``None``), each
+    ``{"text", "event"}`` (the index is the place), and how many it has had
+    (``count``: the index of the next)."""
+
+    __slots__ = ("count", "entries")
+
+    def __init__(self, size: int | None, entries: Iterable[Message] = (), start: int = 0) -> None:
+        self.entries: deque[Message] = deque(entries, maxlen=size)
+        self.count = start + len(self.entries)
+
+    @property
+    def start(self) -> int:
+        """The index of the first entry kept."""
+        return self.count - len(self.entries)
+
+    def add(self, entry: Message) -> None:
+        self.entries.append(entry)
+        self.count += 1
+
+    def since(self, index: int) -> tuple[int, list[Message]]:
+        """The entries kept from ``index`` on, and the index of the first of them."""
+        first = self.start
+        start = min(max(index, first), self.count)
+        return start, list(itertools.islice(self.entries, start - first, None))
+
+
+@attrs.frozen
+class _Logs:
+    """The logs a table's JSON holds."""
+
+    size: int | None
+    logs: dict[int | None, _Log]
+
+
+def _logs_of(data: object, players: int) -> _Logs:
+    """The logs of a table's JSON (:meth:`Table._logs_data`'s form)."""
+    form = (
+        "a table's logs are {'size': the entries kept of each log or null, 'entries': "
+        f"[each entry once], 'seats': [{players} logs, one per seat], 'spectator': a log}}, "
+        "each log {'start': its first index, 'entries': [places in 'entries']}"
+    )
+    if not isinstance(data, dict) or set(data) != {"size", "entries", "seats", "spectator"}:
+        raise TableError(form)
+    size, pool, seats = data["size"], data["entries"], data["seats"]
+    try:
+        _check_log_size(size)
+    except TableError:
+        raise TableError(form) from None
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not isinstance(pool, list)
+        or not all(isinstance(entry, dict) and set(entry) == {"text", "event"} for entry in pool)
+    ):
+        raise TableError(form)
+    logs: dict[int | None, _Log] = {}
+    for seat, log in (*enumerate(seats), (None, data["spectator"])):
+        if not (
+            isinstance(log, dict)
+            and set(log) == {"start", "entries"}
+            and type(log["start"]) is int
+            and log["start"] >= 0
+            and isinstance(log["entries"], list)
+            and (size is None or len(log["entries"]) <= size)
+            and all(type(at) is int and 0 <= at < len(pool) for at in log["entries"])
+        ):
+            raise TableError(form)
+        logs[seat] = _Log(size, [pool[at] for at in log["entries"]], log["start"])
+    return _Logs(size, logs)
+
+
+def _check_log_size(size: object) -> None:
+    if size is not None and (type(size) is not int or size < 0):
+        raise TableError(
+            f"log_size is the number of entries kept of each log, an int from 0 up (or "
+            f"None to keep every entry), not {shown(size)}"
+        )
+
+
 def _check_game(game: object) -> None:
     if not isinstance(game, Game):
         raise TableError(
@@ -663,6 +798,30 @@ def _key(key: object) -> bytes:
         return check_key(key)
     except RecordError as exc:
         raise TableError(str(exc).replace("record", "table")) from None
+
+
+_SIGNED_END = re.compile(rf', "{SIGNATURE}": "([0-9a-f]{{64}})"}}\s*\Z')
+
+
+def _signature(text: str, key: bytes) -> str:
+    """The signature of a table's JSON ``text`` (without one) under ``key``."""
+    return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
+
+
+def _check_signature(text: str, key: bytes) -> None:
+    """Raise :class:`TableError` unless ``text`` ends with the signature of the text
+    before it under ``key`` (compared in constant time)."""
+    end = _SIGNED_END.search(text)
+    if end is None:
+        raise TableError(
+            "the table is not signed: a table read with a key ends with the signature "
+            "that to_json(key=...) writes"
+        )
+    if not hmac.compare_digest(end.group(1), _signature(text[: end.start()] + "}", key)):
+        raise TableError(
+            "the table's signature does not match: it was signed with another key, or "
+            "its text was changed after it was signed"
+        )
 
 
 def _seats_text(seats: tuple[int, ...]) -> str:
