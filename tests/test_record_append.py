@@ -14,9 +14,12 @@ import tracemalloc
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 
 import cardrules as cr
+from cardrules._recorddata import canonical
+from cardrules.moves import register_move
 from cardrules.record import GameRecord
 
 LONG = cr.Craits(players=10)
@@ -294,12 +297,31 @@ def test_pickled_and_equal_records() -> None:
     assert repr(record).startswith("GameRecord(game=Cramps(") and repr(record).endswith("))")
 
 
-def test_a_read_record_written_again_is_the_same_text() -> None:
+def _strings(value: Any) -> tuple[str, ...]:
+    return tuple(value)
+
+
+@register_move("test_append_cards")
+@attrs.frozen
+class Cards:
+    """A move of a game of one's own whose data holds a list."""
+
+    cards: tuple[str, ...] = attrs.field(converter=_strings)
+
+
+def test_to_dict_gives_fresh_data_each_time() -> None:
     record, _ = served(cr.Hearts(), 120)
     data = record.to_dict()
-    data["moves"][0]["extra"] = "fresh objects: editing them changes nothing"
-    assert json.loads(record.to_json()) != data
-    assert GameRecord.from_json(record.to_json()).to_dict() == record.to_dict()
+    data["moves"][-1].clear()
+    assert json.loads(record.to_json()) == record.to_dict() != data
+    # a record read unverified is written as read: moves of any registered kind
+    data = record.to_dict()
+    data["moves"][5] = {"move": "test_append_cards", "cards": ["A♠", "K♠"]}
+    read = GameRecord.from_dict(data, verify=False)
+    assert read.moves[5] == Cards(("A♠", "K♠"))
+    first = read.to_dict()
+    first["moves"][5]["cards"].append("Q♠")
+    assert read.to_dict() == data and json.loads(read.to_json()) == data
 
 
 # -- the text written is the text of the data --------------------------------------------
@@ -337,6 +359,7 @@ def test_to_json_writes_to_dict_as_json(game: Any, setup: dict[str, Any]) -> Non
             assert record.to_json(2, key=signing) == json.dumps(
                 record.to_dict(key=signing), indent=2, ensure_ascii=False
             )
+        assert record._json_texts(signed=True)[1] == canonical(record.to_dict())
     assert GameRecord.from_json(records[-1].to_json(key=key), key=key) == records[-1]
 
 

@@ -137,6 +137,7 @@ def _data_key(data: object) -> tuple[Any, ...] | None:
 
 
 _FLAT = frozenset({str, int, bool, type(None)})
+_NOT_FLAT: dict[str, Any] = {}
 
 
 # -- outcomes -----------------------------------------------------------------------------
@@ -238,14 +239,15 @@ class _Line:
     ``signed_texts`` are the JSON texts of the first moves' data as
     :meth:`GameRecord.to_json` writes them and as its signature covers them (each text
     kept once, in ``seen``), ``joined`` the last list of them put together (signed or
-    not: its length and text); ``options`` the game's options, as to_json writes them
-    (read only).
+    not: its length and text); ``options`` the game's options, as to_json writes them,
+    and ``data`` each move's data, when flat (all read only).
     Everything is guarded by ``lock``: records are shared between threads like every
     immutable value.
     """
 
     __slots__ = (
         "checks",
+        "data",
         "joined",
         "kept",
         "lock",
@@ -270,6 +272,7 @@ class _Line:
         self.seen: dict[str, str] = {}
         self.options: dict[str, Any] | None = None
         self.joined: dict[bool, tuple[int, str]] = {}
+        self.data: list[dict[str, Any] | None] = []
 
     def branch(self, length: int, move: Any) -> _Line:
         """A new line of the first ``length`` moves and ``move``, knowing what this one
@@ -281,6 +284,7 @@ class _Line:
         kept = self.kept
         line.kept = kept if kept is not None and kept.position <= length else None
         line.options = self.options
+        line.data = self.data[:length]
         line.texts = self.texts[:length]
         line.signed_texts = self.signed_texts[:length]
         return line
@@ -308,6 +312,22 @@ class _Line:
                 done, joined = length, comma.join([joined, *texts[done:length]])
             self.joined[signed] = (done, joined)
             return f"[{joined}]"
+
+    def moves_data(self, length: int) -> list[dict[str, Any]]:
+        """Fresh data of the first ``length`` moves (``move_to_data``), copied from the
+        data kept of each (when its values are flat: else made again)."""
+        with self.lock:
+            kept = self.data
+            made: dict[int, dict[str, Any] | None] = {}
+            for move in self.moves[len(kept) : length]:
+                data = made.get(id(move), _NOT_FLAT)
+                if data is _NOT_FLAT:
+                    data = move_to_data(move)
+                    data = made[id(move)] = data if _data_key(data) is not None else None
+                kept.append(data)
+            kept = kept[:length]
+        moves = self.moves
+        return [move_to_data(moves[n]) if d is None else d.copy() for n, d in enumerate(kept)]
 
     def confirm(self, position: int) -> None:
         """Position ``position``'s check was compared with its replay and matched."""
@@ -810,7 +830,7 @@ class GameRecord(Immutable, Generic[S]):
             "options": self.game.options(),
             "seed": self.seed,
             "setup": thawed(self.setup),
-            "moves": [move_to_data(move) for move in self._line.moves[: self._length]],
+            "moves": self._line.moves_data(self._length),
             "checks": checks,
             "outcome": outcome.to_dict(),
         }
@@ -848,6 +868,17 @@ class GameRecord(Immutable, Generic[S]):
         if indent is not None:
             return json.dumps(self.to_dict(key=key), indent=indent, ensure_ascii=False)
         signing = None if key is None else check_key(key)
+        text, signed = self._json_texts(signed=signing is not None)
+        if signing is None:
+            return text
+        return f'{text[:-1]}, "{SIGNATURE}": "{sign_text(signed, signing)}"}}'
+
+    def _json_texts(self, *, signed: bool = False) -> tuple[str, str]:
+        """The record's unsigned JSON text, ``json.dumps(self.to_dict(),
+        ensure_ascii=False)``, and with ``signed`` its canonical text (what a signature
+        covers: ``canonical(self.to_dict())``; else ``""``), made from the moves' texts
+        the line keeps. (JSON of a table, which holds a record, can be made from them
+        the same way.)"""
         checks, outcome = self._checks_and_outcome()
         game, line, count = self.game, self._line, self._length
         options = line.options
@@ -867,17 +898,13 @@ class GameRecord(Immutable, Generic[S]):
             f"{json.dumps(head, ensure_ascii=False)[:-1]}, "
             f'"moves": {moves}, {json.dumps(tail, ensure_ascii=False)[1:]}'
         )
-        if signing is None:
-            return text
+        if not signed:
+            return text, ""
         # the canonical text (keys sorted) around the moves, as sign() makes it
         before = {"checks": checks, "format": FORMAT, "game": game.name}
         after = {name: value for name, value in (head | tail).items() if name > "moves"}
-        signed = (
-            f"{canonical(before)[:-1]},"
-            f'"moves":{line.written(count, signed=True)},{canonical(after)[1:]}'
-        )
-        signature = sign_text(signed, signing)
-        return f'{text[:-1]}, "{SIGNATURE}": "{signature}"}}'
+        moves = line.written(count, signed=True)
+        return text, f'{canonical(before)[:-1]},"moves":{moves},{canonical(after)[1:]}'
 
     @classmethod
     def from_dict(
