@@ -212,6 +212,8 @@ def test_a_whole_game_through_the_table(name: str) -> None:
     assert table.record.final_state() == table.state
     if name == "craits":  # the seat's own draws are told to it, with the cards
         assert watcher.drawn_told > 0
+    if name in ("cramps", "spades", "oh_hell", "euchre"):  # scores explained as the CLI does
+        assert any("notes" in entry for entry in watcher.logs[0])
 
 
 def test_a_table_of_bots_plays_itself_to_the_end() -> None:

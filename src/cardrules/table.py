@@ -40,7 +40,7 @@ from cardrules.errors import (
     RecordError,
     TableError,
 )
-from cardrules.events import Event, narrate
+from cardrules.events import Event, HandScored, TrickWon, narrate
 from cardrules.game import Game
 from cardrules.record import GameRecord
 from cardrules.rng import check_seed, derive_seed, new_seed
@@ -66,6 +66,8 @@ LOG_SIZE: Final = 100
 ``log_size``): enough to show a seat what happened lately when it comes back, few
 enough that a stored table costs the same to read and write deep into a long game."""
 _KEYS = frozenset({"format", "version", "record", "logs", "bots", "bot_seed"})
+_EXPLAINED = (TrickWon, HandScored)
+"""The events whose scores the command line explains (from the seat's view before)."""
 
 REASONS: Final = ("not_understood", "not_allowed", "not_your_turn", "stale", "game_over")
 """The ``"reason"`` of an error message: text or data that names no move, a move the
@@ -80,6 +82,7 @@ _LOG_ENTRY: dict[str, Any] = {
         "index": {"type": "integer", "minimum": 0},
         "text": {"type": "string"},
         "event": {"type": "object", "required": ["event"]},
+        "notes": {"type": "array", "items": {"type": "string"}, "minItems": 1},
     },
 }
 _MOVE_ENTRY: dict[str, Any] = {
@@ -369,10 +372,7 @@ class Table:
             "winners": list(state.winners),
             "view": view_data,
             "moves": moves,
-            "log": [
-                {"index": index, "text": entry["text"], "event": entry["event"]}
-                for index, entry in enumerate(entries, start)
-            ],
+            "log": [{"index": index, **entry} for index, entry in enumerate(entries, start)],
             "log_start": start,
         }
 
@@ -484,24 +484,35 @@ class Table:
 
     def _advance(self, move: Any, state: Any, events: tuple[Event, ...]) -> None:
         """Record ``move`` (which led to ``state``) and tell its ``events``."""
+        before, self._state = self._state, state
         self._record = self._record.then(move, state=state)
-        self._state = state
-        self._tell(events)
+        self._tell(events, before)
 
-    def _tell(self, events: tuple[Event, ...]) -> None:
-        """Add ``events`` to every log, each as its reader may know them. Readers told
-        an event alike share one entry (most events read the same to every seat but
-        the one they are about): a table's JSON writes it once."""
-        game, news = self.game, self._news
+    def _tell(self, events: tuple[Event, ...], before: Any = None) -> None:
+        """Add ``events`` (of a step from the state ``before``, if any) to every log,
+        each as its reader may know them, with the notes the command line adds to
+        explain a score. Readers told an event alike share one entry (most events read
+        the same to every seat but the one they are about): a table's JSON writes it
+        once."""
+        game, news, explain = self.game, self._news, self._adapter.explain
+        scored = before is not None and any(isinstance(e, _EXPLAINED) for e in events)
         made: dict[tuple[str, str], list[Message]] = {}
         for seat, log in self._logs.items():
+            # The seat's view before the step, which the explanations read.
+            view = game.observe(before, seat) if scored and seat is not None else None
             for event, text in narrate(events, seat, game=game):
                 data = event.to_data(seat, game=game)
+                entry: Message = {"text": text, "event": data}
+                if view is not None:
+                    notes = [line.strip() for line in explain(event, events, view, seat, game)]
+                    if notes:
+                        entry["notes"] = notes
                 alike = made.setdefault((text, data["text"]), [])
-                entry = next((entry for entry in alike if entry["event"] == data), None)
-                if entry is None:
-                    entry = {"text": text, "event": data}
+                shared = next((known for known in alike if known == entry), None)
+                if shared is None:
                     alike.append(entry)
+                else:
+                    entry = shared
                 log.add(entry)
                 if news is not None:
                     news[seat].append(entry)
@@ -759,7 +770,7 @@ def _logs_of(data: object, players: int) -> _Logs:
         not isinstance(seats, list)
         or len(seats) != players
         or not isinstance(pool, list)
-        or not all(isinstance(entry, dict) and set(entry) == {"text", "event"} for entry in pool)
+        or not all(isinstance(entry, dict) and set(entry) in _ENTRY_KEYS for entry in pool)
     ):
         raise TableError(form)
     logs: dict[int | None, _Log] = {}
@@ -776,6 +787,10 @@ def _logs_of(data: object, players: int) -> _Logs:
             raise TableError(form)
         logs[seat] = _Log(size, [pool[at] for at in log["entries"]], log["start"])
     return _Logs(size, logs)
+
+
+_ENTRY_KEYS = ({"text", "event"}, {"text", "event", "notes"})
+"""The keys a stored log entry may have (notes only when there are some)."""
 
 
 def _check_log_size(size: object) -> None:
