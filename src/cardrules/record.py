@@ -238,9 +238,9 @@ class _Line:
     a replay here, the first ``read`` came from the record's data. ``texts`` and
     ``signed_texts`` are the JSON texts of the first moves' data as
     :meth:`GameRecord.to_json` writes them and as its signature covers them (each text
-    kept once, in ``seen``), ``joined`` the last list of them put together (signed or
-    not: its length and text); ``options`` the game's options, as to_json writes them,
-    and ``data`` each move's data, when flat (all read only).
+    kept once, in ``seen``); ``options`` the game's options, as to_json writes them,
+    and ``data`` each move's data, when flat (each kept once, in ``seen``; all read
+    only). ``moves`` is the tuple the first record was made with until one appends.
     Everything is guarded by ``lock``: records are shared between threads like every
     immutable value.
     """
@@ -248,7 +248,6 @@ class _Line:
     __slots__ = (
         "checks",
         "data",
-        "joined",
         "kept",
         "lock",
         "moves",
@@ -260,7 +259,7 @@ class _Line:
         "verified",
     )
 
-    def __init__(self, moves: list[Any]) -> None:
+    def __init__(self, moves: list[Any] | tuple[Any, ...]) -> None:
         self.lock = threading.Lock()
         self.moves = moves
         self.checks = bytearray()
@@ -269,9 +268,8 @@ class _Line:
         self.kept: _Kept | None = None
         self.texts: list[str] = []
         self.signed_texts: list[str] = []
-        self.seen: dict[str, str] = {}
+        self.seen: dict[Any, Any] = {}
         self.options: dict[str, Any] | None = None
-        self.joined: dict[bool, tuple[int, str]] = {}
         self.data: list[dict[str, Any] | None] = []
 
     def branch(self, length: int, move: Any) -> _Line:
@@ -304,14 +302,7 @@ class _Line:
                     text = canonical(data) if signed else json.dumps(data, ensure_ascii=False)
                     text = made[id(move)] = seen.setdefault(text, text)
                 texts.append(text)
-            comma = "," if signed else ", "
-            done, joined = self.joined.get(signed, (0, ""))
-            if done > length or done == 0:
-                done, joined = length, comma.join(texts[:length])
-            elif done < length:  # (copying the text is quicker than joining it again)
-                done, joined = length, comma.join([joined, *texts[done:length]])
-            self.joined[signed] = (done, joined)
-            return f"[{joined}]"
+            return "[" + ("," if signed else ", ").join(texts[:length]) + "]"
 
     def moves_data(self, length: int) -> list[dict[str, Any]]:
         """Fresh data of the first ``length`` moves (``move_to_data``), copied from the
@@ -323,7 +314,9 @@ class _Line:
                 data = made.get(id(move), _NOT_FLAT)
                 if data is _NOT_FLAT:
                     data = move_to_data(move)
-                    data = made[id(move)] = data if _data_key(data) is not None else None
+                    same = _data_key(data)
+                    data = None if same is None else self.seen.setdefault(same, data)
+                    made[id(move)] = data
                 kept.append(data)
             kept = kept[:length]
         moves = self.moves
@@ -411,7 +404,7 @@ class GameRecord(Immutable, Generic[S]):
         written: _Written | None,
     ) -> None:
         """Set up a record of checked values."""
-        line = _Line(list(moves))
+        line = _Line(moves)
         if written is not None and written.encoder is Encoder:
             positions = len(moves) + 1
             if (
@@ -544,7 +537,10 @@ class GameRecord(Immutable, Generic[S]):
         line = self._line
         with line.lock:
             if len(line.moves) == length:
-                line.moves.append(move)
+                moves = line.moves
+                if not isinstance(moves, list):  # the tuple the record was made with
+                    moves = line.moves = list(moves)
+                moves.append(move)
                 grown = line
             else:
                 grown = line.branch(length, move)
