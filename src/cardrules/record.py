@@ -36,7 +36,11 @@ and writing it again replay nothing more. A server that trusts its own store can
 with ``verify=False`` (replaying nothing; the checks and outcome are then written back
 as they were read) and go on with ``then(move, state=...)`` from a state it kept, for
 example in a signed snapshot (``cardrules.snapshot``). Without a state, writing
-replays only the moves since the last position the record knows.
+replays only the moves since the last position the record knows. A record's number of
+moves, ``len(record.moves)``, only grows: a store can keep it beside the record as its
+version and write a record back only where the version is still the one it read
+(``UPDATE ... WHERE id = ? AND version = ?``), so that two requests at once do not
+lose a move.
 
 Written records (format version 5) also hold a short check of every position of the
 game and the outcome (moves, scores, winners and a digest of the last position), all
@@ -457,9 +461,8 @@ class GameRecord(Immutable, Generic[S]):
         return moves
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        if not isinstance(other, GameRecord) or other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, GameRecord)
         if (self.game, self.seed, self.setup, self._length) != (
             other.game,
             other.seed,
