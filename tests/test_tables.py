@@ -532,6 +532,21 @@ def test_a_wrong_key_or_an_edit_is_refused() -> None:
         table.to_json(key="secret")  # type: ignore[arg-type]
 
 
+class _Cheat:
+    """A bot that plays a move it was not offered."""
+
+    name = "cheat"
+
+    def choose(self, game: Any, view: Any, moves: Any, seed: int) -> Any:
+        cards = (cr.Card.from_index(i) for i in range(52))
+        return next(cr.Play(card) for card in cards if cr.Play(card) not in moves)
+
+
+def test_a_bot_that_breaks_the_rules_is_stopped() -> None:
+    with pytest.raises(TableError, match=r"seat \d's bot \(custom:cheat\) made a move"):
+        Table(GAMES["cramps"], seed=1, bots=dict.fromkeys(range(4), _Cheat()))
+
+
 def test_a_bot_of_your_own_is_given_again_when_read() -> None:
     mine = ISMCTSBot(iterations=3)
     table = Table(GAMES["oh_hell"], seed=1, bots={1: mine, 2: "ismcts:3"})

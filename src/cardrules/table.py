@@ -9,10 +9,12 @@ move, and returns the message each seat should now get, or an error for the send
 alone. :data:`MESSAGE_SCHEMA` is the JSON Schema of both kinds of message.
 
 A table stored between requests is :meth:`Table.to_json` text: signed with a key of
-the server's, it reads back without replaying anything (:meth:`Table.from_json`).
-:attr:`Table.version`, the number of moves applied, is the token of optimistic
-concurrency: a store writes a table back only if the version it read is still the
-stored one.
+the server's, it reads back without replaying anything (:meth:`Table.from_json`), and
+each log keeps its last :data:`LOG_SIZE` entries, so a request costs about the same
+deep into a long game as at its start. :attr:`Table.version`, the number of moves
+applied, is the token of optimistic concurrency: a store writes a table back only if
+the version it read is still the stored one. The JSON holds the game's seed and every
+hand: it stays on the server.
 """
 
 from __future__ import annotations
@@ -218,30 +220,17 @@ class Table:
     __slots__ = (
         "_adapter",
         "_bot_names",
+        "_bot_seed",
         "_bots",
         "_cap",
+        "_game",
+        "_humans",
+        "_log_size",
         "_logs",
         "_news",
         "_record",
         "_state",
-        "bot_seed",
-        "game",
-        "human_seats",
-        "log_size",
-        "players",
     )
-
-    game: Game[Any, Any, Any]
-    """The rules object."""
-    players: int
-    """The number of seats."""
-    human_seats: tuple[int, ...]
-    """The seats of people, in order: every seat without a bot."""
-    bot_seed: int
-    """The seed the bots' decisions are drawn from (:func:`cardrules.rng.new_seed`,
-    independent of the game's seed)."""
-    log_size: int | None
-    """How many entries of each log the table keeps (``None``: all of them)."""
 
     def __init__(
         self,
@@ -261,13 +250,14 @@ class Table:
                 f"setup must be a mapping of the game's setup keywords to values, not "
                 f"{shown(setup)}"
             )
+        made = _bots(game, bots)
         try:
             seed = new_seed() if seed is None else check_seed(seed)
             started = game.start(seed, **setup)
             record = GameRecord.start(game, seed, **setup)
         except CardrulesError as exc:
             raise TableError(f"the game cannot start: {exc}") from exc
-        self._setup(game, record, started.state, _bots(game, bots), new_seed(), log_size)
+        self._setup(game, record, started.state, made, new_seed(), log_size)
         self._tell(started.events)
         self._run_bots()
 
@@ -280,21 +270,47 @@ class Table:
         bot_seed: int,
         log_size: int | None,
     ) -> None:
-        self.game = game
-        self.players = game.players
+        self._game = game
         self._record = record
         self._state = state
         self._bots = {seat: bot for seat, (bot, _) in bots.items()}
         self._bot_names = {seat: name for seat, (_, name) in bots.items()}
-        self.human_seats = tuple(seat for seat in range(game.players) if seat not in bots)
-        self.bot_seed = bot_seed
+        self._humans = tuple(seat for seat in range(game.players) if seat not in bots)
+        self._bot_seed = bot_seed
         self._cap = game.move_cap()
         self._adapter: GameAdapter = adapter_for(game.name)()
-        self.log_size = log_size
+        self._log_size = log_size
         self._logs = {seat: _Log(log_size) for seat in (*range(game.players), None)}
         self._news: dict[int | None, list[Message]] | None = None
 
     # -- what the table holds ----------------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any, Any, Any]:
+        """The rules object."""
+        return self._game
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._game.players
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats of people, in order: every seat without a bot."""
+        return self._humans
+
+    @property
+    def bot_seed(self) -> int:
+        """The seed the bots' decisions come from (:func:`cardrules.rng.new_seed`, never
+        derived from the game's seed; each decision's seed is derived from it and the
+        version). Part of the table's JSON, never of a message."""
+        return self._bot_seed
+
+    @property
+    def log_size(self) -> int | None:
+        """How many entries of each log the table keeps (``None``: all of them)."""
+        return self._log_size
 
     @property
     def state(self) -> Any:
@@ -334,10 +350,12 @@ class Table:
         view (``view.to_data()``), its legal moves now, each as ``{"id": move id,
         "text": the move as the command line shows it, "data": move.to_data()}`` (moves
         out of turn included: Craits' "idiot"), and its log from entry ``since`` on
-        (``log_start``; all of it by default). Each log entry is ``{"index", "text",
-        "event"}``: the event as the seat may know it (``event.to_data(seat)``), its
-        text as :func:`cardrules.narrate` tells it to that seat, its own cards drawn
-        and passed included, other seats' secrets never.
+        (``log_start``: the first entry given, which is the oldest the table keeps,
+        :attr:`log_size`, when ``since`` is older). Each log entry is ``{"index",
+        "text", "event"}``: the event as the seat may know it (``event.to_data(seat)``),
+        its text as :func:`cardrules.narrate` tells it to that seat (the seat's own
+        cards drawn and passed included, other seats' secrets never), and
+        ``"notes"``, the lines the command line adds to explain a score, if any.
 
         ``seat`` ``None`` is a spectator: no view and no moves (a view is one seat's),
         the log as every seat may know it.
@@ -402,8 +420,9 @@ class Table:
         unchanged.
 
         Raises :class:`~cardrules.TableError` for a ``seat`` that is not a human seat of
-        this table and a ``version`` that is not an int: a server's mistakes, not a
-        player's.
+        this table and a ``version`` that is not an int (a server's mistakes, not a
+        player's), and for a bot of your own that makes a move the rules refuse (the
+        moves before it stay made).
         """
         self._check_seat(seat, spectator=False)
         if seat not in self.human_seats:
@@ -523,9 +542,15 @@ class Table:
         while not self.over and self._state.to_move in bots:
             seat = self._state.to_move
             view = game.observe(self._state, seat)
-            seed = derive_seed(self.bot_seed, self.version, b"table")
+            seed = derive_seed(self._bot_seed, self.version, b"table")
             move = bots[seat].choose(game, view, view.legal_moves, seed)
-            step = game.step(self._state, move, seat=seat)
+            try:
+                step = game.step(self._state, move, seat=seat)
+            except CardrulesError as exc:
+                raise TableError(
+                    f"seat {seat}'s bot ({self._bot_names[seat]}) made a move the rules "
+                    f"refuse, {shown(move)}: {exc}"
+                ) from exc
             self._advance(move, step.state, step.events)
 
     # -- JSON ----------------------------------------------------------------------------
