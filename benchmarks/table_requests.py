@@ -7,16 +7,18 @@ A request reads the row (``SELECT``), loads the table with the key
 to move (``table.play``), writes the table with the key (``to_json``) and stores it with
 the version check (``UPDATE ... WHERE id = ? AND version = ?``). The game is Craits for
 ten players (long games: 2,000 moves come within the first hands), every seat human,
-random moves. Before each request the row is put back as it was at the position
-measured (not timed), so every request is made at exactly that many moves. The store is
-a file in WAL mode with ``synchronous=NORMAL``, as servers run SQLite.
+random moves. A position "at 10 moves" is each of the ten positions from move 10 to
+move 19 in turn (``--spread``), so that no single move (a draw of many cards, a hand's
+end) decides a figure. Before each request the row is put back as it was at its
+position (not timed), so every request is made at exactly that many moves. The store
+is a file in WAL mode with ``synchronous=NORMAL``, as servers run SQLite.
 
 It prints the median time of each part of a request at each position, side by side, and
 the ratio deep / early of the whole request and of the library's part (load, play,
 write JSON), with the JSON's size.
 
     python benchmarks/table_requests.py
-    python benchmarks/table_requests.py --moves 10 2000 --requests 50 --rounds 7
+    python benchmarks/table_requests.py --moves 10 1000 2000 --requests 20 --rounds 5
     python benchmarks/table_requests.py --profile     # cProfile of the requests deep in
     python benchmarks/table_requests.py --quick       # does it run? (CI)
 """
@@ -61,18 +63,21 @@ def next_move(table: Table, pick: random.Random) -> tuple[int, int]:
     return (state.to_move if owner is None else owner), table.game.move_id(move)
 
 
-def positions(moves: list[int], seed: int = 0) -> list[Position]:
-    """Tables at each number of ``moves`` of one random game (the first seed from
-    ``seed`` whose game lasts that long)."""
+def positions(moves: list[int], spread: int, seed: int = 0) -> dict[int, list[Position]]:
+    """For each number of ``moves``, the tables at it and the ``spread - 1`` positions
+    after it, of one random game (the first seed from ``seed`` whose game lasts that
+    long)."""
     pick = random.Random(seed)
     table = Table(GAME, seed=seed)
-    found: list[Position] = []
-    while len(found) < len(moves):
+    wanted = {n + step: n for n in moves for step in range(spread)}
+    found: dict[int, list[Position]] = {n: [] for n in moves}
+    while table.version <= max(wanted):
         if table.state.is_over:
-            return positions(moves, seed + 1)
+            return positions(moves, spread, seed + 1)
         seat, move_id = next_move(table, pick)
-        if table.version == moves[len(found)]:
-            found.append(Position(table.version, table.to_json(key=KEY), seat, move_id))
+        if table.version in wanted:
+            position = Position(table.version, table.to_json(key=KEY), seat, move_id)
+            found[wanted[table.version]].append(position)
         replies = table.play(seat, move_id)
         assert all(reply["type"] == "state" for reply in replies.values()), replies
     return found
@@ -118,19 +123,21 @@ def request(db: sqlite3.Connection, position: Position) -> dict[str, float]:
 
 
 def measure(
-    db: sqlite3.Connection, found: list[Position], requests: int, rounds: int
+    db: sqlite3.Connection, found: dict[int, list[Position]], requests: int, rounds: int
 ) -> dict[int, dict[str, list[float]]]:
-    """Every part's times at each position, the positions taken in turn each round."""
+    """Every part's times at each number of moves: each round makes ``requests``
+    requests at each, going through its positions in turn."""
     times: dict[int, dict[str, list[float]]] = {
-        position.moves: {part: [] for part in (*PARTS, "library", "request")} for position in found
+        moves: {part: [] for part in (*PARTS, "library", "request")} for moves in found
     }
-    for position in found:  # warm-up
-        request(db, position)
+    for group in found.values():  # warm-up
+        for position in group:
+            request(db, position)
     for _ in range(rounds):
-        for position in found:
-            for _ in range(requests):
-                parts = request(db, position)
-                mine = times[position.moves]
+        for moves, group in found.items():
+            mine = times[moves]
+            for number in range(requests):
+                parts = request(db, group[number % len(group)])
                 for part, seconds in parts.items():
                     mine[part].append(seconds)
                 mine["library"].append(sum(parts[part] for part in LIBRARY))
@@ -138,12 +145,13 @@ def measure(
     return times
 
 
-def report(found: list[Position], times: dict[int, dict[str, list[float]]]) -> None:
-    early, deep = found[0].moves, found[-1].moves
-    columns = [position.moves for position in found]
+def report(found: dict[int, list[Position]], times: dict[int, dict[str, list[float]]]) -> None:
+    columns = list(found)
+    early, deep = columns[0], columns[-1]
     print(f"{GAME.name}, {GAME.players} players: one request, median ms")
     print(f"{'moves into the game':<22}" + "".join(f"{moves:>12,}" for moves in columns))
-    print(f"{'table JSON, bytes':<22}" + "".join(f"{len(p.body.encode()):>12,}" for p in found))
+    sizes = [statistics.mean(len(p.body.encode()) for p in found[moves]) for moves in columns]
+    print(f"{'table JSON, bytes':<22}" + "".join(f"{size:>12,.0f}" for size in sizes))
     for part in (*PARTS, "library", "request"):
         medians = [statistics.median(times[moves][part]) * 1e3 for moves in columns]
         print(f"{part:<22}" + "".join(f"{ms:>12.3f}" for ms in medians))
@@ -156,36 +164,40 @@ def report(found: list[Position], times: dict[int, dict[str, list[float]]]) -> N
         )
 
 
-def profile(db: sqlite3.Connection, position: Position, requests: int) -> None:
+def profile(db: sqlite3.Connection, group: list[Position], requests: int) -> None:
     profiler = cProfile.Profile()
     profiler.enable()
-    for _ in range(requests):
-        request(db, position)
+    for number in range(requests):
+        request(db, group[number % len(group)])
     profiler.disable()
-    print(f"\ncProfile of {requests} requests at {position.moves:,} moves:")
+    print(f"\ncProfile of {requests} requests at {group[0].moves:,} moves:")
     pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--moves", type=int, nargs="+", default=[10, 2000])
-    parser.add_argument("--requests", type=int, default=30, help="a round's, per position")
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--spread", type=int, default=10, help="positions per number of moves")
+    parser.add_argument("--requests", type=int, default=20, help="a round's, per position")
+    parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--profile", action="store_true", help="cProfile the deepest one")
     parser.add_argument("--quick", action="store_true", help="tiny sizes (CI)")
     args = parser.parse_args(argv)
     moves = sorted(set(args.moves))
     if args.quick:
-        moves, args.requests, args.rounds = [10, 200], 2, 1
-    if moves[0] < 0 or args.requests < 1 or args.rounds < 1 or len(moves) < 2:
-        parser.error("give two positions or more (--moves), and requests and rounds of 1 or more")
-    found = positions(moves)
+        moves, args.spread, args.requests, args.rounds = [10, 200], 2, 2, 1
+    if len(moves) < 2 or moves[0] < 0 or min(args.spread, args.requests, args.rounds) < 1:
+        parser.error(
+            "give two numbers of moves or more (--moves), and a spread, requests and rounds "
+            "of 1 or more"
+        )
+    found = positions(moves, args.spread)
     with tempfile.TemporaryDirectory() as folder:
         db = store(Path(folder) / "games.sqlite")
         try:
             report(found, measure(db, found, args.requests, args.rounds))
             if args.profile:
-                profile(db, found[-1], args.requests)
+                profile(db, found[moves[-1]], args.requests)
         finally:
             db.close()
     return 0
