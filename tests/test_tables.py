@@ -596,8 +596,12 @@ def test_reading_replays_at_most_once(name: str, moves_counted: dict[str, int]) 
     assert moves_counted == nothing
     again = Table.from_json(plain)
     assert _moves_applied(moves_counted) == table.version > 0
-    # Writing either back replays nothing.
+    # Writing either back replays nothing; a move read, played and written is one move.
     moves_counted.update(nothing)
     again.to_json(key=KEY)
     signed_table.to_json(key=KEY)
     assert moves_counted == nothing
+    seat, move = sender_and_move(signed_table, random.Random(1)) or (0, {})
+    signed_table.play(seat, move["id"])
+    Table.from_json(signed_table.to_json(key=KEY), key=KEY)
+    assert _moves_applied(moves_counted) == 1 and moves_counted["setup_state"] == 0

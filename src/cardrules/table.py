@@ -442,12 +442,13 @@ class Table:
         if self.over:
             return self._error(seat, "game_over", self._over_text())
         view = self.game.observe(self._state, seat)
+        move = None
         try:
             move = self._move_of(data, view)
             step = self.game.step(self._state, move, seat=seat)
         except IllegalMoveError as exc:
             reason = "not_your_turn" if exc.reason == "not_your_turn" else "not_allowed"
-            return self._error(seat, reason, self._adapter.refusal(exc, None, view, seat))
+            return self._error(seat, reason, self._adapter.refusal(exc, move, view, seat))
         except CardrulesError as exc:  # MoveParseError, or data that is no move at all
             return self._error(seat, "not_understood", str(exc))
         starts = {s: log.count for s, log in self._logs.items()}
