@@ -68,6 +68,8 @@ LOG_SIZE: Final = 100
 ``log_size``): enough to show a seat what happened lately when it comes back, few
 enough that a stored table costs the same to read and write deep into a long game."""
 _KEYS = frozenset({"format", "version", "record", "logs", "bots", "bot_seed"})
+_OWN = frozenset({"seat", "hand", "legal_moves"})
+"""The parts of a view that are its seat's own, never a spectator's."""
 _EXPLAINED = (TrickWon, HandScored)
 """The events whose scores the command line explains (from the seat's view before)."""
 
@@ -105,8 +107,9 @@ STATE_SCHEMA: Final[Mapping[str, Any]] = {
     "title": "cardrules table message",
     "description": (
         "What one seat (or a spectator: seat null) is shown: its view, its legal moves "
-        "and its log from log_start. The view, the moves' data and the events have the "
-        "forms of cardrules.data.SCHEMAS."
+        "and its log from log_start. A seat's view, the moves' data and the events have "
+        "the forms of cardrules.data.SCHEMAS; a spectator's view holds the parts of the "
+        "view every seat is shown alike."
     ),
     "type": "object",
     "required": [
@@ -135,7 +138,7 @@ STATE_SCHEMA: Final[Mapping[str, Any]] = {
         "over": {"type": "boolean"},
         "scores": {"type": "array", "items": _SCORE},
         "winners": {"type": "array", "items": _SEAT},
-        "view": {"type": ["object", "null"]},
+        "view": {"type": "object"},
         "moves": {"type": "array", "items": _MOVE_ENTRY},
         "log": {"type": "array", "items": _LOG_ENTRY},
         "log_start": {"type": "integer", "minimum": 0},
@@ -357,8 +360,9 @@ class Table:
         cards drawn and passed included, other seats' secrets never), and
         ``"notes"``, the lines the command line adds to explain a score, if any.
 
-        ``seat`` ``None`` is a spectator: no view and no moves (a view is one seat's),
-        the log as every seat may know it.
+        ``seat`` ``None`` is a spectator: its view holds what every seat's view holds
+        alike (no hand, no seat), it has no moves, and its log is as every seat may
+        know it.
 
         Raises :class:`~cardrules.TableError` for a seat not at the table or a
         ``since`` that is not an int from 0 up.
@@ -372,7 +376,7 @@ class Table:
     def _message(self, seat: int | None, start: int, entries: list[Message]) -> Message:
         state = self._state
         if seat is None:
-            view_data: dict[str, Any] | None = None
+            view_data = self._public_view()
             moves: list[Message] = []
         else:
             view = self.game.observe(state, seat)
@@ -393,6 +397,14 @@ class Table:
             "log": [{"index": index, **entry} for index, entry in enumerate(entries, start)],
             "log_start": start,
         }
+
+    def _public_view(self) -> dict[str, Any]:
+        """A spectator's view: what every seat's view holds alike (the trick on the
+        table, the top card, the hands' sizes), which every seat knows already."""
+        game, state = self.game, self._state
+        views = [game.observe(state, seat).to_data() for seat in range(self.players)]
+        shared = _shared(views)
+        return {name: value for name, value in shared.items() if name not in _OWN}
 
     def _moves_of(self, legal: Iterable[Any]) -> list[Message]:
         game, text = self.game, self._adapter.move_text
@@ -825,6 +837,23 @@ def _check_log_size(size: object) -> None:
             f"log_size is the number of entries kept of each log, an int from 0 up (or "
             f"None to keep every entry), not {shown(size)}"
         )
+
+
+def _shared(values: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the dicts ``values`` hold alike: each key that all of them have with equal
+    values, and, for dicts in all of them, what those hold alike."""
+    first, others = values[0], values[1:]
+    shared = {}
+    for name, value in first.items():
+        theirs = [other.get(name, _MISSING) for other in others]
+        if all(other == value for other in theirs):
+            shared[name] = value
+        elif isinstance(value, dict) and all(isinstance(other, dict) for other in theirs):
+            shared[name] = _shared([value, *theirs])
+    return shared
+
+
+_MISSING = object()
 
 
 def _check_game(game: object) -> None:
