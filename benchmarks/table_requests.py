@@ -6,12 +6,13 @@ A request reads the row (``SELECT``), loads the table with the key
 (``Table.from_json(body, key=KEY)``, which replays nothing), plays one move of the seat
 to move (``table.play``), writes the table with the key (``to_json``) and stores it with
 the version check (``UPDATE ... WHERE id = ? AND version = ?``). The game is Craits for
-ten players (long games: 2,000 moves come within the first hands), every seat human,
-random moves. A position "at 10 moves" is each of the ten positions from move 10 to
-move 19 in turn (``--spread``), so that no single move (a draw of many cards, a hand's
-end) decides a figure. Before each request the row is put back as it was at its
-position (not timed), so every request is made at exactly that many moves. The store
-is a file in WAL mode with ``synchronous=NORMAL``, as servers run SQLite.
+ten players (long games: 2,000 moves come within the first hands), or Cramps to 1,000
+points with ``--game cramps`` (four seats), every seat human, random moves. A position
+"at 10 moves" is each of the ten positions from move 10 to move 19 in turn
+(``--spread``), so that no single move (a draw of many cards, a hand's end) decides a
+figure. Before each request the row is put back as it was at its position (not timed),
+so every request is made at exactly that many moves. The store is a file in WAL mode
+with ``synchronous=NORMAL``, as servers run SQLite.
 
 It prints the median time of each part of a request at each position, side by side, and
 the ratio deep / early of the whole request and of the library's part (load, play,
@@ -19,6 +20,7 @@ write JSON), with the JSON's size.
 
     python benchmarks/table_requests.py
     python benchmarks/table_requests.py --moves 10 1000 2000 --requests 20 --rounds 5
+    python benchmarks/table_requests.py --game cramps
     python benchmarks/table_requests.py --profile     # cProfile of the requests deep in
     python benchmarks/table_requests.py --quick       # does it run? (CI)
 """
@@ -34,13 +36,16 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import cardrules as cr
 from cardrules.table import Table
 
 KEY = b"benchmark key"
-GAME = cr.Craits(players=10)
+GAMES: dict[str, cr.Game[Any, Any, Any]] = {
+    "craits": cr.Craits(players=10),
+    "cramps": cr.Cramps(target=1000),  # four seats, smaller views: the fixed cost is less
+}
 PARTS = ("read", "from_json", "play", "to_json", "write")
 LIBRARY = ("from_json", "play", "to_json")
 TARGET = 2.0
@@ -63,17 +68,19 @@ def next_move(table: Table, pick: random.Random) -> tuple[int, int]:
     return (state.to_move if owner is None else owner), table.game.move_id(move)
 
 
-def positions(moves: list[int], spread: int, seed: int = 0) -> dict[int, list[Position]]:
+def positions(
+    game: cr.Game[Any, Any, Any], moves: list[int], spread: int, seed: int = 0
+) -> dict[int, list[Position]]:
     """For each number of ``moves``, the tables at it and the ``spread - 1`` positions
     after it, of one random game (the first seed from ``seed`` whose game lasts that
     long)."""
     pick = random.Random(seed)
-    table = Table(GAME, seed=seed)
+    table = Table(game, seed=seed)
     wanted = {n + step: n for n in moves for step in range(spread)}
     found: dict[int, list[Position]] = {n: [] for n in moves}
     while table.version <= max(wanted):
         if table.state.is_over:
-            return positions(moves, spread, seed + 1)
+            return positions(game, moves, spread, seed + 1)
         seat, move_id = next_move(table, pick)
         if table.version in wanted:
             position = Position(table.version, table.to_json(key=KEY), seat, move_id)
@@ -145,10 +152,14 @@ def measure(
     return times
 
 
-def report(found: dict[int, list[Position]], times: dict[int, dict[str, list[float]]]) -> None:
+def report(
+    game: cr.Game[Any, Any, Any],
+    found: dict[int, list[Position]],
+    times: dict[int, dict[str, list[float]]],
+) -> None:
     columns = list(found)
     early, deep = columns[0], columns[-1]
-    print(f"{GAME.name}, {GAME.players} players: one request, median ms")
+    print(f"{game.name}, {game.players} players: one request, median ms")
     print(f"{'moves into the game':<22}" + "".join(f"{moves:>12,}" for moves in columns))
     sizes = [statistics.mean(len(p.body.encode()) for p in found[moves]) for moves in columns]
     print(f"{'table JSON, bytes':<22}" + "".join(f"{size:>12,.0f}" for size in sizes))
@@ -176,6 +187,7 @@ def profile(db: sqlite3.Connection, group: list[Position], requests: int) -> Non
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(GAMES), default="craits")
     parser.add_argument("--moves", type=int, nargs="+", default=[10, 2000])
     parser.add_argument("--spread", type=int, default=10, help="positions per number of moves")
     parser.add_argument("--requests", type=int, default=20, help="a round's, per position")
@@ -191,11 +203,12 @@ def main(argv: list[str] | None = None) -> int:
             "give two numbers of moves or more (--moves), and a spread, requests and rounds "
             "of 1 or more"
         )
-    found = positions(moves, args.spread)
+    game = GAMES[args.game]
+    found = positions(game, moves, args.spread)
     with tempfile.TemporaryDirectory() as folder:
         db = store(Path(folder) / "games.sqlite")
         try:
-            report(found, measure(db, found, args.requests, args.rounds))
+            report(game, found, measure(db, found, args.requests, args.rounds))
             if args.profile:
                 profile(db, found[moves[-1]], args.requests)
         finally:
