@@ -193,6 +193,15 @@ def play_out(table: Table, seed: int, watcher: Watcher | None = None) -> int:
     return sent
 
 
+def test_the_schemas_are_json_schemas() -> None:
+    jsonschema.Draft202012Validator.check_schema(MESSAGE_SCHEMA)
+    table = Table(GAMES["craits"], seed=1)
+    with pytest.raises(jsonschema.ValidationError):
+        check_schema({**table.message(0), "seat": "0"})
+    with pytest.raises(jsonschema.ValidationError):
+        check_schema({"type": "error", "seat": 0, "version": 0, "reason": "nope", "error": ""})
+
+
 # -- whole games ----------------------------------------------------------------------------
 
 
@@ -329,6 +338,17 @@ def test_a_move_after_the_end_is_refused() -> None:
     table = Table(GAMES["oh_hell"], seed=3, bots={1: "random", 2: "random", 3: "random"})
     play_out(table, 1)
     assert "over" in _refused(table, 0, 0, "game_over")
+
+
+def test_a_game_without_end_stops_at_the_move_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = cr.Craits(players=3)
+    monkeypatch.setattr(type(game), "move_cap", lambda self: 30)
+    table = Table(game, seed=2, bots={1: "random", 2: "random"})
+    play_out(table, 4)
+    assert table.version == 30 and table.over and not table.state.is_over
+    message = table.message(0)
+    assert message["over"] and message["to_move"] is None and message["moves"] == []
+    assert "stopped unfinished after 30 moves" in _refused(table, 0, "draw", "game_over")
 
 
 def test_bad_arguments_raise_table_error() -> None:
