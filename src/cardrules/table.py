@@ -233,6 +233,7 @@ class Table:
         "_news",
         "_record",
         "_state",
+        "_version",
     )
 
     def __init__(
@@ -275,6 +276,7 @@ class Table:
     ) -> None:
         self._game = game
         self._record = record
+        self._version = len(record.moves)
         self._state = state
         self._bots = {seat: bot for seat, (bot, _) in bots.items()}
         self._bot_names = {seat: name for seat, (_, name) in bots.items()}
@@ -333,7 +335,7 @@ class Table:
         and a store that keeps tables as JSON writes one back only if the version it
         read is still the stored one (``UPDATE ... WHERE version = ?``), so that no
         move is lost between two requests."""
-        return len(self._record.moves)
+        return self._version
 
     @property
     def bots(self) -> dict[int, str]:
@@ -518,6 +520,7 @@ class Table:
         """Record ``move`` (which led to ``state``) and tell its ``events``."""
         before, self._state = self._state, state
         self._record = self._record.then(move, state=state)
+        self._version += 1
         self._tell(events, before)
 
     def _tell(self, events: tuple[Event, ...], before: Any = None) -> None:
