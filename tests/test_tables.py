@@ -109,6 +109,11 @@ class Watcher:
                 if seat in (entry["event"].get("seat"), entry["event"].get("to"))
             ]
             self.known[seat] |= {str(card) for card in state.hands[seat]} | cards_named(own)
+            if message["moves"]:  # each move's text, typed, is that move
+                view = table.game.observe(state, seat)
+                for move in message["moves"]:
+                    typed = table.game.parse_move(move["text"], view)
+                    assert table.game.move_id(typed) == move["id"], move
             self.check_secret(seat, message)
             if seat in table.human_seats:
                 self.drawn_told += sum(1 for entry in message["log"] if _DRAWN.match(entry["text"]))

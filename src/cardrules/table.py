@@ -383,7 +383,7 @@ class Table:
         else:
             view = self.game.observe(state, seat)
             view_data = view.to_data()
-            moves = [] if self.over else self._moves_of(view.legal_moves)
+            moves = [] if self.over else self._moves_of(view)
         return {
             "type": "state",
             "game": self.game.name,
@@ -408,11 +408,18 @@ class Table:
         shared = _shared(views)
         return {name: value for name, value in shared.items() if name not in _OWN}
 
-    def _moves_of(self, legal: Iterable[Any]) -> list[Message]:
-        game, text = self.game, self._adapter.move_text
+    def _moves_of(self, view: Any) -> list[Message]:
+        game, adapter = self.game, self._adapter
+        # The text of the command line's Legal list: a game may word a move there by the
+        # phase of the view (Euchre's "order up ♥" for a suit named in the first round).
+        listed = getattr(adapter, "legal_text", None)
         return [
-            {"id": game.move_id(move), "text": text(move), "data": move.to_data()}
-            for move in self._adapter.listed_moves(tuple(legal))
+            {
+                "id": game.move_id(move),
+                "text": adapter.move_text(move) if listed is None else listed(move, view),
+                "data": move.to_data(),
+            }
+            for move in adapter.listed_moves(view.legal_moves)
         ]
 
     def play(self, seat: int, data: object, *, version: int | None = None) -> dict[int, Message]:
