@@ -532,18 +532,23 @@ class Table:
 
     def _tell(self, events: tuple[Event, ...], before: Any = None) -> None:
         """Add ``events`` (of a step from the state ``before``, if any) to every log,
-        each as its reader may know them, with the notes the command line adds to
-        explain a score. Readers told an event alike share one entry (most events read
+        each as its reader may know them: a seat's in the command line's words (the
+        library's text, as the game's terminal adapter lays it out), with the notes it
+        adds to explain a score. Readers told an event alike share one entry (most events read
         the same to every seat but the one they are about): a table's JSON writes it
         once."""
-        game, news, explain = self.game, self._news, self._adapter.explain
+        game, news, adapter = self.game, self._news, self._adapter
+        explain = adapter.explain
         scored = before is not None and any(isinstance(e, _EXPLAINED) for e in events)
         made: dict[tuple[str, str], list[Message]] = {}
         for seat, log in self._logs.items():
             # The seat's view before the step, which the explanations read.
             view = game.observe(before, seat) if scored and seat is not None else None
-            for event, text in narrate(events, seat, game=game):
+            for event, told in narrate(events, seat, game=game):
                 data = event.to_data(seat, game=game)
+                text = (
+                    told if seat is None else _joined(adapter.event_lines(event, told, seat, game))
+                )
                 entry: Message = {"text": text, "event": data}
                 if view is not None:
                     notes = [line.strip() for line in explain(event, events, view, seat, game)]
@@ -847,6 +852,12 @@ def _check_log_size(size: object) -> None:
             f"log_size is the number of entries kept of each log, an int from 0 up (or "
             f"None to keep every entry), not {shown(size)}"
         )
+
+
+def _joined(lines: Iterable[str]) -> str:
+    """Lines of the command line as one text (without their layout: indents, blank
+    lines)."""
+    return " ".join(line.strip() for line in lines if line.strip())
 
 
 def _shared(values: list[dict[str, Any]]) -> dict[str, Any]:
