@@ -213,7 +213,7 @@ def test_the_schemas_are_json_schemas() -> None:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_whole_game_through_the_table(name: str) -> None:
     game = GAMES[name]
-    table = Table(game, seed=11, bots={1: "heuristic", game.players - 1: RandomBot()})
+    table = Table(game, seed=11, bots={1: "heuristic", game.players - 1: RandomBot()}, bot_seed=2)
     assert table.human_seats == tuple(
         s for s in range(game.players) if s not in (1, game.players - 1)
     )
@@ -233,17 +233,24 @@ def test_a_whole_game_through_the_table(name: str) -> None:
 
 def test_a_table_of_bots_plays_itself_to_the_end() -> None:
     bots: dict[int, str | Bot] = {0: "heuristic", 1: "random", 2: HeuristicBot()}
-    table = Table(GAMES["craits"], seed=4, bots=bots)
+    table = Table(GAMES["craits"], seed=4, bots=bots, bot_seed=4)
     assert table.over and table.human_seats == ()
     assert table.bots == {0: "heuristic", 1: "random", 2: "heuristic"}
     assert table.message(None)["over"]
 
 
 def test_the_bots_seed_is_the_tables_own() -> None:
-    game = GAMES["hearts"]
-    one, two = (Table(game, seed=5, bots={1: "random", 2: "random", 3: "random"}) for _ in "12")
-    assert one.bot_seed != two.bot_seed
+    game, bots = GAMES["hearts"], {1: "random", 2: "random", 3: "random"}
+    one, two = (Table(game, seed=5, bots=bots) for _ in "12")
+    assert one.bot_seed != two.bot_seed  # fresh, not made from the game's seed
     assert all(str(one.bot_seed) not in json.dumps(one.message(s)) for s in (None, 0, 1))
+    # A bot seed given replays the bots' choices.
+    one, two = (Table(game, seed=5, bots=bots, bot_seed=9) for _ in "12")
+    play_out(one, 1)
+    play_out(two, 1)
+    assert one.record == two.record and one.bot_seed == 9
+    with pytest.raises(TableError, match="bot seed"):
+        Table(game, bot_seed=-1)
 
 
 # -- calls out of turn ----------------------------------------------------------------------
@@ -340,7 +347,9 @@ def test_refusals_go_to_the_sender_alone() -> None:
 
 
 def test_a_move_after_the_end_is_refused() -> None:
-    table = Table(GAMES["oh_hell"], seed=3, bots={1: "random", 2: "random", 3: "random"})
+    table = Table(
+        GAMES["oh_hell"], seed=3, bots={1: "random", 2: "random", 3: "random"}, bot_seed=3
+    )
     play_out(table, 1)
     assert "over" in _refused(table, 0, 0, "game_over")
 
@@ -348,7 +357,7 @@ def test_a_move_after_the_end_is_refused() -> None:
 def test_a_game_without_end_stops_at_the_move_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     game = cr.Craits(players=3)
     monkeypatch.setattr(type(game), "move_cap", lambda self: 30)
-    table = Table(game, seed=2, bots={1: "random", 2: "random"})
+    table = Table(game, seed=2, bots={1: "random", 2: "random"}, bot_seed=2)
     play_out(table, 4)
     assert table.version == 30 and table.over and not table.state.is_over
     message = table.message(0)
@@ -453,7 +462,7 @@ def test_a_seat_cannot_tell_apart_cards_it_may_not_know(name: str, seed: int) ->
 
 
 def _half_played(name: str, seed: int, bots: dict[int, Any] | None = None) -> Table:
-    table = Table(GAMES[name], seed=seed, bots=bots)
+    table = Table(GAMES[name], seed=seed, bots=bots, bot_seed=seed)
     chooser = random.Random(seed)
     for _ in range(12):
         chosen = sender_and_move(table, chooser)
@@ -575,7 +584,7 @@ def test_a_bot_that_breaks_the_rules_is_stopped() -> None:
 
 def test_a_bot_of_your_own_is_given_again_when_read() -> None:
     mine = ISMCTSBot(iterations=3)
-    table = Table(GAMES["oh_hell"], seed=1, bots={1: mine, 2: "ismcts:3"})
+    table = Table(GAMES["oh_hell"], seed=1, bots={1: mine, 2: "ismcts:3"}, bot_seed=1)
     assert table.bots == {1: "custom:ismcts", 2: "ismcts:3"}
     text = table.to_json(key=KEY)
     with pytest.raises(TableError, match="bots="):

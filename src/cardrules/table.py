@@ -190,8 +190,10 @@ class Table:
     (:attr:`human_seats`). The bots move at once whenever it is their turn, from the
     start and after every move :meth:`play` applies, each seeing only its seat's view
     (``game.observe``) and choosing among its legal moves with a seed drawn from the
-    table's own bot seed, never from the game's. Bots make no calls out of turn
-    (Craits' "idiot"): they call only on their own turn, if at all.
+    table's own ``bot_seed`` (``None``: a fresh one; give one to replay the bots'
+    choices, never one made from the game's seed, which would tell a bot the deal).
+    Bots make no calls out of turn (Craits' "idiot"): they call only on their own
+    turn, if at all. ``log_size`` is how many entries of each log the table keeps.
 
     The table's JSON (:meth:`to_json`) holds the game's seed and every hand: keep it on
     the server, as secret as the seed. Nothing a seat is sent says anything its seat may
@@ -243,6 +245,7 @@ class Table:
         seed: int | None = None,
         bots: Mapping[int, str | Bot] | None = None,
         setup: Mapping[str, Any] | None = None,
+        bot_seed: int | None = None,
         log_size: int | None = LOG_SIZE,
     ) -> None:
         _check_game(game)
@@ -256,12 +259,13 @@ class Table:
             )
         made = _bots(game, bots)
         try:
+            bot_seed = new_seed() if bot_seed is None else check_seed(bot_seed, "bot seed")
             seed = new_seed() if seed is None else check_seed(seed)
             started = game.start(seed, **setup)
             record = GameRecord.start(game, seed, **setup)
         except CardrulesError as exc:
             raise TableError(f"the game cannot start: {exc}") from exc
-        self._setup(game, record, started.state, made, new_seed(), log_size)
+        self._setup(game, record, started.state, made, bot_seed, log_size)
         self._tell(started.events)
         self._run_bots()
 
