@@ -193,7 +193,10 @@ class Table:
     table's own ``bot_seed`` (``None``: a fresh one; give one to replay the bots'
     choices, never one made from the game's seed, which would tell a bot the deal).
     Bots make no calls out of turn (Craits' "idiot"): they call only on their own
-    turn, if at all. ``log_size`` is how many entries of each log the table keeps.
+    turn, if at all. A person may call out of turn whenever their message lists the
+    call, but bots do not wait for them: a call on a bot that the next bot's move
+    closes is not offered. ``log_size`` is how many entries of each log the table
+    keeps.
 
     The table's JSON (:meth:`to_json`) holds the game's seed and every hand: keep it on
     the server, as secret as the seed. Nothing a seat is sent says anything its seat may
