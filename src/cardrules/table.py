@@ -346,7 +346,9 @@ class Table:
 
     @property
     def bots(self) -> dict[int, str]:
-        """The name of each bot seat's bot."""
+        """The name of each bot seat's bot, as the table's JSON stores it
+        (``"custom:NAME"`` for a bot of your own, which
+        :func:`~cardrules.bots.bot_from_name` cannot make)."""
         return dict(self._bot_names)
 
     @property
@@ -629,7 +631,7 @@ class Table:
         text: str | bytes,
         *,
         key: bytes | None = None,
-        bots: Mapping[int, Bot] | None = None,
+        bots: Mapping[int, str | Bot] | None = None,
     ) -> Table:
         """The table :meth:`to_json` wrote.
 
@@ -964,11 +966,13 @@ def _bot(bot: object) -> tuple[Bot, str]:
 
 
 def _bots_data(
-    game: Game[Any, Any, Any], names: object, given: Mapping[int, Bot] | None
+    game: Game[Any, Any, Any], names: object, given: Mapping[int, str | Bot] | None
 ) -> dict[int, tuple[Bot, str]]:
     """The bots a table's JSON names, with ``given`` for its custom ones."""
     if not isinstance(names, dict) or not all(isinstance(n, str) for n in names.values()):
         raise TableError(f"a table's bots map seats to bot names, not {shown(names)}")
+    if given is not None and not isinstance(given, Mapping):
+        raise TableError(f"bots= maps seats to bots, not {shown(given)}")
     given = dict(given or {})
     bots: dict[int, tuple[Bot, str]] = {}
     for text, name in names.items():
