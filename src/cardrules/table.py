@@ -639,8 +639,9 @@ class Table:
         that key, over the text as written; its state is read from its snapshot and its
         logs from the text, and no move is replayed. Without a key the record is
         replayed once (checking every position it holds) and the logs are rebuilt from
-        that replay and compared with the text's; a signature and a snapshot in the
-        text are not read (without the key, nothing vouches for them).
+        that replay and compared with the text's; the bots and the bot seed are taken
+        as written, and a signature and a snapshot in the text are not read (without
+        the key, nothing vouches for them).
 
         ``bots`` gives the bot objects of seats whose bots are not known by name (a bot
         of your own, which :func:`~cardrules.bots.bot_from_name` cannot make); the text
@@ -707,7 +708,7 @@ class Table:
             table._logs = logs.logs
         else:
             table._replay(record, data["record"], named, bot_seed, logs.size)
-            if table._logs_data() != data["logs"]:
+            if _canonical(table._logs_data()) != _canonical(data["logs"]):
                 raise TableError(
                     "the table's logs are not those of its record: the table was edited"
                 )
@@ -740,7 +741,7 @@ class Table:
                     f"the table's record does not replay: move {number} ({move}): {exc}"
                 ) from None
             self._advance(move, step.state, step.events)
-        if self._record.to_dict() != written:
+        if _canonical(self._record.to_dict()) != _canonical(written):
             raise TableError(
                 "the table's record was edited: its moves do not lead to the positions "
                 "and outcome it holds"
@@ -861,6 +862,12 @@ def _check_log_size(size: object) -> None:
             f"log_size is the number of entries kept of each log, an int from 0 up (or "
             f"None to keep every entry), not {shown(size)}"
         )
+
+
+def _canonical(data: object) -> str:
+    """``data`` as JSON text that differs whenever the data does (``True`` is not
+    ``1`` here, as it is to ``==``)."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def _joined(lines: Iterable[str]) -> str:
