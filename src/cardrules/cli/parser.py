@@ -19,7 +19,7 @@ from cardrules.bots import Bot, bot_from_name
 from cardrules.cli.base import MAX_DIGITS, SEED_MAX, digit_count, short_number
 from cardrules.cli.registry import describe_games, known_games
 
-__all__ = ["bot_list", "build_parser", "int_in", "one_bot", "parse_option"]
+__all__ = ["HUMAN", "bot_list", "build_parser", "int_in", "one_bot", "parse_option", "seat_list"]
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -112,6 +112,25 @@ def one_bot(text: str) -> Bot:
         raise argparse.ArgumentTypeError(str(exc)) from None
     named: Any = bot  # the library's bots are attrs classes with a name field
     return attrs.evolve(named, name=text.strip().lower())  # type: ignore[no-any-return]
+
+
+HUMAN = "human"
+"""The word for a seat played by a person in a ``--bots`` list."""
+
+
+def seat_list(text: str) -> tuple[Bot | None, ...]:
+    """An argparse type: comma-separated bot names or ``human`` (``None``).
+
+    >>> [bot and bot.name for bot in seat_list("heuristic,human")]
+    ['heuristic', None]
+    """
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise argparse.ArgumentTypeError(
+            f"expected bot names (or {HUMAN}) separated by commas, e.g. heuristic,ismcts:100, "
+            f"not {text!r}"
+        )
+    return tuple(None if name.lower() == HUMAN else one_bot(name) for name in names)
 
 
 def bot_list(text: str) -> tuple[Bot, ...]:
@@ -325,7 +344,6 @@ def _add_arena(sub: Any, rules: argparse.ArgumentParser) -> None:
 
 
 def _add_serve(sub: Any, rules: argparse.ArgumentParser) -> None:
-    from cardrules.cli.serve import HUMAN, seat_list
 
     serve_parser = sub.add_parser(
         "serve",

@@ -7,36 +7,17 @@ Needs the ``web`` extra (Starlette and uvicorn), imported only when the command 
 
 from __future__ import annotations
 
-import argparse
 import importlib.util
 from collections.abc import Sequence
 from typing import TextIO
 
 from cardrules.bots import Bot
 from cardrules.cli.base import EXIT_ERROR, EXIT_OK, AnyGame, UsageError
-from cardrules.cli.parser import one_bot
+from cardrules.cli.parser import HUMAN
 
-__all__ = ["HUMAN", "WEB_EXTRA", "bot_seats", "run_serve", "seat_list"]
-
-HUMAN = "human"
-"""The word for a seat played by a person in a ``--bots`` list."""
+__all__ = ["WEB_EXTRA", "bot_seats", "run_serve"]
 
 WEB_EXTRA = 'cardrules serve needs the web extra: pip install "cardrules[web]"'
-
-
-def seat_list(text: str) -> tuple[Bot | None, ...]:
-    """An argparse type: comma-separated bot names or ``human`` (``None``).
-
-    >>> [bot and bot.name for bot in seat_list("heuristic,human")]
-    ['heuristic', None]
-    """
-    names = [name.strip() for name in text.split(",")]
-    if not all(names):
-        raise argparse.ArgumentTypeError(
-            f"expected bot names (or {HUMAN}) separated by commas, e.g. heuristic,ismcts:100, "
-            f"not {text!r}"
-        )
-    return tuple(None if name.lower() == HUMAN else one_bot(name) for name in names)
 
 
 def bot_seats(players: int, bots: Sequence[Bot | None]) -> dict[int, Bot]:
