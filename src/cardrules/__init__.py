@@ -16,14 +16,18 @@ from cardrules.errors import (
     BotError,
     CardParseError,
     CardrulesError,
+    DataError,
     EventError,
     IllegalMoveError,
+    MoveParseError,
     MoveTypeError,
     RecordError,
     RulesError,
     SeatError,
     SetupError,
+    SnapshotError,
     StateError,
+    TableError,
 )
 from cardrules.events import (
     CardPlayed,
@@ -72,6 +76,8 @@ from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Pla
 from cardrules.record import GameRecord
 from cardrules.rng import new_seed
 from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable
+from cardrules.snapshot import read_snapshot, state_from_json, state_to_json
+from cardrules.table import Table
 from cardrules.tricks.core import Trick, TrickRound
 
 __version__ = "0.1.0"
@@ -103,6 +109,7 @@ __all__ = [
     "CrampsState",
     "CrampsView",
     "CrazyEights",
+    "DataError",
     "DeckSpec",
     "DirectionChanged",
     "Draw",
@@ -121,6 +128,7 @@ __all__ = [
     "IdiotCalled",
     "IllegalMoveError",
     "Move",
+    "MoveParseError",
     "MovePlayed",
     "MoveTypeError",
     "NameSuit",
@@ -137,11 +145,14 @@ __all__ = [
     "SeatError",
     "SetupError",
     "ShedTable",
+    "SnapshotError",
     "Spades",
     "StateError",
     "Step",
     "Suit",
     "SuitNamed",
+    "Table",
+    "TableError",
     "Trick",
     "TrickRound",
     "TrickWon",
@@ -154,5 +165,8 @@ __all__ = [
     "narrate",
     "new_seed",
     "parse_cards",
+    "read_snapshot",
     "registered_games",
+    "state_from_json",
+    "state_to_json",
 ]
