@@ -16,7 +16,7 @@ import pytest
 
 import cardrules as cr
 from cardrules._wording import third_person, verb_phrase
-from cardrules.games.euchre.rules import Discard, GoAlone
+from cardrules.games.euchre.moves import Discard, GoAlone
 from cardrules.games.spades.moves import BLIND_NIL, LOOK_AT_HAND, Bid
 
 

@@ -2,8 +2,9 @@
 or named, the bowers, going alone; the first side to 10 points wins.
 
 Euchre is a configuration of the trick-taking engine (:mod:`cardrules.tricks.engine`):
-its options, moves and phases are in :mod:`~cardrules.games.euchre.rules`, what a deal
-scores in :mod:`~cardrules.games.euchre.scoring`, its rule-of-thumb player in
+its options and phases are in :mod:`~cardrules.games.euchre.rules`, its moves and
+payload in :mod:`~cardrules.games.euchre.moves`, what a deal scores in
+:mod:`~cardrules.games.euchre.scoring`, its rule-of-thumb player in
 :mod:`~cardrules.games.euchre.heuristic` and what the command line shows of it in
 :mod:`~cardrules.games.euchre.cli`. ``Euchre.openspiel()`` is OpenSpiel's ``euchre``.
 
@@ -17,7 +18,8 @@ scores in :mod:`~cardrules.games.euchre.scoring`, its rule-of-thumb player in
 ('discard', 0, 1)
 """
 
-from cardrules.games.euchre.rules import Contract, Discard, Euchre, GoAlone
+from cardrules.games.euchre.moves import Contract, Discard, GoAlone
+from cardrules.games.euchre.rules import Euchre
 from cardrules.terminal import register_adapter
 
 __all__ = ["Contract", "Discard", "Euchre", "GoAlone"]

@@ -18,7 +18,7 @@ import cardrules as cr
 from cardrules._text import int_text
 from cardrules._wording import Wording, wording
 from cardrules.events import Event, GameOver, HandScored, MovePlayed
-from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
+from cardrules.games.euchre.moves import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.games.euchre.scoring import MADE, MARCH
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
@@ -45,7 +45,7 @@ def move_words(move: Any, words: Wording, seat: int, contract: Contract | None) 
     (:meth:`Euchre.move_phrase <cardrules.games.euchre.rules.Euchre.move_phrase>`)
     tells it.
 
-    >>> from cardrules.games.euchre.rules import Contract
+    >>> from cardrules.games.euchre.moves import Contract
     >>> move_words(cr.NameSuit("H"), wording(0, "hand"), 1, Contract(passes=0))
     'Seat 1 orders up ♥.'
     >>> move_words(cr.NameSuit("S"), wording(0, "hand"), 0, Contract(passes=5))
@@ -71,7 +71,7 @@ def deal_result(contract: Contract, taken: int, scores: Sequence[int], human: in
     """How a hand scored, for the human: who made trumps, the tricks the makers took,
     and which side scored what.
 
-    >>> from cardrules.games.euchre.rules import Contract
+    >>> from cardrules.games.euchre.moves import Contract
     >>> deal_result(Contract(0, 2, 1), 4, (0, 1, 0, 1), human=0)
     'seat 1 made ♥ trumps; seats 1 and 3 took 4 tricks: 1 point to seats 1 and 3.'
     >>> deal_result(Contract(0, 2, 1, alone=(1,)), 2, (2, 0, 2, 0), human=0)

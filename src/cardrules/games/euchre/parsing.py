@@ -17,7 +17,7 @@ from cardrules._movetext import card_named, held_card, read_card, suit_named
 from cardrules._text import shown
 from cardrules.cards import Suit
 from cardrules.errors import IllegalMoveError, MoveParseError
-from cardrules.games.euchre.rules import FIRST_ROUND, Contract, Discard, GoAlone
+from cardrules.games.euchre.moves import FIRST_ROUND, Contract, Discard, GoAlone
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.tricks.parsing import read_play, typed_words
 

@@ -1,5 +1,6 @@
-"""Euchre's rules and options (:class:`Euchre`), its own moves (:class:`Discard`,
-:class:`GoAlone`) and the bidding it keeps (:class:`Contract`).
+"""Euchre's rules and options (:class:`Euchre`). Its own moves (:class:`Discard`,
+:class:`GoAlone`) and the bidding it keeps (:class:`Contract`) are in
+:mod:`~cardrules.games.euchre.moves` (and importable from here too).
 
 Euchre is a configuration of the trick-taking engine
 (:class:`~cardrules.tricks.engine.TrickGame`): the bidding, the dealer's discard and
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, cast
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -27,15 +28,16 @@ from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, Card, Rank, Suit
 from cardrules.encoding.fields import GameField
 from cardrules.errors import RulesError, SetupError
-from cardrules.events import Event, HiddenMove
+from cardrules.events import Event
 from cardrules.games._openspiel import openspiel_parameters
 from cardrules.games.euchre.heuristic import euchre_heuristic
+from cardrules.games.euchre.moves import FIRST_ROUND, Contract, Discard, GoAlone
+from cardrules.games.euchre.parsing import read_euchre_move
 from cardrules.games.euchre.scoring import makers_points, seat_points
-from cardrules.moves import NameSuit, Pass, as_card, register_move
+from cardrules.moves import NameSuit, Pass
 from cardrules.options import flag, integer
 from cardrules.rng import randbelow
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
-from cardrules.values import Immutable
 
 __all__ = ["BOWERS", "DECK", "Contract", "Discard", "Euchre", "GoAlone", "first_defender"]
 
@@ -47,75 +49,11 @@ BOWERS = tuple((Card(Rank.JACK, suit), Card(Rank.JACK, Suit(3 - suit))) for suit
 """By trump suit, the right bower (its jack) and the left bower (the jack of the other
 suit of its colour: ♣ and ♠, ♦ and ♥)."""
 
-FIRST_ROUND = 4
-"""Passes in the first round of bidding, after which the upcard's suit may no longer
-be ordered up."""
 ALL_PASSED = 2 * FIRST_ROUND
 """Passes after which, without ``stick_the_dealer``, the deal is thrown in."""
 
-
-@register_move("euchre_discard")
-@attrs.frozen
-class Discard(Immutable):
-    """The dealer, having picked up the upcard, lays ``card`` aside face down (a secret
-    move: only the dealer sees which card)."""
-
-    card: Card = attrs.field(converter=as_card)
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
-
-    def hidden(self) -> HiddenMove:
-        """What the other seats are told of the discard: not the card."""
-        return _DISCARD_HIDDEN
-
-
-@register_move("euchre_alone")
-@attrs.frozen
-class GoAlone(Immutable):
-    """Go alone (``alone=True``: the partner sits the deal out) or play with the partner
-    (``alone=False``); asked of the maker, and of the defenders when lone defenders are
-    allowed."""
-
-    alone: bool
-
-    def __str__(self) -> str:
-        return "go alone" if self.alone else "play with partner"
-
-
-class Contract(NamedTuple):
-    """The bidding of the deal so far (the game's payload): the passes made, the trump
-    suit and its maker (``None`` until named), the seats that went alone (the maker
-    first, then a defender), the dealer's discard (``None`` in the views of the other
-    seats, who do not see it).
-
-    A named tuple: a new one on every move of the bidding costs less than an attrs
-    class."""
-
-    passes: int = 0
-    trump: int | None = None
-    maker: int | None = None
-    alone: tuple[int, ...] = ()
-    discard: Card | None = None
-
-    def to_data(self) -> dict[str, Any]:
-        """The bidding as data (:mod:`cardrules.data`), the trump suit by its letter.
-
-        >>> Contract(passes=4, trump=2, maker=1).to_data()
-        {'passes': 4, 'trump': 'H', 'maker': 1, 'alone': [], 'discard': None}
-        """
-        return {
-            "passes": self.passes,
-            "trump": None if self.trump is None else Suit(self.trump).letter,
-            "maker": self.maker,
-            "alone": list(self.alone),
-            "discard": None if self.discard is None else str(self.discard),
-        }
-
-
 # The moves, made once: legal_moves hands out these very values.
 _DISCARD = tuple(Discard(card) for card in ALL_CARDS)
-_DISCARD_HIDDEN = HiddenMove("discard a card")
 _ALONE = (GoAlone(True), GoAlone(False))
 _PASS = Pass()
 _NAME = tuple(NameSuit(suit) for suit in Suit)
@@ -244,8 +182,6 @@ class Euchre(TrickGame[TrickState, TrickView]):
     def read_move(self, text: str, view: TrickView) -> Any:
         """The move ``text`` names: ``pass``, ``order up``, a suit, ``alone``,
         ``partner``, a card to discard or play (:mod:`cardrules.games.euchre.parsing`)."""
-        from cardrules.games.euchre.parsing import read_euchre_move  # (it imports this module)
-
         return read_euchre_move(text, view)
 
     def phase_moves(self, state: TrickState) -> tuple[Any, ...]:

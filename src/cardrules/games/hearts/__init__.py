@@ -4,7 +4,8 @@ lowest total wins.
 
 Hearts is a configuration of the trick-taking engine (:mod:`cardrules.tricks.engine`):
 its options, passing and rules of play are in :mod:`~cardrules.games.hearts.rules`,
-its scoring in :mod:`~cardrules.games.hearts.scoring`, its rule-of-thumb player in
+its pass move in :mod:`~cardrules.games.hearts.moves`, its scoring in
+:mod:`~cardrules.games.hearts.scoring`, its rule-of-thumb player in
 :mod:`~cardrules.games.hearts.heuristic` and what the command line shows of it in
 :mod:`~cardrules.games.hearts.cli`. ``Hearts.openspiel()`` is OpenSpiel's ``hearts``.
 
@@ -17,14 +18,8 @@ its scoring in :mod:`~cardrules.games.hearts.scoring`, its rule-of-thumb player 
 (True, True)
 """
 
-from cardrules.games.hearts.rules import (
-    CARDS_PASSED,
-    DIRECTIONS,
-    PASS_OFFSETS,
-    Hearts,
-    PassCard,
-    Passing,
-)
+from cardrules.games.hearts.moves import CARDS_PASSED, PassCard
+from cardrules.games.hearts.rules import DIRECTIONS, PASS_OFFSETS, Hearts, Passing
 from cardrules.terminal import register_adapter
 
 __all__ = ["CARDS_PASSED", "DIRECTIONS", "PASS_OFFSETS", "Hearts", "PassCard", "Passing"]

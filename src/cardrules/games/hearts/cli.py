@@ -13,7 +13,7 @@ from typing import Any
 
 import cardrules as cr
 from cardrules.cards import mask_of
-from cardrules.games.hearts.rules import CARDS_PASSED, PassCard
+from cardrules.games.hearts.moves import CARDS_PASSED, PassCard
 from cardrules.games.hearts.scoring import POINT_CARDS
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 

@@ -12,7 +12,7 @@ from cardrules._movetext import held_card, read_card
 from cardrules._text import shown
 from cardrules.cards import Card
 from cardrules.errors import IllegalMoveError, MoveParseError
-from cardrules.games.hearts.rules import CARDS_PASSED, PassCard
+from cardrules.games.hearts.moves import CARDS_PASSED, PassCard
 from cardrules.tricks.parsing import read_play, typed_words
 
 __all__ = ["read_hearts_move"]

@@ -1,5 +1,6 @@
-"""Hearts' rules and options: :class:`Hearts`, its pass move (:class:`PassCard`) and the
-deal's passing (:class:`Passing`, the game's payload).
+"""Hearts' rules and options: :class:`Hearts` and the deal's passing (:class:`Passing`,
+the game's payload). Its pass move, :class:`PassCard`, is in
+:mod:`~cardrules.games.hearts.moves` (and importable from here too).
 
 Hearts is a configuration of the trick-taking engine
 (:class:`~cardrules.tricks.engine.TrickGame`): the engine deals, makes players follow
@@ -49,9 +50,11 @@ from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_MASK, Card, Suit, cards_of_mask, mask_of
 from cardrules.encoding.fields import GameField
 from cardrules.errors import IllegalMoveError, RulesError, SetupError
-from cardrules.events import CardsPassed, Event, HiddenMove
+from cardrules.events import CardsPassed, Event
 from cardrules.games._openspiel import openspiel_parameters
 from cardrules.games.hearts.heuristic import hearts_heuristic
+from cardrules.games.hearts.moves import CARDS_PASSED, PassCard
+from cardrules.games.hearts.parsing import read_hearts_move
 from cardrules.games.hearts.scoring import (
     JACK_OF_DIAMONDS,
     MOON_RULES,
@@ -60,11 +63,9 @@ from cardrules.games.hearts.scoring import (
     deal_scores,
     trick_points,
 )
-from cardrules.moves import as_card, register_move
 from cardrules.options import flag, integer, one_of
 from cardrules.rng import randbelow, shuffled
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView, moves_of_mask
-from cardrules.values import Immutable
 
 __all__ = [
     "CARDS_PASSED",
@@ -79,8 +80,6 @@ __all__ = [
 ]
 
 TWO_OF_CLUBS = Card.parse("2C")
-CARDS_PASSED = 3
-"""How many cards each player passes in a deal with passing."""
 PASS_OFFSETS: Mapping[str, int] = MappingProxyType({"keep": 0, "left": 1, "across": 2, "right": 3})
 """How many seats along (to the left) each direction passes; in this order, their
 indices are OpenSpiel's pass-direction chance outcomes (0 "No Pass", 1 "Left", 2
@@ -96,23 +95,7 @@ _QUEEN = CARD_BIT[QUEEN_OF_SPADES]
 _TWO = CARD_BIT[TWO_OF_CLUBS]
 
 
-@register_move("hearts_pass")
-@attrs.frozen
-class PassCard(Immutable):
-    """Pass ``card`` (one of three) to the player the deal's direction names."""
-
-    card: Card = attrs.field(converter=as_card)
-
-    def __str__(self) -> str:
-        return f"pass {self.card}"
-
-    def hidden(self) -> HiddenMove:
-        """What the other seats are told of a pass: not the card."""
-        return _PASS_HIDDEN
-
-
 _PASS = tuple(map(PassCard, ALL_CARDS))  # made once: legal_moves hands out the same values
-_PASS_HIDDEN = HiddenMove("pass a card")
 
 
 class Passing(NamedTuple):
@@ -323,8 +306,6 @@ class Hearts(TrickGame[TrickState, TrickView]):
     def read_move(self, text: str, view: TrickView) -> Any:
         """The move ``text`` names: while passing, a card to pass (``QS`` or ``pass
         QS``), else a card played (:mod:`cardrules.games.hearts.parsing`)."""
-        from cardrules.games.hearts.parsing import read_hearts_move  # (it imports this module)
-
         return read_hearts_move(text, view)
 
     def phase_moves(self, state: TrickState) -> tuple[PassCard, ...]:

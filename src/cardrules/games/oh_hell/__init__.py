@@ -2,8 +2,9 @@
 deal, the hand sizes going from ten cards each down to one and back up.
 
 Oh Hell is a configuration of the trick-taking engine (:mod:`cardrules.tricks.engine`):
-its options and its :class:`Bid` move are in :mod:`~cardrules.games.oh_hell.rules`,
-its scoring in :mod:`~cardrules.games.oh_hell.scoring`, its rule-of-thumb player in
+its options are in :mod:`~cardrules.games.oh_hell.rules`, its :class:`Bid` move in
+:mod:`~cardrules.games.oh_hell.moves`, its scoring in
+:mod:`~cardrules.games.oh_hell.scoring`, its rule-of-thumb player in
 :mod:`~cardrules.games.oh_hell.heuristic`, what the command line shows of it in
 :mod:`~cardrules.games.oh_hell.cli`. ``OhHell.openspiel()`` is OpenSpiel's ``oh_hell``.
 
@@ -18,7 +19,8 @@ its scoring in :mod:`~cardrules.games.oh_hell.scoring`, its rule-of-thumb player
 (3, 3)
 """
 
-from cardrules.games.oh_hell.rules import Bid, OhHell
+from cardrules.games.oh_hell.moves import Bid
+from cardrules.games.oh_hell.rules import OhHell
 from cardrules.terminal import register_adapter
 
 __all__ = ["Bid", "OhHell"]

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardrules as cr
+from cardrules.games.oh_hell.moves import Bid
 from cardrules.games.oh_hell.parsing import bids_text
-from cardrules.games.oh_hell.rules import Bid, OhHell
+from cardrules.games.oh_hell.rules import OhHell
 from cardrules.games.oh_hell.scoring import seat_score
 from cardrules.terminal import (
     COMMAND_HELP,

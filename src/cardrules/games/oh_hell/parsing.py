@@ -11,7 +11,7 @@ from typing import Any
 from cardrules._movetext import card_named, digit_count, short_number
 from cardrules._text import shown
 from cardrules.errors import IllegalMoveError, MoveParseError
-from cardrules.games.oh_hell.rules import Bid
+from cardrules.games.oh_hell.moves import Bid
 from cardrules.moves import Play
 from cardrules.tricks.parsing import bid_words, read_play
 

@@ -1,5 +1,6 @@
-"""Oh Hell's rules and options: :class:`OhHell`, its :class:`Bid` move, and
-:meth:`OhHell.openspiel`, the preset that plays OpenSpiel's ``oh_hell`` exactly.
+"""Oh Hell's rules and options: :class:`OhHell` and :meth:`OhHell.openspiel`, the preset
+that plays OpenSpiel's ``oh_hell`` exactly. Its :class:`Bid` move is in
+:mod:`~cardrules.games.oh_hell.moves` (and importable from here too).
 
 A game is a run of deals whose hand sizes follow a pattern (by default Pagat's: from
 the largest hand down to one card each, then back up). In each deal the card after the
@@ -30,8 +31,10 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.games._openspiel import openspiel_parameters
+from cardrules.games.oh_hell.moves import BIDS, Bid
+from cardrules.games.oh_hell.parsing import read_oh_hell_move
 from cardrules.games.oh_hell.scoring import deal_scores
-from cardrules.moves import Play, register_move
+from cardrules.moves import Play
 from cardrules.options import flag, integer, one_of
 from cardrules.rng import randbelow
 from cardrules.tricks.bids import check_bids
@@ -66,24 +69,6 @@ TRUMP_ROTATION = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS, Suit.SPADES, None)
 #: Pagat's largest hand for 3 to 7 players: 10 cards each for 3 to 5, 8 for 6, 7 for 7.
 PAGAT_LARGEST_HAND = MappingProxyType({3: 10, 4: 10, 5: 10, 6: 8, 7: 7})
 
-
-@register_move("oh_hell_bid")
-@attrs.frozen
-class Bid:
-    """A bid of ``tricks`` tricks.
-
-    >>> str(Bid(2))
-    'bid 2'
-    """
-
-    tricks: int
-
-    def __str__(self) -> str:
-        return f"bid {self.tricks}"
-
-
-#: The bids of 0 to 51 tricks, made once (legal_moves gives these very values).
-BIDS = tuple(Bid(n) for n in range(52))
 
 #: The bids of 0 to ``n`` tricks, for each ``n``: a player's choices, made once.
 _BIDS_UP_TO = tuple(BIDS[: n + 1] for n in range(52))
@@ -358,8 +343,6 @@ class OhHell(TrickGame[TrickState, TrickView]):
     def read_move(self, text: str, view: TrickView) -> Any:
         """The move ``text`` names: a bid (``2``, ``bid 2``) or a card
         (:mod:`cardrules.games.oh_hell.parsing`)."""
-        from cardrules.games.oh_hell.parsing import read_oh_hell_move  # (it imports this module)
-
         return read_oh_hell_move(text, view)
 
     def phase_moves(self, state: TrickState) -> tuple[Bid, ...]:

@@ -60,6 +60,7 @@ from cardrules.games.spades.moves import (
     BlindNil,
     LookAtHand,
 )
+from cardrules.games.spades.parsing import read_spades_move
 from cardrules.games.spades.scoring import SideScore, deal_bonuses, score_side
 from cardrules.options import flag, integer, one_of
 from cardrules.rng import randbelow, seed_state, shuffled_order
@@ -279,8 +280,6 @@ class Spades(TrickGame[TrickState, TrickView]):
     def read_move(self, text: str, view: TrickView) -> Any:
         """The move ``text`` names: a bid (``4``, ``nil``), ``blind`` or ``look``, a card
         (:mod:`cardrules.games.spades.parsing`)."""
-        from cardrules.games.spades.parsing import read_spades_move  # (it imports this module)
-
         return read_spades_move(text, view)
 
     def phase_moves(self, state: TrickState) -> tuple[Any, ...]:
