@@ -37,6 +37,7 @@ from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
 from cardrules.shedding.state import ShedState, ShedView
+from cardrules.table import Table
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 
@@ -87,6 +88,9 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.craits.arrays",
     "cardrules.games.craits.buffers",
     "cardrules.batch",
+    # The web app and its TableServer (a bound socket and a uvicorn server: a running
+    # service, not a value to copy) need the web extra; tests/test_serve*.py test them.
+    "cardrules.web",
 )
 
 
@@ -171,6 +175,16 @@ def _errors() -> Iterator[Any]:
     yield cr.IllegalMoveError("must_follow_suit", "you hold a ♠")
 
 
+def _tables() -> Iterator[Any]:
+    yield Table(cr.Craits(players=2), seed=7)
+    bots = Table(
+        cr.Hearts(), seed=5, bots={1: "heuristic", 2: "random", 3: "ismcts:10"}, bot_seed=2
+    )
+    bots.play(0, bots.message(0)["moves"][0]["id"])  # the bots pass after seat 0
+    yield bots
+    yield Table.from_json(bots.to_json(key=b"k"), key=b"k")
+
+
 def samples() -> list[Any]:
     """A few instances of every public class, of the library's games and of games built
     on the engines' own state classes; at most three of each class."""
@@ -216,7 +230,7 @@ def samples() -> list[Any]:
     found += [Outcome(3, (1, 2), (), "0" * 32)]
     found += [RandomBot(), HeuristicBot(), ISMCTSBot(iterations=20)]
     found += [move_ids_of(cr.Cramps()), Encoder()]
-    found += [*_chance(), *_arena(), *_errors()]
+    found += [*_chance(), *_arena(), *_errors(), *_tables()]
     found += [cr.GameOver((1,), (5, 2)), cr.HandBlocked(3), cr.OneCardAnnounced(2)]
     passed = cr.CardsPassed(0, 1, cr.parse_cards("2C QS 9H"))
     secret = cr.MovePlayed(2, cr.Play("QS"), seen_by=(2,))
@@ -255,6 +269,9 @@ def _key(value: Any) -> Any:
         return value, value._written  # what a record read from JSON checks on replay
     if isinstance(value, Encoder):
         return value.text(cr.Cramps().new_game(seed=1))
+    if isinstance(value, Table):  # (what it stores, and what each seat is sent)
+        seats = (None, *range(value.players))
+        return value.to_json(key=b"round trip"), [value.message(seat) for seat in seats]
     return value
 
 
@@ -310,3 +327,9 @@ def test_states_that_come_back_play_on(trip: str) -> None:
     table_again, waiting_again = ROUND_TRIPS[trip]((table, waiting))
     card = cr.Card.parse("7H")
     assert table_again.apply_chance(waiting_again, card) == table.apply_chance(waiting, card)
+    served = Table(cr.Hearts(), seed=5, bots={1: "heuristic", 2: "random", 3: "heuristic"})
+    served_again = ROUND_TRIPS[trip](served)
+    for _ in range(6):  # seat 0's moves, and the bots' after each (the same bot seeds)
+        move = served.message(0)["moves"][-1]["id"]
+        assert served_again.play(0, move) == served.play(0, move)
+    assert served_again.to_json() == served.to_json()

@@ -779,6 +779,11 @@ class Table:
     def __repr__(self) -> str:
         return f"Table({self.game!r}, version={self.version}, human_seats={self.human_seats!r})"
 
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        # Pickle's protocols 0 and 1 need it of a class with __slots__ (copy and the
+        # later protocols read the slots themselves).
+        return None, {name: getattr(self, name) for name in Table.__slots__}
+
 
 class _Log:
     """One reader's log: its last ``size`` entries (all of them for ``None``), each
@@ -799,6 +804,9 @@ class _Log:
     def add(self, entry: Message) -> None:
         self.entries.append(entry)
         self.count += 1
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        return None, {"count": self.count, "entries": self.entries}  # (as Table's)
 
     def since(self, index: int) -> tuple[int, list[Message]]:
         """The entries kept from ``index`` on, and the index of the first of them."""
