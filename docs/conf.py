@@ -157,6 +157,8 @@ PUBLIC_MODULES = (
     "cardrules.events",
     "cardrules.game",
     "cardrules.record",
+    "cardrules.snapshot",
+    "cardrules.table",
     "cardrules.errors",
     "cardrules.games.cramps.rules",
     "cardrules.shedding.core",
