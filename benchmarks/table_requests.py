@@ -23,6 +23,7 @@ side, and the ratio deepest / earliest of the whole request and of the library's
     python benchmarks/table_requests.py
     python benchmarks/table_requests.py --moves 10 2000 --requests 20 --rounds 5
     python benchmarks/table_requests.py --game cramps
+    python benchmarks/table_requests.py --log-size 0  # the record's share alone
     python benchmarks/table_requests.py --profile     # cProfile of the requests deep in
     python benchmarks/table_requests.py --quick       # does it run? (CI)
 """
@@ -41,7 +42,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import cardrules as cr
-from cardrules.table import Table
+from cardrules.table import LOG_SIZE, Table
 
 KEY = b"benchmark key"
 GAMES: dict[str, cr.Game[Any, Any, Any]] = {
@@ -71,18 +72,22 @@ def next_move(table: Table, pick: random.Random) -> tuple[int, int]:
 
 
 def positions(
-    game: cr.Game[Any, Any, Any], moves: list[int], spread: int, seed: int = 0
+    game: cr.Game[Any, Any, Any],
+    moves: list[int],
+    spread: int,
+    seed: int = 0,
+    log_size: int | None = LOG_SIZE,
 ) -> dict[int, list[Position]]:
     """For each number of ``moves``, the tables at it and the ``spread - 1`` positions
     after it, of one random game (the first seed from ``seed`` whose game lasts that
     long)."""
     pick = random.Random(seed)
-    table = Table(game, seed=seed)
+    table = Table(game, seed=seed, log_size=log_size)
     wanted = {n + step: n for n in moves for step in range(spread)}
     found: dict[int, list[Position]] = {n: [] for n in moves}
     while table.version <= max(wanted):
         if table.state.is_over:
-            return positions(game, moves, spread, seed + 1)
+            return positions(game, moves, spread, seed + 1, log_size)
         seat, move_id = next_move(table, pick)
         if table.version in wanted:
             position = Position(table.version, table.to_json(key=KEY), seat, move_id)
@@ -194,6 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spread", type=int, default=10, help="positions per number of moves")
     parser.add_argument("--requests", type=int, default=20, help="a round's, per position")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--log-size",
+        type=lambda text: None if text == "none" else int(text),
+        default=LOG_SIZE,
+        help=f"entries kept of each log (the table's log_size: {LOG_SIZE}; none: all)",
+    )
     parser.add_argument("--profile", action="store_true", help="cProfile the deepest one")
     parser.add_argument("--quick", action="store_true", help="tiny sizes (CI)")
     args = parser.parse_args(argv)
@@ -206,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
             "of 1 or more"
         )
     game = GAMES[args.game]
-    found = positions(game, moves, args.spread)
+    found = positions(game, moves, args.spread, log_size=args.log_size)
     with tempfile.TemporaryDirectory() as folder:
         db = store(Path(folder) / "games.sqlite")
         try:
