@@ -365,12 +365,142 @@ def test_to_json_writes_to_dict_as_json(game: Any, setup: dict[str, Any]) -> Non
 
 def test_a_move_read_again_is_read_as_strictly() -> None:
     """Reading keeps each move's data it has read (a game repeats its moves): data that
-    only compares equal to it (``1 == True``) is still read on its own, and refused."""
+    only compares equal to it (``1 == True``) is still read on its own, and refused;
+    read without verifying, when the moves are first needed (and every time)."""
     record = grown(cr.Craits(), 200)
     data = record.to_dict()
     draws = [n for n, move in enumerate(data["moves"]) if move == {"draw": True}]
     assert len(draws) >= 2
     data["moves"][draws[-1]] = {"draw": 1}
-    with pytest.raises(cr.RecordError, match=rf"move {draws[-1] + 1}: bad move \{{'draw': 1\}}"):
-        GameRecord.from_dict(data, verify=False)
+    refused = rf"move {draws[-1] + 1}: bad move \{{'draw': 1\}}"
+    with pytest.raises(cr.RecordError, match=refused):
+        GameRecord.from_dict(data)
+    read = GameRecord.from_dict(data, verify=False)
+    asks: list[Any] = [
+        lambda: read.moves,
+        read.to_json,
+        read.to_dict,
+        lambda: read.to_json(key=b"k"),
+        lambda: read.state_at(1),
+        read.final_state,
+        lambda: list(read.replay()),
+        lambda: read.then(cr.Draw()).to_json(),
+    ]
+    for ask in asks * 2:
+        with pytest.raises(cr.RecordError, match=refused):
+            ask()
     assert GameRecord.from_dict(record.to_dict(), verify=False).moves == record.moves
+
+
+@pytest.mark.parametrize(
+    ("bad", "refused"),
+    [
+        (5, r"move 3: a move must be a JSON object"),
+        ({"play": "Z♠"}, r"move 3: bad move \{'play': 'Z♠'\}: "),
+        ({"move": "no such kind"}, r"move 3: bad move .*no move kind 'no such kind'"),
+        ({"play": "Q♠", "announce": 1}, r"move 3: bad move"),
+    ],
+    ids=str,
+)
+def test_a_bad_move_read_without_verifying_is_named_when_first_needed(
+    bad: Any, refused: str
+) -> None:
+    data = grown(cr.Cramps(), 10).to_dict()
+    data["moves"][2] = bad
+    with pytest.raises(cr.RecordError, match=refused):
+        GameRecord.from_dict(data)
+    read = GameRecord.from_dict(data, verify=False)
+    for ask in (lambda: read.moves, read.to_json, read.final_state):
+        with pytest.raises(cr.RecordError, match=refused):
+            ask()
+
+
+# -- a record read without verifying reads its moves when they are needed ----------------
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every move's data the records read (calls of ``move_from_data``)."""
+    import cardrules.moves
+    import cardrules.record
+
+    seen: list[Any] = []
+    parse = cardrules.moves.move_from_data
+
+    def counting(data: Any) -> Any:
+        seen.append(data)
+        return parse(data)
+
+    monkeypatch.setattr(cardrules.record, "move_from_data", counting)
+    return seen
+
+
+def test_a_record_read_without_verifying_reads_no_move_until_asked(parsed: list[Any]) -> None:
+    """A server reads its record unverified, appends a move with its state and writes
+    it: no move's data is read, and the text is the one the record grown move by move
+    writes (signed too); a move of the data is read when the moves are asked for."""
+    key = b"server key"
+    record, _ = served(LONG, 500)
+    more, states = game_moves(LONG, 501)
+    whole = record.then(more[-1], state=states[-1])
+    text = record.to_json()
+    first = GameRecord.from_json(text, verify=False)
+    assert first.to_json() == text
+    distinct = {json.dumps(data, sort_keys=True) for data in parsed}
+    assert len(parsed) == len(distinct) < len(record.moves) // 4  # each new text once
+    parsed.clear()
+    for read in (
+        GameRecord.from_json(text, verify=False),
+        GameRecord.from_dict(json.loads(text), verify=False),
+    ):
+        assert read.to_json() == text
+        assert read.to_json(key=key) == record.to_json(key=key)
+        assert read._json_texts(signed=True)[1] == canonical(record.to_dict())
+        assert read.to_dict() == record.to_dict()
+        grown_read = read.then(more[-1], state=states[-1])
+        assert (
+            grown_read.to_json()
+            == whole.to_json()
+            == json.dumps(whole.to_dict(), ensure_ascii=False)
+        )
+        assert grown_read.to_json(key=key) == whole.to_json(key=key)
+        assert grown_read.final_state() is states[-1]
+        assert parsed == []
+    assert grown_read.moves == whole.moves
+    assert parsed
+    parsed.clear()
+    assert GameRecord.from_json(text, verify=False).state_at(2) == record.state_at(2)
+    assert parsed
+
+
+def test_data_not_as_written_is_written_as_before() -> None:
+    """Moves' data that reads as moves but is not what writing them gives (other key
+    order, cards as letters, a false flag) is written as the moves read from it."""
+    record = grown(cr.Craits(), 120)
+    data = record.to_dict()
+    suited = next(n for n, move in enumerate(data["moves"]) if "suit" in move)
+    move = data["moves"][suited]
+    data["moves"][suited] = {"suit": move["suit"], "play": move["play"]}
+    plays = [n for n, move in enumerate(data["moves"]) if set(move) == {"play"}]
+    data["moves"][plays[0]]["announce"] = False
+    data["moves"][plays[1]]["play"] = data["moves"][plays[1]]["play"].replace("♠", "S")
+    read = GameRecord.from_dict(data, verify=False)
+    assert read.to_json() == record.to_json() == GameRecord.from_dict(data).to_json()
+    assert read.to_dict() == record.to_dict()
+    assert read == record
+
+
+def test_records_branched_from_a_record_read_without_verifying() -> None:
+    record, last = served(cr.Cramps(), 60)
+    read = GameRecord.from_json(record.to_json(), verify=False)
+    moves = cr.Cramps().legal_moves(last)
+    one, two = read.then(moves[0]), read.then(moves[-1])
+    three = one.then(cr.Cramps().legal_moves(one.final_state())[0])
+    for branch, expected in (
+        (one, record.then(moves[0])),
+        (two, record.then(moves[-1])),
+        (three, record.then(moves[0]).then(three.moves[-1])),
+    ):
+        assert branch.to_json() == expected.to_json()
+        assert branch.to_json(key=b"k") == expected.to_json(key=b"k")
+    assert read.to_json() == record.to_json() and read.moves == record.moves

@@ -33,10 +33,11 @@ True
 
 Reading a record replays it once and keeps the final state, so its ``final_state()``
 and writing it again replay nothing more. A server that trusts its own store can read
-with ``verify=False`` (replaying nothing; the checks and outcome are then written back
-as they were read) and go on with ``then(move, state=...)`` from a state it kept, for
-example in a signed snapshot (``cardrules.snapshot``). Without a state, writing
-replays only the moves since the last position the record knows. A record's number of
+with ``verify=False`` (replaying nothing and reading no move until one is needed; the
+moves, checks and outcome are then written back as they were read) and go on with
+``then(move, state=...)`` from a state it kept, for example in a signed snapshot
+(``cardrules.snapshot``). Without a state, writing replays only the moves since the
+last position the record knows. A record's number of
 moves, ``len(record.moves)``, only grows: a store can keep it beside the record as its
 version and write a record back only where the version is still the one it read
 (``UPDATE ... WHERE id = ? AND version = ?``), so that two requests at once do not
@@ -230,6 +231,71 @@ class _Kept(NamedTuple):
     digest: str
 
 
+def _parse_moves(data: list[Any]) -> list[Any]:
+    """The moves of a record's data (each distinct data read once), or the
+    :class:`~cardrules.RecordError` naming the first move that is not one."""
+    parsed = []
+    known: dict[tuple[Any, ...], Any] = {}  # a game repeats its moves: read each once
+    try:
+        for number, move in enumerate(data, start=1):
+            same = _data_key(move)
+            found = known.get(same) if same is not None else None
+            if found is None:
+                try:
+                    found = move_from_data(move)
+                except RecordError as exc:
+                    raise RecordError(f"move {number}: {exc}") from None
+                if same is not None:
+                    known[same] = found
+            parsed.append(found)
+    except RecursionError:
+        raise RecordError("a record must not be nested this deeply") from None
+    except RecordError:
+        raise
+    except (TypeError, ValueError) as exc:
+        raise RecordError(f"the record does not replay: {exc}") from None
+    return parsed
+
+
+_WRITTEN_AS_READ: set[str] = set()
+"""Moves' JSON texts (between the braces) known to be what writing the move they read
+as gives: checked once each, in any record (at most :data:`_AT_MOST` of them)."""
+_AT_MOST = 50_000
+_KNOWING = threading.Lock()
+
+
+def _written_as_read(text: str) -> bool:
+    """Whether ``text``, the JSON text of a list of moves' data, is what writing the
+    moves read from it gives (``json.dumps`` of their ``move_to_data``): true when each
+    item is a move's text as written, checked in bulk against the texts known so far
+    (each new one read and written once here)."""
+    if text == "[]":
+        return True
+    if not (text.startswith("[{") and text.endswith("}]")):
+        return False
+    # A JSON text of a list of objects is theirs joined by "}, {" (more pieces when a
+    # move holds that text itself: each must then still be a move's whole text).
+    pieces = set(text[2:-2].split("}, {"))
+    with _KNOWING:
+        new = pieces - _WRITTEN_AS_READ
+    for piece in new:
+        item = f"{{{piece}}}"
+        try:
+            same = json.dumps(move_to_data(move_from_data(json.loads(item))), ensure_ascii=False)
+        except (CardrulesError, TypeError, ValueError, RecursionError):
+            return False
+        if same != item:
+            return False
+    if new and len(_WRITTEN_AS_READ) < _AT_MOST:
+        with _KNOWING:
+            _WRITTEN_AS_READ.update(new)
+    return True
+
+
+_UNREAD = object()
+"""In a line's moves, a move whose data is not read yet (see :attr:`_Line.raw`)."""
+
+
 class _Line:
     """The moves of records grown from one another with :meth:`GameRecord.then`, and
     what is known of their positions.
@@ -239,23 +305,32 @@ class _Line:
     record ever sees its moves change. ``checks`` holds the checks of the first
     positions (two bytes each, from position 0 on), ``kept`` the state at the last of
     them (when known) with its digest; the first ``verified`` checks were confirmed by
-    a replay here, the first ``read`` came from the record's data. ``texts`` and
-    ``signed_texts`` are the JSON texts of the first moves' data as
-    :meth:`GameRecord.to_json` writes them and as its signature covers them (each text
-    kept once, in ``seen``); ``options`` the game's options, as to_json writes them,
-    and ``data`` each move's data, when flat (each kept once, in ``seen``; all read
-    only). ``moves`` is the tuple the first record was made with until one appends.
-    Everything is guarded by ``lock``: records are shared between threads like every
-    immutable value.
+    a replay here, the first ``read`` came from the record's data.
+
+    A line read from data without verifying holds the data of its first moves, ``raw``,
+    unread (``_UNREAD`` in ``moves``) until a move is needed (:meth:`parsed`). The
+    first ``base`` moves are written as one text, ``raw_text`` (their data's JSON text,
+    once checked to be what writing them gives: then nothing is made per move) and
+    ``raw_signed`` (as a signature covers it); ``texts`` and ``signed_texts`` are the
+    JSON texts of the moves' data after them as :meth:`GameRecord.to_json` writes them
+    and as its signature covers them (each text kept once, in ``seen``), ``data`` each
+    such move's data, when flat (each kept once, in ``seen``; all read only);
+    ``options`` the game's options, as to_json writes them. ``moves`` is the tuple the
+    first record was made with until one appends. Everything is guarded by ``lock``:
+    records are shared between threads like every immutable value.
     """
 
     __slots__ = (
+        "base",
         "checks",
         "data",
         "kept",
         "lock",
         "moves",
         "options",
+        "raw",
+        "raw_signed",
+        "raw_text",
         "read",
         "seen",
         "signed_texts",
@@ -263,9 +338,13 @@ class _Line:
         "verified",
     )
 
-    def __init__(self, moves: list[Any] | tuple[Any, ...]) -> None:
+    def __init__(self, moves: list[Any] | tuple[Any, ...], raw: list[Any] | None = None) -> None:
         self.lock = threading.Lock()
         self.moves = moves
+        self.raw = raw
+        self.base = 0
+        self.raw_text = ""
+        self.raw_signed = ""
         self.checks = bytearray()
         self.verified = 0
         self.read = 0
@@ -278,43 +357,87 @@ class _Line:
 
     def branch(self, length: int, move: Any) -> _Line:
         """A new line of the first ``length`` moves and ``move``, knowing what this one
-        knows of them (call with the lock held)."""
-        line = _Line([*self.moves[:length], move])
+        knows of them (call with the lock held; ``length`` is never less than the
+        moves read as data: the line's first record holds them all)."""
+        line = _Line([*self.moves[:length], move], self.raw)
+        line.base, line.raw_text, line.raw_signed = self.base, self.raw_text, self.raw_signed
         line.checks = self.checks[: _CHECK_BYTES * (length + 1)]
         line.verified = min(self.verified, length + 1)
         line.read = min(self.read, length + 1)
         kept = self.kept
         line.kept = kept if kept is not None and kept.position <= length else None
         line.options = self.options
-        line.data = self.data[:length]
-        line.texts = self.texts[:length]
-        line.signed_texts = self.signed_texts[:length]
+        line.data = self.data[: length - self.base]
+        line.texts = self.texts[: length - self.base]
+        line.signed_texts = self.signed_texts[: length - self.base]
         return line
+
+    def parsed(self) -> list[Any] | tuple[Any, ...]:
+        """The moves, every one read (raises :class:`~cardrules.RecordError` naming
+        the first move of the data read that is not a move)."""
+        with self.lock:
+            self.parse()
+            return self.moves
+
+    def parse(self) -> None:
+        """Read the moves of the data not read yet (call with the lock held)."""
+        raw = self.raw
+        if raw is not None:
+            self.moves[: len(raw)] = _parse_moves(raw)  # type: ignore[index]
+            self.raw = None
+
+    def _raw_written(self) -> None:
+        """Write the moves read as data as one text if that is what writing them gives,
+        or else read them (call with the lock held, ``raw`` not None, ``base`` 0)."""
+        raw = self.raw
+        assert raw is not None
+        try:
+            text = json.dumps(raw, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = ""
+        if text and _written_as_read(text):
+            self.base, self.raw_text = len(raw), text
+        else:
+            self.parse()
 
     def written(self, length: int, *, signed: bool) -> str:
         """The JSON text of the list of the first ``length`` moves' data, as a record's
         JSON holds it (``signed``: as its signature covers it); each move's text is made
-        once per line."""
+        once per line, the text of the moves read as data once for them all."""
         with self.lock:
+            if self.raw is not None and not self.base:
+                self._raw_written()
+            base = self.base
+            if signed and base and not self.raw_signed:
+                self.raw_signed = canonical(json.loads(self.raw_text))
             texts = self.signed_texts if signed else self.texts
             seen = self.seen
             made: dict[int, str] = {}  # a record read from data repeats its move objects
-            for move in self.moves[len(texts) : length]:
+            for move in self.moves[base + len(texts) : length]:
                 text = made.get(id(move))
                 if text is None:
                     data = move_to_data(move)
                     text = canonical(data) if signed else json.dumps(data, ensure_ascii=False)
                     text = made[id(move)] = seen.setdefault(text, text)
                 texts.append(text)
-            return "[" + ("," if signed else ", ").join(texts[:length]) + "]"
+            comma = "," if signed else ", "
+            joined = comma.join(texts[: length - base])
+            if not base:
+                return f"[{joined}]"
+            first = self.raw_signed if signed else self.raw_text
+            return f"{first[:-1]}{comma}{joined}]" if joined else first
 
     def moves_data(self, length: int) -> list[dict[str, Any]]:
         """Fresh data of the first ``length`` moves (``move_to_data``), copied from the
         data kept of each (when its values are flat: else made again)."""
         with self.lock:
+            if self.raw is not None and not self.base:
+                self._raw_written()
+            base = self.base
+            first: list[dict[str, Any]] = json.loads(self.raw_text) if base else []
             kept = self.data
             made: dict[int, dict[str, Any] | None] = {}
-            for move in self.moves[len(kept) : length]:
+            for move in self.moves[base + len(kept) : length]:
                 data = made.get(id(move), _NOT_FLAT)
                 if data is _NOT_FLAT:
                     data = move_to_data(move)
@@ -322,9 +445,12 @@ class _Line:
                     data = None if same is None else self.seen.setdefault(same, data)
                     made[id(move)] = data
                 kept.append(data)
-            kept = kept[:length]
-        moves = self.moves
-        return [move_to_data(moves[n]) if d is None else d.copy() for n, d in enumerate(kept)]
+            kept = kept[: length - base]
+            moves = self.moves
+        first.extend(
+            move_to_data(moves[base + n]) if d is None else d.copy() for n, d in enumerate(kept)
+        )
+        return first
 
     def confirm(self, position: int) -> None:
         """Position ``position``'s check was compared with its replay and matched."""
@@ -404,13 +530,16 @@ class GameRecord(Immutable, Generic[S]):
         game: Game[S, Any, Any],
         seed: int,
         setup: Mapping[str, Any],
-        moves: tuple[Any, ...],
+        moves: tuple[Any, ...] | None,
         written: _Written | None,
+        raw: list[Any] | None = None,
     ) -> None:
-        """Set up a record of checked values."""
-        line = _Line(moves)
+        """Set up a record of checked values: ``moves``, or the data of moves not read
+        yet, ``raw``."""
+        line = _Line([_UNREAD] * len(raw), raw) if raw is not None else _Line(moves or ())
+        count = len(line.moves)
         if written is not None and written.encoder is Encoder:
-            positions = len(moves) + 1
+            positions = count + 1
             if (
                 len(written.checks)
                 == CHECK_DIGITS * positions
@@ -418,7 +547,7 @@ class GameRecord(Immutable, Generic[S]):
             ):
                 line.checks = bytearray.fromhex(written.checks)
                 line.read = positions
-        self._set(game, seed, setup, line, len(moves), written)
+        self._set(game, seed, setup, line, count, written)
         object.__setattr__(self, "_moves", moves)
 
     def _set(
@@ -451,12 +580,13 @@ class GameRecord(Immutable, Generic[S]):
 
     @property
     def moves(self) -> tuple[Any, ...]:
-        """The moves in order (made into a tuple when first asked for, then kept)."""
+        """The moves in order (made into a tuple when first asked for, then kept).
+
+        Raises :class:`~cardrules.RecordError` for a record read without verifying
+        whose data holds something that is not a move (read when first needed)."""
         moves = self._moves
         if moves is None:
-            line = self._line
-            with line.lock:
-                moves = tuple(line.moves[: self._length])
+            moves = tuple(self._line.parsed()[: self._length])
             object.__setattr__(self, "_moves", moves)
         return moves
 
@@ -589,7 +719,7 @@ class GameRecord(Immutable, Generic[S]):
         """Each state with its digest (through ``writer``, or ``""`` when none was
         needed), compared with the checks and outcome of a record read from data and
         with the checks known from states given to :meth:`then`."""
-        game, moves, written, line = self.game, self._line.moves, self._written, self._line
+        game, moves, written, line = self.game, self._line.parsed(), self._written, self._line
         count = self._length
         with line.lock:
             claims = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
@@ -704,14 +834,14 @@ class GameRecord(Immutable, Generic[S]):
         count, line, game = self._length, self._line, self.game
         with line.lock:
             checks = bytes(line.checks[: _CHECK_BYTES * (count + 1)])
-            kept, verified, moves = line.kept, line.verified, line.moves
+            kept, verified = line.kept, line.verified
         if len(checks) == _CHECK_BYTES * (count + 1):
             last = self._last if kept is None or kept.position != count else kept
             if last is not None:
                 return last.state, last.digest, checks
         if kept is None or kept.position >= count:
             return self._replay_all(Encoder())
-        encoder = Encoder()
+        encoder, moves = Encoder(), line.parsed()
         made = bytearray(checks)
         state, digest = kept.state, kept.digest
         for number in range(kept.position, count):
@@ -915,7 +1045,12 @@ class GameRecord(Immutable, Generic[S]):
         edited record is refused at once, and the record keeps its final state
         (:meth:`final_state` and :meth:`to_json` replay nothing more); without it, the
         same checks run whenever it is replayed, and :meth:`to_json` writes the checks
-        and outcome as they were read. With ``key``, the record must carry the
+        and outcome as they were read. Without it too, the moves' data is read only when
+        the moves are first needed (:attr:`moves`, a replay), checked as strictly then
+        (a move that is not one raises :class:`~cardrules.RecordError` naming it), and
+        data that is what writing the moves gives is written again as one text: reading
+        and writing such a record costs next to nothing per move (do not change the
+        moves' data after reading it). With ``key``, the record must carry the
         signature :meth:`to_dict` writes with that key, and is refused before anything
         else if it does not (without a key, a signature is not looked at). Records of
         format version 4 read with the checks they were written with; versions 1 to 3
@@ -929,7 +1064,7 @@ class GameRecord(Immutable, Generic[S]):
         try:
             if signing is not None and isinstance(data, Mapping):
                 verify_signature(data, signing)
-            record = cls._read(data)
+            record = cls._read(data, lazy=not verify)
             if verify:
                 record._replay_all(Encoder())
         except RecursionError:
@@ -941,7 +1076,8 @@ class GameRecord(Immutable, Generic[S]):
         return record
 
     @classmethod
-    def _read(cls, data: Mapping[str, Any]) -> GameRecord[Any]:
+    def _read(cls, data: Mapping[str, Any], *, lazy: bool = False) -> GameRecord[Any]:
+        """A record of ``data``; ``lazy``: its moves read when first needed."""
         if not isinstance(data, Mapping):
             raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
         encoder = check_version(data)
@@ -966,24 +1102,13 @@ class GameRecord(Immutable, Generic[S]):
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError(f"the record's moves must be a list, not {type(moves).__name__}")
-        parsed = []
-        known: dict[tuple[Any, ...], Any] = {}  # a game repeats its moves: read each once
-        for number, move in enumerate(moves, start=1):
-            same = _data_key(move)
-            found = known.get(same) if same is not None else None
-            if found is None:
-                try:
-                    found = move_from_data(move)
-                except RecordError as exc:
-                    raise RecordError(f"move {number}: {exc}") from None
-                if same is not None:
-                    known[same] = found
-            parsed.append(found)
+        parsed = None if lazy and moves else tuple(_parse_moves(moves))
         checks = check_checks(data["checks"])
         outcome = Outcome.from_dict(data["outcome"])
         record: GameRecord[Any] = GameRecord.__new__(GameRecord)
         written = _Written(checks, outcome, encoder)
-        record._build(game, seed, to_setup(setup), tuple(parsed), written)  # moves: made here
+        raw = None if parsed is not None else list(moves)  # (a copy: the list may change)
+        record._build(game, seed, to_setup(setup), parsed, written, raw)
         return record
 
     @classmethod
