@@ -280,10 +280,13 @@ class Table:
         bots: dict[int, tuple[Bot, str]],
         bot_seed: int,
         log_size: int | None,
+        version: int = 0,
     ) -> None:
+        """Set up a table whose record holds ``version`` moves (given, not counted:
+        a record read from JSON reads its moves only when asked for them)."""
         self._game = game
         self._record = record
-        self._version = len(record.moves)
+        self._version = version
         self._state = state
         self._bots = {seat: bot for seat, (bot, _) in bots.items()}
         self._bot_names = {seat: name for seat, (_, name) in bots.items()}
@@ -704,7 +707,8 @@ class Table:
                 game.check_state(state)
             except CardrulesError as exc:
                 raise TableError(f"the table's state cannot be read: {exc}") from None
-            table._setup(game, record, state, named, bot_seed, logs.size)
+            moves = len(data["record"]["moves"])  # (a list: the record read it)
+            table._setup(game, record, state, named, bot_seed, logs.size, moves)
             table._logs = logs.logs
         else:
             table._replay(record, data["record"], named, bot_seed, logs.size)
