@@ -504,3 +504,36 @@ def test_records_branched_from_a_record_read_without_verifying() -> None:
         assert branch.to_json() == expected.to_json()
         assert branch.to_json(key=b"k") == expected.to_json(key=b"k")
     assert read.to_json() == record.to_json() and read.moves == record.moves
+
+
+def test_a_signed_table_writes_its_record_back_without_reading_a_move(
+    parsed: list[Any],
+) -> None:
+    """A signed table keeps its record's moves as the text it was read from; text that
+    is not what writing the moves gives (edited, then signed again) is written as the
+    moves read from it."""
+    from cardrules.table import Table, _signature
+
+    key = b"table key"
+    table = Table(cr.Cramps(), seed=3)
+    pick = random.Random(3)
+    while table.version < 150:
+        move = pick.choice(table.game.legal_moves(table.state))
+        table.play(table.state.to_move, table.game.move_id(move))
+    text = table.to_json(key=key)
+    Table.from_json(text, key=key).to_json(key=key)  # each move's text checked once
+    parsed.clear()
+    read = Table.from_json(text, key=key)
+    assert read.to_json(key=key) == text and read.version == 150
+    assert parsed == []
+    moves = json.loads(text)["record"]["moves"]
+    play = next(n for n, move in enumerate(moves) if set(move) == {"play"})
+    compact = json.dumps(moves[play], separators=(",", ":"), ensure_ascii=False)
+    lettered = json.dumps({"play": moves[play]["play"].translate(str.maketrans("♠♥♦♣", "SHDC"))})
+    for edit in (compact, lettered):
+        before, _, after = text.rpartition(json.dumps(moves[play], ensure_ascii=False))
+        edited = before + edit + after  # (the last: a move of the record, not of a log)
+        unsigned = edited[: edited.rindex(', "signature"')] + "}"
+        resigned = f'{unsigned[:-1]}, "signature": "{_signature(unsigned, key)}"}}'
+        assert resigned != text
+        assert Table.from_json(resigned, key=key).to_json(key=key) == text

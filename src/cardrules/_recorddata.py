@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import types
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -60,6 +61,7 @@ KEYS = frozenset(
 )
 SIGNATURE = "signature"
 _HEX = frozenset("0123456789abcdef")
+_HEX_DIGITS = re.compile("[0-9a-f]*")  # (faster than the set over a long game's checks)
 
 
 def check_version(data: Mapping[str, Any]) -> type[Encoder]:
@@ -86,7 +88,7 @@ def check_version(data: Mapping[str, Any]) -> type[Encoder]:
 def check_checks(value: object) -> str:
     """A record's checks if they are text of :data:`CHECK_DIGITS` lowercase hex digits
     per position; else a :class:`~cardrules.RecordError` saying what is allowed."""
-    if isinstance(value, str) and len(value) % CHECK_DIGITS == 0 and _HEX.issuperset(value):
+    if isinstance(value, str) and len(value) % CHECK_DIGITS == 0 and _HEX_DIGITS.fullmatch(value):
         return value
     raise RecordError(
         f"a record's checks are {CHECK_DIGITS} lowercase hex digits (0-9, a-f) for each "

@@ -1112,6 +1112,39 @@ class GameRecord(Immutable, Generic[S]):
         return record
 
     @classmethod
+    def _from_stored(cls, data: Mapping[str, Any], text: str, end: int) -> GameRecord[Any]:
+        """``from_dict(data, verify=False)`` for a record whose JSON text, as
+        :meth:`to_json` wrote it (unsigned), ends at ``text[end]``: the JSON of a
+        table holding it, trusted (signed by its server). The text of the moves there
+        is written again when it is what writing them gives, so that writing the
+        record makes nothing anew of them."""
+        record = cls.from_dict(data, verify=False)
+        line, names = record._line, list(data)
+        with line.lock:
+            raw = line.raw
+            if raw is None or line.base or "moves" not in names:
+                return record
+            at = names.index("moves")
+            try:
+                head, tail = (
+                    json.dumps({name: data[name] for name in part}, ensure_ascii=False)
+                    for part in (names[:at], names[at + 1 :])
+                )
+            except (TypeError, ValueError, RecursionError):
+                return record
+            before, after = f'{head[:-1]}, "moves": ', f", {tail[1:]}"
+            stop = end - len(after)
+            start = text.rfind(before, 0, stop)
+            if start < 0 or not text.startswith(after, stop):
+                return record
+            moves = text[start + len(before) : stop]
+            # (the count: no more moves in the text than in the data, so the text found
+            # is the moves' own, not a part of them)
+            if moves.count("}, {") + 1 == len(raw) and _written_as_read(moves):
+                line.base, line.raw_text = len(raw), moves
+        return record
+
+    @classmethod
     def from_json(
         cls, text: str | bytes, *, verify: bool = True, key: bytes | None = None
     ) -> GameRecord[Any]:
