@@ -664,8 +664,7 @@ class Table:
                 f"a table is read from its JSON text (Table.to_json), not {shown(text)}"
             )
         signing = None if key is None else _key(key)
-        if signing is not None:
-            _check_signature(text, signing)
+        signed = 0 if signing is None else _check_signature(text, signing)
         try:
             data = json.loads(text)
         except ValueError as exc:
@@ -688,7 +687,10 @@ class Table:
                 f"{SIGNATURE!r} when signed); found {sorted(map(str, data))}"
             )
         try:
-            record = GameRecord.from_dict(data["record"], verify=False)
+            if signing is None:
+                record = GameRecord.from_dict(data["record"], verify=False)
+            else:  # the record's text, as this table wrote it, ends where the signature begins
+                record = GameRecord._from_stored(data["record"], text, signed)
         except RecordError as exc:
             raise TableError(f"the table's record cannot be read: {exc}") from None
         game = record.game
@@ -927,9 +929,10 @@ def _signature(text: str, key: bytes) -> str:
     return hmac.new(key, text.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
-def _check_signature(text: str, key: bytes) -> None:
+def _check_signature(text: str, key: bytes) -> int:
     """Raise :class:`TableError` unless ``text`` ends with the signature of the text
-    before it under ``key`` (compared in constant time)."""
+    before it under ``key`` (compared in constant time); else where the signature
+    begins."""
     end = _SIGNED_END.search(text)
     if end is None:
         raise TableError(
@@ -941,6 +944,7 @@ def _check_signature(text: str, key: bytes) -> None:
             "the table's signature does not match: it was signed with another key, or "
             "its text was changed after it was signed"
         )
+    return end.start()
 
 
 def _seats_text(seats: tuple[int, ...]) -> str:
