@@ -1119,11 +1119,23 @@ class GameRecord(Immutable, Generic[S]):
         is written again when it is what writing them gives, so that writing the
         record makes nothing anew of them."""
         record = cls.from_dict(data, verify=False)
-        line, names = record._line, list(data)
+        record._keep_moves_text(data, text, end, whole=False)
+        return record
+
+    def _keep_moves_text(
+        self, data: Mapping[str, Any], text: str, end: int, *, whole: bool
+    ) -> None:
+        """Keep the text of the moves in ``text``, where this record (read from
+        ``data`` without verifying) was read from, to write them again, if it is what
+        writing them gives. The record's text ends at ``text[end]`` and, with
+        ``whole``, begins at ``text[0]``: then the moves' text is found exactly,
+        between the other keys' texts as written; else the text is trusted to be
+        what :meth:`to_json` wrote."""
+        line, names = self._line, list(data)
         with line.lock:
             raw = line.raw
             if raw is None or line.base or "moves" not in names:
-                return record
+                return
             at = names.index("moves")
             try:
                 head, tail = (
@@ -1131,18 +1143,17 @@ class GameRecord(Immutable, Generic[S]):
                     for part in (names[:at], names[at + 1 :])
                 )
             except (TypeError, ValueError, RecursionError):
-                return record
+                return
             before, after = f'{head[:-1]}, "moves": ', f", {tail[1:]}"
             stop = end - len(after)
-            start = text.rfind(before, 0, stop)
-            if start < 0 or not text.startswith(after, stop):
-                return record
+            start = 0 if whole and text.startswith(before) else text.rfind(before, 0, stop)
+            if start < 0 or (whole and start) or not text.startswith(after, stop):
+                return
             moves = text[start + len(before) : stop]
             # (the count: no more moves in the text than in the data, so the text found
             # is the moves' own, not a part of them)
             if moves.count("}, {") + 1 == len(raw) and _written_as_read(moves):
                 line.base, line.raw_text = len(raw), moves
-        return record
 
     @classmethod
     def from_json(
@@ -1157,4 +1168,7 @@ class GameRecord(Immutable, Generic[S]):
             raise RecordError("a record must not be nested this deeply") from None
         except ValueError as exc:  # e.g. a number too long for Python to read
             raise RecordError(f"a record must be JSON text that Python can read: {exc}") from None
-        return cls.from_dict(data, verify=verify, key=key)
+        record = cls.from_dict(data, verify=verify, key=key)
+        if not verify and isinstance(text, str) and isinstance(data, dict):
+            record._keep_moves_text(data, text, len(text), whole=True)
+        return record
