@@ -551,3 +551,14 @@ def test_a_record_read_from_other_text_is_written_as_its_data() -> None:
         assert other != text
         read = GameRecord.from_json(other, verify=False)
         assert read.to_json() == text and read == record
+
+
+def test_a_table_whose_record_holds_a_bad_move_is_refused() -> None:
+    """An unsigned table replays its record when read: a move that is not one is
+    refused there, as the table's error naming the move."""
+    from cardrules.table import Table
+
+    data = json.loads(Table(cr.Cramps(), seed=3).to_json())
+    data["record"]["moves"] = [{"draw": 1}]
+    with pytest.raises(cr.TableError, match=r"record cannot be read: move 1: bad move"):
+        Table.from_json(json.dumps(data))

@@ -733,13 +733,17 @@ class Table:
         the one ``written`` (its data as read: checks and outcome included)."""
         game = read.game
         try:
+            moves = read.moves  # (read from its data only now)
+        except RecordError as exc:
+            raise TableError(f"the table's record cannot be read: {exc}") from None
+        try:
             started = game.start(read.seed, **read.setup)
             record = GameRecord.start(game, read.seed, **read.setup)
         except CardrulesError as exc:
             raise TableError(f"the table's record does not start: {exc}") from None
         self._setup(game, record, started.state, bots, bot_seed, log_size)
         self._tell(started.events)
-        for number, move in enumerate(read.moves, 1):
+        for number, move in enumerate(moves, 1):
             try:
                 step = game.step(self._state, move)
             except CardrulesError as exc:
