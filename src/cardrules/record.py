@@ -37,9 +37,9 @@ with ``verify=False`` (replaying nothing and reading no move until one is needed
 moves, checks and outcome are then written back as they were read) and go on with
 ``then(move, state=...)`` from a state it kept, for example in a signed snapshot
 (``cardrules.snapshot``). Without a state, writing replays only the moves since the
-last position the record knows. A record's number of
-moves, ``len(record.moves)``, only grows: a store can keep it beside the record as its
-version and write a record back only where the version is still the one it read
+last position the record knows. A record's number of moves, ``len(record.moves)``,
+only grows: a store can keep it beside the record as its version and write a record
+back only where the version is still the one it read
 (``UPDATE ... WHERE id = ? AND version = ?``), so that two requests at once do not
 lose a move.
 
