@@ -562,3 +562,32 @@ def test_a_table_whose_record_holds_a_bad_move_is_refused() -> None:
     data["record"]["moves"] = [{"draw": 1}]
     with pytest.raises(cr.TableError, match=r"record cannot be read: move 1: bad move"):
         Table.from_json(json.dumps(data))
+
+
+@register_move("test_append_moves")
+@attrs.frozen
+class Listed:
+    """A move of a game of one's own whose data holds a list named ``moves``."""
+
+    moves: tuple[str, ...] = attrs.field(converter=_strings)
+
+
+def test_stored_data_cuts_out_only_the_records_own_moves() -> None:
+    """``stored_data`` leaves the moves of a table's record unread only when the text
+    it cuts out is theirs and what writing them gives: else it reads the whole text."""
+    from cardrules.record import stored_data
+
+    record, _ = served(cr.Cramps(), 30)
+    data = record.to_dict()
+    text = json.dumps({"bots": {}, "record": data}, ensure_ascii=False)
+    read, moves = stored_data(text, len(text) - 1)
+    assert moves == json.dumps(data["moves"], ensure_ascii=False)
+    assert read["record"]["moves"] == [None] * 30
+    assert {**read["record"], "moves": data["moves"]} == data
+    assert GameRecord._from_stored(read["record"], moves).to_json() == record.to_json()
+    data["moves"][-1] = {"move": "test_append_moves", "moves": ["a", "b"]}
+    data["moves"][-2] = {"move": "test_append_moves", "moves": []}
+    for last in (data["moves"][-2], data["moves"][-1], {"play": "Q♠", "suit": "X"}):
+        data["moves"][-1] = last
+        text = json.dumps({"bots": {}, "record": data}, ensure_ascii=False)
+        assert stored_data(text, len(text) - 1) == (json.loads(text), None)

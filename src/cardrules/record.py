@@ -292,6 +292,33 @@ def _written_as_read(text: str) -> bool:
     return True
 
 
+def stored_data(text: str, end: int) -> tuple[Any, str | None]:
+    """The data of trusted JSON ``text`` (a table's, signed by its server) holding a
+    record as :meth:`GameRecord.to_json` writes it under the key ``"record"`` of its
+    top object, the record's text ending at ``text[end]``; and the text of the record's
+    moves when it is what writing them gives (else ``None``): then it is not read
+    here, and the data's moves are placeholders, as many (for
+    ``GameRecord._from_stored``). Raises what ``json.loads`` raises."""
+    # The moves' list ends where the checks begin (nothing after them holds that text)
+    # and begins at the last "moves" key before: one of a move's own leaves a list
+    # that is not the record's in the data, and the text is read whole.
+    stop = text.rfind('], "checks": "', 0, end)
+    start = text.rfind(', "moves": [', 0, max(stop, 0))
+    if stop >= 0 and start >= 0:
+        start, stop = start + len(', "moves": '), stop + 1
+        moves = text[start:stop]
+        if moves != "[]" and _written_as_read(moves):
+            try:
+                data = json.loads(f"{text[:start]}[]{text[stop:]}")
+            except (ValueError, RecursionError):
+                data = None
+            record = data.get("record") if isinstance(data, dict) else None
+            if isinstance(record, dict) and record.get("moves") == []:
+                record["moves"] = [None] * (moves.count("}, {") + 1)
+                return data, moves
+    return json.loads(text), None
+
+
 _UNREAD = object()
 """In a line's moves, a move whose data is not read yet (see :attr:`_Line.raw`)."""
 
@@ -307,8 +334,9 @@ class _Line:
     them (when known) with its digest; the first ``verified`` checks were confirmed by
     a replay here, the first ``read`` came from the record's data.
 
-    A line read from data without verifying holds the data of its first moves, ``raw``,
-    unread (``_UNREAD`` in ``moves``) until a move is needed (:meth:`parsed`). The
+    A line read from data without verifying holds the data of its first moves, ``raw``
+    (or its JSON text), unread (``_UNREAD`` in ``moves``) until a move is needed
+    (:meth:`parsed`). The
     first ``base`` moves are written as one text, ``raw_text`` (their data's JSON text,
     once checked to be what writing them gives: then nothing is made per move) and
     ``raw_signed`` (as a signature covers it); ``texts`` and ``signed_texts`` are the
@@ -338,7 +366,9 @@ class _Line:
         "verified",
     )
 
-    def __init__(self, moves: list[Any] | tuple[Any, ...], raw: list[Any] | None = None) -> None:
+    def __init__(
+        self, moves: list[Any] | tuple[Any, ...], raw: list[Any] | str | None = None
+    ) -> None:
         self.lock = threading.Lock()
         self.moves = moves
         self.raw = raw
@@ -383,6 +413,8 @@ class _Line:
         """Read the moves of the data not read yet (call with the lock held)."""
         raw = self.raw
         if raw is not None:
+            if isinstance(raw, str):
+                raw = json.loads(raw)  # (text known to be what writing the moves gives)
             self.moves[: len(raw)] = _parse_moves(raw)  # type: ignore[index]
             self.raw = None
 
@@ -390,7 +422,7 @@ class _Line:
         """Write the moves read as data as one text if that is what writing them gives,
         or else read them (call with the lock held, ``raw`` not None, ``base`` 0)."""
         raw = self.raw
-        assert raw is not None
+        assert isinstance(raw, list)  # (a text is written as it is, from the first)
         try:
             text = json.dumps(raw, ensure_ascii=False)
         except (TypeError, ValueError, RecursionError):
@@ -1112,29 +1144,26 @@ class GameRecord(Immutable, Generic[S]):
         return record
 
     @classmethod
-    def _from_stored(cls, data: Mapping[str, Any], text: str, end: int) -> GameRecord[Any]:
-        """``from_dict(data, verify=False)`` for a record whose JSON text, as
-        :meth:`to_json` wrote it (unsigned), ends at ``text[end]``: the JSON of a
-        table holding it, trusted (signed by its server). The text of the moves there
-        is written again when it is what writing them gives, so that writing the
-        record makes nothing anew of them."""
+    def _from_stored(cls, data: Mapping[str, Any], moves: str) -> GameRecord[Any]:
+        """``from_dict(data, verify=False)`` for data read by :func:`stored_data`,
+        whose moves are ``moves``, their text as written (kept to be read when needed
+        and written again as it is)."""
         record = cls.from_dict(data, verify=False)
-        record._keep_moves_text(data, text, end, whole=False)
+        line = record._line
+        with line.lock:
+            if isinstance(line.raw, list) and not line.base:
+                line.raw, line.base, line.raw_text = moves, len(line.raw), moves
         return record
 
-    def _keep_moves_text(
-        self, data: Mapping[str, Any], text: str, end: int, *, whole: bool
-    ) -> None:
-        """Keep the text of the moves in ``text``, where this record (read from
-        ``data`` without verifying) was read from, to write them again, if it is what
-        writing them gives. The record's text ends at ``text[end]`` and, with
-        ``whole``, begins at ``text[0]``: then the moves' text is found exactly,
-        between the other keys' texts as written; else the text is trusted to be
-        what :meth:`to_json` wrote."""
+    def _keep_moves_text(self, data: Mapping[str, Any], text: str) -> None:
+        """Keep the text of the moves in ``text``, the JSON text of this record (read
+        from it as ``data`` without verifying), to write them again, if it is exactly
+        theirs, between the other keys' texts as written, and what writing them
+        gives."""
         line, names = self._line, list(data)
         with line.lock:
             raw = line.raw
-            if raw is None or line.base or "moves" not in names:
+            if not isinstance(raw, list) or line.base or "moves" not in names:
                 return
             at = names.index("moves")
             try:
@@ -1145,13 +1174,10 @@ class GameRecord(Immutable, Generic[S]):
             except (TypeError, ValueError, RecursionError):
                 return
             before, after = f'{head[:-1]}, "moves": ', f", {tail[1:]}"
-            stop = end - len(after)
-            start = 0 if whole and text.startswith(before) else text.rfind(before, 0, stop)
-            if start < 0 or (whole and start) or not text.startswith(after, stop):
+            stop = len(text) - len(after)
+            if not (text.startswith(before) and text.endswith(after)) or stop < len(before):
                 return
-            moves = text[start + len(before) : stop]
-            # (the count: no more moves in the text than in the data, so the text found
-            # is the moves' own, not a part of them)
+            moves = text[len(before) : stop]
             if moves.count("}, {") + 1 == len(raw) and _written_as_read(moves):
                 line.base, line.raw_text = len(raw), moves
 
@@ -1170,5 +1196,5 @@ class GameRecord(Immutable, Generic[S]):
             raise RecordError(f"a record must be JSON text that Python can read: {exc}") from None
         record = cls.from_dict(data, verify=verify, key=key)
         if not verify and isinstance(text, str) and isinstance(data, dict):
-            record._keep_moves_text(data, text, len(text), whole=True)
+            record._keep_moves_text(data, text)
         return record
