@@ -44,7 +44,7 @@ from cardrules.errors import (
 )
 from cardrules.events import Event, HandScored, TrickWon, narrate
 from cardrules.game import Game
-from cardrules.record import GameRecord
+from cardrules.record import GameRecord, stored_data
 from cardrules.rng import check_seed, derive_seed, new_seed
 from cardrules.seats import is_seat
 from cardrules.snapshot import state_from_json, state_to_json
@@ -665,8 +665,8 @@ class Table:
             )
         signing = None if key is None else _key(key)
         signed = 0 if signing is None else _check_signature(text, signing)
-        try:
-            data = json.loads(text)
+        try:  # (signed: the record's moves are read when needed, see stored_data)
+            data, moves = (json.loads(text), None) if signing is None else stored_data(text, signed)
         except ValueError as exc:
             raise TableError(f"a table is stored as JSON text (Table.to_json): {exc}") from None
         except RecursionError:
@@ -687,10 +687,10 @@ class Table:
                 f"{SIGNATURE!r} when signed); found {sorted(map(str, data))}"
             )
         try:
-            if signing is None:
+            if moves is None:
                 record = GameRecord.from_dict(data["record"], verify=False)
-            else:  # the record's text, as this table wrote it, ends where the signature begins
-                record = GameRecord._from_stored(data["record"], text, signed)
+            else:
+                record = GameRecord._from_stored(data["record"], moves)
         except RecordError as exc:
             raise TableError(f"the table's record cannot be read: {exc}") from None
         game = record.game
@@ -709,8 +709,8 @@ class Table:
                 game.check_state(state)
             except CardrulesError as exc:
                 raise TableError(f"the table's state cannot be read: {exc}") from None
-            moves = len(data["record"]["moves"])  # (a list: the record read it)
-            table._setup(game, record, state, named, bot_seed, logs.size, moves)
+            count = len(data["record"]["moves"])  # (a list: the record read it)
+            table._setup(game, record, state, named, bot_seed, logs.size, count)
             table._logs = logs.logs
         else:
             table._replay(record, data["record"], named, bot_seed, logs.size)
