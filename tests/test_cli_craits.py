@@ -18,15 +18,15 @@ import cardrules as cr
 from cardrules import cli
 from cardrules.bots import HeuristicBot
 from cardrules.cli.simulate import _simulation_rng
-from cardrules.events import (
+from cardrules.events import CardTurnedUp, HandDealt
+from cardrules.games.craits.cli import CraitsAdapter
+from cardrules.shedding.events import (
     CardsDrawn,
-    CardTurnedUp,
     CountEnded,
     CountRaised,
     CountStarted,
     DirectionChanged,
     HandBlocked,
-    HandDealt,
     IdiotCalled,
     OneCardAnnounced,
     Reshuffled,
@@ -34,7 +34,6 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.games.craits.cli import CraitsAdapter
 from craits_helpers import iter_random_game, position, rest_of_deck, with_fields
 
 GAME = cr.Craits(players=3)

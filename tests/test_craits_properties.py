@@ -20,10 +20,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
-from cardrules.events import CountEnded, HandBlocked, Reshuffled
 from cardrules.games.craits import hand_points
 from cardrules.moves import move_from_data, move_to_data
 from cardrules.shedding import CardRule
+from cardrules.shedding.events import CountEnded, HandBlocked, Reshuffled
 from conftest import SEED_MAX
 from craits_helpers import iter_random_game, table_cards
 

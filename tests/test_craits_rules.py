@@ -10,7 +10,10 @@ from collections import Counter
 import pytest
 
 import cardrules as cr
-from cardrules.events import (
+from cardrules.games.craits import FULL_GAME, hand_points
+from cardrules.rng import shuffled
+from cardrules.shedding import ShedTable
+from cardrules.shedding.events import (
     CardsDrawn,
     CountEnded,
     CountRaised,
@@ -24,9 +27,6 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.games.craits import FULL_GAME, hand_points
-from cardrules.rng import shuffled
-from cardrules.shedding import ShedTable
 from craits_helpers import (
     LAST_SHORT,
     card,

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 import cardrules as cr
-from cardrules.events import CardsDrawn, OneCardAnnounced, TurnForfeited, TurnSkipped
 from cardrules.games.craits import DEFAULT_CARD_TABLE, hand_points
 from cardrules.rng import shuffled
 from cardrules.shedding import Action, CardRule
+from cardrules.shedding.events import CardsDrawn, OneCardAnnounced, TurnForfeited, TurnSkipped
 from craits_helpers import (
     LAST_SHORT,
     card,

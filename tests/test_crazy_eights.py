@@ -174,9 +174,7 @@ def test_a_player_may_draw_by_choice_and_keeps_drawing_as_long_as_they_like() ->
     stock = cr.parse_cards("5S 6S 7S 9D 10D JD")
     for drawn in range(1, 7):  # no limit: draw after draw, holding a playable card
         step = GAME.step(state, DRAW)
-        assert step.events[-1] == cr.events.CardsDrawn(
-            0, 1, "draw", 1, cards=stock[drawn - 1 : drawn]
-        )
+        assert step.events[-1] == cr.CardsDrawn(0, 1, "draw", 1, cards=stock[drawn - 1 : drawn])
         state = step.state
         assert (
             state.to_move == 0
@@ -231,7 +229,7 @@ def test_draw_one_then_play_or_pass() -> None:
 def test_when_the_stock_runs_out_the_pile_but_its_top_card_is_reshuffled() -> None:
     state = position(["2C", "3C", "4C"], "2H 5H 9H", "6S")
     step = GAME.step(state, DRAW)  # takes the last card
-    assert cr.events.Reshuffled(0, 2, 0) in step.events
+    assert cr.Reshuffled(0, 2, 0) in step.events
     assert step.state.discard == cards("9H") and set(step.state.table.stock) == set(cards("2H 5H"))
 
 
@@ -258,7 +256,7 @@ def test_a_round_of_passes_blocks_the_hand_and_the_lowest_hand_collects_the_diff
     game = attrs.evolve(GAME, target=None)
     state = position(["KC 3C", "2C", "AC 4C"], "9H", game=game, idle_turns=2, to_move=2)
     step = game.step(state, PASS)
-    assert cr.events.HandBlocked(1) in step.events
+    assert cr.HandBlocked(1) in step.events
     # in hand: 13, 2 and 5 points; seat 1 collects (13 - 2) + (5 - 2)
     assert step.state.is_over and step.state.scores == (0, 14, 0) and step.state.winners == (1,)
     state = position(["KC", "2C", "AC"], "9H", game=game, idle_turns=1, to_move=2)

@@ -180,7 +180,7 @@ def test_an_eight_is_wild_and_names_the_suit_to_follow() -> None:
     state = position(["8C 2D", "3S 4D 8H", "4C"], "9H", "5S")
     step = GAME.step(state, cr.Play(card("8C"), suit=cr.Suit.SPADES))
     assert step.events[1] == cr.CardPlayed(0, card("8C"))
-    assert step.events[2] == cr.events.SuitNamed(0, cr.Suit.SPADES)
+    assert step.events[2] == cr.SuitNamed(0, cr.Suit.SPADES)
     after = step.state
     assert (after.table.top, after.table.suit, after.to_move) == (card("8C"), cr.Suit.SPADES, 1)
     # the named suit, not the eight's own, must be followed (or another eight played)
@@ -202,7 +202,7 @@ def test_an_eight_that_ends_the_game_is_one_move_naming_no_suit() -> None:
     assert reason(last, cr.Play(card("8D"), suit=cr.Suit.CLUBS)) == "no_suit_to_name"
     step = GAME.step(last, cr.Play(card("8D")))
     assert step.state.is_over and step.state.winners == (1,)
-    assert not [event for event in step.events if isinstance(event, cr.events.SuitNamed)]
+    assert not [event for event in step.events if isinstance(event, cr.SuitNamed)]
     game = PRESET(players=3, max_turns=3)
     hands = ["8C 3C", "9D 4D", "9S 5S"]
     capped = game.position(hands, "9H", "6H", to_move=0, cards_played=2)
@@ -219,7 +219,7 @@ def test_a_player_who_cannot_play_draws_one_card_and_keeps_the_turn() -> None:
     state = position(["2C", "3C", "4C"], "9H", "5S 9S 6D")
     assert GAME.legal_moves(state) == (DRAW,)
     step = GAME.step(state, DRAW)
-    assert step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1, cards=cr.parse_cards("5S"))
+    assert step.events[-1] == cr.CardsDrawn(0, 1, "draw", 1, cards=cr.parse_cards("5S"))
     state = step.state
     assert state.hands[0] == cards("2C 5S") and state.table.stock == cards("9S 6D")
     assert state.to_move == 0 and GAME.legal_moves(state) == (DRAW,)
@@ -232,7 +232,7 @@ def test_a_player_may_draw_rather_than_play() -> None:
     assert set(GAME.legal_moves(state)) == {cr.Play(card("2H")), DRAW}
     step = GAME.step(state, DRAW)
     assert (
-        step.events[-1] == cr.events.CardsDrawn(0, 1, "draw", 1, cards=cr.parse_cards("5S"))
+        step.events[-1] == cr.CardsDrawn(0, 1, "draw", 1, cards=cr.parse_cards("5S"))
         and step.state.to_move == 0
     )
 
@@ -274,7 +274,7 @@ def test_with_reshuffle_the_stock_is_refilled_as_soon_as_it_is_empty() -> None:
     game = PRESET(players=3, reshuffle=True)
     state = game.position(["2C", "3C", "4C"], "2H 5H 9H", "6S", to_move=0, seed=2)
     step = game.step(state, DRAW)  # takes the last card: the pile but its top is reshuffled
-    assert cr.events.Reshuffled(0, 2, 0) in step.events
+    assert cr.Reshuffled(0, 2, 0) in step.events
     table = step.state.table
     assert table.discard == cards("9H") and set(table.stock) == set(cards("2H 5H"))
     # a play onto an empty stock refills it too (the pile had more than its top card)
@@ -291,7 +291,7 @@ def test_no_pass_while_there_is_something_to_draw() -> None:
 def test_after_players_plus_one_passes_with_an_empty_stock_the_game_ends() -> None:
     state = position(["KC", "2C 3C", "AC"], "9H", passes=3, to_move=1)
     step = GAME.step(state, PASS)
-    assert cr.events.HandBlocked(1) in step.events
+    assert cr.HandBlocked(1) in step.events
     assert step.state.is_over and step.state.scores == (-10, -(2 + 6), -10)  # 2C 2, 3C 6
     assert step.state.winners == (1,)
     assert not GAME.apply(position(["KC", "2C", "AC"], "9H", passes=2), PASS).is_over

@@ -353,11 +353,12 @@ def test_every_event_class_has_its_fields_in_the_event_schema() -> None:
         case["if"]["properties"]["event"]["const"]: case["then"]
         for case in SCHEMAS["event"]["allOf"]
     }
-    for name in cr.events.__all__:
-        cls = getattr(cr.events, name)
-        if isinstance(cls, type) and issubclass(cls, cr.Event) and attrs.has(cls):
-            then = cases.pop(event_kind(cls))
-            assert set(then["required"]) == {"event", "text", *attrs.fields_dict(cls)}
+    for module in (cr.events, cr.shedding.events):
+        for name in module.__all__:
+            cls = getattr(module, name)
+            if isinstance(cls, type) and issubclass(cls, cr.Event) and attrs.has(cls):
+                then = cases.pop(event_kind(cls))
+                assert set(then["required"]) == {"event", "text", *attrs.fields_dict(cls)}
     assert not cases
 
 

@@ -8,6 +8,9 @@ architecture, every module has one job, and the imports say so.
   modules inside the package that holds it.
 - The families never reach up: the trick-taking and shedding packages, and the base
   modules beside them, import no game, bot, encoding, host or command-line code.
+- A family's own moves and events live in the family: every move and event class of
+  the base layer serves the trick-taking side too, and the shedding family's are
+  defined under ``cardrules.shedding`` and named by no base module's code.
 """
 
 from __future__ import annotations
@@ -171,3 +174,111 @@ def test_the_base_imports_no_family() -> None:
     for module in BASE:
         families = sorted(t for t in GRAPH[module] if t.startswith(FAMILIES))
         assert not families, f"{module} imports {families}"
+
+
+# -- the shedding family's moves and events live in the family ----------------------------
+
+
+def _code_names(module: str) -> set[str]:
+    """The names ``module``'s code uses (names, attributes, imported names), leaving out
+    text (docstrings) and what is under ``if TYPE_CHECKING:`` (types only named)."""
+    names: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for branch in child.orelse:
+                    visit(branch)
+                continue
+            if isinstance(child, ast.Name):
+                names.add(child.id)
+            elif isinstance(child, ast.Attribute):
+                names.add(child.attr)
+            elif isinstance(child, ast.alias):
+                names.add(child.asname or child.name.rpartition(".")[2])
+            visit(child)
+
+    visit(ast.parse(MODULES[module].read_text(encoding="utf-8")))
+    return names
+
+
+CODE_NAMES = {module: _code_names(module) for module in MODULES}
+
+
+def _trick_side() -> set[str]:
+    """The modules of the trick-taking family and of the shipped games built on it."""
+    from cardrules.games import shipped_games
+    from cardrules.tricks.engine import TrickGame
+
+    packages = {
+        kind.__module__.rpartition(".")[0]
+        for kind in shipped_games().values()
+        if issubclass(kind, TrickGame)
+    }
+    assert packages, "no shipped game is on the trick engine"
+    return {
+        module
+        for module in MODULES
+        if module.startswith("cardrules.tricks")
+        or any(module == p or module.startswith(p + ".") for p in packages)
+    }
+
+
+def _base_moves_and_events() -> dict[str, type]:
+    """Every move class (registered) and event class defined in a base module."""
+    from cardrules.events import Event
+    from cardrules.moves import registered_moves
+
+    found: dict[str, type] = {}
+    todo: list[type] = [Event]
+    while todo:
+        for kind in todo.pop().__subclasses__():
+            todo.append(kind)
+            found[kind.__name__] = kind
+    found.update((kind.__name__, kind) for kind in registered_moves().values())
+    return {name: kind for name, kind in found.items() if kind.__module__ in BASE}
+
+
+def test_every_base_move_and_event_serves_the_trick_family_too() -> None:
+    # A move or event class of the base layer is one every family shares: the trick
+    # side uses it as well. One only the shedding engine makes belongs in the family.
+    trick_side = _trick_side()
+    base = _base_moves_and_events()
+    assert {"MovePlayed", "CardPlayed", "Play", "Pass"} <= base.keys()
+    alone = sorted(
+        name for name in base if not any(name in CODE_NAMES[module] for module in trick_side)
+    )
+    assert not alone, f"base classes only the shedding family uses: {alone}"
+
+
+def test_the_trick_side_check_tells_the_shedding_names_apart() -> None:
+    trick_side = _trick_side()
+    for name in ("CallIdiot", "Announce", "Draw", "OneCardAnnounced", "CountRaised"):
+        assert not any(name in CODE_NAMES[module] for module in trick_side), name
+        assert any(
+            name in CODE_NAMES[module] for module in MODULES if module.startswith(FAMILIES[1])
+        )
+
+
+def test_the_shedding_moves_and_events_are_defined_in_the_family_and_unnamed_in_the_base() -> None:
+    import cardrules as cr
+    from cardrules.events import Event
+    from cardrules.moves import registered_moves
+    from cardrules.shedding import events as shedding_events
+    from cardrules.shedding import moves as shedding_moves
+
+    family: dict[str, type] = {}
+    for module in (shedding_moves, shedding_events):
+        for name in module.__all__:
+            kind = getattr(module, name)
+            if isinstance(kind, type) and (
+                issubclass(kind, Event) or kind in registered_moves().values()
+            ):
+                family[name] = kind
+    assert {"CallIdiot", "Announce", "Draw", "SuitNamed", "OneCardAnnounced"} <= family.keys()
+    for name, kind in family.items():
+        assert kind.__module__.startswith("cardrules.shedding."), name
+        assert getattr(cr, name) is kind, f"cardrules.{name} is not the family's {name}"
+    for module in BASE:
+        named = sorted(CODE_NAMES[module] & family.keys())
+        assert not named, f"{module} names the shedding family's {named}"

@@ -31,28 +31,15 @@ from cardrules.errors import (
 )
 from cardrules.events import (
     CardPlayed,
-    CardsDrawn,
     CardsPassed,
     CardTurnedUp,
-    CountEnded,
-    CountRaised,
-    CountStarted,
-    DirectionChanged,
     Event,
     GameOver,
-    HandBlocked,
     HandDealt,
     HandScored,
     HiddenMove,
-    IdiotCalled,
     MovePlayed,
-    OneCardAnnounced,
-    PlayAgain,
-    Reshuffled,
-    SuitNamed,
     TrickWon,
-    TurnForfeited,
-    TurnSkipped,
     describe,
     events_for,
     narrate,
@@ -72,10 +59,26 @@ from cardrules.games.euchre import Euchre
 from cardrules.games.hearts import Hearts
 from cardrules.games.oh_hell import OhHell
 from cardrules.games.spades import Spades
-from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
+from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
 from cardrules.rng import new_seed
 from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable
+from cardrules.shedding.events import (
+    CardsDrawn,
+    CountEnded,
+    CountRaised,
+    CountStarted,
+    DirectionChanged,
+    HandBlocked,
+    IdiotCalled,
+    OneCardAnnounced,
+    PlayAgain,
+    Reshuffled,
+    SuitNamed,
+    TurnForfeited,
+    TurnSkipped,
+)
+from cardrules.shedding.moves import Announce, CallIdiot, Draw
 from cardrules.snapshot import read_snapshot, state_from_json, state_to_json
 from cardrules.table import Table
 from cardrules.tricks.core import Trick, TrickRound

@@ -136,8 +136,8 @@ def held_card(card: Card, hand: Collection[Card]) -> Card:
 def moves_text(moves: Iterable[Any]) -> str:
     """The texts of ``moves`` for a message ("none" for none).
 
-    >>> from cardrules.moves import Draw, Play
-    >>> moves_text([Play("QS"), Draw()]), moves_text([])
+    >>> import cardrules as cr
+    >>> moves_text([cr.Play("QS"), cr.Draw()]), moves_text([])
     ('Q♠, draw', 'none')
     """
     return ", ".join(str(move) for move in moves) or "none"

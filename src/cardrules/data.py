@@ -38,6 +38,7 @@ fields of each family; a game's own fields are allowed) and ``"event"``.
 
 from __future__ import annotations
 
+import sys
 import typing
 from collections.abc import Mapping
 from types import MappingProxyType, UnionType
@@ -297,14 +298,36 @@ def _field_schema(hint: Any, name: str) -> dict[str, Any]:
     return {}
 
 
+def _library_events() -> list[Any]:
+    """The event classes of the library (:mod:`cardrules.events` and the families' own,
+    :mod:`cardrules.shedding.events`), by name: every attrs subclass of
+    :class:`~cardrules.events.Event` that a ``cardrules`` module exports.
+
+    >>> [cls.__name__ for cls in _library_events()][:3]
+    ['CardPlayed', 'CardTurnedUp', 'CardsDrawn']
+    """
+    found: dict[str, type[_events.Event]] = {}
+    todo: list[type[_events.Event]] = [_events.Event]
+    while todo:
+        for cls in todo.pop().__subclasses__():
+            todo.append(cls)
+            module = sys.modules.get(cls.__module__)
+            if (
+                cls.__module__.startswith("cardrules.")
+                and attrs.has(cls)
+                and cls.__name__ in getattr(module, "__all__", ())
+                and getattr(module, cls.__name__, None) is cls
+            ):
+                found[cls.__name__] = cls
+    return [found[name] for name in sorted(found)]
+
+
 def _event_schema() -> dict[str, Any]:
     """The schema of the events' data: ``event`` and ``text`` in every one, and for
     each event class of the library its fields, from their declared types."""
     cases = []
-    for name in _events.__all__:
-        cls = getattr(_events, name)
-        if not (isinstance(cls, type) and issubclass(cls, _events.Event) and attrs.has(cls)):
-            continue
+    for cls in _library_events():
+        name = cls.__name__
         hints = typing.get_type_hints(cls)
         fields = {
             field.name: _field_schema(hints[field.name], field.name) for field in attrs.fields(cls)

@@ -2,16 +2,19 @@
 and their text.
 
 :meth:`Game.step <cardrules.game.Game.step>` returns the new state with the events of
-the move, in the order they happened. Every event of the games cardrules ships is
-defined here, with its text: :func:`describe` (or :meth:`Event.describe`, or ``str``)
-tells one event in words, and :func:`narrate` tells a step's events, leaving out those
-that only repeat another (the card of a play, told with the play).
+the move, in the order they happened. The events every family of games shares are
+defined here, with their text (the shedding family's own, draws, skips, the count,
+"one card", are in :mod:`cardrules.shedding.events`): :func:`describe` (or
+:meth:`Event.describe`, or ``str``) tells one event in words, and :func:`narrate`
+tells a step's events, leaving out those that only repeat another (the card of a
+play, told with the play: :meth:`Event.told_by_play`).
 
 Most events hold only what every player may know. A few hold a secret that only
 some seats may see: the move of a :class:`MovePlayed` whose ``seen_by`` names those
 seats (a card passed in Hearts, seen by its passer; a discard, seen by the dealer), a
 :class:`CardsPassed`, seen by its giver and its receiver, and the cards of a
-:class:`CardsDrawn`, seen by the drawer alone (every other seat learns how many).
+:class:`~cardrules.shedding.events.CardsDrawn`, seen by the drawer alone (every other
+seat learns how many).
 :meth:`Event.for_seat` and :func:`events_for` give the events as one seat may know
 them, and :func:`describe` and :func:`narrate` tell them so: with a seat, that seat's
 version; without one (a log, a spectator), the version every seat may know. ``seat``
@@ -37,37 +40,24 @@ from typing import Any
 import attrs
 
 from cardrules._convert import event_kind, fields_data
-from cardrules._text import int_text, ints_repr, shown
-from cardrules._wording import Wording, cards_text, direction_text, signed, wording
-from cardrules.cards import Card, Suit, format_cards
+from cardrules._text import ints_repr, shown
+from cardrules._wording import Wording, cards_text, signed, wording
+from cardrules.cards import Card, format_cards
 from cardrules.errors import EventError
-from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
+from cardrules.moves import NameSuit, Pass, Play
 from cardrules.values import Immutable
 
 __all__ = [
     "CardPlayed",
     "CardTurnedUp",
-    "CardsDrawn",
     "CardsPassed",
-    "CountEnded",
-    "CountRaised",
-    "CountStarted",
-    "DirectionChanged",
     "Event",
     "GameOver",
-    "HandBlocked",
     "HandDealt",
     "HandScored",
     "HiddenMove",
-    "IdiotCalled",
     "MovePlayed",
-    "OneCardAnnounced",
-    "PlayAgain",
-    "Reshuffled",
-    "SuitNamed",
     "TrickWon",
-    "TurnForfeited",
-    "TurnSkipped",
     "describe",
     "events_for",
     "narrate",
@@ -96,6 +86,25 @@ class Event(Immutable):
     def _text(self, words: Wording) -> str:
         """The text in ``words`` (each event class of the library has its own)."""
         return repr(self)
+
+    def _caused_text(self, words: Wording, cause: Card | None) -> str:
+        """The text naming ``cause``, the card played or turned up that caused this
+        event, when :func:`narrate` knows it (a draw a card's function made)."""
+        return self._text(words)
+
+    def told_by_play(self, seat: int, play: Play) -> bool:
+        """Whether ``seat``'s ``play`` (:class:`~cardrules.moves.Play`), told as
+        :func:`narrate` tells a play ("plays 8♣, names ♥ and says "one card""), already
+        tells this event, which then leaves it out: the :class:`CardPlayed` of the
+        play, the suit it named. ``False`` unless the event's class says otherwise.
+
+        >>> import cardrules as cr
+        >>> cr.CardPlayed(1, cr.Card.parse("8C")).told_by_play(1, cr.Play("8C"))
+        True
+        >>> cr.HandDealt(1, 0, 7).told_by_play(1, cr.Play("8C"))
+        False
+        """
+        return False
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may know it (``None``: as every seat may know it, for
@@ -219,8 +228,10 @@ class MovePlayed(Event):
 
     Its text tells the library's moves in the library's words, unless the game given to
     :func:`describe` has words of its own for the move
-    (:meth:`~cardrules.game.Game.move_phrase`: Craits' ``Pass()`` stays silent), and
-    any other move by its own text, ``str(move)``, said as the player would say it, its
+    (:meth:`~cardrules.game.Game.move_phrase`: Craits' ``Pass()`` stays silent), a
+    move with a ``phrase(who)`` method by what it returns (``who`` names a seat for the
+    reader: an "idiot" call "on you"), and any other move by its own text,
+    ``str(move)``, said as the player would say it, its
     verb first (``"bid 3"``: "You bid 3.", "Seat 1 bids 3."; "my" becomes "your" or
     "their"); a text that does not start with a verb in lower case is told after a
     colon ("Seat 1: Bid(tricks=3).").
@@ -268,23 +279,22 @@ class MovePlayed(Event):
                 extras.append(f'{words.verb(seat, "say")} "one card"')
             told = f", {' and '.join(extras)}" if extras else ""
             return f"{words.does(seat, 'play')} {move.card}{told}."
-        if isinstance(move, CallIdiot):
-            on = "" if move.target is None else f" on {words.who(move.target)}"
-            return f'{words.does(seat, "call")} "idiot"{on}.'
-        return words.did(seat, _base_phrase(move))
+        return words.did(seat, _base_phrase(move, words))
 
 
-def _base_phrase(move: object) -> str:
-    """What ``move`` (not a play nor a call) does, unless its game says otherwise: the
-    words of the library's moves, and the move's own text for any other."""
+def _base_phrase(move: object, words: Wording) -> str:
+    """What ``move`` (not a play) does, unless its game says otherwise: the words of
+    the library's moves, the phrase of a move with a ``phrase(who)`` method (seats
+    named for the reader), and the move's own text for any other."""
     if isinstance(move, NameSuit):
         return f"name {move.suit.symbol} as the suit to follow"
-    if isinstance(move, Draw):
-        return "draw"
-    if isinstance(move, Announce):
-        return 'say "one card"'
     if isinstance(move, Pass):
         return "pass"
+    phrase = getattr(move, "phrase", None)
+    if callable(phrase):
+        told = phrase(words.who)
+        if isinstance(told, str):
+            return told
     return str(move)
 
 
@@ -295,6 +305,10 @@ class CardPlayed(Event):
 
     seat: int
     card: Card
+
+    def told_by_play(self, seat: int, play: Play) -> bool:
+        """Told by ``seat``'s play of this card."""
+        return self.seat == seat and self.card == play.card
 
     def _text(self, words: Wording) -> str:
         return f"{words.does(self.seat, 'play')} {self.card}."
@@ -436,257 +450,6 @@ class CardTurnedUp(Event):
         return f"{words.does(self.seat, 'turn')} up {self.card}."
 
 
-_DRAW_REASONS = {
-    "cannot_play": "cannot play",
-    "draw": "a draw",
-    "count": "for the count",
-    "others_draw": "{card} makes every other player draw",
-    "two_along_draws": "{card} makes the player two seats along draw",
-    "idiot": 'the "idiot" penalty',
-}
-
-
-def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) -> None:
-    """``cards`` of a :class:`CardsDrawn`: none (not told), or the ``count`` cards drawn."""
-    if not cards:
-        return
-    if type(cards) is tuple and len(cards) == event.count:
-        for card in cards:  # (a loop: quicker than all() for a card or two)
-            if type(card) is not Card:
-                break
-        else:
-            return
-    raise EventError(
-        "cards of a CardsDrawn must be () or a tuple of Cards, the cards drawn "
-        f"({event.count}), not {shown(cards)}"
-    )
-
-
-@attrs.frozen(repr=False)
-class CardsDrawn(Event):
-    """``seat`` drew ``count`` cards because of ``reason``, a short code each game
-    chooses (Craits: ``"cannot_play"``, ``"count"``, ``"others_draw"``,
-    ``"two_along_draws"``, ``"idiot"``; a game that lets a player draw with a card to
-    play, the Crazy Eights example, says ``"draw"`` for a ``Draw()``, not whether they
-    could have played). ``wanted`` is how many the rules asked for; fewer means the draw
-    stopped short.
-
-    ``cards`` are the cards drawn, in the order drawn: a secret of the drawer's. The
-    engines tell them in the events of :meth:`~cardrules.game.Game.step` (and of
-    :meth:`~cardrules.game.Game.start`: a draw the dealer's turned-up card causes); for
-    every other seat, and for ``None`` (a log), :meth:`for_seat` gives the event
-    without them (``cards`` empty), which tells only how many.
-
-    >>> import cardrules as cr
-    >>> event = cr.CardsDrawn(1, 2, "count", 2, cards=cr.parse_cards("6D 2C"))
-    >>> event.describe(seat=1)
-    'You draw 6♦ and 2♣ (for the count).'
-    >>> event.describe(seat=0), event.for_seat(0)
-    ('Seat 1 draws 2 cards (for the count).', CardsDrawn(seat=1, count=2, reason='count', wanted=2))
-    """
-
-    seat: int
-    count: int
-    reason: str
-    wanted: int
-    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True, validator=_drawn_cards)
-
-    def __repr__(self) -> str:
-        told = f", cards={self.cards!r}" if self.cards else ""
-        return (
-            f"CardsDrawn(seat={self.seat!r}, count={self.count!r}, reason={self.reason!r}, "
-            f"wanted={self.wanted!r}{told})"
-        )
-
-    def for_seat(self, seat: int | None) -> Event:
-        """This event for the drawer; without the cards for every other seat."""
-        if seat == self.seat or not self.cards:
-            return self
-        return CardsDrawn(self.seat, self.count, self.reason, self.wanted)
-
-    def _text(self, words: Wording) -> str:
-        return self._told(words, None)
-
-    def _told(self, words: Wording, cause: Card | None) -> str:
-        """The text, naming ``cause``, the card whose function made the seat draw, if
-        known (:func:`narrate` knows it)."""
-        seat = self.seat
-        reason = _DRAW_REASONS.get(self.reason, self.reason.replace("_", " "))
-        reason = reason.replace("{card}", "a card" if cause is None else str(cause))
-        if self.count == 0:
-            return (
-                f"{words.first(seat)} cannot draw ({reason}): the stock is empty and there is "
-                "nothing to reshuffle."
-            )
-        short = (
-            f"; {int_text(self.wanted)} were due but the cards ran out"
-            if self.count < self.wanted
-            else ""
-        )
-        what = _card_list(self.cards) if self.cards else cards_text(self.count)
-        drawn = f"{words.verb(seat, 'draw')} {what}"
-        if self.reason == "cannot_play":
-            return f"{words.first(seat)} cannot play and {drawn}{short}."
-        if self.reason == "draw":  # (a Draw() that says no more)
-            return f"{words.first(seat)} {drawn}{short}."
-        return f"{words.first(seat)} {drawn} ({reason}{short})."
-
-
-def _card_list(cards: tuple[Card, ...]) -> str:
-    """Cards in words, in their order: "6♦", "6♦ and 2♣", "J♣, K♦ and 3♥"."""
-    texts = [str(card) for card in cards]
-    if len(texts) == 1:
-        return texts[0]
-    return f"{', '.join(texts[:-1])} and {texts[-1]}"
-
-
-@attrs.frozen
-class Reshuffled(Event):
-    """``seat`` had to draw from an empty stock: the discard pile but its top card,
-    ``cards`` cards, was shuffled into a new stock. ``penalty`` is what that cost the
-    seat, added to its score at once (Craits' shuffle pressure; 0 in games without one)."""
-
-    seat: int
-    cards: int
-    penalty: int = attrs.field(default=0, repr=int_text)
-
-    def _text(self, words: Wording) -> str:
-        seat = self.seat
-        text = (
-            f"The stock is empty: {words.who(seat)} {words.verb(seat, 'shuffle')} the discard "
-            f"pile ({cards_text(self.cards)}) into a new stock"
-        )
-        if self.penalty:
-            text += (
-                f" and {words.verb(seat, 'take')} a shuffle-pressure penalty of "
-                f"{int_text(self.penalty)} points"
-            )
-        return text + "."
-
-
-@attrs.frozen
-class SuitNamed(Event):
-    """``seat`` named ``suit`` as the suit to follow."""
-
-    seat: int
-    suit: Suit
-
-    def _text(self, words: Wording) -> str:
-        return f"{words.does(self.seat, 'name')} {self.suit.symbol} as the suit to follow."
-
-
-@attrs.frozen
-class TurnSkipped(Event):
-    """``seat`` lost its turn to a skip card played by ``by``."""
-
-    seat: int
-    by: int
-
-    def _text(self, words: Wording) -> str:
-        return f"{words.does(self.seat, 'are', 'is')} skipped by {words.who(self.by)}."
-
-
-@attrs.frozen
-class PlayAgain(Event):
-    """``seat`` takes another turn at once: the function of the card it played (or
-    turned up as dealer) was "play again" (Craits' 6)."""
-
-    seat: int
-
-    def _text(self, words: Wording) -> str:
-        return f"{words.does(self.seat, 'play')} again."
-
-
-@attrs.frozen
-class TurnForfeited(Event):
-    """``seat`` forfeited a turn (an idiot penalty)."""
-
-    seat: int
-
-    def _text(self, words: Wording) -> str:
-        return f'{words.does(self.seat, "miss", "misses")} this turn ("idiot" penalty).'
-
-
-@attrs.frozen
-class DirectionChanged(Event):
-    """Play now goes ``direction`` (+1 clockwise, -1 counter-clockwise)."""
-
-    direction: int
-
-    def _text(self, words: Wording) -> str:
-        return f"Play now goes {direction_text(self.direction)}."
-
-
-@attrs.frozen
-class CountStarted(Event):
-    """``seat`` started the count at ``value``."""
-
-    seat: int
-    value: int
-
-    def _text(self, words: Wording) -> str:
-        return f"{words.does(self.seat, 'start')} the count at {int_text(self.value)}."
-
-
-@attrs.frozen
-class CountRaised(Event):
-    """``seat`` raised the count to ``value``."""
-
-    seat: int
-    value: int
-
-    def _text(self, words: Wording) -> str:
-        return f"{words.does(self.seat, 'raise')} the count to {int_text(self.value)}."
-
-
-@attrs.frozen
-class CountEnded(Event):
-    """``seat`` could not follow the count and must draw its ``value``."""
-
-    seat: int
-    value: int
-
-    def _text(self, words: Wording) -> str:
-        return (
-            f"{words.first(self.seat)} cannot follow the count: it ends at {int_text(self.value)}."
-        )
-
-
-@attrs.frozen
-class OneCardAnnounced(Event):
-    """``seat`` said "one card"."""
-
-    seat: int
-
-    def _text(self, words: Wording) -> str:
-        return f'{words.does(self.seat, "say")} "one card".'
-
-
-@attrs.frozen
-class IdiotCalled(Event):
-    """``caller`` called "idiot" on ``target``, who takes the penalty."""
-
-    caller: int
-    target: int
-
-    def _text(self, words: Wording) -> str:
-        return f'{words.does(self.caller, "call")} "idiot" on {words.who(self.target)}!'
-
-
-@attrs.frozen
-class HandBlocked(Event):
-    """Hand ``number`` ended blocked: a full cycle of turns passed with no card played
-    or drawn."""
-
-    number: int
-
-    def _text(self, words: Wording) -> str:
-        return (
-            f"{words.deal.capitalize()} {self.number} is blocked: a full cycle of turns passed "
-            "with no card played or drawn."
-        )
-
-
 # -- the text of events -----------------------------------------------------------------
 
 
@@ -708,9 +471,10 @@ def describe(
     """``event`` in words, as ``seat`` reads it: that seat is "you", every other seat
     "seat N". Without a seat (``None``) every seat is "seat N": the text for a log or a
     spectator. ``game`` (the rules object) gives the game's words: for one deal in the
-    texts of :class:`HandDealt`, :class:`HandScored` and :class:`HandBlocked` ("round"
-    for Cramps: :attr:`Game.deal_word <cardrules.game.Game.deal_word>`; ``deal_word``
-    gives it directly; without either it is "hand"), for the moves it words its own way
+    texts of :class:`HandDealt`, :class:`HandScored` and
+    :class:`~cardrules.shedding.events.HandBlocked` ("round" for Cramps:
+    :attr:`Game.deal_word <cardrules.game.Game.deal_word>`; ``deal_word`` gives it
+    directly; without either it is "hand"), for the moves it words its own way
     (:meth:`Game.move_phrase <cardrules.game.Game.move_phrase>`: Craits' ``Pass()``
     stays silent where another game's passes), and for a trick won in a game whose
     trick points only count tricks (:attr:`TrickGame.trick_points_are_tricks
@@ -719,8 +483,8 @@ def describe(
     The text never names a card that ``seat`` may not know, whichever seat reads it:
     most events hold only public facts, and an event with a secret is told as ``seat``
     may know it (:meth:`Event.for_seat`; without a seat, as every seat may know it): a
-    :class:`CardsDrawn` names the cards to the drawer alone, and tells every other
-    seat how many.
+    :class:`~cardrules.shedding.events.CardsDrawn` names the cards to the drawer alone,
+    and tells every other seat how many.
 
     Raises :class:`~cardrules.EventError` if ``event`` is not an event,
     :class:`~cardrules.SeatError` for a seat that is not an int from 0 up.
@@ -744,11 +508,12 @@ def describe(
     return _event_text(event.for_seat(seat), words)
 
 
-def _event_text(event: Event, words: Wording) -> str:
-    """The text of ``event``, already as the reader may know it, in ``words``: the
+def _event_text(event: Event, words: Wording, cause: Card | None = None) -> str:
+    """The text of ``event``, already as the reader may know it, in ``words`` (naming
+    ``cause``, the card whose function caused it, if it says such a thing): the
     library's, or what the :meth:`Event.describe` of an event class of your own says."""
     if type(event).describe is Event.describe:
-        return event._text(words)
+        return event._caused_text(words, cause)
     return event.describe(words.viewer, deal_word=words.deal)
 
 
@@ -763,13 +528,13 @@ def narrate(
     ``seat`` (``None``: for a log); ``game`` or ``deal_word`` as for :func:`describe`.
 
     Each event is told as ``seat`` may know it (:meth:`Event.for_seat`). Events that
-    only repeat another are left out: the :class:`CardPlayed` of a play,
-    the :class:`SuitNamed` and :class:`OneCardAnnounced` of a play that names a suit or
-    says "one card" (the play's text tells them), and the :class:`MovePlayed` of a
-    draw, an "idiot" call, a suit named or "one card" said without a play (the events
-    that follow tell what it did), unless the game has words of its own for the move
-    (Euchre's suit named makes trumps: no event follows it). A :class:`CardsDrawn`
-    that a card's function caused names the card.
+    only repeat another are left out: those a play's text tells
+    (:meth:`Event.told_by_play`: the :class:`CardPlayed` of a play, the suit it names
+    and the "one card" it says), and the :class:`MovePlayed` of a move whose class says
+    ``told_by_events = True`` (a draw, an "idiot" call, a suit named or "one card" said
+    without a play: the events that follow tell what it did), unless the game has words
+    of its own for the move (Euchre's suit named makes trumps: no event follows it). A
+    draw that a card's function caused names the card.
 
     Raises :class:`~cardrules.EventError` if an item is not an event (or ``events`` is
     not a sequence of them), :class:`~cardrules.SeatError` for a bad seat.
@@ -799,23 +564,14 @@ def narrate(
             move = event.move
             if isinstance(move, Play):
                 play, cause = (event.seat, move), move.card
-            elif isinstance(move, _TOLD_BY_EVENTS) and words.move_phrase(move) is None:
+            elif getattr(move, "told_by_events", False) is True and words.move_phrase(move) is None:
                 continue
         elif isinstance(event, CardTurnedUp):
             cause = event.card
-        elif play is not None and _told_by_play(event, *play):
+        elif play is not None and event.told_by_play(*play):
             continue
-        if isinstance(event, CardsDrawn):
-            told.append((event, event._told(words, cause)))
-        else:
-            told.append((event, _event_text(event, words)))
+        told.append((event, _event_text(event, words, cause)))
     return told
-
-
-_TOLD_BY_EVENTS = (Draw, CallIdiot, NameSuit, Announce)
-"""The moves whose events tell what they did (:class:`CardsDrawn`, :class:`IdiotCalled`,
-:class:`SuitNamed`, :class:`OneCardAnnounced`), unless the game has words of its own
-for them."""
 
 
 def events_for(events: Iterable[Event], seat: int | None) -> tuple[Event, ...]:
@@ -851,14 +607,3 @@ def seat_events(events: tuple[Event, ...], seat: int | None) -> tuple[Event, ...
     if all(map(operator.is_, told, events)):
         return events
     return tuple(told)
-
-
-def _told_by_play(event: Event, seat: int, play: Play) -> bool:
-    """Whether the text of ``seat``'s ``play`` already tells ``event``."""
-    if isinstance(event, CardPlayed):
-        return event.seat == seat and event.card == play.card
-    if isinstance(event, SuitNamed):
-        return event.seat == seat and event.suit == play.suit
-    if isinstance(event, OneCardAnnounced):
-        return event.seat == seat and play.announce
-    return False

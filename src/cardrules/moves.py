@@ -2,8 +2,11 @@
 
 Moves are small frozen values; two moves are equal when they say the same thing, so a
 move built by hand equals the one in :meth:`Game.legal_moves <cardrules.game.Game.legal_moves>`.
-The moves of the games cardrules ships are here; a game of your own defines its own
-move classes (a bid, cards passed, a trump named) and registers each with
+The moves the games cardrules ships share are here (a card played, a suit named, a
+pass); the shedding family's own (draw, an "idiot" call, "one card" said) are in
+:mod:`cardrules.shedding.moves`, and each shipped game's others in its package. A game
+of your own defines its own move classes (a bid, cards passed, a trump named) and
+registers each with
 :func:`register_move`, so that records, move ids, explicit chance, the command line and
 the learning hosts take them like the shipped ones.
 
@@ -23,7 +26,7 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
 
 import attrs
 
@@ -32,10 +35,10 @@ from cardrules.cards import Card, Rank, Suit
 from cardrules.errors import CardParseError, MoveTypeError, RecordError, RulesError
 from cardrules.values import Immutable
 
+if TYPE_CHECKING:  # (the shedding family's moves, named in the type Move)
+    from cardrules.shedding.moves import Announce, CallIdiot, Draw
+
 __all__ = [
-    "Announce",
-    "CallIdiot",
-    "Draw",
     "Move",
     "NameSuit",
     "Pass",
@@ -112,7 +115,19 @@ class Play(Immutable):
         >>> Play("QS").to_data()
         {'play': 'Q♠'}
         """
-        return move_to_data(self)
+        data: dict[str, Any] = {"play": str(self.card)}
+        if self.suit is not None:
+            data["suit"] = self.suit.letter
+        if self.announce:
+            data["announce"] = True
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Play | None:
+        """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
+        if set(data) <= {"play", "suit", "announce"}:
+            return cls(data["play"], suit=data.get("suit"), announce=data.get("announce", False))
+        return None
 
     def __str__(self) -> str:
         text = str(self.card)
@@ -123,59 +138,12 @@ class Play(Immutable):
         return text
 
 
-@attrs.frozen(cache_hash=True)
-class Draw(Immutable):
-    """Draw from the stock (in games where that is a move)."""
-
-    def to_data(self) -> dict[str, Any]:
-        """This move as data, as records write it (:func:`move_to_data`).
-
-        >>> Draw().to_data()
-        {'draw': True}
-        """
-        return move_to_data(self)
-
-    def __str__(self) -> str:
-        return "draw"
-
-    def __reduce__(self) -> tuple[type[Draw], tuple[()]]:
-        # Made again by calling the class: with no fields, pickle's protocols 0 and 1
-        # would leave the cached hash unset.
-        return (Draw, ())
-
-
 def as_seat(value: int) -> int:
     """A seat number (an int from 0 up, not a bool): the converter of a move field that
     holds a seat (which seats are at the table, the rules check)."""
     if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     raise MoveTypeError(f"a seat must be an int from 0 up, not {shown(value)}")
-
-
-def _as_optional_seat(value: int | None) -> int | None:
-    return None if value is None else as_seat(value)
-
-
-@attrs.frozen(cache_hash=True)
-class CallIdiot(Immutable):
-    """Seat ``caller`` calls "idiot" on ``target``, a player who was left with one card
-    without saying "one card" (Craits). It may be made out of turn while the window is
-    open. ``target`` may be left out when only one player can be called on."""
-
-    caller: int = attrs.field(converter=as_seat)
-    target: int | None = attrs.field(default=None, converter=_as_optional_seat)
-
-    def to_data(self) -> dict[str, Any]:
-        """This move as data, as records write it (:func:`move_to_data`).
-
-        >>> CallIdiot(1, target=2).to_data()
-        {'idiot': 1, 'target': 2}
-        """
-        return move_to_data(self)
-
-    def __str__(self) -> str:
-        on = "" if self.target is None else f" on seat {self.target}"
-        return f'seat {self.caller} calls "idiot"{on}'
 
 
 @attrs.frozen(cache_hash=True)
@@ -185,37 +153,25 @@ class NameSuit(Immutable):
 
     suit: Suit = attrs.field(converter=as_suit)
 
+    told_by_events: ClassVar[bool] = True
+    """The events that follow it tell what it did (:func:`~cardrules.events.narrate`
+    leaves out its :class:`~cardrules.events.MovePlayed`), unless its game words it."""
+
     def to_data(self) -> dict[str, Any]:
         """This move as data, as records write it (:func:`move_to_data`).
 
         >>> NameSuit("H").to_data()
         {'name_suit': 'H'}
         """
-        return move_to_data(self)
+        return {"name_suit": self.suit.letter}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> NameSuit | None:
+        """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
+        return cls(data["name_suit"]) if set(data) == {"name_suit"} else None
 
     def __str__(self) -> str:
         return f"name {self.suit.symbol}"
-
-
-@attrs.frozen(cache_hash=True)
-class Announce(Immutable):
-    """Say "one card" on receiving the one card of the one-card hand (Craits V4)."""
-
-    def to_data(self) -> dict[str, Any]:
-        """This move as data, as records write it (:func:`move_to_data`).
-
-        >>> Announce().to_data()
-        {'announce': True}
-        """
-        return move_to_data(self)
-
-    def __str__(self) -> str:
-        return 'say "one card"'
-
-    def __reduce__(self) -> tuple[type[Announce], tuple[()]]:
-        # Made again by calling the class: with no fields, pickle's protocols 0 and 1
-        # would leave the cached hash unset.
-        return (Announce, ())
 
 
 @attrs.frozen(cache_hash=True)
@@ -229,7 +185,12 @@ class Pass(Immutable):
         >>> Pass().to_data()
         {'pass': True}
         """
-        return move_to_data(self)
+        return {"pass": True}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Pass | None:
+        """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
+        return cls() if set(data) == {"pass"} and data["pass"] is True else None
 
     def __str__(self) -> str:
         return "pass"
@@ -242,15 +203,17 @@ class Pass(Immutable):
 
 # -- the registry of move types ---------------------------------------------------------
 
-_SHIPPED_KINDS = frozenset({"play", "draw", "idiot", "name_suit", "announce", "pass"})
-"""The kinds of the shipped moves, which records write in short forms of their own
-(``{'play': 'QS'}``, ``{'draw': true}``, ...)."""
 _KINDS: dict[str, type] = {}
 _KIND_OF: dict[type, str] = {}
+_SHORT_FORMS: dict[str, str] = {}
+"""The kinds the library's moves are written under in short forms of their own
+(``{'play': 'QS'}``, ``{'draw': true}``, ...), each with its form in words, in the
+order they were registered."""
+_SHORT_CLASSES: tuple[Any, ...] = ()
 M = TypeVar("M", bound=type)
 
 
-def register_move(kind: str) -> Callable[[M], M]:
+def register_move(kind: str, *, short_form: str | None = None) -> Callable[[M], M]:
     """Register a move class of your own game under ``kind``, a short name for records
     (a class decorator). The class should be a frozen attrs class whose fields hold
     JSON-friendly values (ints, bools, text, cards, suits, tuples of them) with
@@ -296,9 +259,17 @@ def register_move(kind: str) -> Callable[[M], M]:
     read back: one named ``move`` (the record's key for the kind), one made with
     ``init=False``, one whose name is not its keyword in ``__init__`` (a private
     ``_name``).
+
+    ``short_form`` is for the library's own moves, whose records keep the short forms
+    they were first written in (``{'play': 'QS'}``, ``{'draw': true}``): the form in
+    words, for messages. Such a class writes its form itself (``to_data()``, the kind
+    its first key) and reads it with a class method ``from_data(data)``, which returns
+    ``None`` for data that is not its form; ``{"move": kind}`` is refused for it.
     """
     if not isinstance(kind, str) or not kind.isidentifier():
         raise RulesError(f"a move kind must be a name like 'bid', not {shown(kind)}")
+    if short_form is not None and not isinstance(short_form, str):
+        raise RulesError(f"short_form must be text, not {shown(short_form)}")
 
     def register(cls: M) -> M:
         kind_class: Any = cls  # attrs.has narrows the type, which the return must keep
@@ -319,6 +290,10 @@ def register_move(kind: str) -> Callable[[M], M]:
             setattr(kind_class, "to_data", _to_data)  # noqa: B010 (not declared by the class)
         _KINDS[kind] = cls
         _KIND_OF[cls] = kind
+        if short_form is not None:
+            global _SHORT_CLASSES
+            _SHORT_FORMS[kind] = short_form
+            _SHORT_CLASSES = (*(c for c in _SHORT_CLASSES if c is not cls), cls)
         return cls
 
     return register
@@ -496,15 +471,12 @@ def is_move(value: object) -> bool:
     return type(value) in _KIND_OF
 
 
-for _kind, _cls in (
-    ("play", Play),
-    ("draw", Draw),
-    ("idiot", CallIdiot),
-    ("name_suit", NameSuit),
-    ("announce", Announce),
-    ("pass", Pass),
+for _kind, _cls, _form in (
+    ("play", Play, "{'play': card, 'suit'?: letter, 'announce'?: true}"),
+    ("name_suit", NameSuit, "{'name_suit': letter}"),
+    ("pass", Pass, "{'pass': true}"),
 ):
-    register_move(_kind)(_cls)
+    register_move(_kind, short_form=_form)(_cls)
 
 
 def _field_data(value: Any) -> Any:
@@ -522,31 +494,18 @@ def _field_data(value: Any) -> Any:
 
 
 Move: TypeAlias = "Play | Draw | CallIdiot | NameSuit | Announce | Pass"
-"""Any move of the games cardrules ships."""
+"""A move of the shipped games' shared kinds and of the shedding family's
+(:mod:`cardrules.shedding.moves`: ``Draw``, ``CallIdiot``, ``Announce``); the games'
+own moves (a bid, cards passed) are their own classes."""
 
 
 def move_to_data(move: Any) -> dict[str, Any]:
-    """A JSON-friendly dict for ``move`` (used by game records): the shipped moves in
+    """A JSON-friendly dict for ``move`` (used by game records): the library's moves in
     their own short forms, a registered move of your own as ``{"move": kind, ...}``."""
-    if isinstance(move, Play):
-        data: dict[str, Any] = {"play": str(move.card)}
-        if move.suit is not None:
-            data["suit"] = move.suit.letter
-        if move.announce:
-            data["announce"] = True
-        return data
-    if isinstance(move, Draw):
-        return {"draw": True}
-    if isinstance(move, CallIdiot):
-        if move.target is None:
-            return {"idiot": move.caller}
-        return {"idiot": move.caller, "target": move.target}
-    if isinstance(move, NameSuit):
-        return {"name_suit": move.suit.letter}
-    if isinstance(move, Announce):
-        return {"announce": True}
-    if isinstance(move, Pass):
-        return {"pass": True}
+    for cls in _SHORT_CLASSES:
+        if isinstance(move, cls):
+            data: dict[str, Any] = cls.to_data(move)
+            return data
     kind = _KIND_OF.get(type(move))
     if kind is None:
         raise MoveTypeError(
@@ -564,41 +523,33 @@ def move_from_data(data: Mapping[str, Any]) -> Any:
         raise RecordError(f"a move must be a JSON object like {{'play': 'QS'}}, not {shown(data)}")
     if "move" in data:
         return _registered_from_data(data)
-    keys = set(data)
     try:
-        if "play" in data and keys <= {"play", "suit", "announce"}:
-            return Play(data["play"], suit=data.get("suit"), announce=data.get("announce", False))
-        if keys == {"draw"} and data["draw"] is True:
-            return Draw()
-        if "idiot" in data and keys <= {"idiot", "target"}:
-            return CallIdiot(data["idiot"], data.get("target"))
-        if keys == {"name_suit"}:
-            return NameSuit(data["name_suit"])
-        if keys == {"announce"} and data["announce"] is True:
-            return Announce()
-        if keys == {"pass"} and data["pass"] is True:
-            return Pass()
+        for kind in _SHORT_FORMS:
+            if kind in data:
+                reader: Any = _KINDS[kind]  # (a short form's class reads it: from_data)
+                move = reader.from_data(data)
+                if move is not None:
+                    return move
     except (CardParseError, MoveTypeError) as exc:
         raise RecordError(f"bad move {shown(dict(data))}: {exc}") from None
-    raise RecordError(f"bad move {shown(dict(data))}: {_EXPECTED}")
+    raise RecordError(f"bad move {shown(dict(data))}: {_expected_forms()}")
 
 
-_EXPECTED = (
-    "expected {'play': card, 'suit'?: letter, 'announce'?: true}, {'draw': true}, "
-    "{'idiot': seat, 'target'?: seat}, {'name_suit': letter}, {'announce': true}, "
-    "{'pass': true} or a registered move {'move': kind, ...}"
-)
+def _expected_forms() -> str:
+    """The data forms of moves, in words, for messages: the library's short forms (the
+    shedding family's too, once it is imported) and the form of a registered move."""
+    return f"expected {', '.join(_SHORT_FORMS.values())} or a registered move {{'move': kind, ...}}"
 
 
 def _registered_from_data(data: Mapping[str, Any]) -> Any:
     kind = data["move"]
     cls = _KINDS.get(kind) if isinstance(kind, str) else None
-    if cls is None or kind in _SHIPPED_KINDS:
-        known = ", ".join(sorted(set(_KINDS) - _SHIPPED_KINDS)) or "none"
+    if cls is None or kind in _SHORT_FORMS:
+        known = ", ".join(sorted(set(_KINDS) - set(_SHORT_FORMS))) or "none"
         raise RecordError(
             f"bad move {shown(dict(data))}: no move kind {shown(kind)} is registered "
             f"(games' own kinds registered: {known}; import the game that defines it "
-            f"before reading the record); {_EXPECTED}"
+            f"before reading the record); {_expected_forms()}"
         )
     fields = {name: value for name, value in data.items() if name != "move"}
     names = {field.name for field in attrs.fields(cls)}

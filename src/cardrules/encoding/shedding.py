@@ -66,8 +66,9 @@ from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.shedparts import SheddingParts
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
-from cardrules.events import CardPlayed, CardsDrawn, HandDealt
+from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
+from cardrules.shedding.events import CardsDrawn
 from cardrules.shedding.state import Phase
 
 __all__ = ["SheddingEncoder"]

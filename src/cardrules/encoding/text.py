@@ -22,29 +22,31 @@ from typing import Any
 from cardrules.cards import format_cards
 from cardrules.events import (
     CardPlayed,
-    CardsDrawn,
     CardsPassed,
     CardTurnedUp,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    MovePlayed,
+    TrickWon,
+)
+from cardrules.moves import Play
+from cardrules.shedding.events import (
+    CardsDrawn,
     CountEnded,
     CountRaised,
     CountStarted,
     DirectionChanged,
-    Event,
-    GameOver,
     HandBlocked,
-    HandDealt,
-    HandScored,
     IdiotCalled,
-    MovePlayed,
     OneCardAnnounced,
     PlayAgain,
     Reshuffled,
     SuitNamed,
-    TrickWon,
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.moves import Play
 
 __all__ = ["cards_text", "ints_text", "step_text"]
 

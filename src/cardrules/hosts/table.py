@@ -28,7 +28,7 @@ from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupE
 from cardrules.events import Event
 from cardrules.game import Game, Step, game_class, registered_games
 from cardrules.moveids import move_id_number, move_ids_of
-from cardrules.moves import CallIdiot
+from cardrules.shedding.moves import CallIdiot
 
 __all__ = [
     "RENDER_MODES",

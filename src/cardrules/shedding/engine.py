@@ -22,12 +22,13 @@ from cardrules._text import shown
 from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Rank, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
 from cardrules.errors import IllegalMoveError, SeatError
-from cardrules.events import Event, IdiotCalled, MovePlayed, SuitNamed
-from cardrules.game import SHIPPED_MOVES, Game
+from cardrules.events import Event, MovePlayed
+from cardrules.game import Game
 from cardrules.handmasks import hand_cards
-from cardrules.moves import Announce, CallIdiot, Draw, Move, NameSuit, Pass, Play
+from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import CardTable
+from cardrules.shedding.events import IdiotCalled, SuitNamed
 from cardrules.shedding.flow import (
     _NAMING,
     _PLAYING,
@@ -41,6 +42,7 @@ from cardrules.shedding.flow import (
     _play,
     _work_on,
 )
+from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallIdiot, Draw
 from cardrules.shedding.parsing import call_refusal, read_shedding_move, typed_refusal
 from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
@@ -441,7 +443,7 @@ class SheddingGame(Game[S, Move, V]):
         mover = state._to_move
         kind = type(move)
         if mover is None:
-            if not isinstance(move, SHIPPED_MOVES):
+            if not isinstance(move, SHEDDING_MOVES):
                 raise self.foreign_move(move, self.moves_are())
             raise IllegalMoveError("game_over", "the game is over; no more moves")
         if kind is CallIdiot:

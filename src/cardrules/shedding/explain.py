@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from cardrules.errors import IllegalMoveError
-from cardrules.game import SHIPPED_MOVES
-from cardrules.moves import Announce, Draw, NameSuit, Pass, Play
+from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.core import Action
 from cardrules.shedding.flow import tables_for
+from cardrules.shedding.moves import SHEDDING_MOVES, Announce, Draw
 from cardrules.shedding.state import Phase, ShedState
 
 if TYPE_CHECKING:
@@ -25,7 +25,7 @@ __all__ = ["explain"]
 
 def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exception:
     """The error for ``move`` when the player to move in ``state`` may not make it."""
-    if not isinstance(move, SHIPPED_MOVES):
+    if not isinstance(move, SHEDDING_MOVES):
         return game.foreign_move(move, game.moves_are())
     phase = state.phase
     if phase is Phase.NAME_SUIT and not isinstance(move, NameSuit):

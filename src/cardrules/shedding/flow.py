@@ -13,19 +13,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import CARD_BIT, FULL_MASK, RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, Card, Rank
-from cardrules.events import (
-    CardPlayed,
+from cardrules.events import CardPlayed, CardTurnedUp, Event, GameOver, HandDealt, HandScored
+from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
+from cardrules.moves import Play
+from cardrules.rng import shuffled
+from cardrules.shedding.core import Action, dealt_cards, draw_from
+from cardrules.shedding.events import (
     CardsDrawn,
-    CardTurnedUp,
     CountEnded,
     CountRaised,
     CountStarted,
     DirectionChanged,
-    Event,
-    GameOver,
     HandBlocked,
-    HandDealt,
-    HandScored,
     OneCardAnnounced,
     PlayAgain,
     Reshuffled,
@@ -33,10 +32,6 @@ from cardrules.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
-from cardrules.moves import Play
-from cardrules.rng import shuffled
-from cardrules.shedding.core import Action, dealt_cards, draw_from
 from cardrules.shedding.state import Phase, ShedState, _Hand, _Tables, tables_for
 
 if TYPE_CHECKING:

@@ -24,7 +24,8 @@ from cardrules._movetext import (
 from cardrules._text import shown
 from cardrules.cards import Suit
 from cardrules.errors import IllegalMoveError, MoveParseError
-from cardrules.moves import Announce, CallIdiot, Draw, NameSuit, Pass, Play
+from cardrules.moves import NameSuit, Pass, Play
+from cardrules.shedding.moves import Announce, CallIdiot, Draw
 from cardrules.shedding.state import Phase
 
 __all__ = ["call_refusal", "read_name_suit", "read_shedding_move", "split_move", "typed_refusal"]

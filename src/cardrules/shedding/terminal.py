@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import Card
-from cardrules.events import CardPlayed, CardsDrawn, Event, HandScored
+from cardrules.events import CardPlayed, Event, HandScored
 from cardrules.moves import NameSuit
+from cardrules.shedding.events import CardsDrawn
 from cardrules.terminal import GameAdapter
 
 __all__ = ["SheddingAdapter", "hand_at_end"]

@@ -20,7 +20,8 @@ from cardrules._kept import KeptByIdentity
 from cardrules.cards import FULL_MASK
 from cardrules.encoding.vectors import clipped, count_floats, require_numpy, to_float32
 from cardrules.errors import StateError
-from cardrules.events import CardPlayed, Event, HandDealt, Reshuffled
+from cardrules.events import CardPlayed, Event, HandDealt
+from cardrules.shedding.events import Reshuffled
 
 if TYPE_CHECKING:
     from cardrules.games.craits.encoder import CraitsEncoder

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import cardrules as cr
-from cardrules.events import HandBlocked
 from cardrules.games.craits.scoring import OUT_POINTS, hand_breakdown
+from cardrules.shedding.events import HandBlocked
 from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
 from cardrules.terminal import AnyGame
 

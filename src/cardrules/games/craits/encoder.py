@@ -81,11 +81,12 @@ from cardrules.encoding.vectors import (
     one_hot,
 )
 from cardrules.errors import StateError
-from cardrules.events import CardPlayed, CardsDrawn, HandDealt, Reshuffled
+from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
 from cardrules.games.craits.arrays import CraitsRows, craits_tables
 from cardrules.games.craits.buffers import CraitsWriter
 from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
+from cardrules.shedding.events import CardsDrawn, Reshuffled
 
 if TYPE_CHECKING:
     from cardrules.games.craits.rules import Craits

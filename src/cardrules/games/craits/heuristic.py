@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import RANK_OF_INDEX, SUIT_OF_INDEX, Card, Suit
-from cardrules.moves import Announce, CallIdiot, NameSuit, Play
+from cardrules.moves import NameSuit, Play
 from cardrules.shedding.core import Action
+from cardrules.shedding.moves import Announce, CallIdiot
 from cardrules.shedding.state import Phase
 
 if TYPE_CHECKING:

@@ -13,8 +13,8 @@ from typing import Any
 
 import cardrules as cr
 from cardrules._wording import cards_text, direction_text
-from cardrules.events import HandBlocked
 from cardrules.games.crazy_eights.scoring import CardPoints, card_points
+from cardrules.shedding.events import HandBlocked
 from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
 from cardrules.terminal import COMMAND_HELP, AnyGame
 

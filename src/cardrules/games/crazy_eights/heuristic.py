@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import Card, Rank, Suit
-from cardrules.moves import Draw, NameSuit, Play
+from cardrules.moves import NameSuit, Play
+from cardrules.shedding.moves import Draw
 
 if TYPE_CHECKING:
     from cardrules.games.crazy_eights.rules import CrazyEights, CrazyEightsView

@@ -1,0 +1,297 @@
+"""The shedding family's own events: cards drawn and the stock reshuffled, a suit
+named, turns skipped, played again or forfeited, the direction changed, the count,
+"one card" said, "idiot" called and a blocked hand, each with its text. The events
+every family shares (a move made, a card played or turned up, a hand dealt or scored,
+the game over) are in :mod:`cardrules.events`, which tells these too
+(:func:`~cardrules.events.describe`, :func:`~cardrules.events.narrate`).
+
+>>> import cardrules as cr
+>>> str(TurnSkipped(1, by=0)), TurnSkipped(1, by=0).describe(seat=1)
+('Seat 1 is skipped by seat 0.', 'You are skipped by seat 0.')
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules._text import int_text, shown
+from cardrules._wording import Wording, cards_text, direction_text
+from cardrules.cards import Card, Suit
+from cardrules.errors import EventError
+from cardrules.events import Event
+from cardrules.moves import Play
+
+__all__ = [
+    "CardsDrawn",
+    "CountEnded",
+    "CountRaised",
+    "CountStarted",
+    "DirectionChanged",
+    "HandBlocked",
+    "IdiotCalled",
+    "OneCardAnnounced",
+    "PlayAgain",
+    "Reshuffled",
+    "SuitNamed",
+    "TurnForfeited",
+    "TurnSkipped",
+]
+
+
+_DRAW_REASONS = {
+    "cannot_play": "cannot play",
+    "draw": "a draw",
+    "count": "for the count",
+    "others_draw": "{card} makes every other player draw",
+    "two_along_draws": "{card} makes the player two seats along draw",
+    "idiot": 'the "idiot" penalty',
+}
+
+
+def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) -> None:
+    """``cards`` of a :class:`CardsDrawn`: none (not told), or the ``count`` cards drawn."""
+    if not cards:
+        return
+    if type(cards) is tuple and len(cards) == event.count:
+        for card in cards:  # (a loop: quicker than all() for a card or two)
+            if type(card) is not Card:
+                break
+        else:
+            return
+    raise EventError(
+        "cards of a CardsDrawn must be () or a tuple of Cards, the cards drawn "
+        f"({event.count}), not {shown(cards)}"
+    )
+
+
+@attrs.frozen(repr=False)
+class CardsDrawn(Event):
+    """``seat`` drew ``count`` cards because of ``reason``, a short code each game
+    chooses (Craits: ``"cannot_play"``, ``"count"``, ``"others_draw"``,
+    ``"two_along_draws"``, ``"idiot"``; a game that lets a player draw with a card to
+    play, the Crazy Eights example, says ``"draw"`` for a ``Draw()``, not whether they
+    could have played). ``wanted`` is how many the rules asked for; fewer means the draw
+    stopped short.
+
+    ``cards`` are the cards drawn, in the order drawn: a secret of the drawer's. The
+    engines tell them in the events of :meth:`~cardrules.game.Game.step` (and of
+    :meth:`~cardrules.game.Game.start`: a draw the dealer's turned-up card causes); for
+    every other seat, and for ``None`` (a log), :meth:`for_seat` gives the event
+    without them (``cards`` empty), which tells only how many.
+
+    >>> import cardrules as cr
+    >>> event = cr.CardsDrawn(1, 2, "count", 2, cards=cr.parse_cards("6D 2C"))
+    >>> event.describe(seat=1)
+    'You draw 6♦ and 2♣ (for the count).'
+    >>> event.describe(seat=0), event.for_seat(0)
+    ('Seat 1 draws 2 cards (for the count).', CardsDrawn(seat=1, count=2, reason='count', wanted=2))
+    """
+
+    seat: int
+    count: int
+    reason: str
+    wanted: int
+    cards: tuple[Card, ...] = attrs.field(default=(), kw_only=True, validator=_drawn_cards)
+
+    def __repr__(self) -> str:
+        told = f", cards={self.cards!r}" if self.cards else ""
+        return (
+            f"CardsDrawn(seat={self.seat!r}, count={self.count!r}, reason={self.reason!r}, "
+            f"wanted={self.wanted!r}{told})"
+        )
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event for the drawer; without the cards for every other seat."""
+        if seat == self.seat or not self.cards:
+            return self
+        return CardsDrawn(self.seat, self.count, self.reason, self.wanted)
+
+    def _text(self, words: Wording) -> str:
+        return self._caused_text(words, None)
+
+    def _caused_text(self, words: Wording, cause: Card | None) -> str:
+        """The text, naming ``cause``, the card whose function made the seat draw, if
+        known (:func:`~cardrules.events.narrate` knows it)."""
+        seat = self.seat
+        reason = _DRAW_REASONS.get(self.reason, self.reason.replace("_", " "))
+        reason = reason.replace("{card}", "a card" if cause is None else str(cause))
+        if self.count == 0:
+            return (
+                f"{words.first(seat)} cannot draw ({reason}): the stock is empty and there is "
+                "nothing to reshuffle."
+            )
+        short = (
+            f"; {int_text(self.wanted)} were due but the cards ran out"
+            if self.count < self.wanted
+            else ""
+        )
+        what = _card_list(self.cards) if self.cards else cards_text(self.count)
+        drawn = f"{words.verb(seat, 'draw')} {what}"
+        if self.reason == "cannot_play":
+            return f"{words.first(seat)} cannot play and {drawn}{short}."
+        if self.reason == "draw":  # (a Draw() that says no more)
+            return f"{words.first(seat)} {drawn}{short}."
+        return f"{words.first(seat)} {drawn} ({reason}{short})."
+
+
+def _card_list(cards: tuple[Card, ...]) -> str:
+    """Cards in words, in their order: "6♦", "6♦ and 2♣", "J♣, K♦ and 3♥"."""
+    texts = [str(card) for card in cards]
+    if len(texts) == 1:
+        return texts[0]
+    return f"{', '.join(texts[:-1])} and {texts[-1]}"
+
+
+@attrs.frozen
+class Reshuffled(Event):
+    """``seat`` had to draw from an empty stock: the discard pile but its top card,
+    ``cards`` cards, was shuffled into a new stock. ``penalty`` is what that cost the
+    seat, added to its score at once (Craits' shuffle pressure; 0 in games without one)."""
+
+    seat: int
+    cards: int
+    penalty: int = attrs.field(default=0, repr=int_text)
+
+    def _text(self, words: Wording) -> str:
+        seat = self.seat
+        text = (
+            f"The stock is empty: {words.who(seat)} {words.verb(seat, 'shuffle')} the discard "
+            f"pile ({cards_text(self.cards)}) into a new stock"
+        )
+        if self.penalty:
+            text += (
+                f" and {words.verb(seat, 'take')} a shuffle-pressure penalty of "
+                f"{int_text(self.penalty)} points"
+            )
+        return text + "."
+
+
+@attrs.frozen
+class SuitNamed(Event):
+    """``seat`` named ``suit`` as the suit to follow."""
+
+    seat: int
+    suit: Suit
+
+    def told_by_play(self, seat: int, play: Play) -> bool:
+        """Told by ``seat``'s play naming this suit."""
+        return self.seat == seat and self.suit == play.suit
+
+    def _text(self, words: Wording) -> str:
+        return f"{words.does(self.seat, 'name')} {self.suit.symbol} as the suit to follow."
+
+
+@attrs.frozen
+class TurnSkipped(Event):
+    """``seat`` lost its turn to a skip card played by ``by``."""
+
+    seat: int
+    by: int
+
+    def _text(self, words: Wording) -> str:
+        return f"{words.does(self.seat, 'are', 'is')} skipped by {words.who(self.by)}."
+
+
+@attrs.frozen
+class PlayAgain(Event):
+    """``seat`` takes another turn at once: the function of the card it played (or
+    turned up as dealer) was "play again" (Craits' 6)."""
+
+    seat: int
+
+    def _text(self, words: Wording) -> str:
+        return f"{words.does(self.seat, 'play')} again."
+
+
+@attrs.frozen
+class TurnForfeited(Event):
+    """``seat`` forfeited a turn (an idiot penalty)."""
+
+    seat: int
+
+    def _text(self, words: Wording) -> str:
+        return f'{words.does(self.seat, "miss", "misses")} this turn ("idiot" penalty).'
+
+
+@attrs.frozen
+class DirectionChanged(Event):
+    """Play now goes ``direction`` (+1 clockwise, -1 counter-clockwise)."""
+
+    direction: int
+
+    def _text(self, words: Wording) -> str:
+        return f"Play now goes {direction_text(self.direction)}."
+
+
+@attrs.frozen
+class CountStarted(Event):
+    """``seat`` started the count at ``value``."""
+
+    seat: int
+    value: int
+
+    def _text(self, words: Wording) -> str:
+        return f"{words.does(self.seat, 'start')} the count at {int_text(self.value)}."
+
+
+@attrs.frozen
+class CountRaised(Event):
+    """``seat`` raised the count to ``value``."""
+
+    seat: int
+    value: int
+
+    def _text(self, words: Wording) -> str:
+        return f"{words.does(self.seat, 'raise')} the count to {int_text(self.value)}."
+
+
+@attrs.frozen
+class CountEnded(Event):
+    """``seat`` could not follow the count and must draw its ``value``."""
+
+    seat: int
+    value: int
+
+    def _text(self, words: Wording) -> str:
+        return (
+            f"{words.first(self.seat)} cannot follow the count: it ends at {int_text(self.value)}."
+        )
+
+
+@attrs.frozen
+class OneCardAnnounced(Event):
+    """``seat`` said "one card"."""
+
+    seat: int
+
+    def told_by_play(self, seat: int, play: Play) -> bool:
+        """Told by ``seat``'s play that says "one card"."""
+        return self.seat == seat and play.announce
+
+    def _text(self, words: Wording) -> str:
+        return f'{words.does(self.seat, "say")} "one card".'
+
+
+@attrs.frozen
+class IdiotCalled(Event):
+    """``caller`` called "idiot" on ``target``, who takes the penalty."""
+
+    caller: int
+    target: int
+
+    def _text(self, words: Wording) -> str:
+        return f'{words.does(self.caller, "call")} "idiot" on {words.who(self.target)}!'
+
+
+@attrs.frozen
+class HandBlocked(Event):
+    """Hand ``number`` ended blocked: a full cycle of turns passed with no card played
+    or drawn."""
+
+    number: int
+
+    def _text(self, words: Wording) -> str:
+        return (
+            f"{words.deal.capitalize()} {self.number} is blocked: a full cycle of turns passed "
+            "with no card played or drawn."
+        )
