@@ -197,9 +197,12 @@ def read_int(value: object, what: str) -> int:
 def check_key(key: object) -> bytes:
     """A signing key: bytes, not empty (``secrets.token_bytes(32)`` makes a good one)."""
     if not isinstance(key, (bytes, bytearray)) or not key:
+        # The key's type only, never its value: a key given as text is still a secret
+        # that must not reach an error log.
+        given = "empty bytes" if isinstance(key, (bytes, bytearray)) else type(key).__name__
         raise RecordError(
             "a record's signing key is bytes, not empty (for example "
-            f"secrets.token_bytes(32), kept on the server), not {shown(key)}"
+            f"secrets.token_bytes(32), kept on the server), not {given}"
         )
     return bytes(key)
 
