@@ -343,7 +343,7 @@ def test_a_suit_table_ranks_trumps_over_the_suit_led_and_ties_go_to_the_first() 
     assert again == table and again.winning_index(cards("AS JC JS 9H")) == 2
     assert again != TableBowers().suit_table(Suit.HEARTS)
     with pytest.raises(cr.RulesError, match="0 to 3"):
-        SuitTable(None, [4] * 52, [0] * 52)
+        SuitTable(None, [5] * 52, [0] * 52)  # (4 is TRUMPS, a card order's trumps)
     with pytest.raises(cr.RulesError, match="52 cards"):
         SuitTable(None, [0] * 51, [0] * 51)
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import ALL_CARDS, SUIT_OF_INDEX, mask_of
+from cardrules.cards import SUIT_OF_INDEX, mask_of
 from cardrules.encoding.vectors import clipped
 from cardrules.encoding.writers import PerSeat, Run, hot_bits, row_bits
-from cardrules.tricks.core import seats_from
+from cardrules.tricks.core import CardOrder, seats_from
 
 if TYPE_CHECKING:
     from cardrules.encoding.fast import Parts
@@ -29,6 +29,30 @@ __all__ = ["TrickParts"]
 _SUITS = tuple(SUIT_OF_INDEX)
 _Deal = tuple[tuple[Any, ...], tuple[Any, ...], tuple[int, ...], tuple[int, ...]]
 _NO_PLAYS: tuple[tuple[int, int, int], ...] = ()
+_PRINTED = tuple((rank + 1) / 13 for rank in range(13))
+
+
+def trump_cards(game: Any, trump: Any) -> int:
+    """The cards (a mask) that count as trumps when the deal's trumps are ``trump`` (a
+    suit, ``None`` or a :class:`~cardrules.tricks.core.CardOrder`)."""
+    if trump is None:
+        return 0
+    if trump.__class__ is CardOrder:
+        return int(trump.trump_mask)
+    return int(game.suit_table(trump)._cards_of[trump])
+
+
+def plain_places(trump: Any) -> tuple[float, ...]:
+    """By rank (2 … A), its place from the bottom among the plain cards / 13: the
+    printed order unless ``trump`` is a :class:`~cardrules.tricks.core.CardOrder`
+    (0 for a rank it leaves out)."""
+    if trump.__class__ is not CardOrder:
+        return _PRINTED
+    ranks = trump.plain
+    places = [0.0] * 13
+    for place, rank in enumerate(ranks):
+        places[rank - 2] = (len(ranks) - place) / 13
+    return tuple(places)
 
 
 class TrickParts:
@@ -67,6 +91,13 @@ class TrickParts:
         self.voids_at = start["voids"]
         self.number = row_bits(start["trick_number"], tricks)
         self.trump = row_bits(start["trump"], 4)
+        # A game that declares card orders: its trump cards and plain order too, and a
+        # fifth void per seat (a declaration's trumps).
+        self.orders = encoder._orders
+        self.void_width = encoder._void_width
+        self.trump_cards_at = start.get("trump_cards", 0)
+        self.plain_order = Run(start["plain_order"], 13) if self.orders else None
+        self.trumps: dict[Any, int] = {}  # the trump entries' bits, by trump
         self.turned_at = start["turned_up"]
         self.phase = 1 << start["phase"]
         self.to_move = hot_bits(start["to_move"], players)
@@ -85,7 +116,7 @@ class TrickParts:
         # views do: the hand's entries are then empty.
         self.hand_hidden = getattr(self.game, "hand_hidden", None)
         self.seen_points = PerSeat(players, self._points)
-        self.suits: dict[int | None, tuple[int, ...]] = {}
+        self.suits: dict[Any, list[int] | tuple[int, ...]] = {}
         # The public part last worked out: its key (see _key) and the masks.
         self.known: _Deal = ((), (), (0,) * players, (0,) * players)
         self.seats: dict[tuple[int, int], tuple[int, ...]] = {}
@@ -134,8 +165,8 @@ class TrickParts:
         winners = source.winners
         if number <= self.tricks and not winners:
             bits |= self.number[number - 1]
-        if trump is not None:
-            bits |= self.trump[trump]
+        if trump is not None or self.orders:
+            bits |= self._trump_bits(trump)
         turned = source.turned_up
         if turned is not None:
             bits |= 1 << (self.turned_at + turned)
@@ -168,13 +199,18 @@ class TrickParts:
         for other in self.order[seat]:
             bits |= (taken[other] << at) | (voids[other] << void_at)
             at += 52
-            void_at += 4
+            void_at += self.void_width
         if to_move is not None:
             bits |= self.to_move[seat][to_move]
         bits |= self.dealer[seat][dealer]
         for winner in winners:
             bits |= self.winners[seat][winner]
-        runs = ((self.hand_size, hand_size), (self.points, self.seen_points.get(points, seat)))
+        runs: tuple[Any, ...] = (
+            (self.hand_size, hand_size),
+            (self.points, self.seen_points.get(points, seat)),
+        )
+        if self.plain_order is not None:
+            runs += ((self.plain_order, plain_places(self.game.trump_of(source))),)
         return bits, None, runs
 
     def history(self, public: Public, own: Any, seat: int, parts: Parts) -> Parts:
@@ -240,15 +276,27 @@ class TrickParts:
         points.append(clipped(round_number) / 10)
         return points
 
-    def _suits(self, trump: int | None) -> tuple[int, ...]:
+    def _suits(self, trump: Any) -> list[int] | tuple[int, ...]:
         """The suit each card counts as when trumps are ``trump``."""
         if not self.effective:
             return _SUITS
         suits = self.suits.get(trump)
         if suits is None:
-            effective = self.game.effective_suit
-            suits = self.suits[trump] = tuple(effective(card, trump) for card in ALL_CARDS)
+            suits = self.suits[trump] = self.game.suit_table(trump)._suit_of
         return suits
+
+    def _trump_bits(self, trump: Any) -> int:
+        """The bits of the trump entries when trumps are ``trump``: the suit's, and with
+        card orders the cards that count as trumps."""
+        bits = self.trumps.get(trump)
+        if bits is None:
+            bits = 0
+            if trump is not None and trump.__class__ is not CardOrder:
+                bits = self.trump[trump]
+            if self.orders:
+                bits |= trump_cards(self.game, trump) << self.trump_cards_at
+            self.trumps[trump] = bits
+        return bits
 
     def _plays(self, plays: tuple[tuple[int, int, int], ...]) -> tuple[int, tuple[int, ...]]:
         """The cards of ``plays`` (``(card, seat, trick)`` in play order) by trick (bit

@@ -28,7 +28,15 @@ players and 52 cards):
 * ``trick_number`` (T): the trick being played (one-hot);
 * ``hand_size`` (1): the cards each seat was dealt this deal / T;
 * ``trump`` (4): the trump suit (:meth:`TrickGame.trump_of
-  <cardrules.tricks.engine.TrickGame.trump_of>`; one-hot, all 0 without trumps);
+  <cardrules.tricks.engine.TrickGame.trump_of>`; one-hot, all 0 without trumps or
+  with a declared :class:`~cardrules.tricks.core.CardOrder`);
+* only for a game that declares card orders (``card_orders``): ``trump_cards`` (52),
+  1.0 for each card that counts as a trump (the order's trump cards, or the cards of
+  the trump suit), all 0 without trumps; and ``plain_order`` (13), by rank (2 … A) how
+  high it ranks among the plain cards (the order's place from the bottom / 13; 0 for
+  a rank the order leaves out; the printed order without a declaration). The
+  ``voids`` then have a fifth entry per seat (``5k + 4``), the trumps of a
+  declaration: ``P × 5`` entries;
 * ``turned_up`` (52): the card turned up after the deal, if any (one-hot);
 * ``phase`` (1): 1.0 in a phase of the game's own (bids, passing), before or between
   the play (what the game keeps in its phases is its own to show, as fields it
@@ -62,14 +70,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardrules.cards import ALL_CARDS, CARD_BIT, SUIT_OF_INDEX, mask_of
+from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, cards_of_mask, mask_of
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
-from cardrules.encoding.trickparts import TrickParts
+from cardrules.encoding.trickparts import TrickParts, plain_places, trump_cards
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
+from cardrules.tricks.core import CardOrder
 
 __all__ = ["TrickEncoder"]
 
@@ -106,7 +115,16 @@ class TrickEncoder(FamilyEncoder):
     """Observations and information states of a game on the trick-taking engine (see
     the module documentation for the layout)."""
 
-    __slots__ = ("_effective", "_family_size", "_starts", "players", "scale", "tricks")
+    __slots__ = (
+        "_effective",
+        "_family_size",
+        "_orders",
+        "_starts",
+        "_void_width",
+        "players",
+        "scale",
+        "tricks",
+    )
 
     def __init__(self, game: Any) -> None:
         self.players = players = game.players
@@ -122,10 +140,17 @@ class TrickEncoder(FamilyEncoder):
         layout.add("trick", players * 52, f"the trick being played, {per_seat}")
         layout.add("leader", players, "who leads the trick being played (one-hot)")
         layout.add("taken", players * 52, f"cards of completed tricks by winner, {per_seat}")
-        layout.add("voids", players * 4, "1.0 at 4k + suit where seat k has shown out of it")
+        self._orders = orders = bool(getattr(game, "card_orders", False))
+        self._void_width = width = 5 if orders else 4  # (a declaration's trumps: 4)
+        layout.add(
+            "voids", players * width, f"1.0 at {width}k + suit where seat k has shown out of it"
+        )
         layout.add("trick_number", tricks, "the trick being played (one-hot)")
         layout.add("hand_size", 1, "the cards each seat was dealt this deal / T")
         layout.add("trump", 4, "the trump suit (one-hot; all 0 without trumps)")
+        if orders:
+            layout.add("trump_cards", 52, "1.0 for each card that counts as a trump")
+            layout.add("plain_order", 13, "by rank (2 … A): its place among the plain cards / 13")
         layout.add("turned_up", 52, "the card turned up after the deal (one-hot)")
         layout.add("phase", 1, "1.0 in a phase of the game's own (bids…), not the play")
         layout.add("to_move", players, "whose turn it is (one-hot)")
@@ -161,7 +186,8 @@ class TrickEncoder(FamilyEncoder):
         trump = game.trump_of(view)
         suit_of = _SUIT
         if self._effective:  # (Euchre's left bower counts as a trump)
-            suit_of = [game.effective_suit(card, trump) for card in ALL_CARDS]
+            suit_of = game.suit_table(trump)._suit_of
+        width = self._void_width
         for done in (*view.tricks, trick):
             cards = done.cards
             if not cards:
@@ -171,12 +197,19 @@ class TrickEncoder(FamilyEncoder):
                 if done.winner is not None:
                     values[at + 52 * ((done.winner - seat) % players) + card] = 1.0
                 if suit_of[card] != led:
-                    values[voids + 4 * ((who - seat) % players) + led] = 1.0
+                    values[voids + width * ((who - seat) % players) + led] = 1.0
         number = view.trick_number
         if 1 <= number <= self.tricks and not view.winners:
             values[start["trick_number"] + number - 1] = 1.0
         values[start["hand_size"]] = view.hand_size / self.tricks
-        if trump is not None:
+        if self._orders:
+            at = start["trump_cards"]
+            for card in cards_of_mask(trump_cards(game, trump)):
+                values[at + card] = 1.0
+            at = start["plain_order"]
+            for rank, place in enumerate(plain_places(trump)):
+                values[at + rank] = place
+        if trump is not None and trump.__class__ is not CardOrder:
             values[start["trump"] + trump] = 1.0
         if view.turned_up is not None:
             values[start["turned_up"] + view.turned_up] = 1.0

@@ -29,24 +29,32 @@ from typing import Any
 
 import attrs
 
+from cardrules._text import shown
 from cardrules.cards import (
     ALL_CARDS,
+    RANK_OF_INDEX,
     SUIT_MASK,
     SUIT_OF_INDEX,
     Card,
+    Rank,
     Suit,
     cards_of_mask,
+    format_cards,
     mask_of,
+    parse_cards,
 )
-from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.errors import CardParseError, IllegalMoveError, RulesError
 from cardrules.values import Immutable, Value
 
 __all__ = [
+    "TRUMPS",
+    "CardOrder",
     "SuitTable",
     "Trick",
     "TrickRound",
     "follow_mask",
     "follow_suit_cards",
+    "refuse_follow",
     "refuse_play",
     "seats_from",
     "trick_winner",
@@ -93,6 +101,11 @@ def winning_index(cards: Sequence[int], trump: Suit | int | None = None) -> int:
     return best
 
 
+TRUMPS = 4
+"""The suit a :class:`CardOrder`'s trump cards count as, after the four printed suits
+(0 to 3): the trump suit of a declaration, which may hold cards of any suits."""
+
+
 class SuitTable(Immutable):
     """How the cards rank when trumps are ``trump``, worked out once: the suit each card
     counts as (:attr:`suit_of`), the cards of each suit (:attr:`cards_of`), the cards
@@ -100,12 +113,14 @@ class SuitTable(Immutable):
     (:meth:`winning_index`: the strongest trump, else the strongest card of the suit
     led). ``suit_of`` and ``strength`` are given by card index (0 to 51); ``strength``
     orders the cards within their suit (higher beats lower; between equals, two copies
-    of a card, the first played wins).
+    of a card, the first played wins). A card may count as :data:`TRUMPS` (4), the
+    trump suit of a :class:`CardOrder`, which is then the table's ``trump``.
 
     The trick engine builds one per trump from a game's ``effective_suit`` and
     ``trick_rank`` hooks (:meth:`TrickGame.suit_table
-    <cardrules.tricks.engine.TrickGame.suit_table>`), so that following suit and
-    deciding tricks ask no hook card by card.
+    <cardrules.tricks.engine.TrickGame.suit_table>`), or takes a declaration's
+    (:attr:`CardOrder.table`), so that following suit and deciding tricks ask no hook
+    card by card.
 
     >>> from cardrules.cards import ALL_CARDS, parse_cards
     >>> table = SuitTable(3, [card // 13 for card in ALL_CARDS], [card % 13 for card in ALL_CARDS])
@@ -122,15 +137,17 @@ class SuitTable(Immutable):
         if len(suits) != 52 or len(strength) != 52:
             raise RulesError("a suit table needs a suit and a strength for each of the 52 cards")
         for card, suit in enumerate(suits):
-            if not isinstance(suit, int) or not 0 <= suit <= 3:
+            if not isinstance(suit, int) or not 0 <= suit <= TRUMPS:
                 raise RulesError(
-                    f"the suit {ALL_CARDS[card]} counts as must be 0 to 3, not {suit!r}"
+                    f"the suit {ALL_CARDS[card]} counts as must be 0 to 3 (or 4, TRUMPS, the "
+                    f"trump cards of a card order), not {suit!r}"
                 )
         self._trump = trump
         self._strength = tuple(strength)
         # Lists: they index a little faster than tuples with a Card (an int subclass).
         self._suit_of = suits = [int(suit) for suit in suits]
-        members: list[list[int]] = [[], [], [], []]  # the cards of each suit
+        # The cards of each suit: a fifth, TRUMPS, only when some card counts as it.
+        members: list[list[int]] = [[] for _ in range(5 if TRUMPS in suits else 4)]
         for card, suit in enumerate(suits):
             members[suit].append(card)
         self._cards_of = cards_of = [sum(1 << card for card in cards) for cards in members]
@@ -144,11 +161,11 @@ class SuitTable(Immutable):
             for card in cards:
                 dense[card] = place[strength[card]]
         trumps = [0] * 52
-        if trump in (0, 1, 2, 3):  # (no other value names a suit: no card is a trump)
+        if trump is not None and 0 <= trump < len(members):  # (else no card is a trump)
             for card in members[trump]:
                 trumps[card] = dense[card] + 64
         self._ranks = []
-        for led in range(4):
+        for led in range(len(members)):
             row = trumps.copy()
             if led != trump:
                 for card in members[led]:
@@ -157,7 +174,8 @@ class SuitTable(Immutable):
 
     @property
     def trump(self) -> int | None:
-        """The trump suit the table is for (``None``: no trumps)."""
+        """The trump suit the table is for (``None``: no trumps; :data:`TRUMPS`: a card
+        order's trump cards)."""
         return self._trump
 
     @property
@@ -167,7 +185,8 @@ class SuitTable(Immutable):
 
     @property
     def cards_of(self) -> tuple[int, ...]:
-        """The cards (a mask) that count as each suit, by suit."""
+        """The cards (a mask) that count as each suit, by suit (five with a card order's
+        trump cards, :data:`TRUMPS` the last)."""
         return tuple(self._cards_of)
 
     @property
@@ -199,6 +218,218 @@ class SuitTable(Immutable):
         return f"SuitTable(trump={self._trump!r})"
 
 
+_NORMAL_ORDER = tuple(Rank(rank) for rank in range(14, 1, -1))
+
+
+class CardOrder(Immutable):
+    """A deal's card order, declared: the trump cards, strongest first (any cards of
+    the deck: they count as one suit, :data:`TRUMPS`, for following suit, whatever
+    their printed suits), and the order of the ranks of the other cards, the plain
+    cards, strongest first (every plain suit alike; by default ace high down to the
+    two). ``name`` is what the deal's trumps are called ("Grand", "Null", "♣"): texts
+    print it.
+
+    A trick game's :meth:`~cardrules.tricks.engine.TrickGame.trump_of` may return one
+    (the game then has ``effective_suits`` on): following suit, trick winners, the
+    views' tricks, :meth:`~cardrules.tricks.engine.TrickGame.determinize` and the
+    encoder's trump fields follow it. It is worked out once into a
+    :class:`SuitTable` (:attr:`table`), kept with it.
+
+    Skat's Grand: the four jacks alone are trumps; a jack led is a trump lead, which
+    only a jack follows.
+
+    >>> grand = CardOrder("Grand", "JC JS JH JD", plain="A 10 K Q 9 8 7")
+    >>> grand.table.winning_index(parse_cards("AH JD 10H"))  # the ♦ jack trumps
+    1
+    >>> format_cards(cards_of_mask(grand.table.follow[Card.parse("JH")]))
+    'J♣ J♦ J♥ J♠'
+
+    Skat's suit game, hearts trumps (:meth:`suit_trumps`: the cards named ``above``,
+    then the suit's other cards by the plain order), and Null (no trumps, the ten
+    between the nine and the jack):
+
+    >>> hearts = CardOrder.suit_trumps("H", above="JC JS JH JD", plain="A 10 K Q 9 8 7")
+    >>> hearts.name, format_cards(hearts.trumps)
+    ('♥', 'J♣ J♠ J♥ J♦ A♥ 10♥ K♥ Q♥ 9♥ 8♥ 7♥')
+    >>> null = CardOrder("Null", plain="A K Q J 10 9 8 7")
+    >>> null.table.winning_index(parse_cards("10S JS 2C"))
+    1
+
+    Bad declarations are refused (:class:`~cardrules.RulesError`):
+
+    >>> CardOrder("Grand", "JC JC")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.RulesError: the trump cards must be different cards; J♣ is named twice
+    """
+
+    __slots__ = ("_mask", "_name", "_plain", "_table", "_trumps")
+
+    def __init__(
+        self,
+        name: str,
+        trumps: str | Sequence[Card | str] = (),
+        *,
+        plain: str | Sequence[Rank | str] = _NORMAL_ORDER,
+    ):
+        if not isinstance(name, str) or not name.strip():
+            raise RulesError(f"a card order's name must be some text, not {shown(name)}")
+        try:
+            cards = parse_cards(trumps)
+        except CardParseError as error:
+            raise RulesError(f"the trump cards must be cards (strongest first): {error}") from None
+        mask = 0
+        for card in cards:
+            if mask >> card & 1:
+                raise RulesError(f"the trump cards must be different cards; {card} is named twice")
+            mask |= 1 << card
+        ranks = _ranks_of(plain)
+        self._name = name
+        self._trumps = cards
+        self._plain = ranks
+        self._mask = mask
+        suits = [TRUMPS if mask >> card & 1 else SUIT_OF_INDEX[card] for card in ALL_CARDS]
+        strength = [0] * 52
+        for place, card in enumerate(cards):
+            strength[card] = len(cards) - place
+        for place, rank in enumerate(ranks):
+            for suit in range(4):
+                index = 13 * suit + rank - 2
+                if not mask >> index & 1:
+                    strength[index] = len(ranks) - place
+        self._table = SuitTable(TRUMPS if cards else None, suits, strength)
+
+    @classmethod
+    def suit_trumps(
+        cls,
+        suit: Suit | str,
+        *,
+        above: str | Sequence[Card | str] = (),
+        plain: str | Sequence[Rank | str] = _NORMAL_ORDER,
+        name: str | None = None,
+    ) -> CardOrder:
+        """Trumps of a suit: the cards ``above`` (strongest first: Skat's jacks,
+        Euchre's bowers, Doppelkopf's ♥10, queens and jacks), then the suit's other
+        cards in the ``plain`` order. ``name`` is the suit's symbol by default.
+
+        >>> euchre = CardOrder.suit_trumps("S", above="JS JC", plain="A K Q J 10 9")
+        >>> format_cards(euchre.trumps)
+        'J♠ J♣ A♠ K♠ Q♠ 10♠ 9♠'
+        """
+        try:
+            trump = Suit.parse(suit)
+        except CardParseError as error:
+            raise RulesError(f"the trump suit must be a suit: {error}") from None
+        ranks = _ranks_of(plain)
+        try:
+            first = parse_cards(above)
+        except CardParseError as error:
+            raise RulesError(f"the cards above must be cards (strongest first): {error}") from None
+        rest = [ALL_CARDS[13 * trump + rank - 2] for rank in ranks]
+        trumps = (*first, *(card for card in rest if card not in first))
+        return cls(trump.symbol if name is None else name, trumps, plain=ranks)
+
+    @property
+    def name(self) -> str:
+        """What the deal's trumps are called ("Grand", "Null", "♥")."""
+        return self._name
+
+    @property
+    def trumps(self) -> tuple[Card, ...]:
+        """The trump cards, strongest first (none: no trumps)."""
+        return self._trumps
+
+    @property
+    def trump_mask(self) -> int:
+        """The trump cards as a card mask."""
+        return self._mask
+
+    @property
+    def plain(self) -> tuple[Rank, ...]:
+        """The ranks of the plain (non-trump) cards, strongest first."""
+        return self._plain
+
+    @property
+    def table(self) -> SuitTable:
+        """The :class:`SuitTable` of this order (its trump :data:`TRUMPS`, or ``None``
+        without trump cards), made once."""
+        return self._table
+
+    def suit_of(self, card: int) -> int:
+        """The suit ``card`` counts as: :data:`TRUMPS` for a trump, else its own."""
+        return self._table._suit_of[card]
+
+    def check_deck(self, deck: Sequence[Card]) -> None:
+        """Refuse (:class:`~cardrules.RulesError`) an order that does not fit ``deck``:
+        a trump card not of the deck, or a plain card of the deck whose rank the plain
+        order leaves out.
+
+        >>> CardOrder("Grand", "JC JS JH JD", plain="A K").check_deck(parse_cards("JC JS AH 7H"))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.RulesError: Grand's trump cards must be of the deck; J♦ J♥ are not
+        """
+        cards = mask_of(deck)
+        outside = self._mask & ~cards
+        if outside:
+            raise RulesError(
+                f"{self._name}'s trump cards must be of the deck; "
+                f"{format_cards(cards_of_mask(outside))} are not"
+            )
+        listed = set(self._plain)
+        missing = sorted(
+            {Rank(RANK_OF_INDEX[card]) for card in cards_of_mask(cards & ~self._mask)} - listed
+        )
+        if missing:
+            raise RulesError(
+                f"{self._name}'s plain order must rank every rank of the deck's plain cards; "
+                f"it leaves out {' '.join(str(rank) for rank in missing)}"
+            )
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self._name, self._trumps, self._plain)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CardOrder:
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _card_order, self._key()
+
+    def __repr__(self) -> str:
+        plain = " ".join(map(str, self._plain))
+        return f"CardOrder({self._name!r}, {format_cards(self._trumps)!r}, plain={plain!r})"
+
+    def __str__(self) -> str:
+        return self._name
+
+
+def _card_order(name: str, trumps: tuple[Card, ...], plain: tuple[Rank, ...]) -> CardOrder:
+    return CardOrder(name, trumps, plain=plain)
+
+
+def _ranks_of(plain: str | Sequence[Rank | str]) -> tuple[Rank, ...]:
+    """The plain order as ranks, strongest first; a :class:`~cardrules.RulesError` for
+    text that is not ranks, or a rank named twice."""
+    items = plain.split() if isinstance(plain, str) else plain
+    if not isinstance(items, Sequence):
+        raise RulesError(f"the plain order must be ranks, strongest first, not {shown(plain)}")
+    ranks: list[Rank] = []
+    for item in items:
+        try:
+            rank = Rank(item) if isinstance(item, Rank) else Rank.parse(item)
+        except CardParseError as error:
+            raise RulesError(f"the plain order must be ranks, strongest first: {error}") from None
+        if rank in ranks:
+            raise RulesError(f"the plain order must name each rank once; {rank} is named twice")
+        ranks.append(rank)
+    return tuple(ranks)
+
+
 def trick_winner(cards: Sequence[int], leader: int, players: int, trump: int | None) -> int:
     """The seat that wins a complete trick led by ``leader`` (C6)."""
     return (leader + winning_index(cards, trump)) % players
@@ -224,6 +455,24 @@ def refuse_play(hand: int, card: Card, led_suit: int | None) -> IllegalMoveError
         "must_follow_suit",
         f"{card} does not follow suit: {suit.name.lower()} ({suit.symbol}) were led and "
         f"you hold a {suit.symbol}, so you must play one",
+    )
+
+
+def refuse_follow(card: Card, led: int, trumps: str) -> IllegalMoveError:
+    """The error for ``card``, held, that does not follow a lead of the suit ``led`` (a
+    suit, or :data:`TRUMPS`: the trumps, called ``trumps``) while the hand holds one.
+
+    >>> str(refuse_follow(Card.parse("AS"), TRUMPS, "Grand"))
+    'A♠ does not follow suit: trumps (Grand) were led and you hold one, so you must play one'
+    """
+    if led == TRUMPS:
+        what = f"trumps ({trumps})"
+    else:
+        suit = Suit(led)
+        what = f"{suit.name.lower()} ({suit.symbol})"
+    return IllegalMoveError(
+        "must_follow_suit",
+        f"{card} does not follow suit: {what} were led and you hold one, so you must play one",
     )
 
 
@@ -361,17 +610,21 @@ class TrickRound(Immutable):
     information more compactly; their states offer it as a ``TrickRound`` too.)
 
     Every player plays one card per trick, in seat order from the leader; the winner of
-    a trick leads the next.
+    a trick leads the next. ``trump`` is a suit, ``None`` (no trumps) or a declared
+    :class:`CardOrder`, which following suit and the tricks' winners then follow.
     """
 
     hands: tuple[tuple[Card, ...], ...]
     trick: Trick
     tricks: tuple[Trick, ...] = ()
-    trump: Suit | None = None
+    trump: Suit | CardOrder | None = None
 
     @classmethod
     def start(
-        cls, hands: tuple[tuple[Card, ...], ...], leader: int, trump: Suit | None = None
+        cls,
+        hands: tuple[tuple[Card, ...], ...],
+        leader: int,
+        trump: Suit | CardOrder | None = None,
     ) -> TrickRound:
         """A round about to begin, ``leader`` to lead the first trick."""
         return cls(hands, Trick(leader), (), trump)
@@ -404,17 +657,25 @@ class TrickRound(Immutable):
         cards = self.trick.cards
         return SUIT_OF_INDEX[cards[0]] if cards else None
 
+    def _allowed(self, hand: int) -> int:
+        trump, cards = self.trump, self.trick.cards
+        if type(trump) is CardOrder:
+            return hand & trump.table._follow[cards[0]] or hand if cards else hand
+        return follow_mask(hand, self._led())
+
     def legal_cards(self) -> tuple[Card, ...]:
         """The cards the player to move may play (follow suit if able), in deck order."""
-        return cards_of_mask(follow_mask(mask_of(self.hands[self.to_move]), self._led()))
+        return cards_of_mask(self._allowed(mask_of(self.hands[self.to_move])))
 
     def check(self, card: Card) -> None:
         """Raise :class:`~cardrules.IllegalMoveError` if the player to move may not play
         ``card`` by the follow-suit rule."""
         hand = mask_of(self.hands[self.to_move])
-        led = self._led()
-        if not follow_mask(hand, led) >> card & 1:
-            raise refuse_play(hand, card, led)
+        if not self._allowed(hand) >> card & 1:
+            trump = self.trump
+            if type(trump) is CardOrder and hand >> card & 1:
+                raise refuse_follow(card, trump.suit_of(self.trick.cards[0]), trump.name)
+            raise refuse_play(hand, card, self._led())
 
     def play(self, card: Card) -> tuple[TrickRound, Trick | None]:
         """Play ``card`` for the player to move (unchecked: call :meth:`check` first).
@@ -431,6 +692,10 @@ class TrickRound(Immutable):
         cards = trick.cards + (card,)
         if len(cards) < players:
             return TrickRound(hands, Trick(trick.leader, cards), self.tricks, self.trump), None
-        winner = trick_winner(cards, trick.leader, players, self.trump)
+        trump = self.trump
+        if isinstance(trump, CardOrder):
+            winner = (trick.leader + trump.table.winning_index(cards)) % players
+        else:
+            winner = trick_winner(cards, trick.leader, players, trump)
         done = Trick(trick.leader, cards, winner)
         return TrickRound(hands, Trick(winner), self.tricks + (done,), self.trump), done

@@ -329,16 +329,17 @@ def _shown_by_effective_suits(
     game: Any, view: Any, orders: tuple[tuple[int, ...], ...]
 ) -> tuple[list[int], list[int]]:
     """:func:`_shown`'s played cards and barred cards (of the effective suits each seat
-    has shown out of), card by card through the game's hooks."""
+    has shown out of: by the deal's suit table, from the game's hooks or its declared
+    card order), card by card."""
     players = game.players
     played = [0] * players
     barred = [0] * players
-    trump = game.trump_of(view)
+    follow = game.suit_table(game.trump_of(view))._follow
     for trick in (*view.tricks, view.trick):
         cards = trick._cards
         if not cards:
             continue
-        led = game.suit_cards(game.effective_suit(cards[0], trump), trump)
+        led = follow[cards[0]]
         for seat, card in zip(orders[trick._leader], cards, strict=False):
             bit = CARD_BIT[card]
             played[seat] |= bit

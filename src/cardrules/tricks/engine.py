@@ -13,7 +13,8 @@ differs from the defaults:
 - the first dealer, the first leader, who deals next, what is drawn at random before
   each deal (:meth:`TrickGame.draw_before_deal`: OpenSpiel's Hearts' pass direction),
   what a deal hands on to the next (:meth:`TrickGame.carry_over`: Spades' bags);
-- trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card),
+- trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card,
+  or a declared :class:`~cardrules.tricks.core.CardOrder`: Skat's Grand, Null),
   and, with ``effective_suits``, the suit a card counts as (:meth:`TrickGame.effective_suit`,
   Euchre's bowers) and who wins a trick (:meth:`TrickGame.winning_position`);
 - extra restrictions on what may be played (:meth:`TrickGame.restrict`);
@@ -59,7 +60,7 @@ from cardrules.cards import (
     mask_of,
     suit_cards,
 )
-from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
+from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError, StateError
 from cardrules.events import (
     CardPlayed,
     CardTurnedUp,
@@ -75,9 +76,11 @@ from cardrules.moves import Play
 from cardrules.seats import is_seat
 from cardrules.tricks import setup
 from cardrules.tricks.core import (
+    CardOrder,
     SuitTable,
     Trick,
     follow_mask,
+    refuse_follow,
     refuse_play,
     winning_index,
 )
@@ -145,6 +148,11 @@ class TrickGame(Game[S, Any, V]):
     effective_suits: ClassVar[bool] = False
     """Whether cards count as another suit than their own (:meth:`effective_suit`); off,
     the engine follows suit by the printed suit, on its fast path."""
+    card_orders: ClassVar[bool] = False
+    """Whether :meth:`trump_of` may return a declared
+    :class:`~cardrules.tricks.core.CardOrder` (Skat's Grand and Null); on, it turns
+    ``effective_suits`` on, and the trick family's encoder has the entries that say
+    such a declaration (its trump cards, its plain order, a void in its trumps)."""
     trick_points_are_tricks: ClassVar[bool] = False
     """Whether a trick's points only count the tricks won (1 each: Spades, Oh Hell and
     Euchre score a deal from the tricks taken against the bids), not points the cards
@@ -171,6 +179,8 @@ class TrickGame(Game[S, Any, V]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._full_deals = cls.hand_size is TrickGame.hand_size
+        if cls.card_orders:
+            cls.effective_suits = True  # (a declaration's trumps count as their own suit)
         if _restricts_by_hook(cls):
             cls.restricts = True  # the hook takes effect: no flag to forget
         cls._table_tricks = cls.winning_position is TrickGame.winning_position
@@ -268,28 +278,41 @@ class TrickGame(Game[S, Any, V]):
 
     # -- what a game says: trumps and suits ------------------------------------------
 
-    def trump_of(self, state: Any) -> int | None:
+    def trump_of(self, state: Any) -> int | CardOrder | None:
         """The trump suit of the deal in ``state`` (a state or a view: both have
         ``payload``, ``turned_up``, ``dealer`` and ``phase``), or ``None``. By default
         the game's :attr:`trump`. It must depend on the deal only (its payload, its
         turned-up card, ...), not on the cards played: the engine asks it once per deal
-        of play."""
+        of play.
+
+        A game with :attr:`card_orders` on may return a
+        :class:`~cardrules.tricks.core.CardOrder` instead, its trump cards and the order
+        of the others declared (Skat's Grand: the jacks alone; Null: no trumps, the ten
+        below the jack): the declaration then decides, and :meth:`effective_suit` and
+        :meth:`trick_rank` are not asked for that deal (its trump cards count as the
+        suit :data:`~cardrules.tricks.core.TRUMPS`, 4)."""
         return self.trump
 
-    def effective_suit(self, card: Card, trump: int | None) -> int:
+    def effective_suit(self, card: Card, trump: Any) -> int:
         """The suit ``card`` counts as when trumps are ``trump`` (asked only with
-        ``effective_suits``, once per trump, for :meth:`suit_table`): its own by
-        default; Euchre's left bower counts as a trump."""
+        ``effective_suits``, once per trump suit, for :meth:`suit_table`): its own by
+        default (or as a :class:`~cardrules.tricks.core.CardOrder` ``trump`` says);
+        Euchre's left bower counts as a trump."""
+        if trump.__class__ is CardOrder:
+            return int(trump.suit_of(card))
         return _SUIT_OF[card]
 
-    def trick_rank(self, card: Card, trump: int | None) -> int:
+    def trick_rank(self, card: Card, trump: Any) -> int:
         """How high ``card`` ranks among the cards of the suit it counts as when trumps
-        are ``trump`` (higher beats lower; asked once per trump, for
-        :meth:`suit_table`): its printed rank by default (2 lowest, ace highest).
-        Euchre's bowers rank above the ace of trumps."""
+        are ``trump`` (higher beats lower; asked once per trump suit, for
+        :meth:`suit_table`): its printed rank by default (2 lowest, ace highest; or as
+        a :class:`~cardrules.tricks.core.CardOrder` ``trump`` says). Euchre's bowers
+        rank above the ace of trumps."""
+        if trump.__class__ is CardOrder:
+            return int(trump.table._strength[card])
         return card % 13
 
-    def suit_cards(self, suit: int, trump: int | None) -> int:
+    def suit_cards(self, suit: int, trump: Any) -> int:
         """The cards (a mask) that count as ``suit`` when trumps are ``trump``: by
         default those :meth:`effective_suit` says (from :meth:`suit_table`); a game
         that overrides it must agree with :meth:`effective_suit`."""
@@ -304,11 +327,15 @@ class TrickGame(Game[S, Any, V]):
         that keeps this one has its tricks decided by a table made once per trump."""
         return self.suit_table(self.trump_of(state)).winning_index(cards)
 
-    def suit_table(self, trump: int | None) -> SuitTable:
+    def suit_table(self, trump: int | CardOrder | None) -> SuitTable:
         """The :class:`~cardrules.tricks.core.SuitTable` of the game when trumps are
         ``trump``: which cards follow each lead and who wins a trick, from
         :meth:`effective_suit` (with ``effective_suits``; else the printed suits) and
-        :meth:`trick_rank`, asked for every card once per trump and kept.
+        :meth:`trick_rank`, asked for every card once per trump and kept; for a
+        :class:`~cardrules.tricks.core.CardOrder`, its own table, once checked against
+        the game's deck (:meth:`~cardrules.tricks.core.CardOrder.check_deck`; a
+        :class:`~cardrules.RulesError` for one that does not fit it, or for a game
+        without ``card_orders``).
 
         >>> import cardrules as cr
         >>> table = cr.Cramps().suit_table(None)
@@ -316,18 +343,31 @@ class TrickGame(Game[S, Any, V]):
         2
         """
         try:
-            tables: dict[int | None, SuitTable] = self._suit_tables  # type: ignore[attr-defined]
+            tables: dict[Any, SuitTable] = self._suit_tables  # type: ignore[attr-defined]
         except AttributeError:
             tables = {}
             object.__setattr__(self, "_suit_tables", tables)
         table = tables.get(trump)
         if table is None:
+            if isinstance(trump, CardOrder):
+                return self._order_table(trump, tables)
             if self.effective_suits:
                 suits = [self.effective_suit(card, trump) for card in ALL_CARDS]
             else:
                 suits = _SUIT_OF
             strength = [self.trick_rank(card, trump) for card in ALL_CARDS]
             table = tables[trump] = SuitTable(trump, suits, strength)
+        return table
+
+    def _order_table(self, order: CardOrder, tables: dict[Any, SuitTable]) -> SuitTable:
+        """A declared order's table, kept for the game once it fits the game's deck."""
+        if not self.card_orders:
+            raise RulesError(
+                f"{type(self).__name__}.trump_of returned a card order ({order.name}): a game "
+                "that declares its card orders sets card_orders = True"
+            )
+        order.check_deck(self.deck())
+        table = tables[order] = order.table
         return table
 
     def _deal_table(self, state: S) -> SuitTable:
@@ -655,19 +695,15 @@ class TrickGame(Game[S, Any, V]):
             following = follow_mask(hand, led)
         elif cards:
             trump = self.trump_of(state)
-            led = self.effective_suit(cards[0], trump)
-            following = hand & self.suit_cards(led, trump) or hand
+            table = self.suit_table(trump)
+            led = table._suit_of[cards[0]]
+            following = hand & table._cards_of[led] or hand
         else:
             led, following = None, hand
         if following >> move.card & 1:
             return self.explain_restriction(state, move.card)
         if self.effective_suits and hand >> move.card & 1 and led is not None:
-            suit = Suit(led)
-            return IllegalMoveError(
-                "must_follow_suit",
-                f"{move.card} does not follow suit: {suit.name.lower()} ({suit.symbol}) were "
-                f"led and you hold one, so you must play one",
-            )
+            return refuse_follow(move.card, led, str(trump))
         return refuse_play(hand, move.card, led)
 
     def transition(self, state: S, move: Any, events: list[Event] | None) -> S:
@@ -899,11 +935,11 @@ class TrickGame(Game[S, Any, V]):
             if _SUIT_OF[move.card] == _SUIT_OF[cards[0]]:
                 return frozenset()
             return frozenset(suit_cards(_SUIT_OF[cards[0]], 0x1FFF))
-        trump = self.trump_of(state)
-        led = self.effective_suit(cards[0], trump)
-        if self.effective_suit(move.card, trump) == led:
+        table = self.suit_table(self.trump_of(state))
+        led = table._suit_of[cards[0]]
+        if table._suit_of[move.card] == led:
             return frozenset()
-        return frozenset(cards_of_mask(self.suit_cards(led, trump)))
+        return frozenset(cards_of_mask(table._cards_of[led]))
 
     # -- move ids --------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ from cardrules.game import check_scores
 from cardrules.moves import Play
 from cardrules.rng import new_seed, resolve_seed, seed_state, shuffled_positions
 from cardrules.seats import is_seat
-from cardrules.tricks.core import Trick
+from cardrules.tricks.core import TRUMPS, Trick
 from cardrules.tricks.state import _Deal, tricks_as_records
 
 __all__ = ["position", "setup_state"]
@@ -468,13 +468,13 @@ def _check_voids(
     in progress) while it held a card of that suit: in its hand now, or played later."""
     players = rules.players
     trump = rules.trump_of(state)
-    plain = not rules.effective_suits
+    table = rules.suit_table(trump) if rules.effective_suits else None
 
     def suit_of(card: Card) -> int:
-        return SUIT_OF_INDEX[card] if plain else int(rules.effective_suit(card, trump))
+        return SUIT_OF_INDEX[card] if table is None else table._suit_of[card]
 
     def cards_of(suit: int) -> int:
-        return SUIT_MASK[suit] if plain else int(rules.suit_cards(suit, trump))
+        return SUIT_MASK[suit] if table is None else table._cards_of[suit]
 
     later = [mask_of(hand) for hand in held]  # each seat's cards after the trick looked at
     for number in range(len(tricks), 0, -1):
@@ -484,12 +484,12 @@ def _check_voids(
         led = suit_of(done.cards[0])
         for seat, card in done.plays(players):
             if suit_of(card) != led and later[seat] & cards_of(led):
-                suit = Suit(led)
+                symbol = Suit(led).symbol if led != TRUMPS else f"trumps, {trump}"
                 kept = format_cards(cards_of_mask(later[seat] & cards_of(led)))
                 where = f"trick {number}" if number < len(tricks) else "the trick in progress"
                 raise SetupError(
                     f"seat {seat} played {card} to {where} ({done}) while it held {kept}: a "
-                    f"seat must follow the suit led ({suit.symbol}) when it can"
+                    f"seat must follow the suit led ({symbol}) when it can"
                 )
         for seat, card in done.plays(players):
             later[seat] |= CARD_BIT[card]

@@ -19,7 +19,7 @@ from cardrules._convert import fields_data
 from cardrules._text import int_text, ints_repr
 from cardrules.cards import Card, Suit, cards_of_mask, format_cards, mask_of
 from cardrules.errors import SetupError
-from cardrules.tricks.core import Trick, TrickRound, seats_from
+from cardrules.tricks.core import CardOrder, Trick, TrickRound, seats_from
 from cardrules.values import Immutable, Value
 
 __all__ = ["TrickState", "TrickView"]
@@ -399,9 +399,9 @@ class TrickState(Value):
         """The round as a :class:`~cardrules.tricks.core.TrickRound` value (hands, trick,
         tricks)."""
         trump = self._deal._rules.trump_of(self)
-        return TrickRound(
-            self.hands, self.trick, self.tricks, None if trump is None else Suit(trump)
-        )
+        if trump is not None and type(trump) is not CardOrder:
+            trump = Suit(trump)
+        return TrickRound(self.hands, self.trick, self.tricks, trump)
 
     def __repr__(self) -> str:
         return (
