@@ -3,8 +3,10 @@ functions, the count, draws and reshuffles, "one card" calls, views and
 determinization, configured by a card table and a few rules.
 
 A game is a subclass that says what it deals (:meth:`SheddingGame.cards_each`,
-:attr:`SheddingGame.deck`, :attr:`SheddingGame.hands_in_game`) and how it scores
-(:meth:`SheddingGame.hand_scores`, :meth:`SheddingGame.game_winners`), holds a
+:attr:`SheddingGame.deck`, :attr:`SheddingGame.hands_in_game`), how it scores
+(:meth:`SheddingGame.hand_scores`, :meth:`SheddingGame.game_winners`) and, if a hand
+may end otherwise than by a player going out or a block, when
+(:meth:`SheddingGame.hand_over`), holds a
 ``card_table`` (:class:`~cardrules.shedding.core.CardTable`: what each rank does and
 scores), and picks its policies with class attributes: whether the turned-up card acts
 as the dealer's play, whether players must say "one card", when a player may draw and
@@ -15,13 +17,14 @@ in :mod:`cardrules.shedding.flow`; the states and views in :mod:`cardrules.shedd
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar, cast
+from collections.abc import Callable, Sequence
+from functools import wraps
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
 from cardrules._text import shown
 from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Rank, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
-from cardrules.errors import IllegalMoveError, SeatError
+from cardrules.errors import IllegalMoveError, SeatError, SetupError
 from cardrules.events import Event, MovePlayed
 from cardrules.game import Game
 from cardrules.handmasks import hand_cards
@@ -37,6 +40,7 @@ from cardrules.shedding.flow import (
     _announce_move,
     _done,
     _draw_move,
+    _end_hand,
     _pass_move,
     _penalize,
     _play,
@@ -166,6 +170,40 @@ class SheddingGame(Game[S, Move, V]):
         scores (see :meth:`game_over`), the most hands it may have."""
         return 1
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A game with its own hand_over has it asked after each move, by its apply
+        # wrapped once (the others' moves ask nothing).
+        if cls.hand_over is not SheddingGame.hand_over and not hasattr(cls.apply, "_asks"):
+            cls.apply = _asking_hand_over(cls.apply)  # type: ignore[method-assign]
+
+    def hand_over(self, state: S) -> bool:
+        """Whether the hand ends now, though nobody has gone out and it is not blocked:
+        asked after each move that leaves the hand in its play (a card to play, draw
+        or pass; not while a suit is to be named, nor before the turned-up card acts),
+        with ``state`` the position after it. ``False`` by default; only a game that
+        overrides it is asked. When it says so the hand ends as a blocked one does,
+        without its ``HandBlocked``: :meth:`hand_scores` scores the cards each seat
+        holds (with ``blocked`` true: nobody went out), then :meth:`game_over` says
+        whether the next hand is dealt. It must decide from what every seat sees (the
+        stock's size, the pile, the hands' sizes), so that a view and the states
+        :meth:`determinize` gives for it agree that the hand goes on.
+
+        >>> import cardrules as cr
+        >>> class ShortEights(cr.CrazyEights):
+        ...     name = ""  # (not registered)
+        ...     def hand_over(self, state):  # the stock is spent: the hand ends
+        ...         return state.stock_size == 0
+        >>> game = ShortEights(players=2)
+        >>> state = game.new_game(seed=1)
+        >>> while not state.is_over:  # each draws while the stock lasts
+        ...     step = game.step(state, game.legal_moves(state)[-1])
+        ...     state = step.state
+        >>> [type(event).__name__ for event in step.events[-2:]], state.stock_size
+        (['HandScored', 'GameOver'], 0)
+        """
+        return False
+
     def game_over(self, scores: tuple[int, ...], hand_number: int) -> bool:
         """Whether the game ends with these totals after hand ``hand_number``: after
         its last hand (``hands_in_game``) by default. A game played to a target score
@@ -293,6 +331,12 @@ class SheddingGame(Game[S, Move, V]):
             draws_this_turn=draws_this_turn,
             cards_played=cards_played,
         )
+        asks = hasattr(type(self).apply, "_asks")
+        if asks and state._phase is _PLAYING and self.hand_over(state):
+            raise SetupError(
+                f"{type(self).__name__}.hand_over ends the hand in this position: the play "
+                "never reaches it (give a position the hand goes on from)"
+            )
         return state
 
     # -- moves -----------------------------------------------------------------------
@@ -688,6 +732,26 @@ class SheddingGame(Game[S, Move, V]):
                 if caller != target
             ]
         return tuple(moves)
+
+
+def _asking_hand_over(apply: Callable[..., Any]) -> Callable[..., Any]:
+    """``apply`` that then asks the game's :meth:`SheddingGame.hand_over` of the state
+    it made, and ends the hand there when it says so (as a blocked hand ends)."""
+
+    @wraps(apply)
+    def asking(
+        self: Any, state: Any, move: Move, *, seat: int | None = None, _events: Any = None
+    ) -> Any:
+        new = apply(self, state, move, seat=seat, _events=_events)
+        # Within the same hand (its record unchanged), in the play, with a seat to move.
+        if new._phase is _PLAYING and new._hand is state._hand and self.hand_over(new):
+            work = _work_on(new, _events)
+            _end_hand(self, work, blocked=True)
+            return _done(work)
+        return new
+
+    asking._asks = True  # type: ignore[attr-defined]
+    return asking
 
 
 def _allowed(state: ShedState, tables: _Tables) -> int:

@@ -12,7 +12,9 @@ differs from the defaults:
   the rest undealt), the packets, a card turned up after the deal (``turns_up``);
 - the first dealer, the first leader, who deals next, what is drawn at random before
   each deal (:meth:`TrickGame.draw_before_deal`: OpenSpiel's Hearts' pass direction),
-  what a deal hands on to the next (:meth:`TrickGame.carry_over`: Spades' bags);
+  what a deal hands on to the next (:meth:`TrickGame.carry_over`: Spades' bags), and
+  when a deal ends before its last trick (:meth:`TrickGame.deal_over`: a lost Null
+  game, every point taken);
 - trumps (:meth:`TrickGame.trump_of`, from the state: a suit named, the turned-up card,
   or a declared :class:`~cardrules.tricks.core.CardOrder`: Skat's Grand, Null),
   and, with ``effective_suits``, the suit a card counts as (:meth:`TrickGame.effective_suit`,
@@ -176,9 +178,14 @@ class TrickGame(Game[S, Any, V]):
     """Whether the game keeps the engine's :meth:`hand_size` (the whole deck dealt, so
     chosen hands must be of that size)."""
 
+    _ends_early: ClassVar[bool] = False
+    """Whether the game has its own :meth:`deal_over` (set for each class): only then
+    is it asked, after each trick."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._full_deals = cls.hand_size is TrickGame.hand_size
+        cls._ends_early = cls.deal_over is not TrickGame.deal_over
         if cls.card_orders:
             cls.effective_suits = True  # (a declaration's trumps count as their own suit)
         if _restricts_by_hook(cls):
@@ -236,6 +243,41 @@ class TrickGame(Game[S, Any, V]):
         what was drawn). Spades carries each side's bags (overtricks) from deal to deal
         so."""
         return None
+
+    def deal_over(self, state: S) -> bool:
+        """Whether the deal ends now, before its last trick: asked after each trick
+        but the last (the deal ends then anyway), with ``state`` the position after
+        it (the trick in :attr:`~cardrules.tricks.state.TrickState.trick_records`, its
+        winner to lead the next, the points so far in ``round_scores``). ``False``,
+        every trick played, by default; only a game that overrides it is asked.
+
+        When it says so, the deal is scored as after its last trick (:meth:`score_deal`
+        sees the tricks played; the events are those of a deal's end, ``HandScored``,
+        then ``GameOver`` or the next deal) and the cards not played stay unplayed in
+        their holders' hands: the position :meth:`score_deal` and :meth:`carry_over`
+        see holds them, and so does the last state when the game ends with the deal
+        (each seat's view shows its own; ``played_mask`` does not count them). It must
+        decide from what every seat knows (the tricks, the points, the public
+        payload), not from the cards still held, so that a view and every state
+        :meth:`determinize` gives for it agree that the deal goes on. A Null game
+        ends as soon as its declarer takes a trick; Hearts could stop once every
+        point is taken:
+
+        >>> import cardrules as cr
+        >>> class QuickHearts(cr.Hearts):
+        ...     name = ""  # (not registered)
+        ...     def deal_over(self, state):  # no points left to take
+        ...         return sum(state.round_scores) == 26
+        >>> game = QuickHearts()
+        >>> state, tricks = game.new_game(seed=1), 0
+        >>> while state.round_number == 1:
+        ...     step = game.step(state, game.legal_moves(state)[-1])
+        ...     tricks += sum(isinstance(event, cr.TrickWon) for event in step.events)
+        ...     state = step.state
+        >>> tricks, state.scores  # 8 tricks of 13
+        (8, (18, 0, 8, 0))
+        """
+        return False
 
     # -- what a game says: the deal --------------------------------------------------
 
@@ -791,6 +833,8 @@ class TrickGame(Game[S, Any, V]):
         new._cards = ()
         new._tricks = tricks
         new._round_scores = round_scores
+        if self._ends_early and self.deal_over(new):
+            return self._end_deal(new, tricks, round_scores, _events, left)
         return new
 
     def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
@@ -818,12 +862,15 @@ class TrickGame(Game[S, Any, V]):
         tricks: tuple[TrickRecord, ...],
         round_scores: tuple[int, ...],
         events: list[Event] | None,
+        left: int = 0,
     ) -> S:
-        """Score the deal; then either the game is over or the next deal is dealt."""
+        """Score the deal; then either the game is over or the next deal is dealt.
+        ``left``: the cards still held when :meth:`deal_over` ends it early (they stay
+        in the last positions' hands)."""
         deal = state._deal
         last = tricks[-1][2] if tricks else state._leader  # no tricks: thrown in
         # The deal's last position, every trick in it, is what score_deal sees.
-        final: S = self.state_class(deal, 0, last, (), tricks, round_scores)  # type: ignore[assignment]
+        final: S = self.state_class(deal, left, last, (), tricks, round_scores)  # type: ignore[assignment]
         counted = self.score_deal(final, round_scores)
         scores = tuple(map(operator.add, deal._scores, counted))
         if events is not None:
@@ -837,7 +884,7 @@ class TrickGame(Game[S, Any, V]):
             over._winners = winners
             over._phase = None
             over._table = None
-            state = self.state_class(over, 0, last, (), tricks, counted)  # type: ignore[assignment]
+            state = self.state_class(over, left, last, (), tricks, counted)  # type: ignore[assignment]
             return state
         dealer = self.next_dealer(deal._dealer)
         kept = self.carry_over(final)

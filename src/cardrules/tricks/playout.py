@@ -9,7 +9,9 @@ own trick winner and trump (:attr:`TrickGame.trump`). A game that restricts its 
 plays exactly the cards the engine's ``legal_moves`` and ``apply`` would from the same
 random numbers (the ``k``-th legal card in hand order), scores the deal with the game's
 own :meth:`~cardrules.tricks.engine.TrickGame.score_deal`, and stops there: the next
-deal is never dealt, since only the scores are wanted.
+deal is never dealt, since only the scores are wanted. A game whose deal may end early
+(:meth:`~cardrules.tricks.engine.TrickGame.deal_over`) is asked after each trick, as
+the engine asks it.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
     trick_points, new_state = rules.trick_points, rules.state_class
     restrict = rules.restrict if rules.restricts else None
     restricted = rules.restricted_follows  # (None: in every trick)
+    deal_over = rules.deal_over if rules._ends_early else None
     left, leader, tricks = state._left, state._leader, state._tricks
     cards: tuple[Any, ...] = state._cards
     round_scores: tuple[int, ...] = state._round_scores
@@ -85,6 +88,12 @@ def plain_playout(rules: Any, state: Any, random: Callable[[], float]) -> tuple[
                     *round_scores[winner + 1 :],
                 )
             leader, cards, follow, seats = winner, (), 0, order[winner]
+            if (
+                deal_over is not None
+                and left
+                and deal_over(new_state(deal, left, leader, (), tricks, round_scores))
+            ):
+                break  # (the cards left stay unplayed)
     # The deal's last position, every trick in it, as the engine shows it to score_deal.
-    final = new_state(deal, 0, tricks[-1][2] if tricks else leader, (), tricks, round_scores)
+    final = new_state(deal, left, tricks[-1][2] if tricks else leader, (), tricks, round_scores)
     return tuple(map(operator.add, deal._scores, rules.score_deal(final, round_scores)))

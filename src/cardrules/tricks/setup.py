@@ -248,14 +248,15 @@ def position(
     and the completed ``tricks``, with the round's points so far (by default, what
     those tricks scored) and the totals before it. The hands need not hold the
     whole deck (an endgame with three cards each is fine): the deal ends when they
-    are played out. ``seed`` deals the later rounds. A game that turns up a card
-    needs its ``turned_up`` card; a game with a payload (bids) takes it as
-    ``payload``, as its phases would have left it.
+    are played out (or when the game's ``deal_over`` says). ``seed`` deals the later
+    rounds. A game that turns up a card needs its ``turned_up`` card; a game with a
+    payload (bids) takes it as ``payload``, as its phases would have left it.
 
     The tricks must be ones these rules could have played: each complete, won by
     the seat the rules say, led by the winner of the trick before (and the trick in
     progress by the winner of the last), and no seat may have played another suit
-    than the one led while it held a card of it (in its hand now, or played later).
+    than the one led while it held a card of it (in its hand now, or played later);
+    and none may be one after which the game's ``deal_over`` ends the deal.
 
     The payload must be one the game can play the position with: its
     :meth:`~cardrules.tricks.engine.TrickGame.check_payload` takes it (a game without
@@ -338,6 +339,8 @@ def position(
     rules.check_payload(state)
     _hooks_take_payload(rules, payload, lambda: _read_payload(rules, state))
     _check_some_move(rules, state)
+    if rules._ends_early and records:
+        _hooks_take_payload(rules, payload, lambda: _check_goes_on(rules, state))
     return state
 
 
@@ -387,6 +390,29 @@ def _check_some_move(rules: Any, state: Any) -> None:
         f"seat {seat}, to play, has no legal move in this position ({why}): the rules "
         "never lead to it"
     )
+
+
+def _check_goes_on(rules: Any, state: Any) -> None:
+    """Refuse a position whose tricks the play never gets past: after one of them the
+    game's ``deal_over`` ends the deal (asked as the engine asks it, in the position
+    after each trick, with the points the tricks scored; the last one with the
+    position's own)."""
+    deal, records = state._deal, state._tricks
+    left = state._left | mask_of(state._cards)
+    later = [left]  # the cards still held after each trick, from the last one back
+    for _, cards, _ in reversed(records[1:]):
+        later.append(later[-1] | mask_of(cards))
+    later.reverse()
+    points = [0] * rules.players
+    for number, (_, cards, winner) in enumerate(records, start=1):
+        points[winner] += rules.score_trick(state, number, cards, winner)
+        scored = state._round_scores if number == len(records) else tuple(points)
+        after = rules.state_class(deal, later[number - 1], winner, (), records[:number], scored)
+        if rules.deal_over(after):
+            raise SetupError(
+                f"the deal is over after trick {number} ({Trick(*records[number - 1])}): "
+                f"{type(rules).__name__}.deal_over ends it there, so no position follows it"
+            )
 
 
 def _check_tricks(rules: Any, state: Any, tricks: Sequence[Trick], leader: int) -> None:
