@@ -165,8 +165,10 @@ class TrickParts:
         winners = source.winners
         if number <= self.tricks and not winners:
             bits |= self.number[number - 1]
-        if trump is not None or self.orders:
+        if self.orders:
             bits |= self._trump_bits(trump)
+        elif trump is not None:
+            bits |= self.trump[trump]
         turned = source.turned_up
         if turned is not None:
             bits |= 1 << (self.turned_at + turned)
@@ -286,15 +288,14 @@ class TrickParts:
         return suits
 
     def _trump_bits(self, trump: Any) -> int:
-        """The bits of the trump entries when trumps are ``trump``: the suit's, and with
-        card orders the cards that count as trumps."""
+        """The bits of the trump entries of a game with card orders when trumps are
+        ``trump``: the suit's, and the cards that count as trumps."""
         bits = self.trumps.get(trump)
         if bits is None:
             bits = 0
             if trump is not None and trump.__class__ is not CardOrder:
                 bits = self.trump[trump]
-            if self.orders:
-                bits |= trump_cards(self.game, trump) << self.trump_cards_at
+            bits |= trump_cards(self.game, trump) << self.trump_cards_at
             self.trumps[trump] = bits
         return bits
 

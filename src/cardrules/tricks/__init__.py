@@ -1,5 +1,5 @@
 """The trick-taking family: the core rules of play (:mod:`~cardrules.tricks.core`:
-following suit, trick winners, what play reveals), the states and views
+following suit, trick winners, what play reveals, declared card orders), the states and views
 (:mod:`~cardrules.tricks.state`), how a game starts (:mod:`~cardrules.tricks.setup`), the
 legal moves of a card mask as tuples (:mod:`~cardrules.tricks.mask_moves`), bids kept
 as a game's payload (:mod:`~cardrules.tricks.bids`) and the
@@ -9,11 +9,14 @@ Oh Hell and Euchre are others.
 """
 
 from cardrules.tricks.core import (
+    TRUMPS,
+    CardOrder,
     SuitTable,
     Trick,
     TrickRound,
     follow_mask,
     follow_suit_cards,
+    refuse_follow,
     refuse_play,
     trick_winner,
     voids_of,
@@ -24,6 +27,8 @@ from cardrules.tricks.mask_moves import moves_of_mask, plays_of_mask
 from cardrules.tricks.state import TrickState, TrickView
 
 __all__ = [
+    "TRUMPS",
+    "CardOrder",
     "SuitTable",
     "Trick",
     "TrickGame",
@@ -34,6 +39,7 @@ __all__ = [
     "follow_suit_cards",
     "moves_of_mask",
     "plays_of_mask",
+    "refuse_follow",
     "refuse_play",
     "trick_winner",
     "voids_of",
