@@ -368,6 +368,15 @@ def test_the_pettingzoo_host_plays_a_game_whose_deals_end_early() -> None:
         api_test(CardGameEnv(NullTricks()), num_cycles=200)
 
 
+def test_the_openspiel_host_plays_a_game_whose_deals_end_early() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from cardrules.hosts import openspiel as hosted
+
+    pyspiel.random_sim_test(
+        hosted.load_game(NullTricks()), num_sims=2, serialize=True, verbose=False
+    )
+
+
 def test_games_without_the_hooks_are_not_asked() -> None:
     for name, kind in shipped_games().items():
         if issubclass(kind, TrickGame):
