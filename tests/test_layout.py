@@ -232,9 +232,10 @@ def _base_moves_and_events() -> dict[str, type]:
     found: dict[str, type] = {}
     todo: list[type] = [Event]
     while todo:
-        for kind in todo.pop().__subclasses__():
-            todo.append(kind)
-            found[kind.__name__] = kind
+        subclasses: list[type] = todo.pop().__subclasses__()
+        for sub in subclasses:
+            todo.append(sub)
+            found[sub.__name__] = sub
     found.update((kind.__name__, kind) for kind in registered_moves().values())
     return {name: kind for name, kind in found.items() if kind.__module__ in BASE}
 
@@ -268,9 +269,9 @@ def test_the_shedding_moves_and_events_are_defined_in_the_family_and_unnamed_in_
     from cardrules.shedding import moves as shedding_moves
 
     family: dict[str, type] = {}
-    for module in (shedding_moves, shedding_events):
-        for name in module.__all__:
-            kind = getattr(module, name)
+    for where in (shedding_moves, shedding_events):
+        for name in where.__all__:
+            kind = getattr(where, name)
             if isinstance(kind, type) and (
                 issubclass(kind, Event) or kind in registered_moves().values()
             ):
