@@ -163,6 +163,8 @@ PUBLIC_MODULES = (
     "cardrules.games.cramps.rules",
     "cardrules.shedding.core",
     "cardrules.shedding.state",
+    "cardrules.shedding.moves",
+    "cardrules.shedding.events",
     "cardrules.games.craits",
     "cardrules.games.hearts.rules",
     "cardrules.games.spades.rules",
