@@ -16,6 +16,7 @@ import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 import cardrules as cr
+from cardrules import table as table_module
 from cardrules.bots import Bot, HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.data import SCHEMAS
 from cardrules.errors import TableError
@@ -558,13 +559,88 @@ def test_a_wrong_key_or_an_edit_is_refused() -> None:
         "",
         "[]",
         '{"format": "cardrules.record"}',
-        json.dumps({**plain, "version": 2}),
+        json.dumps({**plain, "version": 1}),
         b"\xff",
     ):
         with pytest.raises(TableError):
             Table.from_json(text)
     with pytest.raises(TableError, match="key"):
         table.to_json(key="secret")  # type: ignore[arg-type]
+
+
+def _signed(data: dict[str, Any], body: str | None = None) -> str:
+    """``data`` (a table's JSON read) signed with :data:`KEY` as ``to_json`` signs,
+    written as ``body`` (its text without a signature) or as json.dumps lays it out."""
+    if body is None:
+        body = json.dumps({name: value for name, value in data.items() if name != "signature"})
+    return f'{body[:-1]}, "signature": "{table_module._signature(body, KEY)}"}}'
+
+
+def test_the_json_holds_each_log_entry_once_with_its_text_once() -> None:
+    table = _half_played("craits", 4)
+    data = json.loads(table.to_json())
+    entries = data["logs"]["entries"]
+    texts = [json.dumps(entry, sort_keys=True) for entry in entries]
+    assert len(set(texts)) == len(texts) < sum(len(table.message(s)["log"]) for s in range(3))
+    # An event's text is written only where it is not the entry's.
+    assert any("text" not in entry["event"] for entry in entries)
+    assert all(entry["event"].get("text") != entry["text"] for entry in entries)
+    for seat in (None, 0, 1, 2):
+        assert all(entry["event"]["text"] for entry in table.message(seat)["log"])
+
+
+def test_edited_logs_are_refused_without_a_key() -> None:
+    table = _half_played("hearts", 5)
+    plain = json.loads(table.to_json())
+    entry = plain["logs"]["entries"][0]
+    edits: list[Callable[[dict[str, Any]], None]] = [
+        lambda logs: logs["entries"][0]["event"].update(text="Seat 1 holds A♠."),
+        lambda logs: logs["entries"][0]["event"].update(text=entry["text"]),
+        lambda logs: logs["seats"][1].update(entries=logs["seats"][0]["entries"]),
+        lambda logs: logs["spectator"].update(entries=logs["spectator"]["entries"][4:]),
+        lambda logs: logs["seats"][0].update(entries=logs["seats"][0]["entries"][:-4]),
+        lambda logs: logs["seats"][0].update(entries=logs["seats"][0]["entries"] + "00"),
+        lambda logs: logs["entries"].append(entry),
+    ]
+    for number, edit in enumerate(edits):
+        data = json.loads(table.to_json())
+        edit(data["logs"])
+        with pytest.raises(TableError, match="logs"):
+            Table.from_json(json.dumps(data))
+            pytest.fail(f"edit {number} was not refused")
+        with pytest.raises(TableError, match="signature"):  # (its signature: the old text's)
+            Table.from_json(json.dumps(data), key=KEY)
+    for broken in ("0", "zz00", [0], None):
+        data = json.loads(table.to_json())
+        data["logs"]["seats"][2]["entries"] = broken
+        with pytest.raises(TableError, match="logs are"):
+            Table.from_json(json.dumps(data))
+    signed = table.to_json(key=KEY)
+    assert entry["text"] in signed
+    with pytest.raises(TableError, match="signature"):
+        Table.from_json(signed.replace(entry["text"], "Seat 1 holds A♠.", 1), key=KEY)
+
+
+def test_signed_json_laid_out_anew_still_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    table = _half_played("euchre", 3)
+    again = Table.from_json(_signed(json.loads(table.to_json(key=KEY))), key=KEY)
+    _same_tables(table, again)
+    assert again.to_json(key=KEY) == table.to_json(key=KEY)
+    # A signed entry that is not one is told when a message needs it, not served.
+    text = table.to_json(key=KEY)
+    last = json.loads(text)["logs"]["entries"][-1]
+    text = text.replace(f"\n{json.dumps(last, ensure_ascii=False)}\n", "\n[1]\n")
+    body = text[: text.rindex(', "signature"')] + "}"
+    broken = Table.from_json(_signed(json.loads(body), body), key=KEY)
+    with pytest.raises(TableError, match="logs cannot be read"):  # (a log holds it)
+        [broken.message(seat) for seat in (None, *range(table.players))]
+    # Places written 8 hex digits each, as for logs of more than 65,536 entries.
+    narrow = json.loads(table.to_json())["logs"]["spectator"]["entries"]
+    monkeypatch.setattr(table_module, "_NARROW", 3)
+    wide = table.to_json(key=KEY)
+    assert len(json.loads(wide)["logs"]["spectator"]["entries"]) == 2 * len(narrow) > 0
+    _same_tables(table, Table.from_json(wide, key=KEY))
+    _same_tables(table, Table.from_json(table.to_json()))
 
 
 class _Cheat:

@@ -19,11 +19,13 @@ hand: it stays on the server.
 
 from __future__ import annotations
 
+import array
 import hashlib
 import hmac
 import itertools
 import json
 import re
+import sys
 from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
@@ -62,7 +64,7 @@ __all__ = [
 
 FORMAT: Final = "cardrules.table"
 """The ``"format"`` of :meth:`Table.to_json`'s text."""
-_VERSION: Final = 1
+_VERSION: Final = 2
 LOG_SIZE: Final = 100
 """How many entries of each log a table keeps by default (:class:`Table`'s
 ``log_size``): enough to show a seat what happened lately when it comes back, few
@@ -385,7 +387,7 @@ class Table:
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
             raise TableError(f"since must be a log index, an int from 0 up, not {shown(since)}")
         start, entries = self._logs[seat].since(since)
-        return self._message(seat, start, entries)
+        return self._message(seat, start, _entries(entries))
 
     def _message(self, seat: int | None, start: int, entries: list[Message]) -> Message:
         state = self._state
@@ -552,7 +554,7 @@ class Table:
         game, news, adapter = self.game, self._news, self._adapter
         explain = adapter.explain
         scored = before is not None and any(isinstance(e, _EXPLAINED) for e in events)
-        made: dict[tuple[str, str], list[Message]] = {}
+        made: dict[str, tuple[str, Message]] = {}
         for seat, log in self._logs.items():
             # The seat's view before the step, which the explanations read.
             view = game.observe(before, seat) if scored and seat is not None else None
@@ -566,13 +568,9 @@ class Table:
                     notes = [line.strip() for line in explain(event, events, view, seat, game)]
                     if notes:
                         entry["notes"] = notes
-                alike = made.setdefault((text, data["text"]), [])
-                shared = next((known for known in alike if known == entry), None)
-                if shared is None:
-                    alike.append(entry)
-                else:
-                    entry = shared
-                log.add(entry)
+                kept = _stored(entry)
+                kept, entry = made.setdefault(kept, (kept, entry))  # (shared: kept once)
+                log.add(kept)
                 if news is not None:
                     news[seat].append(entry)
 
@@ -613,17 +611,28 @@ class Table:
         not bytes.
         """
         signing = None if key is None else _key(key)
+        pool, logs = self._logs_parts()
         data: dict[str, Any] = {
-            "format": FORMAT,
-            "version": _VERSION,
-            "logs": self._logs_data(),
             "bots": {str(seat): name for seat, name in sorted(self._bot_names.items())},
             "bot_seed": self.bot_seed,
         }
         if signing is not None:
             data["state"] = state_to_json(self._state, key=signing)
-        # The record writes its own text (each move's text made once per record).
-        text = f'{json.dumps(data, ensure_ascii=False)[:-1]}, "record": {self._record.to_json()}}}'
+        # The log entries are written as they are kept, one a line (_cut_entries reads
+        # them so); the record writes its own text (each move's text made once).
+        text = "".join(
+            (
+                _HEAD,
+                "\n" + ",\n".join(pool) + "\n" if pool else "",
+                "], ",
+                json.dumps(logs)[1:],
+                ", ",
+                json.dumps(data, ensure_ascii=False)[1:-1],
+                ', "record": ',
+                self._record.to_json(),
+                "}",
+            )
+        )
         if signing is None:
             return text
         return f'{text[:-1]}, "{SIGNATURE}": "{_signature(text, signing)}"}}'
@@ -664,9 +673,13 @@ class Table:
                 f"a table is read from its JSON text (Table.to_json), not {shown(text)}"
             )
         signing = None if key is None else _key(key)
-        signed = 0 if signing is None else _check_signature(text, signing)
-        try:  # (signed: the record's moves are read when needed, see stored_data)
-            data, moves = (json.loads(text), None) if signing is None else stored_data(text, signed)
+        pool = None
+        try:
+            if signing is None:
+                data, moves = json.loads(text), None
+            else:  # the log entries and the record's moves read when needed
+                pool, rest, signed = _cut_entries(text, _check_signature(text, signing))
+                data, moves = stored_data(rest, signed)
         except ValueError as exc:
             raise TableError(f"a table is stored as JSON text (Table.to_json): {exc}") from None
         except RecursionError:
@@ -695,7 +708,7 @@ class Table:
             raise TableError(f"the table's record cannot be read: {exc}") from None
         game = record.game
         named = _bots_data(game, data["bots"], bots)
-        logs = _logs_of(data["logs"], game.players)
+        logs = _logs_of(data["logs"], game.players, pool)
         try:
             bot_seed = check_seed(data["bot_seed"], "bot seed")
         except CardrulesError as exc:
@@ -757,24 +770,29 @@ class Table:
                 "and outcome it holds"
             )
 
+    def _logs_parts(self) -> tuple[list[str], dict[str, Any]]:
+        """The logs as a table's JSON holds them: each entry once (its JSON text, first
+        met first, the seats' logs in order then the spectator's; entries told alike
+        to several readers are one), and the rest of the logs' data, each log the
+        places of its entries in the first (:func:`_places_text`)."""
+        readers = [self._logs[seat] for seat in (*range(self.players), None)]
+        places = dict.fromkeys(itertools.chain.from_iterable(log.entries for log in readers), 0)
+        for place, entry in enumerate(places):
+            places[entry] = place
+        wide = len(places) > _NARROW
+        logs = [
+            {
+                "start": log.start,
+                "entries": _places_text(map(places.__getitem__, log.entries), wide),
+            }
+            for log in readers
+        ]
+        return list(places), {"size": self.log_size, "seats": logs[:-1], "spectator": logs[-1]}
+
     def _logs_data(self) -> dict[str, Any]:
-        """The logs as data: each entry once (in ``"entries"``, first met first, the
-        seats' logs in order then the spectator's), each log the places of its entries
-        there (entries told alike to several readers are one entry)."""
-        places: dict[int, int] = {}
-        pool: list[Message] = []
-        logs = []
-        for seat in (*range(self.players), None):
-            log = self._logs[seat]
-            at = []
-            for entry in log.entries:
-                place = places.get(id(entry))
-                if place is None:
-                    place = places[id(entry)] = len(pool)
-                    pool.append(entry)
-                at.append(place)
-            logs.append({"start": log.start, "entries": at})
-        return {"size": self.log_size, "entries": pool, "seats": logs[:-1], "spectator": logs[-1]}
+        """The logs as data, as a table's JSON holds them (:meth:`_logs_parts`)."""
+        pool, logs = self._logs_parts()
+        return {"entries": json.loads(f"[{','.join(pool)}]"), **logs}
 
     def _check_seat(self, seat: object, *, spectator: bool) -> None:
         if spectator and seat is None:
@@ -796,14 +814,14 @@ class Table:
 
 
 class _Log:
-    """One reader's log: its last ``size`` entries (all of them for ``None``), each
-    ``{"text", "event"}`` (the index is the place), and how many it has had
-    (``count``: the index of the next)."""
+    """One reader's log: its last ``size`` entries (all of them for ``None``), each the
+    JSON text of ``{"text", "event"}`` as a table's JSON holds it (:func:`_stored`; the
+    index is the place), and how many it has had (``count``: the index of the next)."""
 
     __slots__ = ("count", "entries")
 
-    def __init__(self, size: int | None, entries: Iterable[Message] = (), start: int = 0) -> None:
-        self.entries: deque[Message] = deque(entries, maxlen=size)
+    def __init__(self, size: int | None, entries: Iterable[str] = (), start: int = 0) -> None:
+        self.entries: deque[str] = deque(entries, maxlen=size)
         self.count = start + len(self.entries)
 
     @property
@@ -811,14 +829,14 @@ class _Log:
         """The index of the first entry kept."""
         return self.count - len(self.entries)
 
-    def add(self, entry: Message) -> None:
+    def add(self, entry: str) -> None:
         self.entries.append(entry)
         self.count += 1
 
     def __getstate__(self) -> tuple[None, dict[str, Any]]:
         return None, {"count": self.count, "entries": self.entries}  # (as Table's)
 
-    def since(self, index: int) -> tuple[int, list[Message]]:
+    def since(self, index: int) -> tuple[int, list[str]]:
         """The entries kept from ``index`` on, and the index of the first of them."""
         first = self.start
         start = min(max(index, first), self.count)
@@ -833,45 +851,147 @@ class _Logs:
     logs: dict[int | None, _Log]
 
 
-def _logs_of(data: object, players: int) -> _Logs:
-    """The logs of a table's JSON (:meth:`Table._logs_data`'s form)."""
+def _logs_of(data: object, players: int, pool: list[str] | None = None) -> _Logs:
+    """The logs of a table's JSON (:meth:`Table._logs_parts`'s form), with ``pool``,
+    the text of their entries as :func:`_cut_entries` read them from a signed table
+    (then its data holds none: the server's own text, not checked entry by entry; a
+    broken one is refused when a message needs it, by :func:`_entries`)."""
     form = (
         "a table's logs are {'size': the entries kept of each log or null, 'entries': "
         f"[each entry once], 'seats': [{players} logs, one per seat], 'spectator': a log}}, "
-        "each log {'start': its first index, 'entries': [places in 'entries']}"
+        "each log {'start': its first index, 'entries': the places of its entries in "
+        "'entries', as hex digits}, each entry {'text': its text, 'event': its event, "
+        "'notes': [lines], if any}"
     )
     if not isinstance(data, dict) or set(data) != {"size", "entries", "seats", "spectator"}:
         raise TableError(form)
-    size, pool, seats = data["size"], data["entries"], data["seats"]
+    size, entries, seats = data["size"], data["entries"], data["seats"]
     try:
         _check_log_size(size)
     except TableError:
         raise TableError(form) from None
-    if (
-        not isinstance(seats, list)
-        or len(seats) != players
-        or not isinstance(pool, list)
-        or not all(isinstance(entry, dict) and set(entry) in _ENTRY_KEYS for entry in pool)
-    ):
+    if not isinstance(seats, list) or len(seats) != players or not isinstance(entries, list):
+        raise TableError(form)
+    if pool is None:
+        if not all(_is_entry(entry) for entry in entries):
+            raise TableError(form)
+        pool = [_stored(entry) for entry in entries]
+    elif entries:
         raise TableError(form)
     logs: dict[int | None, _Log] = {}
+    wide = len(pool) > _NARROW
     for seat, log in (*enumerate(seats), (None, data["spectator"])):
-        if not (
-            isinstance(log, dict)
-            and set(log) == {"start", "entries"}
-            and type(log["start"]) is int
-            and log["start"] >= 0
-            and isinstance(log["entries"], list)
-            and (size is None or len(log["entries"]) <= size)
-            and all(type(at) is int and 0 <= at < len(pool) for at in log["entries"])
+        places = None
+        if isinstance(log, dict) and set(log) == {"start", "entries"}:
+            places = _places_of(log["entries"], wide)
+        if (
+            places is None
+            or type(log["start"]) is not int
+            or log["start"] < 0
+            or (size is not None and len(places) > size)
+            or (places and max(places) >= len(pool))
         ):
             raise TableError(form)
-        logs[seat] = _Log(size, [pool[at] for at in log["entries"]], log["start"])
+        logs[seat] = _Log(size, map(pool.__getitem__, places), log["start"])
     return _Logs(size, logs)
+
+
+_NARROW = 0x10000
+"""How many entries a table's JSON holds at most with each place written in 4 hex
+digits (beyond, 8)."""
+_WIDE = next(code for code in "ILQ" if array.array(code).itemsize == 4)
+
+
+def _places_text(places: Iterable[int], wide: bool) -> str:
+    """Places in a table's log entries as its JSON writes them: each as 4 hex digits (8
+    if ``wide``), least significant byte first (one C call each way, unlike a list of
+    numbers)."""
+    row = array.array(_WIDE if wide else "H", places)
+    if sys.byteorder == "big":
+        row.byteswap()
+    return row.tobytes().hex()
+
+
+def _places_of(text: object, wide: bool) -> array.array[int] | None:
+    """The places :func:`_places_text` wrote as ``text`` (``None`` if it wrote none)."""
+    row = array.array(_WIDE if wide else "H")
+    try:
+        if not isinstance(text, str):
+            return None
+        row.frombytes(bytes.fromhex(text))
+    except ValueError:  # (not hex digits, or not whole places)
+        return None
+    if sys.byteorder == "big":
+        row.byteswap()
+    return row
+
+
+def _is_entry(entry: object) -> bool:
+    """Whether ``entry`` has the form of a stored log entry (:func:`_stored`)."""
+    return (
+        isinstance(entry, dict)
+        and set(entry) in _ENTRY_KEYS
+        and isinstance(entry["text"], str)
+        and isinstance(entry["event"], dict)
+    )
 
 
 _ENTRY_KEYS = ({"text", "event"}, {"text", "event", "notes"})
 """The keys a stored log entry may have (notes only when there are some)."""
+
+
+def _stored(entry: Message) -> str:
+    """A log entry (``{"text", "event"}`` and perhaps ``"notes"``, as a message gives
+    it) as a table keeps it and its JSON holds it: its JSON text, without the event's
+    ``"text"`` when it is the entry's (most are: each entry's text is written once)."""
+    event = entry["event"]
+    if event.get("text") == entry["text"]:
+        entry = {**entry, "event": {name: value for name, value in event.items() if name != "text"}}
+    return json.dumps(entry, ensure_ascii=False)
+
+
+def _entries(kept: list[str]) -> list[Message]:
+    """Log entries as a message gives them (fresh data), from their text as kept
+    (:func:`_stored`)."""
+    try:
+        entries = json.loads(f"[{','.join(kept)}]")
+    except (ValueError, RecursionError):
+        entries = None
+    if not isinstance(entries, list) or not all(_is_entry(entry) for entry in entries):
+        raise TableError("the table's logs cannot be read: an entry is not JSON of a log entry")
+    for entry in entries:
+        entry["event"].setdefault("text", entry["text"])
+    return entries
+
+
+_HEAD: Final = f'{{"format": "{FORMAT}", "version": {_VERSION}, "logs": {{"entries": ['
+"""How :meth:`Table.to_json`'s text begins, up to the log entries."""
+_ENTRIES_END: Final = '\n], "size": '
+"""What follows the log entries in :meth:`Table.to_json`'s text."""
+
+
+def _cut_entries(text: str, end: int) -> tuple[list[str] | None, str, int]:
+    """The log entries of a signed table's JSON ``text`` (its signature at
+    ``text[end]``), as they were written, one a line: their texts, and ``text``
+    without them and where its signature is then; or ``None`` and the text as it is,
+    if it does not begin as :meth:`Table.to_json` writes it (another format or
+    version, whose data then says what it is)."""
+    if not text.startswith(_HEAD):
+        return None, text, end
+    # json.dumps writes no line break (one in a string is escaped): the first line break
+    # after the head begins the entries, each on its line, and the first line break
+    # that no entry follows ends them.
+    start = len(_HEAD)
+    if text.startswith("]", start):
+        return [], text, end
+    stop = text.find(_ENTRIES_END, start, end)
+    if not text.startswith("\n", start) or stop < 0:
+        return None, text, end
+    return (
+        text[start + 1 : stop].split(",\n"),
+        text[:start] + text[stop + 1 :],
+        end - stop - 1 + start,
+    )
 
 
 def _check_log_size(size: object) -> None:
@@ -926,6 +1046,8 @@ def _key(key: object) -> bytes:
 
 
 _SIGNED_END = re.compile(rf', "{SIGNATURE}": "([0-9a-f]{{64}})"}}\s*\Z')
+_SIGNED_TAIL = f', "{SIGNATURE}": "{"0" * 64}"}}'
+"""How long the signature's part of a table's JSON is."""
 
 
 def _signature(text: str, key: bytes) -> str:
@@ -937,7 +1059,8 @@ def _check_signature(text: str, key: bytes) -> int:
     """Raise :class:`TableError` unless ``text`` ends with the signature of the text
     before it under ``key`` (compared in constant time); else where the signature
     begins."""
-    end = _SIGNED_END.search(text)
+    # (searched for in the text's end only: a search of all of it costs as much as its MAC)
+    end = _SIGNED_END.search(text, max(0, len(text.rstrip()) - 2 * len(_SIGNED_TAIL)))
     if end is None:
         raise TableError(
             "the table is not signed: a table read with a key ends with the signature "
