@@ -629,7 +629,9 @@ def test_signed_json_laid_out_anew_still_reads(monkeypatch: pytest.MonkeyPatch) 
     # A signed entry that is not one is told when a message needs it, not served.
     text = table.to_json(key=KEY)
     last = json.loads(text)["logs"]["entries"][-1]
-    text = text.replace(f"\n{json.dumps(last, ensure_ascii=False)}\n", "\n[1]\n")
+    written = json.dumps(last, ensure_ascii=False, separators=(",", ":"))
+    assert f"\n{written}\n" in text
+    text = text.replace(f"\n{written}\n", "\n[1]\n")
     body = text[: text.rindex(', "signature"')] + "}"
     broken = Table.from_json(_signed(json.loads(body), body), key=KEY)
     with pytest.raises(TableError, match="logs cannot be read"):  # (a log holds it)

@@ -947,7 +947,7 @@ def _stored(entry: Message) -> str:
     event = entry["event"]
     if event.get("text") == entry["text"]:
         entry = {**entry, "event": {name: value for name, value in event.items() if name != "text"}}
-    return json.dumps(entry, ensure_ascii=False)
+    return json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
 
 
 def _entries(kept: list[str]) -> list[Message]:
