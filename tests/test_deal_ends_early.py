@@ -44,7 +44,8 @@ NINE_UP = tuple(card for card in ALL_CARDS if card.rank >= 9)  # 9 to ace: 24 ca
 class NullTricks(TrickGame[TrickState, TrickView]):
     """Three players, eight cards each from 9 to ace; the dealer's left leads and
     declares Null: it loses the deal (-10) as soon as it takes a trick, and wins it
-    (+10) by taking none. Three deals."""
+    (+10) by taking none; the others score a point a trick they took (so when the
+    deal ends counts). Three deals."""
 
     name: ClassVar[str] = "test_null_tricks"
     players: ClassVar[int] = 3
@@ -61,7 +62,7 @@ class NullTricks(TrickGame[TrickState, TrickView]):
 
     def score_deal(self, state: Any, round_scores: tuple[int, ...]) -> tuple[int, ...]:
         seat = declarer(state)
-        scores = [0] * self.players
+        scores = list(round_scores)
         scores[seat] = -10 if round_scores[seat] else 10
         return tuple(scores)
 
@@ -150,6 +151,8 @@ def test_a_null_deal_ends_with_the_declarers_first_trick() -> None:
             # no trick of the declarer's before this one
             assert all(winner != seat for _, _, winner in tricks)
             expected = [0, 0, 0]
+            for winner in (*(winner for _, _, winner in tricks), won[0].seat):
+                expected[winner] += 1
             if won[0].seat == seat:
                 expected[seat] = -10
                 ended_early += won[0].number < 8
@@ -229,7 +232,7 @@ def test_a_deal_the_declarer_takes_no_trick_of_is_played_out() -> None:
         state = game.apply(state, cr.Play(cr.Card.parse(text)))
     assert state.round_number == 1 and state.to_move == 1
     step = game.step(state, cr.Play(cr.Card.parse("QD")))
-    assert [e.hand_scores for e in step.events if isinstance(e, cr.HandScored)] == [(10, 0, 0)]
+    assert [e.hand_scores for e in step.events if isinstance(e, cr.HandScored)] == [(10, 0, 2)]
     assert step.state.round_number == 2
 
 
@@ -380,10 +383,11 @@ def test_the_openspiel_host_plays_a_game_whose_deals_end_early() -> None:
 def test_games_without_the_hooks_are_not_asked() -> None:
     for name, kind in shipped_games().items():
         if issubclass(kind, TrickGame):
-            assert not kind._ends_early, name
+            assert not kind._ends_early and kind.apply is TrickGame.apply, name
         if issubclass(kind, SheddingGame):
             assert kind.apply is SheddingGame.apply, name
     assert NullTricks._ends_early and QuickHearts._ends_early
+    assert NullTricks.apply is not TrickGame.apply
     assert ShortEights.apply is not SheddingGame.apply
 
 

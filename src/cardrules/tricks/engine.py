@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from functools import reduce
+from functools import reduce, wraps
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from cardrules._text import shown
@@ -180,12 +180,15 @@ class TrickGame(Game[S, Any, V]):
 
     _ends_early: ClassVar[bool] = False
     """Whether the game has its own :meth:`deal_over` (set for each class): only then
-    is it asked, after each trick."""
+    is it asked, after each trick (by the game's :meth:`apply`, wrapped once for it:
+    the play of the other games asks nothing)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._full_deals = cls.hand_size is TrickGame.hand_size
         cls._ends_early = cls.deal_over is not TrickGame.deal_over
+        if cls._ends_early and not hasattr(cls.apply, "_asks"):
+            cls.apply = _asking_deal_over(cls.apply)  # type: ignore[method-assign]
         if cls.card_orders:
             cls.effective_suits = True  # (a declaration's trumps count as their own suit)
         if _restricts_by_hook(cls):
@@ -833,8 +836,6 @@ class TrickGame(Game[S, Any, V]):
         new._cards = ()
         new._tricks = tricks
         new._round_scores = round_scores
-        if self._ends_early and self.deal_over(new):
-            return self._end_deal(new, tricks, round_scores, _events, left)
         return new
 
     def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
@@ -996,6 +997,26 @@ class TrickGame(Game[S, Any, V]):
         game with phases adds its own moves after them)."""
         deck = self.deck()
         return _PLAY_OF if deck is ALL_CARDS else tuple(_PLAY_OF[card] for card in deck)
+
+
+def _asking_deal_over(apply: Callable[..., Any]) -> Callable[..., Any]:
+    """``apply`` that then asks the game's :meth:`TrickGame.deal_over` of the state it
+    made when the move completed a trick but the deal's last, and ends the deal there
+    when it says so."""
+
+    @wraps(apply)
+    def asking(
+        self: Any, state: Any, move: Any, *, seat: int | None = None, _events: Any = None
+    ) -> Any:
+        new = apply(self, state, move, seat=seat, _events=_events)
+        tricks = new._tricks
+        # The same deal (its record unchanged) with a trick more: a card completed it.
+        if new._deal is state._deal and len(tricks) > len(state._tricks) and self.deal_over(new):
+            return self._end_deal(new, tricks, new._round_scores, _events, new._left)
+        return new
+
+    asking._asks = True  # type: ignore[attr-defined]
+    return asking
 
 
 def _restricts_by_hook(cls: type) -> bool:
