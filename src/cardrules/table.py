@@ -381,7 +381,9 @@ class Table:
         know it.
 
         Raises :class:`~cardrules.TableError` for a seat not at the table or a
-        ``since`` that is not an int from 0 up.
+        ``since`` that is not an int from 0 up, and for a log entry that does not read
+        (a table read with a key reads its log entries only here: one that a server
+        signed without :meth:`to_json` writing it).
         """
         self._check_seat(seat, spectator=True)
         if isinstance(since, bool) or not isinstance(since, int) or since < 0:
@@ -649,11 +651,11 @@ class Table:
 
         With ``key``, the text must end with the signature :meth:`to_json` wrote with
         that key, over the text as written; its state is read from its snapshot and its
-        logs from the text, and no move is replayed. Without a key the record is
-        replayed once (checking every position it holds) and the logs are rebuilt from
-        that replay and compared with the text's; the bots and the bot seed are taken
-        as written, and a signature and a snapshot in the text are not read (without
-        the key, nothing vouches for them).
+        logs from the text (each entry when a message first needs it), and no move is
+        replayed. Without a key the record is replayed once (checking every position it
+        holds) and the logs are rebuilt from that replay and compared with the text's;
+        the bots and the bot seed are taken as written, and a signature and a snapshot
+        in the text are not read (without the key, nothing vouches for them).
 
         ``bots`` gives the bot objects of seats whose bots are not known by name (a bot
         of your own, which :func:`~cardrules.bots.bot_from_name` cannot make); the text
