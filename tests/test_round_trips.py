@@ -38,6 +38,7 @@ from cardrules.record import Outcome
 from cardrules.rng import DecidedShuffles
 from cardrules.shedding.state import ShedState, ShedView
 from cardrules.table import Table
+from cardrules.tricks import CardOrder
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 
 
@@ -215,6 +216,8 @@ def samples() -> list[Any]:
     cramps_state = cr.Cramps().new_game(seed=2)
     found += [cramps_state.trick, cramps_state.play, cr.Trick(2, cr.parse_cards("QS 3S"), 2)]
     found.append(cr.Cramps().suit_table(None))
+    grand = CardOrder("Grand", "JC JS JH JD", plain="A 10 K Q 9 8 7")
+    found += [grand, CardOrder.suit_trumps(cr.Suit.HEARTS, above="JC JS JH JD")]
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
