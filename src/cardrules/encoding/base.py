@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, ClassVar
 
 from cardrules._text import shown
 from cardrules.encoding.info import InfoState, Log, Note, Public, _new, _not_a_step, _weak
@@ -40,6 +40,13 @@ class Encoder(ABC):
     ``info_high`` the bounds of each entry. Every seat-indexed field is *relative*:
     slot ``k`` of it is the seat ``k`` places after the observer in seat order
     (``k = 0`` is the observer).
+
+    Every layout has a version (:attr:`layout`): the layouts are not released yet and
+    may change, but never under the same version. Two encoders with the same
+    :attr:`layout` text, of the same game with the same options, have the same fields
+    (names, sizes, bounds and meanings, in order) and the same observation and
+    information-state sizes; any change to them bumps the version
+    (``tests/test_encoding_layouts.py`` pins this).
     """
 
     __slots__ = (
@@ -52,12 +59,24 @@ class Encoder(ABC):
         "info_high",
         "info_low",
         "info_state_size",
+        "layout",
         "observation_high",
         "observation_low",
         "observation_size",
     )
 
+    layout_name: ClassVar[str]
+    """The name of the encoder's layout: its family's (``"tricks"``, ``"shedding"``)
+    or its game's (``"cramps"``, ``"craits"``)."""
+    layout_version: ClassVar[int]
+    """The version of the encoder's layout, bumped on any change to it."""
+
     game: Any
+    layout: str
+    """The layout's name and version, such as ``"tricks/1"``; a game that adds its
+    own fields (:class:`~cardrules.encoding.fields.GameField`) adds its name and the
+    version of its fields, as in ``"tricks/1+hearts/1"``. Hosts show it in their
+    metadata."""
     observation_size: int
     fields: tuple[Field, ...]
     info_state_size: int
@@ -76,6 +95,7 @@ class Encoder(ABC):
         self, game: Game[Any, Any, Any], fields: tuple[Field, ...], info: tuple[Field, ...]
     ) -> None:
         self.game = game
+        self.layout = f"{self.layout_name}/{self.layout_version}"
         self.fields = fields
         self.observation_size = fields[-1].stop
         self.info_fields = info

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardrules.encoding.base import Encoder
 from cardrules.encoding.fast import FamilyRows, FamilyWriter, FastParts
-from cardrules.encoding.fields import GameField, game_fields
+from cardrules.encoding.fields import GameField, fields_layout, game_fields
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.rows import ViewRows
 from cardrules.encoding.vectors import Layout
@@ -39,7 +39,9 @@ high)`` each, after the observation."""
 class FamilyEncoder(Encoder):
     """The base of a family's encoder: the observation is the family's fields
     (:meth:`_family_observation`) and then the game's (``game_fields``); the
-    information state's vector adds the family's history fields (:meth:`_history`)."""
+    information state's vector adds the family's history fields (:meth:`_history`).
+    Its :attr:`~cardrules.encoding.Encoder.layout` is the family's, followed by the
+    game's (``"tricks/1+hearts/1"``) when the game declares fields."""
 
     __slots__ = ("_everybody", "_parts", "game_fields")
 
@@ -56,6 +58,8 @@ class FamilyEncoder(Encoder):
         for name, size, description, low, high in history:
             info.add(name, size, description, low, high)
         super().__init__(game, observation.fields, info.fields)
+        if self.game_fields:
+            self.layout = f"{self.layout}+{fields_layout(game)}"
         self._everybody = frozenset(range(game.players))
         self._parts: FastParts | None = None
 

@@ -8,6 +8,11 @@ declares it with an ``encoded_fields()`` method on its rules class, returning
 it from the seat's view. They are written at the end of the observation, in the order
 given, so they are in every host's observation and information state too.
 
+The game's fields are part of the encoder's layout: its text
+(:attr:`~cardrules.encoding.Encoder.layout`) names the game and the version of its
+fields, a class attribute ``encoded_fields_version`` (an int from 1; 1 if the class has
+none), to bump on any change to them.
+
 >>> field = GameField("broken", 1, lambda view: [1.0 if view.trick_number > 1 else 0.0],
 ...                   "1.0 once the first trick is done")
 >>> field.size, field.low, field.high
@@ -25,7 +30,7 @@ import attrs
 from cardrules._text import shown
 from cardrules.errors import RulesError
 
-__all__ = ["GameField", "game_fields"]
+__all__ = ["GameField", "fields_layout", "game_fields"]
 
 
 def _check_name(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
@@ -106,3 +111,22 @@ def game_fields(game: Any, taken: Sequence[str]) -> tuple[GameField, ...]:
             )
         names.add(field.name)
     return fields
+
+
+def fields_layout(game: Any) -> str:
+    """The part of the layout text for the fields ``game`` declares: its name (or its
+    class's, if it has no registered name) and its ``encoded_fields_version``, such as
+    ``"hearts/1"``. Raises :class:`~cardrules.RulesError` for a version that is not an
+    int of at least 1.
+
+    >>> import cardrules as cr
+    >>> fields_layout(cr.Hearts())
+    'hearts/1'
+    """
+    version = getattr(game, "encoded_fields_version", 1)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise RulesError(
+            f"{type(game).__name__}.encoded_fields_version must be an int of at least 1, "
+            f"not {shown(version)}"
+        )
+    return f"{getattr(game, 'name', '') or type(game).__name__}/{version}"

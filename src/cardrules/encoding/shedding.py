@@ -108,6 +108,9 @@ class SheddingEncoder(FamilyEncoder):
 
     __slots__ = ("_copies", "_family_size", "_nobody", "_starts", "cards", "players")
 
+    layout_name = "shedding"
+    layout_version = 1
+
     def __init__(self, game: Any) -> None:
         self.players = players = game.players
         deck = game.deck.cards()

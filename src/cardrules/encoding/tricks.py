@@ -126,6 +126,9 @@ class TrickEncoder(FamilyEncoder):
         "tricks",
     )
 
+    layout_name = "tricks"
+    layout_version = 1
+
     def __init__(self, game: Any) -> None:
         self.players = players = game.players
         self.tricks = tricks = len(game.deck()) // players

@@ -256,6 +256,9 @@ class CraitsEncoder(Encoder):
         "_zeros",
     )
 
+    layout_name = "craits"
+    layout_version = 1
+
     def __init__(self, game: Craits) -> None:
         players = game.players
         observation, info = _layouts(players, game.decks or 1, game.hands_in_game, game.deck.size)

@@ -172,6 +172,9 @@ class CrampsEncoder(Encoder):
 
     __slots__ = ("_bits", "_numbers", "_order", "_rel", "_target", "_windows", "value_scale")
 
+    layout_name = "cramps"
+    layout_version = 1
+
     def __init__(self, game: Cramps) -> None:
         values = game.trick_values
         queens = 4 * game.queen_points
