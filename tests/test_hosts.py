@@ -173,6 +173,13 @@ def test_pettingzoo_seed_test(game: Any) -> None:
     seed_test(lambda: CardGameEnv(game), num_cycles=150)
 
 
+def test_pettingzoo_metadata_shows_the_observation_layout() -> None:
+    _need("pettingzoo")
+    from cardrules.hosts.pettingzoo import env
+
+    assert env("hearts").metadata["layout"] == "tricks/1+hearts/1"
+
+
 def test_pettingzoo_masks_and_observations_follow_the_game() -> None:
     _need("pettingzoo")
     from cardrules.hosts.pettingzoo import CardGameEnv
@@ -237,6 +244,13 @@ def test_gymnasium_check_env(game: Any) -> None:
     from cardrules.hosts.gymnasium import CardGameSoloEnv
 
     check_env(CardGameSoloEnv(game, seat=1), skip_render_check=True)
+
+
+def test_gymnasium_metadata_shows_the_observation_layout() -> None:
+    _need("gymnasium")
+    from cardrules.hosts.gymnasium import CardGameSoloEnv
+
+    assert CardGameSoloEnv(cr.Craits(players=3)).metadata["layout"] == "craits/1"
 
 
 def test_gymnasium_episode_against_heuristic_bots() -> None:

@@ -122,6 +122,9 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
     """
 
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
+    """Gymnasium's metadata; an environment's own adds ``"layout"``, the observation's
+    layout and version (:attr:`Encoder.layout <cardrules.encoding.Encoder.layout>`),
+    such as ``"craits/1"``."""
 
     def __init__(
         self,
@@ -140,6 +143,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
         players = game.players
         seat = _seat(seat, players)
         self.encoder = encoder_for(game)
+        self.metadata = {**type(self).metadata, "layout": self.encoder.layout}
         self.table = HostTable(
             game, reward=reward, max_moves=max_moves, encoder=self.encoder, infos=False, arrays=True
         )

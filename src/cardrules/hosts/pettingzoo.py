@@ -46,7 +46,7 @@ allowed), so :func:`env` returns it as it is (:func:`raw_env` is the same).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 try:
     import numpy as np
@@ -87,12 +87,15 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
             or ``"human"`` (prints it).
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "cardrules_v0",
         "render_modes": list(RENDER_MODES),
         "render_fps": 4,
         "is_parallelizable": False,
     }
+    """PettingZoo's metadata; an environment's own adds ``"layout"``, the
+    observation's layout and version (:attr:`Encoder.layout
+    <cardrules.encoding.Encoder.layout>`), such as ``"tricks/1+hearts/1"``."""
 
     def __init__(
         self,
@@ -105,6 +108,7 @@ class CardGameEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         check_game(game)
         self.encoder = encoder_for(game)
+        self.metadata = {**type(self).metadata, "layout": self.encoder.layout}
         self.table = HostTable(
             game, reward=reward, max_moves=max_moves, encoder=self.encoder, infos=False, arrays=True
         )
