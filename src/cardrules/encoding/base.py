@@ -65,11 +65,11 @@ class Encoder(ABC):
         "observation_size",
     )
 
-    layout_name: ClassVar[str]
+    layout_name: ClassVar[str] = ""
     """The name of the encoder's layout: its family's (``"tricks"``, ``"shedding"``)
-    or its game's (``"cramps"``, ``"craits"``)."""
-    layout_version: ClassVar[int]
-    """The version of the encoder's layout, bumped on any change to it."""
+    or its game's (``"cramps"``, ``"craits"``); empty for the class's name."""
+    layout_version: ClassVar[int] = 1
+    """The version of the encoder's layout (from 1), bumped on any change to it."""
 
     game: Any
     layout: str
@@ -95,7 +95,7 @@ class Encoder(ABC):
         self, game: Game[Any, Any, Any], fields: tuple[Field, ...], info: tuple[Field, ...]
     ) -> None:
         self.game = game
-        self.layout = f"{self.layout_name}/{self.layout_version}"
+        self.layout = f"{self.layout_name or type(self).__name__}/{self.layout_version}"
         self.fields = fields
         self.observation_size = fields[-1].stop
         self.info_fields = info
