@@ -39,7 +39,7 @@ from cardrules.errors import (
 )
 from cardrules.events import Event
 from cardrules.moveids import MoveIds, move_ids_of
-from cardrules.moves import _expected_forms, is_move, move_to_data
+from cardrules.moves import expected_forms, is_move, move_to_data
 from cardrules.moves import move_from_data as read_move_data
 from cardrules.seats import is_seat
 from cardrules.values import Immutable
@@ -695,7 +695,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         try:
             moves = move_ids_of(self).moves
         except NotImplementedError:
-            return f"A move is written {_expected_forms()}"
+            return f"A move is written {expected_forms()}"
         shapes: dict[tuple[type, tuple[str, ...]], str] = {}
         for move in moves:
             data = move_to_data(move)
@@ -892,7 +892,7 @@ def _worded(error: IllegalMoveError, view: Any) -> IllegalMoveError:
 def _data_reason(error: CardrulesError, data: object) -> str:
     """Why the record reader refused ``data`` as a move (``": ..."``), without the list of
     every game's forms it ends with (the game says its own)."""
-    text = str(error).removesuffix(_expected_forms()).rstrip("; :")
+    text = str(error).removesuffix(expected_forms()).rstrip("; :")
     text = text.split(" (games' own kinds registered:")[0]  # (a record reader's advice)
     if isinstance(data, Mapping):
         text = text.removeprefix(f"bad move {shown(dict(data))}").lstrip(": ")

@@ -46,6 +46,7 @@ __all__ = [
     "as_card",
     "as_seat",
     "as_suit",
+    "expected_forms",
     "is_move",
     "move_from_data",
     "move_to_data",
@@ -532,12 +533,16 @@ def move_from_data(data: Mapping[str, Any]) -> Any:
                     return move
     except (CardParseError, MoveTypeError) as exc:
         raise RecordError(f"bad move {shown(dict(data))}: {exc}") from None
-    raise RecordError(f"bad move {shown(dict(data))}: {_expected_forms()}")
+    raise RecordError(f"bad move {shown(dict(data))}: {expected_forms()}")
 
 
-def _expected_forms() -> str:
-    """The data forms of moves, in words, for messages: the library's short forms (the
-    shedding family's too, once it is imported) and the form of a registered move."""
+def expected_forms() -> str:
+    """The data forms of moves, in words, for error messages: the library's short forms
+    (the shedding family's too, once it is imported) and the form of a registered move.
+
+    >>> expected_forms().startswith("expected {'play': card")
+    True
+    """
     return f"expected {', '.join(_SHORT_FORMS.values())} or a registered move {{'move': kind, ...}}"
 
 
@@ -549,7 +554,7 @@ def _registered_from_data(data: Mapping[str, Any]) -> Any:
         raise RecordError(
             f"bad move {shown(dict(data))}: no move kind {shown(kind)} is registered "
             f"(games' own kinds registered: {known}; import the game that defines it "
-            f"before reading the record); {_expected_forms()}"
+            f"before reading the record); {expected_forms()}"
         )
     fields = {name: value for name, value in data.items() if name != "move"}
     names = {field.name for field in attrs.fields(cls)}

@@ -261,8 +261,6 @@ class EuchreAdapter(GameAdapter):
             return "Your bid (pass, order up or a suit, or a number, ? for help): "
         return super().prompt(legal)
 
-    # -- typed moves -------------------------------------------------------------------
-
     # -- events ------------------------------------------------------------------------
 
     def tell(
