@@ -1,6 +1,21 @@
-"""Skat: three players, 32 cards, bidding for the right to declare, the skat, suit
-games, Grand and Null (work in progress: the moves are in
-:mod:`~cardrules.games.skat.moves`)."""
+"""Skat: three players, 32 cards, ten each and two in the skat; bidding for the right
+to declare, the skat taken or a hand game, suit games, Grand and Null; schneider and
+schwarz.
+
+Skat is a configuration of the trick-taking engine (:mod:`cardrules.tricks.engine`):
+its options and phases are in :mod:`~cardrules.games.skat.rules`, its moves and
+payload in :mod:`~cardrules.games.skat.moves`, what a game is worth in
+:mod:`~cardrules.games.skat.scoring`. ``Skat.openspiel()`` is OpenSpiel's ``skat``.
+
+>>> import cardrules as cr
+>>> game = cr.Skat()
+>>> state = game.new_game(seed=7, dealer=0)
+>>> state.to_move, state.payload.listener      # middlehand bids to forehand
+(2, 1)
+>>> state = game.apply(state, SkatBid(18))
+>>> state.to_move, [str(move) for move in game.legal_moves(state)]
+(1, ['hold', 'pass'])
+"""
 
 from cardrules.games.skat.moves import (
     Declare,
@@ -11,5 +26,15 @@ from cardrules.games.skat.moves import (
     SkatDiscard,
     TakeSkat,
 )
+from cardrules.games.skat.rules import Skat
 
-__all__ = ["Declare", "Hold", "PlayHand", "SkatBid", "SkatDeal", "SkatDiscard", "TakeSkat"]
+__all__ = [
+    "Declare",
+    "Hold",
+    "PlayHand",
+    "Skat",
+    "SkatBid",
+    "SkatDeal",
+    "SkatDiscard",
+    "TakeSkat",
+]
