@@ -7,8 +7,7 @@ its options and phases are in :mod:`~cardrules.games.skat.rules`, its moves and
 payload in :mod:`~cardrules.games.skat.moves`, what a game is worth in
 :mod:`~cardrules.games.skat.scoring`. ``Skat.openspiel()`` is OpenSpiel's ``skat``.
 
->>> import cardrules as cr
->>> game = cr.Skat()
+>>> game = Skat()
 >>> state = game.new_game(seed=7, dealer=0)
 >>> state.to_move, state.payload.listener      # middlehand bids to forehand
 (2, 1)
