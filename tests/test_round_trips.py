@@ -24,7 +24,7 @@ import pytest
 
 import cardrules as cr
 import cardrules.games
-from cardrules import arena, errors, shedding, tricks
+from cardrules import arena, decks, errors, shedding, tricks
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.digest import Encoder
@@ -119,6 +119,7 @@ BASES: dict[Any, str] = {
     cr.values.Value: "the base of the fast values: each of them has samples",
     cr.bots.Bot: "the protocol of bots: each bot class has samples",
     arena.Pool: "a protocol of process pools (multiprocessing's, Ray's)",
+    decks.DeckCard: "the base of each deck's own card class: sampled through Tarot's",
     tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
     shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
 }
@@ -228,6 +229,12 @@ def samples() -> list[Any]:
     sides = cr.Spades(blind_nil=True).score_sides(bidding, (7, 0, 1, 5))
     found += [bidding, BLIND_NIL, LOOK_AT_HAND, *sides, *sides[1].nils]
     found += [cr.DeckSpec(decks=2, removed_ranks=(2, 3)), cr.STANDARD_DECK]
+    found += [
+        decks.UNO_108,
+        decks.PINOCHLE_48,
+        decks.TAROT_78.parse("Ex"),
+        *decks.UNO_108.kinds[:2],
+    ]
     record = cr.GameRecord.start(cr.Cramps(), seed=1).then(cr.Play("2C"))
     found += [record, cr.GameRecord.from_json(record.to_json()), record.outcome()]
     found += [Outcome(3, (1, 2), (), "0" * 32)]

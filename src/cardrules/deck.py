@@ -1,5 +1,10 @@
 """Deck specifications: one or more standard decks, with ranks removed.
 
+:class:`DeckSpec` is the shedding engine's front on the declared decks of
+:mod:`cardrules.decks` (any deck of kinds and copies): a spec is the French deck
+``Deck.french(ranks=..., copies=decks)`` (:meth:`DeckSpec.as_deck`), its cards the
+same :class:`~cardrules.cards.Card` objects in the same order.
+
 A deck spec says which cards are in play; a *deck order* is a tuple of cards listed top
 first (the first card is the first dealt).
 
@@ -31,6 +36,7 @@ from cardrules.cards import (
     format_cards,
     mask_of,
 )
+from cardrules.decks import Deck
 from cardrules.errors import RulesError, SetupError, StateError
 from cardrules.rng import GroupedShuffle, next_u64, shuffled
 from cardrules.seats import deal_order
@@ -64,6 +70,17 @@ class DeckSpec(Immutable):
 
     decks: int = attrs.field(default=1, validator=_check_decks)
     removed_ranks: frozenset[Rank] = attrs.field(default=frozenset(), converter=_to_ranks)
+
+    def as_deck(self) -> Deck:
+        """The spec as a declared deck (:class:`cardrules.decks.Deck`): the French
+        deck of the ranks kept, ``decks`` copies of each card, with the same cards in
+        the same order.
+
+        >>> DeckSpec(decks=2, removed_ranks=range(2, 9)).as_deck().name
+        'French 48'
+        """
+        ranks = [rank for rank in Rank if rank not in self.removed_ranks]
+        return Deck.french(ranks=ranks, copies=self.decks)
 
     def cards(self) -> tuple[Card, ...]:
         """Every card in play in index order, each copy listed (a fresh, unshuffled deck)."""
