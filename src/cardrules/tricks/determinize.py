@@ -140,6 +140,7 @@ class _Plan:
             seen |= mask
         if view.turned_up is not None:
             seen |= CARD_BIT[view.turned_up]
+        seen |= game.set_aside(view)
         deck = game.deck()
         unseen = (FULL_MASK if deck is ALL_CARDS else mask_of(deck)) & ~seen
         checks: tuple[_Check, ...] = ()

@@ -510,6 +510,12 @@ class TrickGame(Game[S, Any, V]):
         which a sample must leave there (cards it passed, say): none by default."""
         return (0,) * self.players
 
+    def set_aside(self, view: V) -> int:
+        """Cards (a mask) that ``view.seat`` knows are in no hand and not played (cards
+        it discarded face down: Skat's declarer), which a sample deals to nobody: none
+        by default."""
+        return 0
+
     # -- phases: helpers for games ---------------------------------------------------
 
     def enter_phase(
