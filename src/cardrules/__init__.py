@@ -58,6 +58,7 @@ from cardrules.games.crazy_eights import CrazyEights
 from cardrules.games.euchre import Euchre
 from cardrules.games.hearts import Hearts
 from cardrules.games.oh_hell import OhHell
+from cardrules.games.president import President
 from cardrules.games.spades import Spades
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
@@ -141,6 +142,7 @@ __all__ = [
     "Phase",
     "Play",
     "PlayAgain",
+    "President",
     "Rank",
     "RecordError",
     "Reshuffled",

@@ -1,0 +1,266 @@
+"""How a climbing game starts, and the states made from outside play: the first deal
+(from a seed, a stacked deck or chosen hands), the deal of each later deal, positions
+in the middle of a deal's play, and the samples of a seat's view (determinize). The
+engine (:mod:`cardrules.climbing.engine`) calls these; a game never needs to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardrules._checks import check_int
+from cardrules._text import shown
+from cardrules.cards import Card, cards_of_mask, format_cards, mask_of, parse_cards
+from cardrules.errors import CardParseError, SetupError
+from cardrules.events import Event
+from cardrules.game import check_scores
+from cardrules.rng import new_seed, seed_state, shuffled
+from cardrules.seats import is_seat
+
+__all__ = ["deal_hands", "determinized", "position_state", "setup_state"]
+
+
+def deal_hands(
+    rules: Any, dealer: int, deck: Sequence[Card] | None, rng: int
+) -> tuple[tuple[int, ...], int]:
+    """The hands (card masks) of a deal of ``deck`` (top first; shuffled from ``rng``
+    when ``None``), one card at a time from the dealer's left, and the generator after."""
+    players = rules.players
+    if deck is None:
+        deck, rng = shuffled(rules.deck(), rng)
+    hands = [0] * players
+    for index, card in enumerate(deck):
+        hands[(dealer + 1 + index) % players] |= 1 << card
+    return tuple(hands), rng
+
+
+def setup_state(
+    rules: Any,
+    seed: int | None,
+    events: list[Event] | None,
+    dealer: int | None,
+    deck: Sequence[Card | str] | None,
+    hands: Sequence[Sequence[Card | str]] | None,
+    scores: Sequence[int] | None,
+) -> Any:
+    """The first deal of a game (behind ``new_game`` and ``start``). Raises
+    :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands or scores."""
+    rng = seed_state(new_seed() if seed is None else seed)  # (which checks the seed)
+    players = rules.players
+    if dealer is None:
+        dealer, rng = rules.first_dealer(rng)
+    if not is_seat(dealer, players):
+        raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
+    totals = check_scores(scores, players)
+    if deck is not None and hands is not None:
+        raise SetupError("give a stacked deck or explicit hands, not both")
+    if hands is not None:
+        dealt = check_hands(rules, hands, whole=True)
+    else:
+        stacked = None if deck is None else _check_deck(rules, deck)
+        dealt, rng = deal_hands(rules, dealer, stacked, rng)
+    return rules.start_deal(1, dealer, dealt, totals, rng, (), events)
+
+
+def _cards(value: object, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = value.split()
+    if not isinstance(value, Sequence):
+        raise SetupError(
+            f"{what} must be cards (a sequence of cards or card texts), not {shown(value)}"
+        )
+    try:
+        return parse_cards(value)
+    except CardParseError as error:
+        raise SetupError(f"{what}: {error}") from None
+
+
+def _check_deck(rules: Any, deck: Sequence[Card | str]) -> tuple[Card, ...]:
+    cards = _cards(deck, "deck")
+    if sorted(cards) != sorted(rules.deck()):
+        raise SetupError(
+            f"a stacked deck must hold the game's {len(rules.deck())} cards once each, in "
+            f"the order dealt; got {len(cards)} cards"
+        )
+    return cards
+
+
+def check_hands(rules: Any, hands: object, *, whole: bool) -> tuple[int, ...]:
+    """The masks of chosen hands: one per seat, cards of the game's deck once each (all
+    of it when ``whole``). Raises :class:`~cardrules.SetupError`."""
+    players = rules.players
+    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
+        raise SetupError(
+            f"hands must be {players} hands of cards, one per seat, not {shown(hands)}"
+        )
+    found = [_cards(hand, f"the hand of seat {seat}") for seat, hand in enumerate(hands)]
+    every = [card for hand in found for card in hand]
+    deck = rules.deck()
+    allowed = mask_of(deck)
+    if len(set(every)) != len(every) or any(not allowed >> card & 1 for card in every):
+        raise SetupError(f"the hands must hold cards of the game's deck, each once: {shown(hands)}")
+    if whole and len(every) != len(deck):
+        raise SetupError(
+            f"the hands must hold the whole deck ({len(deck)} cards), not {len(every)} cards"
+        )
+    return tuple(mask_of(hand) for hand in found)
+
+
+def position_state(
+    rules: Any,
+    hands: Sequence[Sequence[Card | str] | str],
+    *,
+    to_move: int,
+    table: Sequence[Card | str] | str,
+    table_seat: int | None,
+    passed: Sequence[int],
+    finished: Sequence[int],
+    reversed_order: bool,
+    played: Sequence[Card | str] | str,
+    dealer: int,
+    deal_number: int,
+    scores: Sequence[int] | None,
+    last_places: Sequence[int],
+    seed: int | None,
+) -> Any:
+    """A position in the middle of a deal's play (see ``ClimbingGame.position``)."""
+    players = rules.players
+    masks = check_hands(rules, hands, whole=False)
+    on_table = _cards(table, "table")
+    before = _cards(played, "played")
+    if not isinstance(reversed_order, bool):
+        raise SetupError(f"reversed_order must be True or False, not {shown(reversed_order)}")
+    seats = {
+        "to_move": to_move,
+        "dealer": dealer,
+        **({} if table_seat is None else {"table_seat": table_seat}),
+    }
+    for what, seat in seats.items():
+        if not is_seat(seat, players):
+            raise SetupError(f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}")
+    number = check_int(deal_number, "deal_number", 1)
+    out = _seats(finished, players, "finished")
+    gone = _seats(passed, players, "passed")
+    last = _seats(last_places, players, "last_places")
+    if last and len(last) != players:
+        raise SetupError(f"last_places must be empty or every seat once, not {shown(last_places)}")
+    held = 0
+    for mask in masks:
+        held |= mask
+    used = mask_of(on_table) | mask_of(before)
+    if used & held or len(set(on_table) | set(before)) != len(on_table) + len(before):
+        raise SetupError("a card played (on the table or before) cannot be held, nor played twice")
+    if not mask_of(rules.deck()) & used == used:
+        raise SetupError(f"the cards played must be of the game's deck: {format_cards(before)}")
+    for seat in range(players):
+        if (seat in out) != (not masks[seat]):
+            raise SetupError(
+                f"the seats out of cards (finished, in order) must be those with empty hands; "
+                f"seat {seat} holds {masks[seat].bit_count()} cards"
+            )
+    if len(out) >= players - 1:
+        raise SetupError("a position has at least two seats with cards (else the deal is over)")
+    if to_move in out or (rules.pass_sits_out and to_move in gone):
+        raise SetupError(f"seat {to_move} cannot be to move: it is out of cards or has passed")
+    if on_table:
+        if table_seat is None:
+            raise SetupError("a table with cards needs the table_seat that played them")
+        if rules.combination(on_table) is None:
+            raise SetupError(f"the table {format_cards(on_table)} is not a play of this game")
+        if table_seat in gone or to_move == table_seat or any(s in out for s in gone):
+            raise SetupError(
+                "passed names the seats still in that passed on the table's play (not its "
+                "player); the table's player is not to move"
+            )
+    elif table_seat is not None or gone:
+        raise SetupError("an empty table has no table_seat and no passes: the player to move leads")
+    totals = check_scores(scores, players)
+    rng = seed_state(new_seed() if seed is None else seed)
+    return rules.state_class(
+        rules,
+        masks,
+        to_move,
+        on_table,
+        table_seat,
+        gone,
+        out,
+        reversed_order,
+        used,
+        (),
+        last,
+        number,
+        dealer,
+        totals,
+        (),
+        rng,
+    )
+
+
+def _seats(value: object, players: int, what: str) -> tuple[int, ...]:
+    if isinstance(value, str) or not isinstance(value, Sequence):
+        raise SetupError(f"{what} must be a sequence of seats, not {shown(value)}")
+    seats = tuple(value)
+    if len(set(seats)) != len(seats) or not all(is_seat(seat, players) for seat in seats):
+        raise SetupError(
+            f"{what} must be seats from 0 to {players - 1}, each once, not {shown(value)}"
+        )
+    return seats
+
+
+def determinized(rules: Any, view: Any, seed: int) -> Any:
+    """A state that agrees with ``view`` (see ``ClimbingGame.determinize``)."""
+    players = rules.players
+    seat = view.seat
+    rng = seed_state(seed)
+    hands = [0] * players
+    hands[seat] = mask_of(view.hand)
+    played = mask_of(view.played)
+    known = [0] * players  # cards this seat gave, which their receivers still hold
+    unseen = mask_of(rules.deck()) & ~hands[seat] & ~played
+    for swap in view.swaps:
+        if swap.giver == seat and swap.done:
+            known[swap.receiver] |= mask_of(swap.cards) & ~played
+        elif swap.giver == seat:  # (on their way: in no hand)
+            unseen &= ~mask_of(swap.cards)
+    for mask in known:
+        unseen &= ~mask
+    pool, rng = shuffled(cards_of_mask(unseen), rng)
+    at = 0
+    for other in range(players):
+        if other == seat:
+            continue
+        want = view.hand_sizes[other] - known[other].bit_count()
+        hands[other] = known[other] | mask_of(pool[at : at + want])
+        at += want
+    swaps = []
+    for swap in view.swaps:
+        if None in swap.cards:
+            # Given but unseen: still on their way (the giver's cards, taken from the
+            # pool), or in the receiver's hand or among the cards played.
+            if swap.done:
+                where = cards_of_mask(hands[swap.receiver] | played)
+                cards = tuple(sorted(where[: swap.count]))
+            else:
+                cards = tuple(pool[at : at + len(swap.cards)])
+                at += len(swap.cards)
+            swap = type(swap)(swap.giver, swap.receiver, swap.count, swap.best, cards)
+        swaps.append(swap)
+    return rules.state_class(
+        rules,
+        tuple(hands),
+        view.to_move,
+        view.table,
+        view.table_seat,
+        view.passed,
+        view.finished,
+        view.reversed,
+        played,
+        tuple(swaps),
+        view.last_places,
+        view.deal_number,
+        view.dealer,
+        view.scores,
+        view.winners,
+        rng,
+    )
