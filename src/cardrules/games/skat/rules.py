@@ -364,6 +364,13 @@ class Skat(TrickGame[TrickState, TrickView]):
             known[deal.declarer] = mask_of(deal.open_hand)
         return (known[0], known[1], known[2])
 
+    def set_aside(self, view: TrickView) -> int:
+        """The declarer's discards, which the declarer knows are in no hand."""
+        deal = view.payload
+        if type(deal) is SkatDeal and deal.discards and view.seat == deal.declarer:
+            return mask_of(deal.discards)
+        return 0
+
     def determinize_payload(self, view: TrickView, hands: tuple[int, ...], rng: int) -> Any:
         """The deal with the cards the sample left out of every hand as the skat (not
         picked up) or the discards (picked up), where the view does not show them;

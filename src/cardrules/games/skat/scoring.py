@@ -143,11 +143,11 @@ def game_result(
 
     A suit game or Grand is won with 61 points or more (90 with schneider announced,
     every trick with schwarz announced or ouvert); its multiplier is the matadors plus
-    one for the game, one each for hand, schneider (a side with 30 points or fewer),
-    schneider announced, schwarz (a side without a trick), schwarz announced and
-    ouvert. A Null game is won when the declarer takes no trick. A game whose value
-    falls short of the bid is lost (overbid), with the smallest multiple of its base
-    (a Null game: of its value) that reaches the bid.
+    one for the game, one each for hand, schneider (a side with 30 points or fewer, or
+    announced), schneider announced, schwarz (a side without a trick, or announced),
+    schwarz announced and ouvert. A Null game is won when the declarer takes no
+    trick. A game whose value falls short of the bid is lost (overbid), with the
+    smallest multiple of its base (a Null game: of its value) that reaches the bid.
 
     >>> game_result(Declare("grand"), bid=48, hand=True, held=0, points=60,
     ...             declarer_tricks=4, tricks=10)   # without 4, game 5, hand 6: 144, lost
@@ -161,8 +161,9 @@ def game_result(
         won = declarer_tricks == 0
         return _overbid(won, base, 1, 0, bid)
     base = BASE_VALUES[game.game]
-    schneider = points >= 90 or points <= 30
-    schwarz = declarer_tricks in (0, tricks)
+    # An announcement counts its level whether the declarer reaches it or not.
+    schneider = points >= 90 or points <= 30 or game.schneider
+    schwarz = declarer_tricks in (0, tricks) or game.schwarz
     if game.schwarz:
         won = declarer_tricks == tricks
     elif game.schneider:
