@@ -32,6 +32,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "euchre": ({}, {"lone_defender": True}),
     "hearts": ({}, {"jack_of_diamonds": True}),
     "oh_hell": ({}, {"players": 3}, {"players": 5, "ranks": 10}),
+    "president": ({}, {"players": 3, "revolution": True}, {"exchange": False, "players": 7}),
     "spades": ({}, {"blind_nil": True}),
 }
 
@@ -45,6 +46,13 @@ PINNED: dict[str, dict[str, str]] = {
     "cramps/1": {
         "cramps()": "97501cd6949e8421",
         "cramps(queen_points=2, target=11)": "fa49e7f30cec7909",
+    },
+    "climbing/1": {
+        "president(exchange=False, players=7)": "ee18da5cd789ac2e",
+    },
+    "climbing/1+president/1": {
+        "president()": "91975639591cdc2a",
+        "president(players=3, revolution=True)": "4a2c3739b316879a",
     },
     "shedding/1": {
         "crazy_eights()": "2c5a3bb07f49d722",

@@ -33,7 +33,9 @@ True
 
 from __future__ import annotations
 
+from cardrules.climbing.engine import ClimbingGame
 from cardrules.encoding.base import Encoder
+from cardrules.encoding.climbing import ClimbingEncoder
 from cardrules.encoding.fields import GameField
 from cardrules.encoding.info import InfoState
 from cardrules.encoding.lookup import encoder_for, register_encoder
@@ -44,6 +46,7 @@ from cardrules.shedding.engine import SheddingGame
 from cardrules.tricks.engine import TrickGame
 
 __all__ = [
+    "ClimbingEncoder",
     "Encoder",
     "Field",
     "GameField",
@@ -56,3 +59,4 @@ __all__ = [
 
 register_encoder(TrickGame, TrickEncoder)
 register_encoder(SheddingGame, SheddingEncoder)
+register_encoder(ClimbingGame, ClimbingEncoder)

@@ -33,6 +33,8 @@ from cardrules.cards import Card, Rank
 from cardrules.climbing.core import Combination
 from cardrules.climbing.engine import ClimbingGame
 from cardrules.climbing.state import ClimbState, ClimbView, Swap
+from cardrules.encoding.climbing import exchange_fields, revolution_field
+from cardrules.encoding.fields import GameField
 from cardrules.errors import RulesError
 from cardrules.games.president.scoring import deal_scores, place_points, titles
 from cardrules.options import flag, integer
@@ -118,6 +120,19 @@ class President(ClimbingGame):
         """What beats a play, in President's words."""
         order = "3 low to 2 high" if self.two_high else "2 low to ace high"
         return f"a play beats the table with as many cards of a higher rank ({order})"
+
+    # -- the encoders ----------------------------------------------------------------
+
+    encoded_fields_version: ClassVar[int] = 1
+    """The version of President's own encoded fields (:meth:`encoded_fields`)."""
+
+    def encoded_fields(self) -> tuple[GameField, ...]:
+        """President's fields of the climbing encoder
+        (:mod:`cardrules.encoding.climbing`): with ``revolution``, whether the rank
+        order is reversed; with ``exchange``, the cards the seat still has to give, gave
+        and received this deal."""
+        fields = (revolution_field(),) if self.revolution else ()
+        return fields + exchange_fields() if self.exchange else fields
 
     # -- the deals -------------------------------------------------------------------
 

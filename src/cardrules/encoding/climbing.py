@@ -1,0 +1,258 @@
+"""The encoder of the climbing family (:class:`ClimbingEncoder`): observations and
+information states of any game built on :class:`~cardrules.climbing.engine.ClimbingGame`
+(President and its relatives), written from its views
+(:class:`~cardrules.climbing.state.ClimbView`), with the fields the game declares
+added (:class:`~cardrules.encoding.fields.GameField`); and the fields a climbing game
+with a revolution or an exchange declares for them (:func:`revolution_field`,
+:func:`exchange_fields`).
+
+``P`` is the number of players. Seat-indexed fields are relative to the observer: slot
+or block ``k`` is the seat ``k`` places after it in seat order. Cards are indexed as
+:class:`~cardrules.Card` is (0 = 2♣ … 51 = A♠). Scores and the deal's number are held
+within ±10**12 (:func:`~cardrules.encoding.vectors.clipped`), so every entry has finite
+bounds.
+
+The observation (``159 + 9P`` floats before the game's own fields: 195 for four
+players):
+
+* ``hand`` (52): 1.0 for each card the seat holds;
+* ``played`` (52): 1.0 for each card played this deal (the table's included);
+* ``table`` (52): the cards of the play on the table, the one to beat (all 0 when the
+  player to move leads);
+* ``table_size`` (1): the number of cards on the table / 4;
+* ``table_seat`` (P): who made the play on the table (one-hot; all 0 when empty);
+* ``passed`` (P): 1.0 for each seat that passed since the play on the table;
+* ``hand_sizes`` (P): each seat's cards / 10;
+* ``places`` (P): each seat's finishing place this deal / P (0 while it still holds
+  cards);
+* ``last_places`` (P): each seat's finishing place in the deal before / P (all 0 in
+  the first deal): what the exchanges and the first leader follow;
+* ``phase`` (1): 1.0 while cards are given in an exchange before the play;
+* ``to_move`` (P): whose turn it is (one-hot; all 0 once the game is over);
+* ``dealer`` (P): who dealt (one-hot);
+* ``scores`` (P): game totals / 10;
+* ``deal_number`` (1): the deal's number / 10;
+* ``winners`` (P): 1.0 for each winner once the game is over;
+* then the game's fields, in the order it declares them (President's: the
+  revolution's ``reversed`` and the exchange's ``to_give``, ``given`` and
+  ``received``, with those options).
+
+The information state's vector (``52 + 53P`` more) is the observation, then what the
+seat saw this deal (a deal can last any number of passes, so a summary, not the
+sequence):
+
+* ``dealt`` (52): the seat's hand at the deal's start (after the exchanges made as it
+  is dealt);
+* ``played_by`` (P × 52): the cards each seat played this deal;
+* ``passes`` (P): the passes each seat made this deal / 10.
+
+An information state started in the middle of a deal knows these from there on (and
+its hand then as dealt); the text recalls every event and every card the seat
+received. Another seat's hand, and the cards of an exchange the seat took no part in,
+are in neither.
+
+>>> import cardrules as cr
+>>> from cardrules.encoding import encoder_for
+>>> encoder = encoder_for(cr.President())
+>>> encoder.layout, encoder.observation_size, encoder.info_state_size
+('climbing/1+president/1', 300, 564)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardrules.cards import mask_of
+from cardrules.climbing.events import CardsPlayed
+from cardrules.encoding.family import FamilyEncoder
+from cardrules.encoding.fields import GameField
+from cardrules.encoding.info import Note, Public
+from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped, mask_floats
+from cardrules.events import HandDealt, MovePlayed
+from cardrules.game import Step
+from cardrules.moves import Pass
+
+__all__ = ["ClimbingEncoder", "exchange_fields", "revolution_field"]
+
+
+class _Public(Public):
+    """What every seat saw this deal: the cards each seat played (a card mask per
+    seat) and the passes each made; ``dealt``: whether the last step dealt a deal."""
+
+    __slots__ = ("dealt", "passes", "played")
+
+    def __init__(self, played: tuple[int, ...], passes: tuple[int, ...], dealt: bool) -> None:
+        super().__init__()
+        self.played = played
+        self.passes = passes
+        self.dealt = dealt
+
+
+class ClimbingEncoder(FamilyEncoder):
+    """Observations and information states of a game on the climbing engine (see the
+    module documentation for the layout)."""
+
+    __slots__ = ("_family_size", "_nobody", "_starts", "cards", "players")
+
+    layout_name = "climbing"
+    layout_version = 1
+
+    def __init__(self, game: Any) -> None:
+        self.players = players = game.players
+        self.cards: int = len(game.deck())
+        """The cards in the deck."""
+        limit = float(POINTS_LIMIT)
+        layout = Layout()
+        layout.add("hand", 52, "1.0 for each card the seat holds")
+        layout.add("played", 52, "1.0 for each card played this deal")
+        layout.add("table", 52, "the cards of the play on the table (the one to beat)")
+        layout.add("table_size", 1, "the number of cards on the table / 4", 0, 13)
+        layout.add("table_seat", players, "who made the play on the table (one-hot)")
+        layout.add("passed", players, "1.0 for each seat that passed since that play")
+        layout.add("hand_sizes", players, "each seat's cards / 10", 0, self.cards / 10)
+        layout.add("places", players, "each seat's finishing place this deal / P")
+        layout.add("last_places", players, "each seat's place in the deal before / P")
+        layout.add("phase", 1, "1.0 while cards are given in an exchange before the play")
+        layout.add("to_move", players, "whose turn it is (one-hot)")
+        layout.add("dealer", players, "who dealt this deal (one-hot)")
+        layout.add("scores", players, "game totals / 10", -limit / 10, limit / 10)
+        layout.add("deal_number", 1, "the deal's number / 10", 0, limit / 10)
+        layout.add("winners", players, "1.0 for each winner once the game is over")
+        history = (
+            ("dealt", 52, "the seat's hand at the deal's start", 0.0, 1.0),
+            ("played_by", players * 52, "the cards each seat played this deal", 0.0, 1.0),
+            ("passes", players, "the passes each seat made this deal / 10", 0.0, limit / 10),
+        )
+        self._family_size = layout.size
+        super().__init__(game, layout, history)
+        self._starts = {field.name: field.start for field in self.info_fields}
+        self._nobody = (0,) * players
+
+    def _family_observation(self, view: Any) -> list[float]:
+        players, seat, start = self.players, view.seat, self._starts
+        values = [0.0] * self._family_size
+        values[0:52] = mask_floats(mask_of(view.hand))
+        values[52:104] = mask_floats(mask_of(view.played))
+        at = start["table"]
+        values[at : at + 52] = mask_floats(mask_of(view.table))
+        values[start["table_size"]] = len(view.table) / 4
+        if view.table_seat is not None:
+            values[start["table_seat"] + (view.table_seat - seat) % players] = 1.0
+        for other in view.passed:
+            values[start["passed"] + (other - seat) % players] = 1.0
+        for other in range(players):
+            values[start["hand_sizes"] + (other - seat) % players] = view.hand_sizes[other] / 10
+            values[start["scores"] + (other - seat) % players] = clipped(view.scores[other]) / 10
+        for place, other in enumerate(view.finished, 1):
+            values[start["places"] + (other - seat) % players] = place / players
+        for place, other in enumerate(view.last_places, 1):
+            values[start["last_places"] + (other - seat) % players] = place / players
+        if view.phase == "exchange":
+            values[start["phase"]] = 1.0
+        if view.to_move is not None:
+            values[start["to_move"] + (view.to_move - seat) % players] = 1.0
+        values[start["dealer"] + (view.dealer - seat) % players] = 1.0
+        values[start["deal_number"]] = clipped(view.deal_number) / 10
+        for winner in view.winners:
+            values[start["winners"] + (winner - seat) % players] = 1.0
+        return values
+
+    # -- information states --------------------------------------------------------
+
+    def _public_at(self, view: Any) -> _Public:
+        return _Public(self._nobody, self._nobody, False)
+
+    def _public_after(self, public: Public, step: Step[Any]) -> _Public:
+        p: Any = public
+        played = list(p.played)
+        passes = list(p.passes)
+        dealt = False
+        for event in step.events:
+            kind = type(event)
+            if kind is CardsPlayed:
+                seat = event.seat  # type: ignore[attr-defined]
+                played[seat] |= mask_of(event.cards)  # type: ignore[attr-defined]
+            elif kind is MovePlayed and type(event.move) is Pass:  # type: ignore[attr-defined]
+                passes[event.seat] += 1  # type: ignore[attr-defined]
+            elif kind is HandDealt:
+                played, passes = list(self._nobody), list(self._nobody)
+                dealt = True
+        return _Public(tuple(played), tuple(passes), dealt)
+
+    def _own_at(self, view: Any) -> int:
+        return mask_of(view.hand)
+
+    def _own_after(
+        self, own: Any, before: Any, view: Any, public: Public
+    ) -> tuple[int, Note | None]:
+        p: Any = public
+        if p.dealt:
+            return mask_of(view.hand), ("hand", view.hand)
+        got = tuple(card for card in view.hand if card not in before.hand)
+        return own, (("received", got) if got else None)
+
+    def _history(self, public: Public, own: Any, seat: int) -> list[float]:
+        p: Any = public
+        players = self.players
+        history = list(mask_floats(own))
+        for k in range(players):
+            history.extend(mask_floats(p.played[(seat + k) % players]))
+        history.extend(clipped(p.passes[(seat + k) % players]) / 10 for k in range(players))
+        return history
+
+
+# -- fields a climbing game declares ----------------------------------------------------
+
+
+def _reversed(view: Any) -> list[float]:
+    return [1.0 if view.reversed else 0.0]
+
+
+def revolution_field() -> GameField:
+    """The field of a game with a revolution (a play that reverses the rank order):
+    ``reversed`` (1), 1.0 while the rank order is reversed. A climbing game declares it
+    in its ``encoded_fields()``.
+
+    >>> revolution_field().name, revolution_field().size
+    ('reversed', 1)
+    """
+    return GameField("reversed", 1, _reversed, "1.0 while the rank order is reversed")
+
+
+def _to_give(view: Any) -> list[float]:
+    left = sum(swap.count - len(swap.cards) for swap in view.swaps if swap.giver == view.seat)
+    return [left / 10]
+
+
+def _given(view: Any) -> tuple[float, ...]:
+    mask = 0
+    for swap in view.swaps:
+        if swap.giver == view.seat:
+            mask |= mask_of(swap.cards)
+    return mask_floats(mask)
+
+
+def _received(view: Any) -> tuple[float, ...]:
+    mask = 0
+    for swap in view.swaps:
+        if swap.receiver == view.seat and swap.done:
+            mask |= mask_of(swap.cards)
+    return mask_floats(mask)
+
+
+def exchange_fields() -> tuple[GameField, ...]:
+    """The fields of a game with exchanges before a deal's play
+    (:meth:`ClimbingGame.exchanges <cardrules.climbing.engine.ClimbingGame.exchanges>`),
+    from the exchanges the seat took part in (its view shows no other): ``to_give``
+    (1), the cards the seat still has to give / 10; ``given`` (52), the cards it gave
+    this deal; ``received`` (52), the cards given to it this deal, once they changed
+    hands. A climbing game declares them in its ``encoded_fields()``.
+
+    >>> [(field.name, field.size) for field in exchange_fields()]
+    [('to_give', 1), ('given', 52), ('received', 52)]
+    """
+    return (
+        GameField("to_give", 1, _to_give, "the cards the seat still has to give / 10", 0, 5.2),
+        GameField("given", 52, _given, "the cards the seat gave this deal"),
+        GameField("received", 52, _received, "the cards given to the seat this deal"),
+    )
