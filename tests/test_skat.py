@@ -341,7 +341,7 @@ def test_a_whole_deal_scores_the_declarers_game() -> None:
 
 
 def test_a_game_is_its_deals_and_the_dealer_rotates() -> None:
-    game = Skat(deals=2, first_dealer_seat=2)
+    game = Skat(deals=2, random_first_dealer=False, first_dealer_seat=2)
     state = game.new_game(seed=4)
     chooser = random.Random(4)
     dealers: list[tuple[int, int]] = []
@@ -377,6 +377,7 @@ def test_random_games_end_and_every_state_is_consistent() -> None:
         ({"lost_double": 1}, "lost_double must be True or False"),
         ({"bidding": "auction"}, "bidding must be one of"),
         ({"first_dealer_seat": 3}, "first_dealer_seat must be an int from 0 to 2"),
+        ({"random_first_dealer": None}, "random_first_dealer must be True or False"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, Any], match: str) -> None:

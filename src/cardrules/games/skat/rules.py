@@ -141,7 +141,9 @@ class Skat(TrickGame[TrickState, TrickView]):
             the game declared after) or ``"openspiel"`` (each seat in turn from seat
             0 names a game or passes; the first to name one declares it and always
             takes the skat).
-        first_dealer_seat: the first dealer (``None``: drawn at random).
+        random_first_dealer: the first dealer is drawn at random (the default);
+            ``False``: ``first_dealer_seat`` deals first.
+        first_dealer_seat: the first dealer without ``random_first_dealer`` (0).
 
     Raises :class:`~cardrules.RulesError` for a bad option.
 
@@ -166,9 +168,8 @@ class Skat(TrickGame[TrickState, TrickView]):
     )
     lost_double: bool = attrs.field(default=True, validator=flag)
     bidding: str = attrs.field(default="standard", validator=one_of("standard", "openspiel"))
-    first_dealer_seat: int | None = attrs.field(
-        default=None, validator=integer(0, PLAYERS - 1, or_none=True)
-    )
+    random_first_dealer: bool = attrs.field(default=True, validator=flag)
+    first_dealer_seat: int = attrs.field(default=0, validator=integer(0, PLAYERS - 1))
 
     @classmethod
     def openspiel(cls, **params: Any) -> Skat:
@@ -184,11 +185,17 @@ class Skat(TrickGame[TrickState, TrickView]):
         none).
 
         >>> game = Skat.openspiel()
-        >>> game.bidding, game.scoring, game.deals, game.first_dealer_seat
-        ('openspiel', 'openspiel', 1, 2)
+        >>> game.bidding, game.scoring, game.deals, game.random_first_dealer, game.first_dealer_seat
+        ('openspiel', 'openspiel', 1, False, 2)
         """
         openspiel_parameters("skat", params, cls.OPENSPIEL_PARAMETERS)
-        return cls(deals=1, scoring="openspiel", bidding="openspiel", first_dealer_seat=2)
+        return cls(
+            deals=1,
+            scoring="openspiel",
+            bidding="openspiel",
+            random_first_dealer=False,
+            first_dealer_seat=2,
+        )
 
     # -- the deal ------------------------------------------------------------------
 
@@ -197,10 +204,10 @@ class Skat(TrickGame[TrickState, TrickView]):
         return DECK
 
     def first_dealer(self, rng: int) -> tuple[int, int]:
-        """The first dealer: ``first_dealer_seat``, or drawn, every seat equally likely."""
-        if self.first_dealer_seat is not None:
-            return self.first_dealer_seat, rng
-        return randbelow(rng, PLAYERS)
+        """The first dealer: drawn, every seat equally likely, or ``first_dealer_seat``."""
+        if self.random_first_dealer:
+            return randbelow(rng, PLAYERS)
+        return self.first_dealer_seat, rng
 
     def hand_size(self, number: int, rng: int) -> tuple[int, int]:
         """Ten cards each (the two left over are the skat)."""
