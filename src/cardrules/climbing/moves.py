@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -26,7 +26,7 @@ from cardrules._text import shown
 from cardrules.cards import Card, format_cards
 from cardrules.errors import CardParseError, MoveTypeError
 from cardrules.events import HiddenMove
-from cardrules.moves import Pass, as_card, register_move
+from cardrules.moves import Pass, as_card, move_to_data, register_move
 from cardrules.values import Immutable
 
 __all__ = ["CLIMBING_MOVES", "GiveCard", "PlayCards", "as_cards"]
@@ -58,7 +58,8 @@ def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if not cards:
         raise MoveTypeError("PlayCards needs at least one card (a pass is Pass())")
     if len(set(cards)) != len(cards):
-        raise MoveTypeError(f"PlayCards names a card twice: {format_cards(items)}")  # type: ignore[arg-type]
+        twice = sorted({card for card in cards if cards.count(card) > 1})
+        raise MoveTypeError(f"PlayCards names a card twice: {format_cards(twice)}")
     return cards
 
 
@@ -83,6 +84,14 @@ class PlayCards(Immutable):
             mask |= 1 << card
         return mask
 
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`~cardrules.moves.move_to_data`).
+
+        >>> PlayCards("3H 3C").to_data()
+        {'move': 'play_cards', 'cards': ['3♣', '3♥']}
+        """
+        return move_to_data(self)
+
     def __str__(self) -> str:
         return f"play {format_cards(self.cards)}"
 
@@ -98,6 +107,14 @@ class GiveCard(Immutable):
     receiver once the cards change hands."""
 
     card: Card = attrs.field(converter=as_card)
+
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`~cardrules.moves.move_to_data`).
+
+        >>> GiveCard("KS").to_data()
+        {'move': 'give_card', 'card': 'K♠'}
+        """
+        return move_to_data(self)
 
     def hidden(self) -> HiddenMove:
         """What the other seats are told of it: not the card."""

@@ -19,7 +19,7 @@ and 0 with four players; after five deals the best total wins.
 >>> state.hand_sizes, game.num_move_ids
 ((13, 13, 13, 13), 248)
 >>> [str(move) for move in game.legal_moves(state)][:3]
-['play 3♣', 'play 3♠', 'play 3♣ 3♠']
+['play 3♣', 'play 4♦', 'play 5♣']
 """
 
 from __future__ import annotations
