@@ -50,6 +50,7 @@ from cardrules.cards import ALL_CARDS, Card, cards_of_mask, format_cards
 from cardrules.climbing.core import SET, Combination, rank_cards, suit_subsets
 from cardrules.climbing.events import CardsPlayed, LeadReturned, PlayerFinished, RanksReversed
 from cardrules.climbing.moves import GiveCard, PlayCards
+from cardrules.climbing.parsing import read_climbing_move
 from cardrules.climbing.setup import deal_hands, determinized, position_state, setup_state
 from cardrules.climbing.state import ClimbState, ClimbView, Swap
 from cardrules.errors import IllegalMoveError, SeatError
@@ -338,6 +339,12 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
             if own is not None and (old is None or self.beats(own, old, state)):
                 found.append(PlayCards(cards))
         return tuple(found)
+
+    def read_move(self, text: str, view: ClimbView) -> Any:
+        """The move ``text`` names (see :mod:`cardrules.climbing.parsing`): the cards
+        of a play (``7h 7s``), a set by its size and rank (``three 9s``), ``pass``, and
+        in an exchange a card to give (``give ks``)."""
+        return read_climbing_move(text, view)
 
     def move_seen_by(self, state: ClimbState, seat: int, move: Any) -> tuple[int, ...] | None:
         """A card given in an exchange is seen by its giver alone until the cards change
