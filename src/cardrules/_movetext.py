@@ -36,6 +36,9 @@ MAX_TEXT = 200
 _SHORT = 30
 """Numbers longer than this are abbreviated in messages."""
 
+_LONG_LIST = 16
+"""Lists of more moves than this are cut short in messages."""
+
 
 def squash(text: str) -> str:
     """``text`` without spaces, upper case, suits as letters: the form in which typed
@@ -139,5 +142,14 @@ def moves_text(moves: Iterable[Any]) -> str:
     >>> import cardrules as cr
     >>> moves_text([cr.Play("QS"), cr.Draw()]), moves_text([])
     ('Q♠, draw', 'none')
+
+    A long list (Skat's bids) is cut to its first and last few:
+
+    >>> from cardrules.games.skat import SkatBid
+    >>> moves_text([SkatBid(value) for value in range(18, 50)])
+    'bid 18, bid 19, bid 20, bid 21, bid 22, bid 23, …, bid 48, bid 49 (32 moves)'
     """
-    return ", ".join(str(move) for move in moves) or "none"
+    texts = [str(move) for move in moves]
+    if len(texts) > _LONG_LIST:
+        return f"{', '.join(texts[:6])}, …, {', '.join(texts[-2:])} ({len(texts)} moves)"
+    return ", ".join(texts) or "none"
