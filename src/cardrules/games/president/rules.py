@@ -36,6 +36,7 @@ from cardrules.climbing.state import ClimbState, ClimbView, Swap
 from cardrules.encoding.climbing import exchange_fields, revolution_field
 from cardrules.encoding.fields import GameField
 from cardrules.errors import RulesError
+from cardrules.games.president.heuristic import president_heuristic
 from cardrules.games.president.scoring import deal_scores, place_points, titles
 from cardrules.options import flag, integer
 
@@ -133,6 +134,13 @@ class President(ClimbingGame):
         and received this deal."""
         fields = (revolution_field(),) if self.revolution else ()
         return fields + exchange_fields() if self.exchange else fields
+
+    # -- the rule-of-thumb player ------------------------------------------------------
+
+    def heuristic(self, view: ClimbView, moves: Sequence[Any]) -> Any:
+        """President's habits, which :class:`~cardrules.bots.HeuristicBot` plays
+        (:func:`~cardrules.games.president.heuristic.president_heuristic`)."""
+        return president_heuristic(self, view, moves)
 
     # -- the deals -------------------------------------------------------------------
 
