@@ -22,6 +22,7 @@ import pytest
 import cardrules as cr
 import swap_worlds as sw
 from cardrules._text import int_text
+from cardrules.climbing import ClimbView
 from cardrules.data import SCHEMAS, event_kind, fields_data, to_data
 from cardrules.errors import DataError, MoveParseError
 from cardrules.games import shipped_games
@@ -130,7 +131,8 @@ def _check_views(game: Any, state: Any, seen: Seen) -> None:
         data = view.to_data()
         seen.validate("view", data, data["phase"], seat == state.to_move, len(data["winners"]))
         _round_trip(data)
-        assert data["family"] == ("tricks" if isinstance(view, TrickView) else "shedding")
+        family = "climbing" if isinstance(view, ClimbView) else "shedding"
+        assert data["family"] == ("tricks" if isinstance(view, TrickView) else family)
         assert data["seat"] == seat and data["hand"] == [str(card) for card in view.hand]
         assert _cards_in(data) <= _cards_in(view), "the data names a card the view does not"
         assert data["legal_moves"] == [move_to_data(move) for move in view.legal_moves]
@@ -353,7 +355,7 @@ def test_every_event_class_has_its_fields_in_the_event_schema() -> None:
         case["if"]["properties"]["event"]["const"]: case["then"]
         for case in SCHEMAS["event"]["allOf"]
     }
-    for module in (cr.events, cr.shedding.events):
+    for module in (cr.events, cr.shedding.events, cr.climbing.events):
         for name in module.__all__:
             cls = getattr(module, name)
             if isinstance(cls, type) and issubclass(cls, cr.Event) and attrs.has(cls):

@@ -21,8 +21,8 @@ equal. :func:`to_data` is the conversion they share, by these rules:
   payload (bids, cards passed, the trump made) comes out as data that way.
 
 :data:`SCHEMAS` holds a JSON Schema (draft 2020-12) of each form: ``"move"``, ``"view"``
-(the shape common to the views of the trick-taking and the shedding games, with the
-fields of each family; a game's own fields are allowed) and ``"event"``.
+(the shape common to the views of the trick-taking, the shedding and the climbing games,
+with the fields of each family; a game's own fields are allowed) and ``"event"``.
 
 >>> import json
 >>> import cardrules as cr
@@ -225,18 +225,62 @@ _SHED_VIEW = {
     ],
 }
 
+_SWAP = {
+    "type": "object",
+    "properties": {
+        "giver": {"$ref": "#/$defs/seat"},
+        "receiver": {"$ref": "#/$defs/seat"},
+        "count": _COUNT,
+        "best": {"type": "boolean"},
+        "cards": {
+            "type": "array",
+            "items": _OR_NULL["card"],
+            "description": "the cards given so far; null for each the seat may not see",
+        },
+    },
+    "required": ["giver", "receiver", "count", "best", "cards"],
+    "additionalProperties": False,
+}
+
+_CLIMB_VIEW = {
+    "properties": {
+        "table": {"$ref": "#/$defs/cards"},
+        "table_seat": {"anyOf": [{"$ref": "#/$defs/seat"}, _NULL]},
+        "passed": {"$ref": "#/$defs/seats"},
+        "finished": {"$ref": "#/$defs/seats"},
+        "reversed": {"type": "boolean"},
+        "played": {"$ref": "#/$defs/cards"},
+        "swaps": {"type": "array", "items": _SWAP},
+        "last_places": {"$ref": "#/$defs/seats"},
+        "deal_number": _COUNT,
+        "phase": {"enum": ["exchange", "play", "over"]},
+    },
+    "required": [
+        "table",
+        "table_seat",
+        "passed",
+        "finished",
+        "reversed",
+        "played",
+        "swaps",
+        "last_places",
+        "deal_number",
+        "phase",
+    ],
+}
+
 _VIEW: dict[str, Any] = {
     "$schema": _DRAFT,
     "title": "view",
     "description": (
         "What one seat may know (view.to_data()): its hand, the other hands' sizes, the "
         "public table, the scores and its legal moves now. 'family' says which fields "
-        "follow: 'tricks' (TrickView) or 'shedding' (ShedView); a game's view may add "
-        "fields of its own."
+        "follow: 'tricks' (TrickView), 'shedding' (ShedView) or 'climbing' (ClimbView); a "
+        "game's view may add fields of its own."
     ),
     "type": "object",
     "properties": {
-        "family": {"enum": ["tricks", "shedding"]},
+        "family": {"enum": ["tricks", "shedding", "climbing"]},
         "seat": {"$ref": "#/$defs/seat"},
         "hand": {"$ref": "#/$defs/cards"},
         "hand_sizes": {"type": "array", "items": _COUNT},
@@ -260,6 +304,7 @@ _VIEW: dict[str, Any] = {
     "allOf": [
         {"if": {"properties": {"family": {"const": "tricks"}}}, "then": _TRICK_VIEW},
         {"if": {"properties": {"family": {"const": "shedding"}}}, "then": _SHED_VIEW},
+        {"if": {"properties": {"family": {"const": "climbing"}}}, "then": _CLIMB_VIEW},
     ],
     "$defs": {**_DEFS, "trick": _TRICK, "move": {"oneOf": _MOVE_FORMS}},
 }
