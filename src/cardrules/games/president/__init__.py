@@ -18,6 +18,7 @@ in :mod:`~cardrules.games.president.scoring`.
 
 from cardrules.games.president.rules import President, PresidentState, PresidentView
 from cardrules.games.president.scoring import deal_scores, place_points, titles
+from cardrules.terminal import register_adapter
 
 __all__ = [
     "President",
@@ -27,3 +28,10 @@ __all__ = [
     "place_points",
     "titles",
 ]
+
+register_adapter(
+    "president",
+    "cardrules.games.president.cli:PresidentAdapter",
+    "3 to 7 players, beat the table with one card or a set of one rank, or pass; "
+    "the first out is President",
+)
