@@ -126,10 +126,17 @@ def test_taking_the_skat_then_two_discards_then_a_game_without_announcements() -
     state = won_by_1(deal())
     assert texts(GAME.legal_moves(state)) == ["take the skat", "play hand"]
     state = play(state, TakeSkat())
-    assert state.phase == "discard" and len(state.hands[1]) == 12
-    assert set(parse_cards(SKAT)) <= set(state.hands[1])
-    state = play(state, SkatDiscard("8S"), SkatDiscard("AS"))
+    # The skat is the declarer's to see; the discards are made from the twelve cards,
+    # and the hands stay ten cards each until both are made.
+    assert state.phase == "discard" and len(state.hands[1]) == 10
+    assert GAME.observe(state, 1).payload.skat == tuple(parse_cards(SKAT))
+    assert len(GAME.legal_moves(state)) == 12
+    state = play(state, SkatDiscard("8S"))
+    assert "discard 8♠" not in texts(GAME.legal_moves(state))
+    assert GAME.observe(state, 0).payload.discarded == 1
+    state = play(state, SkatDiscard("AS"))
     assert state.phase == "declare" and len(state.hands[1]) == 10
+    assert Card.parse("9S") in state.hands[1] and Card.parse("AS") not in state.hands[1]
     assert texts(GAME.legal_moves(state)) == [
         "declare ♦",
         "declare ♥",

@@ -190,10 +190,13 @@ class SkatDeal(NamedTuple):
         hand: whether the declarer plays hand (``None`` until they choose).
         game: the game declared (``None`` until declared).
         skat: the two cards dealt to the skat; empty in the views of the seats that
-            may not see them (all but a declarer who picked them up).
+            may not see them (all but a declarer who picked them up). A declarer who
+            takes the skat holds its cards once both discards are made (until then
+            the hand is the ten dealt, and the discards are made from the twelve).
         discards: the cards the declarer laid aside; empty in the others' views.
         open_hand: in an open game (ouvert), the declarer's cards still held, in every
             seat's view; empty otherwise.
+        discarded: how many cards the declarer has laid aside (0 to 2), seen by all.
 
     A named tuple: a new one on every move of the bidding costs little.
     """
@@ -208,6 +211,7 @@ class SkatDeal(NamedTuple):
     skat: tuple[Card, ...] = ()
     discards: tuple[Card, ...] = ()
     open_hand: tuple[Card, ...] = ()
+    discarded: int = 0
 
     def to_data(self) -> dict[str, Any]:
         """The deal so far as data (:mod:`cardrules.data`), cards as text.
@@ -226,4 +230,5 @@ class SkatDeal(NamedTuple):
             "skat": [str(card) for card in self.skat],
             "discards": [str(card) for card in self.discards],
             "open_hand": [str(card) for card in self.open_hand],
+            "discarded": self.discarded,
         }

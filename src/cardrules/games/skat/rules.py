@@ -28,7 +28,7 @@ from typing import Any, ClassVar, cast
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, CARD_BIT, Card, cards_of_mask, mask_of
+from cardrules.cards import ALL_CARDS, Card, cards_of_mask, mask_of
 from cardrules.encoding.fields import GameField
 from cardrules.errors import SetupError
 from cardrules.events import Event
@@ -250,7 +250,8 @@ class Skat(TrickGame[TrickState, TrickView]):
         if phase == "pickup":
             return _PICKUP
         if phase == "discard":
-            return moves_of_mask(state.hand_mask(cast(int, deal.declarer)), _DISCARD)
+            held = state.hand_mask(cast(int, deal.declarer)) | mask_of(deal.skat)
+            return moves_of_mask(held & ~mask_of(deal.discards), _DISCARD)
         return _HAND_GAMES if deal.hand else _AFTER_PICKUP
 
     def phase_apply(self, state: TrickState, move: Any, events: list[Event] | None) -> TrickState:
@@ -308,19 +309,20 @@ class Skat(TrickGame[TrickState, TrickView]):
         return self.enter_phase(state, "pickup", to_move=declarer, payload=deal)
 
     def _take_skat(self, state: TrickState, deal: SkatDeal) -> TrickState:
+        # The skat joins the hand when both discards are made: until then the hands
+        # stay ten cards each (what every seat sees of their sizes) and the skat is in
+        # the declarer's payload.
         declarer = cast(int, deal.declarer)
-        hands = list(state.hand_masks)
-        hands[declarer] |= mask_of(deal.skat)
-        return self.enter_phase(state, "discard", to_move=declarer, payload=deal, hands=hands)
+        return self.enter_phase(state, "discard", to_move=declarer, payload=deal)
 
     def _after_discard(
         self, state: TrickState, deal: SkatDeal, declarer: int, card: Card
     ) -> TrickState:
+        deal = deal._replace(discards=(*deal.discards, card), discarded=deal.discarded + 1)
+        if deal.discarded < 2:
+            return self.enter_phase(state, "discard", to_move=declarer, payload=deal)
         hands = list(state.hand_masks)
-        hands[declarer] &= ~CARD_BIT[card]
-        deal = deal._replace(discards=(*deal.discards, card))
-        if len(deal.discards) < 2:
-            return self.enter_phase(state, "discard", to_move=declarer, payload=deal, hands=hands)
+        hands[declarer] = (hands[declarer] | mask_of(deal.skat)) & ~mask_of(deal.discards)
         if self.bidding == "openspiel":
             return self.begin_play(state, payload=deal, hands=hands)
         return self.enter_phase(state, "declare", to_move=declarer, payload=deal, hands=hands)
@@ -372,16 +374,19 @@ class Skat(TrickGame[TrickState, TrickView]):
         return (known[0], known[1], known[2])
 
     def set_aside(self, view: TrickView) -> int:
-        """The declarer's discards, which the declarer knows are in no hand."""
+        """The skat and the discards, which the declarer who took the skat knows are
+        in no other hand."""
         deal = view.payload
-        if type(deal) is SkatDeal and deal.discards and view.seat == deal.declarer:
-            return mask_of(deal.discards)
+        if type(deal) is SkatDeal and deal.hand is False and view.seat == deal.declarer:
+            return mask_of(deal.skat) | mask_of(deal.discards)
         return 0
 
     def determinize_payload(self, view: TrickView, hands: tuple[int, ...], rng: int) -> Any:
-        """The deal with the cards the sample left out of every hand as the skat (not
-        picked up) or the discards (picked up), where the view does not show them;
-        the open hand left to the views (:meth:`payload_view`)."""
+        """The deal with what the view does not show drawn to agree with the sample:
+        the two cards the sample leaves out of every hand are the skat (before the
+        discards) or the discards (after them); a discard made but not seen is one of
+        the declarer's sampled cards or the skat's. The open hand is left to the views
+        (:meth:`payload_view`)."""
         deal = view.payload
         if type(deal) is not SkatDeal:
             return deal
@@ -392,9 +397,14 @@ class Skat(TrickGame[TrickState, TrickView]):
         for hand in hands:
             held |= hand
         out = tuple(cards_of_mask(_DECK_MASK & ~held))
-        if deal.hand is False:
+        if deal.hand is not False:
+            return deal._replace(skat=out)
+        if deal.discarded == 2:
             return deal._replace(discards=out)
-        return deal._replace(skat=out)
+        if not deal.discarded:
+            return deal._replace(skat=out)
+        choices = cards_of_mask(hands[cast(int, deal.declarer)] | mask_of(out))
+        return deal._replace(skat=out, discards=(choices[rng % len(choices)],))
 
     # -- the play --------------------------------------------------------------------
 
