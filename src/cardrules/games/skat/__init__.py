@@ -26,6 +26,7 @@ from cardrules.games.skat.moves import (
     TakeSkat,
 )
 from cardrules.games.skat.rules import Skat
+from cardrules.terminal import register_adapter
 
 __all__ = [
     "Declare",
@@ -37,3 +38,9 @@ __all__ = [
     "SkatDiscard",
     "TakeSkat",
 ]
+
+register_adapter(
+    "skat",
+    "cardrules.games.skat.cli:SkatAdapter",
+    "3 players, 32 cards: bidding, the skat or hand, suit games, Grand and Null; 3 deals",
+)
