@@ -27,6 +27,7 @@ from cardrules.games.skat.moves import (
     SkatDiscard,
     TakeSkat,
 )
+from cardrules.games.skat.parsing import discard_choices
 from cardrules.games.skat.rules import ORDERS, forehand, middlehand
 from cardrules.games.skat.scoring import CARD_POINTS
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
@@ -181,7 +182,8 @@ class SkatAdapter(GameAdapter):
             else:
                 lines.append(f"You lead trick {view.trick_number} of {view.hand_size}.")
         order = None if deal.game is None else ORDERS[deal.game.game]
-        lines += self.skat_hand_lines(view.hand, order)
+        hand = discard_choices(view) if view.seat == deal.declarer else view.hand
+        lines += self.skat_hand_lines(hand, order)
         lines.append("Legal: " + self.legal_line(self.listed_moves(view.legal_moves)))
         return lines
 

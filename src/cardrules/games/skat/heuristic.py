@@ -27,6 +27,7 @@ from cardrules.games.skat.moves import (
     SkatDeal,
     TakeSkat,
 )
+from cardrules.games.skat.parsing import discard_choices
 from cardrules.games.skat.scoring import BASE_VALUES, CARD_POINTS, DECK, NULL_VALUES, matadors
 from cardrules.moves import Pass, Play
 
@@ -242,7 +243,7 @@ def _plan(cards: Sequence[Card], deal: SkatDeal) -> GameKind:
 
 
 def _discard(view: TrickView, deal: SkatDeal, moves: Sequence[Any]) -> Any:
-    cards = list(view.hand)
+    cards = list(discard_choices(view))
     kind = _plan([*cards, *deal.discards], deal._replace(discards=()))
     counts = [0, 0, 0, 0]
     for card in cards:

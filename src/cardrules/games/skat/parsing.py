@@ -22,7 +22,7 @@ from typing import Any
 
 from cardrules._movetext import card_named, digit_count, held_card, short_number, suit_named
 from cardrules._text import shown
-from cardrules.cards import Suit
+from cardrules.cards import Card, Suit
 from cardrules.errors import IllegalMoveError, MoveParseError
 from cardrules.games.skat.moves import (
     Declare,
@@ -38,7 +38,7 @@ from cardrules.games.skat.scoring import BID_VALUES
 from cardrules.moves import Pass, Play
 from cardrules.tricks.parsing import read_play
 
-__all__ = ["GAME_WORDS", "read_skat_move"]
+__all__ = ["GAME_WORDS", "discard_choices", "read_skat_move"]
 
 _PASS_WORDS = frozenset({"pass", "p", "no", "n", "weg", "passe"})
 _HOLD_WORDS = frozenset({"hold", "h", "yes", "y", "ja", "holds"})
@@ -225,9 +225,35 @@ def _read_discard(words: list[str], text: str, view: Any) -> SkatDiscard:
                 "discard_first", f"the game is declared once two cards are laid aside: {hint}"
             )
         raise MoveParseError(f"{shown(text.strip())} names no card: {hint}")
+    deal = view.payload if type(view.payload) is SkatDeal else SkatDeal()
     if view.to_move == view.seat:
-        held_card(card, view.hand)
+        if card in deal.discards:
+            raise IllegalMoveError(
+                "already_laid_aside", f"you have already laid {card} aside: {hint}"
+            )
+        held_card(card, discard_choices(view))
     return SkatDiscard(card)
+
+
+def discard_choices(view: Any) -> tuple[Card, ...]:
+    """The cards the declarer may still lay aside, from their ``view``: the hand and
+    the skat picked up, less the cards already laid aside (the hand stays the ten
+    dealt until both are laid aside).
+
+    >>> import cardrules as cr
+    >>> from cardrules.games.skat import TakeSkat
+    >>> game = cr.Skat()
+    >>> state = game.new_game(seed=2, dealer=0)
+    >>> for move in (SkatBid(18), Hold(), Pass(), Pass(), TakeSkat()):
+    ...     state = game.apply(state, move)
+    >>> len(discard_choices(game.observe(state, state.to_move)))
+    12
+    """
+    deal = view.payload if type(view.payload) is SkatDeal else SkatDeal()
+    if view.phase != "discard":
+        return tuple(view.hand)
+    cards = [*view.hand, *(card for card in deal.skat if card not in view.hand)]
+    return tuple(card for card in cards if card not in deal.discards)
 
 
 # -- the declaration ---------------------------------------------------------------
@@ -237,8 +263,9 @@ def _declaration_words(words: list[str]) -> tuple[GameKind, frozenset[str]] | No
     """The game ``words`` name and the extras said with it (``"hand"``, ``"schneider"``,
     ``"schwarz"``, ``"ouvert"``), or ``None`` if they name no game (or more than one).
 
-    >>> _declaration_words(["hearts", "hand", "schneider"])
-    ('hearts', frozenset({'hand', 'schneider'}))
+    >>> kind, extras = _declaration_words(["hearts", "hand", "schneider"])
+    >>> kind, sorted(extras)
+    ('hearts', ['hand', 'schneider'])
     >>> _declaration_words(["declare", "null", "open"])
     ('null', frozenset({'ouvert'}))
     >>> _declaration_words(["18"]) is None
