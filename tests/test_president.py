@@ -320,6 +320,28 @@ def test_determinize_keeps_the_cards_a_seat_gave_with_their_receiver() -> None:
         assert set(parse_cards("5D 2D")) <= set(sample.hands[2])
 
 
+def test_determinize_gives_the_scum_only_cards_weaker_than_those_it_gave() -> None:
+    game = cr.President()
+    state = game.new_game(seed=4)
+    while state.deal_number == 1:
+        state = game.apply(state, game.legal_moves(state)[0])
+    president, scum = state.last_places[0], state.last_places[-1]
+    given = state.swaps[0].cards
+    assert state.swaps[0].giver == scum and len(given) == 2
+    weakest = min(game.card_strength(card) for card in given if card is not None)
+    view = game.observe(state, president)
+    for seed in range(12):
+        sample = game.determinize(view, seed)
+        assert game.observe(sample, president) == view
+        assert all(game.card_strength(card) <= weakest for card in sample.hands[scum])
+    other = game.observe(state, state.last_places[1])  # the Vice-President: no such bound
+    strengths = {
+        max(game.card_strength(c) for c in game.determinize(other, seed).hands[scum])
+        for seed in range(12)
+    }
+    assert max(strengths) > weakest
+
+
 def test_bad_input_is_refused_with_a_reason() -> None:
     for options in ({"players": 2}, {"players": "4"}, {"deals": 0}, {"points": (1, 2)}):
         with pytest.raises(cr.RulesError):

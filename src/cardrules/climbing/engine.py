@@ -561,9 +561,10 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
     def determinize(self, view: ClimbView, seed: int) -> ClimbState:
         """A full state that agrees with ``view``: the cards ``view.seat`` has not seen
         (not in its hand, not played, not given by it to a seat that still holds them)
-        dealt at random to the other seats, each getting as many as it holds, every such
-        deal equally likely; the cards of exchanges it did not see drawn from where
-        they may be. ``observe(determinize(view, seed), view.seat) == view``."""
+        dealt at random to the other seats, each getting as many as it holds and a seat
+        that gave it its best cards only weaker ones, every such deal equally likely;
+        the cards of exchanges it did not see drawn from where they may be.
+        ``observe(determinize(view, seed), view.seat) == view``."""
         state: ClimbState = determinized(self, view, seed)
         return state
 

@@ -208,6 +208,23 @@ def _seats(value: object, players: int, what: str) -> tuple[int, ...]:
     return seats
 
 
+def _weaker_than_given(rules: Any, view: Any) -> dict[int, tuple[int, int]]:
+    """The seats whose every unseen card ``view.seat`` knows to be weaker than a bound:
+    those that gave it their best cards in an exchange (each card it holds now was
+    weaker than the weakest of those, by strength then card number), unless another
+    seat gave them cards it has not seen since."""
+    found: dict[int, tuple[int, int]] = {}
+    seat = view.seat
+    for swap in view.swaps:
+        if swap.best and swap.done and swap.receiver == seat and swap.giver != seat:
+            keys = [(rules.card_strength(card), int(card)) for card in swap.cards]
+            found[swap.giver] = min(keys)
+    for swap in view.swaps:
+        if swap.receiver in found and swap.giver != seat:
+            del found[swap.receiver]
+    return found
+
+
 def determinized(rules: Any, view: Any, seed: int) -> Any:
     """A state that agrees with ``view`` (see ``ClimbingGame.determinize``)."""
     players = rules.players
@@ -225,10 +242,18 @@ def determinized(rules: Any, view: Any, seed: int) -> Any:
             unseen &= ~mask_of(swap.cards)
     for mask in known:
         unseen &= ~mask
+    weaker = _weaker_than_given(rules, view)
+    for other, below in weaker.items():  # (dealt first: their cards are the fewest)
+        want = view.hand_sizes[other] - known[other].bit_count()
+        strength = rules.card_strength
+        allowed = [card for card in cards_of_mask(unseen) if (strength(card), card) < below]
+        drawn, rng = shuffled(allowed, rng)
+        hands[other] = known[other] | mask_of(drawn[:want])
+        unseen &= ~hands[other]
     pool, rng = shuffled(cards_of_mask(unseen), rng)
     at = 0
     for other in range(players):
-        if other == seat:
+        if other == seat or other in weaker:
             continue
         want = view.hand_sizes[other] - known[other].bit_count()
         hands[other] = known[other] | mask_of(pool[at : at + want])
