@@ -394,7 +394,7 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         if type(move) is Pass:
             return IllegalMoveError(
                 "must_lead",
-                f"the table is empty: seat {seat} leads and must play (a pass answers a "
+                f"the table is empty: seat {seat} must lead a play (a pass answers a "
                 "play on the table)",
             )
         missing = [card for card in move.cards if not hand >> card & 1]

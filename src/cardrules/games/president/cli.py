@@ -16,6 +16,7 @@ from typing import Any
 from cardrules._wording import cards_text
 from cardrules.cards import Card, format_cards
 from cardrules.climbing.moves import PlayCards
+from cardrules.events import Event, HandScored
 from cardrules.moves import Pass
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
@@ -111,7 +112,7 @@ class PresidentAdapter(GameAdapter):
                 lines.append(f"Exchange: {giver} gives you {cards_text(swap.count)}.")
         return lines
 
-    def places_text(self, game: AnyGame, finished: Sequence[int], human: int) -> str:
+    def places_text(self, game: AnyGame | None, finished: Sequence[int], human: int) -> str:
         """The seats out of cards in finishing order, each with its title if the game
         names them (President ... Scum)."""
         titles = getattr(game, "titles", None)
@@ -127,6 +128,24 @@ class PresidentAdapter(GameAdapter):
         hand = sorted(view.hand, key=lambda card: (_strength(game, card), card))
         groups = groupby(hand, key=lambda card: card.rank)
         return "  ".join(format_cards(cards) for _, cards in groups) or "(empty)"
+
+    def describe_step(
+        self,
+        events: Sequence[Event],
+        before: Any,
+        after: Any,
+        human: int,
+        game: AnyGame | None = None,
+    ) -> list[str]:
+        """The step's events, and after a deal's scores its finishing order with the
+        titles (from the human's view ``after`` the step: the order of the deal before
+        a new deal, the game's last once it is over)."""
+        scored = next((event for event in events if isinstance(event, HandScored)), None)
+        if scored is None or after is None:
+            return super().describe_step(events, before, after, human, game)
+        places = after.finished if after.winners else after.last_places
+        lines = [f"Places: {self.places_text(game, places, human)}."]
+        return self.tell(events, human, game, before=before, private=lines, private_after=scored)
 
     def help_lines(self, game: AnyGame) -> list[str]:
         """How to type moves and the rules in brief."""
