@@ -24,7 +24,7 @@ adapters' target is at most 2x), without the noise of a loaded machine:
 
 The ``*-preset-moves`` and ``*-openspiel-moves`` workloads are the loops of peers.py:
 random games of one of the library's games that OpenSpiel also has (Hearts, Spades, Oh
-Hell, Crazy Eights, Euchre), through its OpenSpiel preset (``cr.Euchre.openspiel()``),
+Hell, Crazy Eights, Euchre, Skat), through its OpenSpiel preset (``cr.Euchre.openspiel()``),
 and of OpenSpiel's game, counted per move (a player's decision), for its ratio without
 the noise of a loaded machine:
 
@@ -233,6 +233,7 @@ _PRESET_GAMES = {  # the games of each count (Hearts plays to 100: one game is m
     "oh_hell": 10,
     "crazy_eights": 30,
     "euchre": 100,
+    "skat": 100,
 }
 for _name, _games in _PRESET_GAMES.items():
     WORKLOADS[f"{_name}-preset-moves"] = (_preset_moves(_name), 2, _games, "move")

@@ -1,7 +1,7 @@
 """The library's games against OpenSpiel's games of the same name, per move, in one run.
 
 Each game the library ships that OpenSpiel also has (Hearts, Spades, Oh Hell, Crazy
-Eights, Euchre) is played at random through its OpenSpiel preset, ``cr.X.openspiel()``
+Eights, Euchre, Skat) is played at random through its OpenSpiel preset, ``cr.X.openspiel()``
 (the rules OpenSpiel's code plays; the lockstep tests hold the two equal move for move),
 game after game, and so is OpenSpiel's game (random chance outcomes and actions from
 Python, as its users drive it), both under OpenSpiel's default parameters. The figure is
@@ -11,7 +11,7 @@ are played too, but not counted as moves). Rounds alternate between the two side
 ratio is the median of the per-round ratios. Target: at least 0.7x OpenSpiel's C++ per
 move.
 
-    python benchmarks/peers.py                      # all five games
+    python benchmarks/peers.py                      # all six games
     python benchmarks/peers.py --only hearts euchre --rounds 5
     python benchmarks/peers.py --quick              # does it run? (CI)
 """
@@ -37,6 +37,7 @@ PEERS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "oh_hell": ("OhHell", "oh_hell", {}),
     "crazy_eights": ("CrazyEights", "crazy_eights", {}),
     "euchre": ("Euchre", "euchre", {}),
+    "skat": ("Skat", "skat", {}),
 }
 
 

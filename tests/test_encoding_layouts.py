@@ -33,6 +33,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "hearts": ({}, {"jack_of_diamonds": True}),
     "oh_hell": ({}, {"players": 3}, {"players": 5, "ranks": 10}),
     "president": ({}, {"players": 3, "revolution": True}, {"exchange": False, "players": 7}),
+    "skat": ({}, {"bidding": "openspiel", "deals": 1, "scoring": "openspiel"}),
     "spades": ({}, {"blind_nil": True}),
 }
 
@@ -71,6 +72,10 @@ PINNED: dict[str, dict[str, str]] = {
     "tricks/1+hearts/1": {
         "hearts()": "9f57402e20655b7d",
         "hearts(jack_of_diamonds=True)": "9f57402e20655b7d",
+    },
+    "tricks/1+skat/1": {
+        "skat()": "920056402a4d4368",
+        "skat(bidding='openspiel', deals=1, scoring='openspiel')": "920056402a4d4368",
     },
     "tricks/1+spades/1": {
         "spades()": "e22217f78f059778",

@@ -47,7 +47,17 @@ def _short(name: str) -> dict[str, Any]:
 
 
 def test_the_library_ships_seven_games_each_with_an_id_per_host() -> None:
-    assert NAMES == ["craits", "cramps", "crazy_eights", "euchre", "hearts", "oh_hell", "spades"]
+    assert NAMES == [
+        "craits",
+        "cramps",
+        "crazy_eights",
+        "euchre",
+        "hearts",
+        "oh_hell",
+        "president",
+        "skat",
+        "spades",
+    ]
     assert all(cr.game_class(name) is SHIPPED[name] for name in NAMES)
 
 
@@ -65,6 +75,8 @@ def test_every_game_has_a_gymnasium_id_named_after_its_class() -> None:
         "euchre": "cardrules/Euchre-v0",
         "hearts": "cardrules/Hearts-v0",
         "oh_hell": "cardrules/OhHell-v0",
+        "president": "cardrules/President-v0",
+        "skat": "cardrules/Skat-v0",
         "spades": "cardrules/Spades-v0",
     }
     assert all(env_id in gymnasium.envs.registry for env_id in ENV_IDS.values())

@@ -62,6 +62,17 @@ RULES: dict[str, list[Any]] = {
         cr.OhHell(players=6, hook=False),
         cr.OhHell(largest_hand=5, deals=3, trumps="none"),
     ],
+    "president": [
+        cr.President(),
+        cr.President(players=3, two_high=False, exchange=False),
+        cr.President(players=7, revolution=True, pass_sits_out=True, deals=2),
+    ],
+    "skat": [
+        cr.Skat(),
+        cr.Skat.openspiel(),
+        cr.Skat(deals=1, scoring="seeger_fabian", lost_double=False),
+        cr.Skat(random_first_dealer=False, first_dealer_seat=0),  # a real value: 0
+    ],
     "spades": [
         cr.Spades(),
         cr.Spades.openspiel(),

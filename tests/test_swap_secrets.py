@@ -35,6 +35,7 @@ import pytest
 
 import cardrules as cr
 import swap_worlds as sw
+from cardrules.games import skat
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.euchre import rules as euchre
 from cardrules.games.hearts import rules as hearts
@@ -81,6 +82,13 @@ def _euchre_discarded(world: sw.World, seat: int) -> None:
     discards = _moves_of(world, euchre.Discard)
     assert len(discards) == 1 and discards[0].seat != seat
     assert all(_phase(t) != "discard" for t in world.transitions[-1:])
+
+
+def _skat_discarded(world: sw.World, seat: int) -> None:
+    """Stopped after the declarer took the skat and laid two cards aside, the
+    declarer not the observed seat."""
+    discards = _moves_of(world, skat.SkatDiscard)
+    assert len(discards) == 2 and discards[0].seat != seat
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,16 @@ CASES = [
         2,
         12,
         reached=_euchre_discarded,
+        hidden=True,
+    ),
+    Case("skat-discarded", skat.Skat(), 0, 0, 30, reached=_skat_discarded, hidden=True),
+    Case(
+        "skat-openspiel",
+        skat.Skat.openspiel(),
+        1,
+        2,
+        20,
+        reached=_skat_discarded,
         hidden=True,
     ),
     Case("spades", spades.Spades(), 5, 3, 30),

@@ -59,6 +59,7 @@ from cardrules.games.euchre import Euchre
 from cardrules.games.hearts import Hearts
 from cardrules.games.oh_hell import OhHell
 from cardrules.games.president import President
+from cardrules.games.skat import Skat
 from cardrules.games.spades import Spades
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
@@ -150,6 +151,7 @@ __all__ = [
     "SeatError",
     "SetupError",
     "ShedTable",
+    "Skat",
     "SnapshotError",
     "Spades",
     "StateError",
