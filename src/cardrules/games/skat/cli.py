@@ -85,14 +85,14 @@ class SkatAdapter(GameAdapter):
     # -- moves as text ---------------------------------------------------------------
 
     def move_text(self, move: Any) -> str:
-        """A card as the card, a declaration as the game (``♥ schneider``, ``Grand``,
-        ``Null ouvert``), every other move as its own text.
+        """A card played or laid aside as the card, a declaration as the game (``♥
+        schneider``, ``Grand``, ``Null ouvert``), every other move as its own text.
 
         >>> adapter = SkatAdapter()
         >>> adapter.move_text(Declare("hearts", schneider=True)), adapter.move_text(Hold())
         ('♥ schneider', 'hold')
         """
-        if isinstance(move, cr.Play):
+        if isinstance(move, (cr.Play, SkatDiscard)):
             return str(move.card)
         if isinstance(move, Declare):
             if move.ouvert:
@@ -103,6 +103,13 @@ class SkatAdapter(GameAdapter):
                 return f"{move.name} schneider"
             return move.name
         return str(move)
+
+    def listed_moves(self, legal: Sequence[Any]) -> list[Any]:
+        """The discards in the order the hand is shown (the jacks, then ♣ ♠ ♥ ♦, each
+        highest first); every other list in the rules' order."""
+        if legal and all(type(move) is SkatDiscard for move in legal):
+            return sorted(legal, key=lambda move: _shown_place(move.card))
+        return list(legal)
 
     def legal_line(self, legal: Sequence[Any]) -> str:
         """In the bidding, the values the seat may bid or the answer it may give; else
@@ -333,3 +340,12 @@ class SkatAdapter(GameAdapter):
 def _all_trumps(order: CardOrder, suit: Suit) -> bool:
     """Whether every card of ``suit`` (seven to ace) is a trump of ``order``."""
     return all(order.trump_mask & CARD_BIT[Card(rank, suit)] for rank in range(7, 15))
+
+
+def _shown_place(card: Card) -> tuple[int, int]:
+    """Where ``card`` is shown in a hand before a game is declared: the jacks first
+    (♣ ♠ ♥ ♦), then the suits in Skat's order, each ace, ten, king ... seven."""
+    grand = ORDERS["grand"]
+    if grand.trump_mask & CARD_BIT[card]:
+        return (0, grand.trumps.index(card))
+    return (1 + _SUITS.index(card.suit), grand.plain.index(card.rank))
