@@ -24,7 +24,7 @@ import pytest
 
 import cardrules as cr
 import cardrules.games
-from cardrules import arena, decks, errors, shedding, tricks
+from cardrules import arena, climbing, decks, errors, shedding, tricks
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.digest import Encoder
@@ -66,6 +66,14 @@ class PlainEights(crazy_eights.CrazyEights):
     view_class: ClassVar[type] = ShedView
 
 
+@attrs.frozen
+class PlainClimb(climbing.ClimbingGame):
+    """A user's climbing game on the engine's own state and view classes."""
+
+    name: ClassVar[str] = "round_trip_plain_climb"
+    players: ClassVar[int] = 3
+
+
 LEFT_TO_THE_HOSTS = (
     "cardrules.hosts",
     "cardrules.encoding",
@@ -73,12 +81,14 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.terminal",
     "cardrules.shedding.terminal",  # the base of the shedding games' adapters
     "cardrules.games.cramps.cli",
-    "cardrules.games.craits.cli",  # and cli_events: the command line's game adapters
+    "cardrules.games.craits.cli",  # the command line's game adapters
+    "cardrules.games.craits.cli_events",
     "cardrules.games.oh_hell.cli",
     "cardrules.games.crazy_eights.cli",
     "cardrules.games.euchre.cli",
     "cardrules.games.hearts.cli",
     "cardrules.games.spades.cli",
+    "cardrules.games.president.cli",
     # The games' encoders and their NumPy writers are tested with the encodings and
     # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
     # games, with array fields) in tests/test_batch_*.py.
@@ -100,7 +110,8 @@ def public_classes() -> set[type]:
     found: set[type] = set()
     for module in pkgutil.walk_packages(cr.__path__, "cardrules."):
         name = module.name
-        if name.startswith(LEFT_TO_THE_HOSTS) or "._" in name or name.endswith("__main__"):
+        left = any(name == gone or name.startswith(gone + ".") for gone in LEFT_TO_THE_HOSTS)
+        if left or "._" in name or name.endswith("__main__"):
             continue
         namespace = importlib.import_module(name)
         for attribute in getattr(namespace, "__all__", ()):
@@ -122,6 +133,7 @@ BASES: dict[Any, str] = {
     decks.DeckCard: "the base of each deck's own card class: sampled through Tarot's",
     tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
     shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
+    climbing.ClimbingGame: "the climbing engine: sampled through President",
 }
 """Public classes that have no instances of their own (bases, protocols, mixins)."""
 
@@ -203,6 +215,8 @@ def samples() -> list[Any]:
         (cr.Euchre.openspiel(allow_lone_defender=True), 30),
         (PlainTricks(), 60),
         (PlainEights(players=2), 60),
+        (cr.President(deals=2, revolution=True), 320),  # the exchanges of deal 2
+        (PlainClimb(), 30),
     ]:
         found.extend(_played(game, seed=5, moves=moves))
     craits = cr.Craits()
@@ -222,6 +236,11 @@ def samples() -> list[Any]:
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
+    found += [
+        climbing.Swap(0, 3, 2, False, cr.parse_cards("3C")),
+        climbing.Combination("set", 2, 9),
+    ]
+    found += [climbing.RanksReversed(1, True)]
     passing = hearts.Hearts().new_game(seed=3)
     passing = hearts.Hearts().apply(passing, hearts.PassCard("2C"))  # (seat 1 holds 2♣)
     found += [passing.payload, hearts.Hearts().observe(passing, 2).payload]
