@@ -67,11 +67,6 @@ RULES: dict[str, list[Any]] = {
         cr.President(players=3, two_high=False, exchange=False),
         cr.President(players=7, revolution=True, pass_sits_out=True, deals=2),
     ],
-    "president": [
-        cr.President(),
-        cr.President(players=3, two_high=False, exchange=False),
-        cr.President(players=7, revolution=True, pass_sits_out=True, deals=2),
-    ],
     "skat": [
         cr.Skat(),
         cr.Skat.openspiel(),
