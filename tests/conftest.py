@@ -43,8 +43,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 def engine_games() -> dict[str, Any]:
-    """Every game on the engines, by name: Cramps, Craits (three players) and the five
-    peer games, each at its defaults, but shorter where a game would be long (Oh Hell,
+    """Every game on the engines, by name: Cramps, Craits (three players), the five
+    peer games and Skat, each at its defaults, but shorter where a game would be long (Oh Hell,
     Euchre, Spades) and with every phase a game has reached (Euchre's lone defenders,
     Spades' Blind Nil, offered at every deal)."""
     return {
@@ -55,6 +55,7 @@ def engine_games() -> dict[str, Any]:
         "spades": cr.Spades(target=100, blind_nil=True, blind_nil_behind=None),
         "hearts": cr.Hearts(),
         "crazy-eights": cr.CrazyEights(),
+        "skat": cr.Skat(deals=2),  # (a lost Null game ends its deal early)
     }
 
 

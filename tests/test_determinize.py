@@ -730,6 +730,8 @@ GAMES_ON_THE_TRICK_ENGINE: dict[str, TrickGame[Any, Any]] = {
     "spades-openspiel": spades.Spades.openspiel(),
     "oh_hell": oh_hell.OhHell(),
     "euchre": euchre.Euchre(),
+    "skat": cr.Skat(),
+    "skat-openspiel": cr.Skat.openspiel(),
     "pairwise-hook": HeartAndDiamondBarSpades(),
     "card-allows-hook": AceOfHeartsLeadsSpades(),
 }
