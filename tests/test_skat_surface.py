@@ -254,7 +254,8 @@ def test_bids_and_answers_are_read_and_refused_in_skats_words() -> None:
     assert refused("grand", view).reason == "declare_after_bidding"
     assert refused("10h", view).reason == "no_play_now"
     asked = bidding_view(SkatBid(20))
-    assert ONE_DEAL.parse_move("20", asked) == ONE_DEAL.parse_move("ja", asked) == Hold()
+    for text in ("20", "ja", "yes 20", "hold 20"):
+        assert ONE_DEAL.parse_move(text, asked) == Hold(), text
     error = refused("22", asked)
     assert error.reason == "answer_the_bid"
     assert str(error) == (
@@ -301,7 +302,9 @@ def test_the_skat_the_discards_and_the_declaration_in_skats_words() -> None:
     missing = next(card for card in cr.STANDARD_DECK.cards() if card not in choices)
     assert refused(f"discard {missing}", view).reason == "not_in_hand"
     assert refused("clubs", view).reason == "discard_first"
-    state = game.apply(state, game.parse_move(_ascii(view.payload.skat[0]), view))
+    first = view.payload.skat[0]
+    assert game.parse_move(f"lay {_ascii(first)} aside", view) == SkatDiscard(first)
+    state = game.apply(state, game.parse_move(_ascii(first), view))
     again = game.observe(state, 1)
     assert refused(str(view.payload.skat[0]), again).reason == "already_laid_aside"
     state = game.apply(state, SkatDiscard(choices[0]))

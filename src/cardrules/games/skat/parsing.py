@@ -48,6 +48,7 @@ _TAKE_WORDS = frozenset(
 _HAND_WORDS = frozenset({"hand", "playhand", "handgame", "hand-game", "handspiel"})
 _BID_PREFIX = frozenset({"bid", "bids", "b", "say", "sage"})
 _DISCARD_PREFIX = frozenset({"discard", "discards", "d", "drop", "lay", "push", "druecke"})
+_ASIDE = frozenset({"aside", "away"})
 _PLAY_PREFIX = frozenset({"play", "plays"})
 _DECLARE_FILLER = frozenset({"declare", "declares", "game", "announced", "announce", "angesagt"})
 _DECLARE_FILLER |= frozenset({"with", "and", "a", "an", "play", "spiel"})
@@ -131,7 +132,9 @@ def _read_bid(words: list[str], text: str, view: Any, deal: SkatDeal) -> Any:
     if declared is not None and not my_turn:
         return Declare(declared[0])  # (refused: it is not this seat's turn)
     asked = view.seat == deal.listener and view.seat != deal.bidder
-    if joined in _HOLD_WORDS:
+    if joined in _HOLD_WORDS or (
+        len(words) == 2 and words[0] in _HOLD_WORDS and words[1] == str(deal.bid)
+    ):
         return Hold()
     if words[0] in _BID_PREFIX and len(words) > 1:
         words = words[1:]
@@ -211,7 +214,7 @@ def _read_pickup(words: list[str], text: str, view: Any) -> Any:
 def _read_discard(words: list[str], text: str, view: Any) -> SkatDiscard:
     hint = "type a card to lay aside, e.g. discard 10s"
     if words[0] in _DISCARD_PREFIX and len(words) > 1:
-        words = words[1:]
+        words = [word for word in words[1:] if word not in _ASIDE]
     cards = [card_named(word) for word in words]
     if len(words) > 1 and all(card is not None for card in cards):
         raise MoveParseError(
