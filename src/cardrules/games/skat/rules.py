@@ -525,7 +525,8 @@ def _contract_field(view: TrickView) -> list[float]:
     game = deal.game
     if game is not None:
         values[13 + GAME_KINDS.index(game.game)] = 1.0
-        values[19:23] = [float(deal.hand or 0), game.schneider, game.schwarz, game.ouvert]
+        flags = (bool(deal.hand), game.schneider, game.schwarz, game.ouvert)
+        values[19:23] = [float(on) for on in flags]
     elif deal.hand:
         values[19] = 1.0
     return values
