@@ -124,6 +124,13 @@ def test_a_defender_is_never_shown_the_skat_or_the_discards() -> None:
     assert "the skat counts for the declarer" in out
 
 
+def test_a_deal_everybody_passes_scores_nothing() -> None:
+    code, out, err = run(play_argv(2), Player({}, {"bid": "pass"}))
+    assert (code, err) == (0, "")
+    assert "Bidding: you may open at 18 or more, or pass. Passed: seat 1, seat 2." in out
+    assert "  (Everybody passed: the deal scores nothing.)" in out and "Declarer" not in out
+
+
 def test_openspiel_bidding_names_a_game_by_word_or_number() -> None:
     player = Player({"game": ["hand", "18", "grand"]}, {"move": "1", "Lay": "1"})
     code, out, err = run(play_argv(2, "bidding=openspiel", "first_dealer_seat=2"), player)
