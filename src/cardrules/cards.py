@@ -345,18 +345,32 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 def format_cards(cards: Iterable[Card]) -> str:
     """Print cards separated by spaces.
 
-    Raises :class:`~cardrules.CardParseError` for anything that is not a :class:`Card`.
+    Raises :class:`~cardrules.CardParseError` for anything that is not a :class:`Card`
+    (or a card of another declared deck, :mod:`cardrules.decks`).
 
     >>> format_cards(parse_cards("2c ah"))
     '2♣ A♥'
     """
     if isinstance(cards, Card):
         return _CARD_TEXT[cards]
+    if isinstance(cards, int) and not isinstance(cards, bool):
+        return _other_card_text(cards)
     if not isinstance(cards, Iterable) or isinstance(cards, (str, bytes, bytearray)):
         raise CardParseError(f"format_cards needs cards, not {type(cards).__name__}")
     texts = []
     for card in cards:
-        if not isinstance(card, Card):
-            raise CardParseError(f"format_cards needs cards, not {shown(card)}")
-        texts.append(_CARD_TEXT[card])
+        if card.__class__ is Card:
+            texts.append(_CARD_TEXT[card])
+        else:
+            texts.append(_other_card_text(card))
     return " ".join(texts)
+
+
+def _other_card_text(card: object) -> str:
+    """The text of a card of another declared deck (:mod:`cardrules.decks`), or the
+    error for something that is no card."""
+    # (A DeckCard's class names its deck; cardrules.decks, built on this module, is
+    # not imported here.)
+    if not isinstance(card, int) or not hasattr(getattr(type(card), "deck", None), "kinds"):
+        raise CardParseError(f"format_cards needs cards, not {shown(card)}")
+    return str(card)

@@ -58,6 +58,7 @@ from typing import Any
 
 from cardrules._text import shown
 from cardrules.cards import Card
+from cardrules.decks import DeckCard
 from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, StateError
 from cardrules.events import Event
 from cardrules.game import Game, Step
@@ -279,12 +280,15 @@ class ExplicitChance:
             return self._run(state._inner, waiting._move, waiting._seat, waiting._setup, decided)
         left = waiting._left
         card = outcome
-        if not isinstance(card, Card):
+        # The cards of a declared deck (cardrules.decks) are read as that deck's.
+        own = type(left[0]) if isinstance(left[0], DeckCard) else Card
+        if not isinstance(card, own):
             if not isinstance(card, str):  # a card is an int, but 0, True and 0.0 are no 2♣
                 raise MoveTypeError(
-                    f"a chance outcome is a Card (or card text like 'QS'), not {shown(card)}"
+                    f"a chance outcome is a card of the pile (or its text, like "
+                    f"{str(left[0])!r}), not {shown(card)}"
                 )
-            card = Card.parse(card)
+            card = own.parse(card)
         try:
             at = left.index(card)
         except ValueError:
@@ -374,8 +378,8 @@ class ExplicitChance:
             if isinstance(pool, range):  # a number drawn
                 waiting = _Waiting(move, seat, setup, decided, (), (), (), True, len(pool))
             else:  # a shuffle: its cards, or (a deal of 52) the cards' indexes
-                pile: tuple[Card, ...] = tuple(
-                    item if isinstance(item, Card) else _CARDS[item] for item in pool
+                pile: tuple[Any, ...] = tuple(
+                    item if isinstance(item, (Card, DeckCard)) else _CARDS[item] for item in pool
                 )
                 waiting = _Waiting(move, seat, setup, decided, pile, (), tuple(sorted(pile)))
             return Step(ChanceState(self.game, start, waiting), ())
@@ -414,7 +418,7 @@ def _number(outcome: object, below: int) -> int:
     """``outcome`` as the number drawn at a chance node that draws below ``below``, or
     the error that says what is allowed."""
     if outcome.__class__ is not int:  # a card is an int, but no number drawn; nor is True
-        if not isinstance(outcome, Integral) or isinstance(outcome, (bool, Card)):
+        if not isinstance(outcome, Integral) or isinstance(outcome, (bool, Card, DeckCard)):
             raise MoveTypeError(
                 f"this chance node draws a number: an int from 0 to {below - 1}, "
                 f"not {shown(outcome)}"

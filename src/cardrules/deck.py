@@ -77,7 +77,7 @@ class DeckSpec(Immutable):
         the same order.
 
         >>> DeckSpec(decks=2, removed_ranks=range(2, 9)).as_deck().name
-        'French 48'
+        'French 9TJQKA x2'
         """
         ranks = [rank for rank in Rank if rank not in self.removed_ranks]
         return Deck.french(ranks=ranks, copies=self.decks)
@@ -245,7 +245,17 @@ class DealSampler:
     (1, True)
     """
 
-    __slots__ = ("_args", "_cards", "_count", "_places", "_root", "_shape", "_shuffle", "_ways")
+    __slots__ = (
+        "_args",
+        "_cards",
+        "_count",
+        "_places",
+        "_root",
+        "_shape",
+        "_shuffle",
+        "_top",
+        "_ways",
+    )
 
     def __init__(self, cards: int, sizes: Sequence[int], barred: Sequence[int]) -> None:
         sizes = tuple(sizes)
@@ -259,6 +269,11 @@ class DealSampler:
                 f"the sizes ({sum(sizes)} cards) must add up to the {cards.bit_count()} cards "
                 "to deal (give the cards left over a place of their own)"
             )
+        # Masks of a declared deck (cardrules.decks) may be wider than the 52 cards, up
+        # to the first place label (0xC0).
+        self._top = top = max(52, cards.bit_length())
+        if top > 0xC0:
+            raise StateError(f"a deal samples card masks of at most 192 bits, not {top}")
         places = tuple([place for place, size in enumerate(sizes) if size])
         self._places = places
         self._count = len(sizes)
@@ -267,7 +282,7 @@ class DealSampler:
         if not any(cards & barred[place] for place in places):  # one shuffle of them all
             self._shape: Shape = ((), ())
             self._ways = _multinomial(room)
-            self._shuffle = GroupedShuffle(bytes(cards_of_mask(cards)), bytes(cards.bit_count()))
+            self._shuffle = GroupedShuffle(_indices(cards), bytes(cards.bit_count()))
             self._root: _Choice | bytes = self._labels(room)
             return
         # Split the cards by the places that may get them, one place after the other.
@@ -294,7 +309,7 @@ class DealSampler:
                 "this is not a view the game's observe() made"
             )
         groups = [*(mask for _, mask in bound), free]
-        items = b"".join([bytes(cards_of_mask(mask)) for mask in groups])
+        items = b"".join([_indices(mask) for mask in groups])
         tags = b"".join([bytes([tag]) * mask.bit_count() for tag, mask in enumerate(groups)])
         self._shuffle = GroupedShuffle(items, tags)
         self._root = self._node(0, room)
@@ -341,7 +356,7 @@ class DealSampler:
         # own index, below any label), read from card 51 down: a place's labels turned
         # into b"1"s and the rest into b"0"s is its mask in binary. The last place gets
         # the cards left.
-        owners = bytes.maketrans(order, labels)[51::-1]
+        owners = bytes.maketrans(order, labels)[self._top - 1 :: -1]
         hands = [0] * self._count
         places = self._places
         rest = self._cards
@@ -373,6 +388,13 @@ class DealSampler:
         order the places take a group's shuffled cards."""
         places = self._places
         return b"".join([_LABEL[places[i]] * count for i, count in enumerate(split)])
+
+
+def _indices(mask: int) -> bytes:
+    """The bits of a card mask, lowest first, a byte each."""
+    if mask >> 52 == 0:
+        return bytes(cards_of_mask(mask))
+    return bytes([bit for bit in range(mask.bit_length()) if mask >> bit & 1])
 
 
 class _Choice:

@@ -221,6 +221,7 @@ def _clean(text: str) -> str:
 _ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 
 _DECKS: dict[tuple[Any, ...], Deck] = {}  # every deck made, by what declares it
+_BY_NAME: dict[str, Deck] = {}  # and by its name
 
 
 class Deck(Immutable):
@@ -330,9 +331,31 @@ class Deck(Immutable):
         known = _DECKS.get(key)
         if known is not None:
             return known
+        if name in _BY_NAME:
+            raise RulesError(
+                f"a deck named {name!r} is declared already, with other cards: give this one "
+                "another name (records name a deck's cards by it)"
+            )
         deck = super().__new__(cls)
         deck._setup(name, kinds, counts, suit_names, _french)
-        _DECKS[key] = deck
+        _DECKS[key] = _BY_NAME[name] = deck
+        return deck
+
+    @staticmethod
+    def named(name: str) -> Deck:
+        """The deck declared with this name (how records name a deck's cards); a
+        :class:`~cardrules.CardParseError` if none is.
+
+        >>> Deck.named("Tarot") is TAROT_78
+        True
+        """
+        deck = _BY_NAME.get(name) if isinstance(name, str) else None
+        if deck is None:
+            raise CardParseError(
+                f"no deck named {shown(name)} is declared "
+                f"(declared: {', '.join(sorted(_BY_NAME))}); import the module that "
+                "declares it first"
+            )
         return deck
 
     def _setup(
@@ -376,7 +399,7 @@ class Deck(Immutable):
         cards = tuple(
             objects[k] for copy in range(max(counts)) for k in range(number) if counts[k] > copy
         )
-        put(self, "_cards", cards)
+        put(self, "_cards", ALL_CARDS if cards == ALL_CARDS else cards)
         copy_masks = tuple(
             sum(1 << (k + c * number) for c in range(counts[k])) for k in range(number)
         )
@@ -452,8 +475,17 @@ class Deck(Immutable):
             kinds.append(_JOKER)
             counts.append(jokers * copies)
         if name is None:
-            size = sum(counts)
-            name = "French" if size == 52 and not jokers else f"French {size}"
+            name = "French"
+            if len(chosen) < 13:
+                name += " " + "".join(Rank(rank).label for rank in sorted(chosen)).replace(
+                    "10", "T"
+                )
+            if copies > 1:
+                name += f" x{copies}"
+            if jokers:
+                name += f" +{jokers}Jk"
+            if name == "French +2Jk":
+                name = "French 54"
         return cls(name, kinds, counts, suits=_FRENCH_SUITS, _french=True)
 
     # -- what the deck is -------------------------------------------------------------
@@ -742,7 +774,7 @@ _JOKER = CardKind("Jk", kind="joker", aliases=("joker", "🃏"))
 
 FRENCH_52 = Deck.french()
 """The French 52-card deck: its cards are :data:`cardrules.cards.ALL_CARDS`."""
-FRENCH_54 = Deck.french(jokers=2, name="French 54")
+FRENCH_54 = Deck.french(jokers=2)
 """The 52 cards and two jokers (``Jk``)."""
 SKAT_32 = Deck.french(ranks="7 8 9 10 J Q K A", name="Skat")
 """Skat's (and Piquet's, Belote's) 32: seven to ace of each suit."""

@@ -32,6 +32,7 @@ import attrs
 
 from cardrules._text import shown
 from cardrules.cards import Card, Rank, Suit
+from cardrules.decks import Deck, DeckCard
 from cardrules.errors import CardParseError, MoveTypeError, RecordError, RulesError
 from cardrules.values import Immutable
 
@@ -70,6 +71,8 @@ def _card(value: Card | str, what: str) -> Card:
         return value
     if isinstance(value, str):
         return Card.parse(value)
+    if isinstance(value, DeckCard):  # a card of another declared deck (cardrules.decks)
+        return value
     raise MoveTypeError(
         f"{what} needs a Card or card text like 'QS', not {type(value).__name__} {shown(value)}"
     )
@@ -117,6 +120,8 @@ class Play(Immutable):
         {'play': 'Q♠'}
         """
         data: dict[str, Any] = {"play": str(self.card)}
+        if self.card.__class__ is not Card:  # another deck's card: its deck named
+            data["deck"] = self.card.deck.name  # type: ignore[attr-defined]
         if self.suit is not None:
             data["suit"] = self.suit.letter
         if self.announce:
@@ -126,8 +131,11 @@ class Play(Immutable):
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> Play | None:
         """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
-        if set(data) <= {"play", "suit", "announce"}:
-            return cls(data["play"], suit=data.get("suit"), announce=data.get("announce", False))
+        if set(data) <= {"play", "suit", "announce", "deck"}:
+            card = data["play"]
+            if "deck" in data:  # a card of another declared deck (cardrules.decks)
+                card = Deck.named(data["deck"]).parse(card)
+            return cls(card, suit=data.get("suit"), announce=data.get("announce", False))
         return None
 
     def __str__(self) -> str:

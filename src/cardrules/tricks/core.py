@@ -111,7 +111,8 @@ class SuitTable(Immutable):
     counts as (:attr:`suit_of`), the cards of each suit (:attr:`cards_of`), the cards
     that follow a lead of each card (:attr:`follow`) and who wins a trick
     (:meth:`winning_index`: the strongest trump, else the strongest card of the suit
-    led). ``suit_of`` and ``strength`` are given by card index (0 to 51); ``strength``
+    led). ``suit_of`` and ``strength`` are given by card index (0 to 51; on a declared
+    deck of :mod:`cardrules.decks`, by bit of its card masks, any suit from 0); ``strength``
     orders the cards within their suit (higher beats lower; between equals, two copies
     of a card, the first played wins). A card may count as :data:`TRUMPS` (4), the
     trump suit of a :class:`CardOrder`, which is then the table's ``trump``.
@@ -134,12 +135,18 @@ class SuitTable(Immutable):
 
     def __init__(self, trump: int | None, suit_of: Sequence[int], strength: Sequence[int]):
         suits = list(suit_of)
-        if len(suits) != 52 or len(strength) != 52:
-            raise RulesError("a suit table needs a suit and a strength for each of the 52 cards")
+        size = len(suits)
+        if size < 52 or size != len(strength):
+            raise RulesError(
+                "a suit table needs a suit and a strength for each card: the 52 cards, or "
+                "each bit of a declared deck's masks"
+            )
+        top = TRUMPS if size == 52 else 63
         for card, suit in enumerate(suits):
-            if not isinstance(suit, int) or not 0 <= suit <= TRUMPS:
+            if not isinstance(suit, int) or not 0 <= suit <= top:
+                name = ALL_CARDS[card] if size == 52 else f"card {card}"
                 raise RulesError(
-                    f"the suit {ALL_CARDS[card]} counts as must be 0 to 3 (or 4, TRUMPS, the "
+                    f"the suit {name} counts as must be 0 to 3 (or 4, TRUMPS, the "
                     f"trump cards of a card order), not {suit!r}"
                 )
         self._trump = trump
@@ -147,20 +154,20 @@ class SuitTable(Immutable):
         # Lists: they index a little faster than tuples with a Card (an int subclass).
         self._suit_of = suits = [int(suit) for suit in suits]
         # The cards of each suit: a fifth, TRUMPS, only when some card counts as it.
-        members: list[list[int]] = [[] for _ in range(5 if TRUMPS in suits else 4)]
+        members: list[list[int]] = [[] for _ in range(max(4, max(suits) + 1))]
         for card, suit in enumerate(suits):
             members[suit].append(card)
         self._cards_of = cards_of = [sum(1 << card for card in cards) for cards in members]
         self._follow = [cards_of[suit] for suit in suits]
         # Dense ranks within each suit (from 1), so that any trump is above any card led
         # and a card that neither follows nor trumps (0) is below them all.
-        dense = [0] * 52
+        dense = [0] * size
         for cards in members:
             levels = sorted({strength[card] for card in cards})
             place = {level: number for number, level in enumerate(levels, 1)}
             for card in cards:
                 dense[card] = place[strength[card]]
-        trumps = [0] * 52
+        trumps = [0] * size
         if trump is not None and 0 <= trump < len(members):  # (else no card is a trump)
             for card in members[trump]:
                 trumps[card] = dense[card] + 64
@@ -536,8 +543,15 @@ class Trick(Value):
 
     @property
     def led_suit(self) -> Suit | None:
-        """The suit of the first card, or ``None`` before the lead."""
-        return Suit(SUIT_OF_INDEX[self._cards[0]]) if self._cards else None
+        """The suit of the first card, or ``None`` before the lead (for a card of
+        another declared deck, :mod:`cardrules.decks`, its suit number there, ``None``
+        for a card of no suit)."""
+        if not self._cards:
+            return None
+        first = self._cards[0]
+        if first.__class__ is not Card:
+            return first.suit
+        return Suit(SUIT_OF_INDEX[first])
 
     def seat_of(self, position: int, players: int) -> int:
         """The seat that played the card at ``position`` (0 = the lead)."""

@@ -7,7 +7,9 @@ the state) and who has won at the end of a deal (:meth:`TrickGame.game_winners`,
 :meth:`TrickGame.winners_after_deal`, which knows the deal's number), and, where it
 differs from the defaults:
 
-- the deck (:meth:`TrickGame.deck`: any cards of the 52, e.g. Euchre's 24), the cards
+- the deck (:attr:`TrickGame.card_deck`, a declared deck of :mod:`cardrules.decks`,
+  the French 52 by default: Doppelkopf's 48 with two of each card, Tarot's 78; and
+  :meth:`TrickGame.deck`, its cards in play, e.g. Euchre's 24 of the 52), the cards
   each seat is dealt (:meth:`TrickGame.hand_size`: all of the deck by default, or fewer,
   the rest undealt), the packets, a card turned up after the deal (``turns_up``);
 - the first dealer, the first leader, who deals next, what is drawn at random before
@@ -62,6 +64,7 @@ from cardrules.cards import (
     mask_of,
     suit_cards,
 )
+from cardrules.decks import FRENCH_52, Deck
 from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
 from cardrules.events import (
     CardPlayed,
@@ -76,7 +79,7 @@ from cardrules.events import (
 from cardrules.game import Game
 from cardrules.moves import Play
 from cardrules.seats import is_seat
-from cardrules.tricks import setup
+from cardrules.tricks import decked, setup
 from cardrules.tricks.core import (
     SuitTable,
     Trick,
@@ -151,6 +154,18 @@ class TrickGame(Game[S, Any, V]):
     effective_suits: ClassVar[bool] = False
     """Whether cards count as another suit than their own (:meth:`effective_suit`); off,
     the engine follows suit by the printed suit, on its fast path."""
+    card_deck: ClassVar[Deck] = FRENCH_52
+    """The deck the game is played with (:mod:`cardrules.decks`): the French 52 by
+    default. :meth:`deck` gives its cards (a game may play fewer of them). A game on
+    a French deck without copies (Euchre's 24, Skat's 32) plays on the engine's
+    52-bit masks; on any other (Doppelkopf's 48, two of each card; Tarot's 78) the
+    hands are masks of the deck's layout, two copies of a card are the same card in
+    everything a seat sees and sends, and :mod:`cardrules.tricks.decked` plays it.
+    Such a game overrides neither :meth:`legal_moves` nor :meth:`apply`, and has no
+    encoder yet (``encoder_for`` raises :class:`~cardrules.RulesError`)."""
+    _decked: ClassVar[decked.Layout | None] = None
+    """The layout of a :attr:`card_deck` played on :mod:`cardrules.tricks.decked`
+    (``None``: the engine's own 52-bit paths); set for each class."""
     card_orders: ClassVar[bool] = False
     """Whether :meth:`trump_of` may return a declared
     :class:`~cardrules.tricks.core.CardOrder` (Skat's Grand and Null); on, it turns
@@ -186,6 +201,7 @@ class TrickGame(Game[S, Any, V]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        _declare_deck(cls)
         cls._full_deals = cls.hand_size is TrickGame.hand_size
         cls._ends_early = cls.deal_over is not TrickGame.deal_over
         if cls._ends_early and not hasattr(cls.apply, "_asks"):
@@ -286,9 +302,11 @@ class TrickGame(Game[S, Any, V]):
     # -- what a game says: the deal --------------------------------------------------
 
     def deck(self) -> tuple[Card, ...]:
-        """The cards of the deck, in the order a shuffle numbers them: all 52 by default.
-        A smaller deck (Euchre's 24) is any of them."""
-        return ALL_CARDS
+        """The cards of the deck, in the order a shuffle numbers them: those of the
+        :attr:`card_deck` (all 52 by default), a card as often as its copies. A smaller
+        deck (Euchre's 24) is any of them."""
+        cards: tuple[Card, ...] = self.card_deck.cards
+        return cards
 
     def first_dealer(self, rng: int) -> tuple[int, int]:
         """The first dealer when the setup names none, and the generator after any
@@ -395,6 +413,13 @@ class TrickGame(Game[S, Any, V]):
             object.__setattr__(self, "_suit_tables", tables)
         table = tables.get(trump)
         if table is None:
+            layout = self._decked
+            if layout is not None:
+                kind = type(self)
+                own_suits = kind.effective_suit is TrickGame.effective_suit
+                own_ranks = kind.trick_rank is TrickGame.trick_rank
+                table = tables[trump] = layout.table(self, trump, own_suits, own_ranks)
+                return table
             if isinstance(trump, _card_order()):
                 return self._order_table(trump, tables)
             if self.effective_suits:
@@ -682,6 +707,8 @@ class TrickGame(Game[S, Any, V]):
         """The move ``text`` names: a card played (``QS``, ``q♠``, ``10h``), which the
         seat must hold (:func:`~cardrules.tricks.parsing.read_play`). A game with phases
         reads their words too."""
+        if self._decked is not None:
+            return decked.read_play(self, text, view)
         return read_play(text, view)
 
     def legal_moves(self, state: S) -> tuple[Any, ...]:
@@ -733,6 +760,8 @@ class TrickGame(Game[S, Any, V]):
             return self.foreign_move(move, "a Play(card)")
         if state._deal._winners:
             return IllegalMoveError("game_over", "the game is over; no more moves")
+        if self._decked is not None and move.suit is None and not move.announce:
+            return decked._refusal(self, state, move.card)
         if move.suit is not None:
             title = type(self).__name__
             return IllegalMoveError(
@@ -849,6 +878,13 @@ class TrickGame(Game[S, Any, V]):
         new._round_scores = round_scores
         return new
 
+    def _phase_listed(self, state: S) -> tuple[Any, ...]:
+        """The moves of a phase, as :meth:`legal_moves` lists them (kept for the
+        :meth:`apply` of the same state)."""
+        moves = self.phase_moves(state)
+        _listed[0] = (self, state, moves)
+        return moves
+
     def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
         """A move in one of the game's phases: checked against :meth:`phase_moves`."""
         rules, listed, moves = _listed[0]
@@ -931,9 +967,11 @@ class TrickGame(Game[S, Any, V]):
             raise SeatError(f"seat must be 0 to {players - 1}, not {shown(seat)}")
         deal, left = state._deal, state._left
         to_move = state.to_move
+        layout = self._decked
+        hand = deal._dealt[seat] & left
         view: V = self.view_class(
             seat,
-            cards_of_mask(deal._dealt[seat] & left),
+            cards_of_mask(hand) if layout is None else layout.cards(hand),
             tuple((dealt & left).bit_count() for dealt in deal._dealt),
             state.trick,
             state.tricks,
@@ -963,6 +1001,9 @@ class TrickGame(Game[S, Any, V]):
         for the view, see :mod:`cardrules.tricks.determinize`). Every play of the deal
         is legal for the hands the sample gives.
         ``observe(determinize(view, seed), view.seat) == view``."""
+        if self._decked is not None:
+            sample: S = decked.determinized(self, view, seed, TrickGame.determinize_payload)
+            return sample
         state: S = determinized(self, view, seed, TrickGame.determinize_payload)
         return state
 
@@ -998,6 +1039,8 @@ class TrickGame(Game[S, Any, V]):
         led = table._suit_of[cards[0]]
         if table._suit_of[move.card] == led:
             return frozenset()
+        if self._decked is not None:
+            return frozenset(self._decked.cards(table._cards_of[led]))
         return frozenset(cards_of_mask(table._cards_of[led]))
 
     # -- move ids --------------------------------------------------------------------
@@ -1007,6 +1050,9 @@ class TrickGame(Game[S, Any, V]):
         deck (a
         game with phases adds its own moves after them)."""
         deck = self.deck()
+        layout = self._decked
+        if layout is not None:
+            return layout.plays_of(layout.mask(deck))
         return _PLAY_OF if deck is ALL_CARDS else tuple(_PLAY_OF[card] for card in deck)
 
 
@@ -1037,6 +1083,32 @@ def _card_order() -> type[CardOrder]:
     from cardrules.tricks.core import CardOrder
 
     return CardOrder
+
+
+def _declare_deck(cls: Any) -> None:
+    """Set up a class that declares a :attr:`TrickGame.card_deck` other than a French
+    deck without copies: its layout, its suit tables from it (``effective_suits``),
+    and :mod:`cardrules.tricks.decked`'s ``legal_moves`` and ``apply``."""
+    deck = cls.card_deck
+    if not isinstance(deck, Deck):
+        raise TypeError(f"{cls.__name__}.card_deck must be a cardrules.decks.Deck, not {deck!r}")
+    if deck.card_class is Card and not deck.has_copies and not len(deck.kinds) > 52:
+        cls._decked = None
+        return
+    cls._decked = decked.Layout(deck)
+    cls.effective_suits = True
+    for name in ("legal_moves", "apply"):
+        own = cls.__dict__.get(name)
+        if own is not None and not getattr(own, "_decked", False) and not hasattr(own, "_asks"):
+            raise TypeError(
+                f"{cls.__name__} plays the {deck.name} deck: it overrides neither legal_moves "
+                "nor apply (restrict, the phases and the other hooks say what it needs)"
+            )
+    if not getattr(cls.__dict__.get("apply"), "_asks", False):
+        cls.apply = decked.apply
+    cls.legal_moves = decked.legal_moves
+    if "encoder" not in cls.__dict__ and getattr(cls, "encoder", None) is None:
+        cls.encoder = decked.refuse_encoder
 
 
 def _restricts_by_hook(cls: type) -> bool:
@@ -1137,7 +1209,9 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
 def _check_in_deck(deal: _Deal, added: int) -> None:
     """Refuse hands that add to a deal's cards ``added``, any not of the game's deck
     (only bad hands do, or a game picking up a card it never dealt: not a hot path)."""
-    outside = added & ~mask_of(deal._rules.deck())
+    rules = deal._rules
+    deck = rules.deck()
+    outside = added & ~(mask_of(deck) if rules._decked is None else rules._decked.mask(deck))
     if outside:
         raise StateError(
             f"hands hold cards not of the game's deck ({_shown_outside(outside)}); masks "

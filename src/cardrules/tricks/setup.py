@@ -35,6 +35,7 @@ from cardrules.moves import Play
 from cardrules.rng import new_seed, resolve_seed, seed_state, shuffled_positions
 from cardrules.seats import is_seat
 from cardrules.tricks.core import TRUMPS, Trick
+from cardrules.tricks.decked import check_hands, stacked
 from cardrules.tricks.state import _Deal, tricks_as_records
 
 __all__ = ["position", "setup_state"]
@@ -76,7 +77,7 @@ def setup_state(
     if deck is None and hands is None and turned_up is None and hand_size is None:
         hand_size, rng = rules.hand_size(round_number, rng)  # a plain deal from the seed
         drawn, rng = rules.draw_before_deal(round_number, rng)
-        positions, rng = _shuffled(rules.deck(), rng)
+        positions, rng = _shuffled(rules.deck(), rng, rules._decked)
         return _deal_positions(
             rules, round_number, dealer, hand_size, totals, positions, rng, events, drawn
         )
@@ -85,7 +86,7 @@ def setup_state(
     if hands is not None:
         if hand_size is not None:
             raise SetupError("give hands or a hand_size, not both: the hands have their size")
-        dealt = _check_hands(rules, hands)
+        dealt = _check_hands(rules, hands) if rules._decked is None else check_hands(rules, hands)
         turned = _check_turned_up(rules, turned_up, dealt)
         drawn, rng = rules.draw_before_deal(round_number, rng)
         return rules._start_deal(round_number, dealer, dealt, totals, rng, events, turned, drawn)
@@ -99,7 +100,9 @@ def setup_state(
         hand_size = check_int(hand_size, "hand_size", 1, most, note=" (the cards each)")
     drawn, rng = rules.draw_before_deal(round_number, rng)
     if deck is None:
-        positions, rng = _shuffled(cards, rng)
+        positions, rng = _shuffled(cards, rng, rules._decked)
+    elif rules._decked is not None:
+        positions = stacked(rules, deck)
     else:
         positions = _positions_of_deck(cards, deck)
     return _deal_positions(
@@ -120,15 +123,18 @@ def deal_next(
     ``kept`` is what the deal before handed on (the game's ``carry_over``)."""
     hand_size, rng = rules.hand_size(number, rng)
     drawn, rng = rules.draw_before_deal(number, rng)
-    positions, rng = _shuffled(rules.deck(), rng)
+    positions, rng = _shuffled(rules.deck(), rng, rules._decked)
     if kept is not None:  # the payload start_of_deal reads: what was kept, and drawn
         drawn = kept if drawn is None else (kept, drawn)
     return _deal_positions(rules, number, dealer, hand_size, scores, positions, rng, events, drawn)
 
 
-def _shuffled(cards: Sequence[Card], rng: int) -> tuple[bytes, int]:
+def _shuffled(cards: Sequence[Card], rng: int, layout: Any = None) -> tuple[bytes, int]:
     """Where each card of ``cards`` lies in a shuffled deck of them (byte ``i`` for the
-    card of index ``i``; 255 for a card not in the deck)."""
+    card of index ``i``; 255 for a card not in the deck); on a declared deck's
+    ``layout`` (:mod:`cardrules.tricks.decked`), byte ``i`` for the bit ``i`` of its masks."""
+    if layout is not None:
+        return layout.shuffled(cards, rng)  # type: ignore[no-any-return]
     count = len(cards)
     if count == 52:
         return shuffled_positions(52, rng)
@@ -207,6 +213,8 @@ def _deal_positions(
     turned = None
     if rules.turns_up:
         turned = ALL_CARDS[positions.index(players * hand_size)]
+        if rules._decked is not None:
+            turned = rules._decked.deck.card(positions.index(players * hand_size))
     return rules._start_deal(number, dealer, dealt, scores, rng, events, turned, drawn)
 
 
@@ -220,6 +228,11 @@ def _check_turned_up(
         return None
     if turned_up is None:
         raise SetupError(f"{type(rules).__name__} turns up a card: give turned_up with the hands")
+    if rules._decked is not None:
+        raise SetupError(
+            f"{type(rules).__name__} plays the {rules._decked.deck.name} deck: chosen hands with "
+            "a turned-up card are for games on the French cards without copies, for now"
+        )
     if not isinstance(turned_up, (Card, str)):
         raise SetupError(f"turned_up must be a card, not {shown(turned_up)}")
     card = parse_cards([turned_up])[0]
@@ -275,6 +288,11 @@ def position(
     (2, ['Q♠'])
     """
     players = rules.players
+    if rules._decked is not None:
+        raise SetupError(
+            f"{type(rules).__name__} plays the {rules._decked.deck.name} deck: positions in the "
+            "middle of a deal are for games on the French cards without copies, for now"
+        )
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
         raise SetupError(f"hands must be {players} sequences of cards, one per seat")
     held = [tuple(sorted(parse_cards(hand))) for hand in hands]

@@ -262,8 +262,12 @@ class TrickState(Value):
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
-        """Each seat's cards, sorted by suit then rank."""
+        """Each seat's cards, sorted by suit then rank (on a declared deck, in its card
+        order, a card as often as the seat holds it)."""
         left = self._left
+        layout = self._deal._rules._decked
+        if layout is not None:
+            return tuple(layout.cards(dealt & left) for dealt in self._deal._dealt)
         return tuple(cards_of_mask(dealt & left) for dealt in self._deal._dealt)
 
     def hand_mask(self, seat: int) -> int:
@@ -390,6 +394,10 @@ class TrickState(Value):
         """The cards each seat has captured this round, as card masks (cheaper than
         :attr:`taken` for a game that only tests them, such as a deal's scoring)."""
         won = [0] * len(self._deal._dealt)
+        layout = self._deal._rules._decked
+        if layout is not None:  # a declared deck's: copies given out lowest first
+            cards_won = self.taken
+            return tuple(layout.mask(cards) for cards in cards_won)
         for _, cards, winner in self._tricks:
             won[winner] |= mask_of(cards)
         return tuple(won)
@@ -399,7 +407,7 @@ class TrickState(Value):
         """The round as a :class:`~cardrules.tricks.core.TrickRound` value (hands, trick,
         tricks)."""
         trump = self._deal._rules.trump_of(self)
-        if trump is not None and type(trump) is not CardOrder:
+        if trump is not None and type(trump) is not CardOrder and 0 <= trump <= 3:
             trump = Suit(trump)
         return TrickRound(self.hands, self.trick, self.tricks, trump)
 

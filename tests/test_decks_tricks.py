@@ -1,0 +1,318 @@
+"""The trick engine on declared decks (cardrules.decks, cardrules.tricks.decked): a
+Doppelkopf-like game on the 48-card doubled deck (two of each card, the trump list of
+Doppelkopf, the first of two equal cards wins) and a Tarot-like game on the 78 cards
+(the 21 trumps a suit of their own, the Excuse a card of no suit), played to the end
+by random and ISMCTS bots; views hide hands and copies, determinize keeps the counts,
+records replay, explicit chance deals the deck's cards, move ids and texts name cards;
+and the games on the French decks are unchanged."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import cardrules as cr
+from cardrules.bots import bot_from_name
+from cardrules.cards import Card
+from cardrules.chance import ExplicitChance
+from cardrules.decks import DOPPELKOPF_48, SKAT_32, TAROT_78, Deck
+from cardrules.encoding import encoder_for
+from cardrules.errors import IllegalMoveError, MoveParseError, RulesError, SetupError
+from cardrules.events import TrickWon, describe
+from cardrules.tricks.core import CardOrder, Trick
+from cardrules.tricks.engine import TrickGame, TrickState, TrickView
+from cardrules.values import with_slots
+
+# Doppelkopf's trumps, strongest first: the ♥10, the queens, the jacks, the diamonds.
+DOKO_TRUMPS = CardOrder("Doppelkopf", "10H QC QS QH QD JC JS JH JD AD 10D KD 9D", plain="A 10 K 9")
+DOKO_POINTS = {14: 11, 10: 10, 13: 4, 12: 3, 11: 2, 9: 0}
+
+
+@attrs.frozen
+class Doko(TrickGame[TrickState, TrickView]):
+    """Four players, twelve cards each of the doubled 48, Doppelkopf's trump list."""
+
+    name: ClassVar[str] = "test_decks_doko"
+    players: ClassVar[int] = 4
+    card_deck: ClassVar[Deck] = DOPPELKOPF_48
+    card_orders: ClassVar[bool] = True
+
+    def trump_of(self, state: Any) -> CardOrder:
+        return DOKO_TRUMPS
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return sum(DOKO_POINTS[card.rank] for card in cards)
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        top = max(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == top)
+
+
+@attrs.frozen
+class MiniTarot(TrickGame[TrickState, TrickView]):
+    """Four players, eighteen cards each of the 78 (six left over); the trumps (suit
+    4) beat the suits; the Excuse is a suit of its own; cards score their values."""
+
+    name: ClassVar[str] = "test_decks_tarot"
+    players: ClassVar[int] = 4
+    card_deck: ClassVar[Deck] = TAROT_78
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        return 18, rng
+
+    def trump_of(self, state: Any) -> int:
+        return 4
+
+    def trick_points(self, number: int, cards: tuple[Any, ...]) -> int:
+        return sum(card.value for card in cards)
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (scores.index(max(scores)),) if max(scores) >= 200 else ()
+
+
+DOKO = Doko()
+TAROT = MiniTarot()
+
+
+def play_out(game: Any, seed: int, bots: Any = None) -> tuple[Any, list[Any], list[Any]]:
+    """A whole game from ``seed``, random moves (or ``bots`` by seat); the last state,
+    the moves and the events."""
+    pick = random.Random(seed)
+    step = game.start(seed=seed)
+    state, moves, events = step.state, [], list(step.events)
+    while not state.is_over:
+        legal = game.legal_moves(state)
+        if bots is None:
+            move = pick.choice(legal)
+        else:
+            view = game.observe(state, state.to_move)
+            move = bots[state.to_move].choice(game, view, legal, pick.randrange(2**32))
+        step = game.step(state, move)
+        state = step.state
+        moves.append(move)
+        events.extend(step.events)
+    return state, moves, events
+
+
+def test_doppelkopf_hands_hold_two_equal_cards_and_offer_one_play() -> None:
+    state = DOKO.new_game(seed=3)
+    counts = Counter(card for hand in state.hands for card in hand)
+    assert counts == Counter(DOPPELKOPF_48.cards)  # every card twice, 12 a hand
+    assert all(len(hand) == 12 for hand in state.hands)
+    for seed in range(40):
+        state = DOKO.new_game(seed=seed)
+        seat = state.to_play
+        assert seat is not None
+        hand = state.hands[seat]
+        twice = [card for card, n in Counter(hand).items() if n == 2]
+        if twice:
+            break
+    assert twice and seat is not None
+    plays = DOKO.legal_moves(state)
+    assert len(plays) == len(set(hand)) and cr.Play(twice[0]) in plays  # one play a card
+    after = DOKO.apply(state, cr.Play(twice[0]))
+    assert Counter(after.hands[seat])[twice[0]] == 1  # one copy left
+
+
+def test_doppelkopf_trumps_and_the_first_of_two_equal_cards_wins() -> None:
+    deck = DOPPELKOPF_48
+    hands = ["10H 9C 9C", "10H AC AC", "AS KS KS", "JD 9S 9S"]
+    # A stacked deck deals one card at a time from the dealer's left (seat 1).
+    order = [hands[(i + 1) % 4].split()[i // 4] for i in range(12)]
+    rest = Counter(deck.cards) - Counter(deck.parse_cards(" ".join(hands)))
+    game = DokoThree()
+    state = game.new_game(seed=1, deck=[*order, *rest.elements()], dealer=0)
+    assert state.hands == tuple(tuple(sorted(deck.parse_cards(hand))) for hand in hands)
+    state = game.apply(state, cr.Play(deck.parse("10H")))  # seat 1 leads a trump
+    assert len(game.legal_moves(state)) == 2  # seat 2 holds none: A♠ or K♠
+    state = game.apply(state, cr.Play(deck.parse("KS")))
+    assert [str(move) for move in game.legal_moves(state)] == ["J♦"]  # seat 3's trump
+    state = game.apply(state, cr.Play(deck.parse("JD")))
+    assert [str(move) for move in game.legal_moves(state)] == ["10♥"]  # seat 0's
+    with pytest.raises(IllegalMoveError, match="does not follow suit"):
+        game.apply(state, cr.Play(deck.parse("9C")))
+    step = game.step(state, cr.Play(deck.parse("10H")))
+    won = [event for event in step.events if isinstance(event, TrickWon)]
+    assert won[0].seat == 1  # the first ♥10 played beats the second
+    assert won[0].points == 10 + 4 + 2 + 10
+    assert "(10♥ K♠ J♦ 10♥)" in describe(won[0])
+    assert step.state.to_move == 1
+
+
+@attrs.frozen
+class DokoThree(Doko):
+    """The Doppelkopf-like game with three cards each, for hand-made deals."""
+
+    name: ClassVar[str] = ""  # (not registered)
+
+    def hand_size(self, number: int, rng: int) -> tuple[int, int]:
+        return 3, rng
+
+
+@pytest.mark.parametrize("game", [DOKO, TAROT], ids=["doppelkopf", "tarot"])
+def test_random_games_end_and_records_replay(game: Any) -> None:
+    state, moves, events = play_out(game, seed=5)
+    assert state.is_over and state.winners
+    record = cr.GameRecord.start(game, seed=5)
+    for move in moves:
+        record = record.then(move)
+    again = cr.GameRecord.from_json(record.to_json())
+    assert again.final_state() == state
+    for move in moves[:20]:
+        assert game.move_from_id(game.move_id(move)) == move
+        assert game.move_from_data(move.to_data()) == move
+    assert game.num_move_ids == len(set(game.deck()))
+    text = " ".join(describe(event) for event in events[:30])
+    assert "trick 1" in text
+
+
+def test_tarot_trumps_win_and_the_excuse_is_a_suit_of_its_own() -> None:
+    deck = TAROT_78
+    for seed in range(60):
+        _, _, events = play_out(TAROT, seed=seed)
+        for event in events:
+            if not isinstance(event, TrickWon):
+                continue
+            cards = event.cards
+            trumps = [card for card in cards if TAROT_78.kinds[card].kind == "trump"]
+            if trumps:
+                best = max(trumps, key=lambda card: TAROT_78.kinds[card].rank or 0)
+                assert best in cards and event.seat is not None
+                assert str(best) in describe(event)
+        if any(isinstance(e, TrickWon) and deck.parse("Ex") in e.cards for e in events):
+            break
+    assert TAROT.suit_table(4).suit_of[deck.parse("Ex")] == 5
+    assert Trick(0, deck.parse_cards("21T Ex")).led_suit == 4  # the deck's suit number
+
+
+@pytest.mark.parametrize("game", [DOKO, TAROT], ids=["doppelkopf", "tarot"])
+def test_views_hide_the_hands_and_determinize_keeps_the_counts(game: Any) -> None:
+    pick = random.Random(2)
+    state = game.new_game(seed=8)
+    for _ in range(23):
+        state = game.apply(state, pick.choice(game.legal_moves(state)))
+    seat = (state.to_move + 1) % game.players
+    view = game.observe(state, seat)
+    assert view.hand == state.hands[seat]
+    assert view.hand_sizes == tuple(len(hand) for hand in state.hands)
+    played = Counter(card for trick in (*view.tricks, view.trick) for card in trick.cards)
+    in_play = Counter(game.deck())
+    others = set()
+    for seed in range(6):
+        sample = game.determinize(view, seed)
+        assert game.observe(sample, seat) == view
+        held = Counter(card for hand in sample.hands for card in hand)
+        assert all(held[card] + played[card] <= in_play[card] for card in held)
+        assert [len(hand) for hand in sample.hands] == [len(hand) for hand in state.hands]
+        others.add(sample.hands)
+        while not sample.is_over and sample.round_number == state.round_number:
+            sample = game.apply(sample, game.legal_moves(sample)[0])  # every play legal
+    assert len(others) > 1  # the other hands are not in the view: samples differ
+
+
+def test_copies_are_not_told_apart_in_what_a_seat_gets() -> None:
+    # Two deals whose hands hold the same cards but other copies of them give each
+    # seat the same views and events.
+    game = DokoThree()
+    one = game.new_game(seed=1)
+
+    def swap(mask: int) -> int:  # every card's first copy for its second, and back
+        return (mask & (1 << 52) - 1) << 52 | mask >> 52
+
+    deal = with_slots(one._deal, _dealt=tuple(map(swap, one._deal._dealt)))
+    two: TrickState = with_slots(one, _deal=deal, _left=swap(one._left))  # type: ignore[assignment]
+    assert one.hands == two.hands and one != two  # the same cards, other copies
+    for _ in range(6):
+        move = game.legal_moves(one)[-1]
+        a, b = game.step(one, move), game.step(two, move)
+        for seat in range(4):
+            assert game.observe(a.state, seat) == game.observe(b.state, seat)
+            assert [e.for_seat(seat) for e in a.events] == [e.for_seat(seat) for e in b.events]
+        one, two = a.state, b.state
+
+
+@pytest.mark.parametrize("game", [DOKO, TAROT], ids=["doppelkopf", "tarot"])
+def test_ismcts_and_random_bots_play_a_deal(game: Any) -> None:
+    bots = [bot_from_name("ismcts:12"), bot_from_name("random")] * 2
+    pick = random.Random(1)
+    state = game.new_game(seed=4)
+    while state.round_number == 1 and not state.is_over:
+        view = game.observe(state, state.to_move)
+        legal = game.legal_moves(state)
+        move = bots[state.to_move].choose(game, view, legal, pick.randrange(2**32))
+        assert move in legal
+        state = game.apply(state, move)
+    assert state.round_number == 2 or state.is_over
+
+
+@pytest.mark.parametrize("game", [DOKO, TAROT], ids=["doppelkopf", "tarot"])
+def test_explicit_chance_deals_the_decks_cards(game: Any) -> None:
+    table = ExplicitChance(game)
+    state = table.new_game()
+    assert dict(table.chance_counts(state)) == Counter(game.deck())  # copies counted
+    pick = random.Random(3)
+    while state.is_chance:
+        outcomes = [outcome for outcome, _ in table.chance_outcomes(state)]
+        state = table.apply_chance(state, pick.choice(outcomes))
+    dealt = Counter(card for hand in state.inner.hands for card in hand)
+    assert sum(dealt.values()) == 4 * len(state.inner.hands[0])
+    assert all(dealt[card] <= game.deck().count(card) for card in dealt)
+    for _ in range(8):
+        state = table.apply(state, pick.choice(table.legal_moves(state)))
+    assert len(state.inner.trick_records) == 2
+
+
+def test_text_moves_and_refusals_name_the_decks_cards() -> None:
+    state = TAROT.new_game(seed=2)
+    view = TAROT.observe(state, 1)  # (the dealer's left leads)
+    card = view.hand[0]
+    assert TAROT.parse_move(str(card).lower(), view) == cr.Play(card)
+    with pytest.raises(MoveParseError, match="Tarot deck"):
+        TAROT.parse_move("XX", view)
+    other = next(c for c in TAROT_78.cards if c not in view.hand)
+    with pytest.raises(IllegalMoveError, match=f"you do not hold {other}"):
+        TAROT.apply(state, cr.Play(other))
+    assert cr.Play(card).to_data() == {"play": str(card), "deck": "Tarot"}
+
+
+def test_what_is_not_there_yet_is_refused_in_words() -> None:
+    with pytest.raises(RulesError, match="Tarot deck"):
+        encoder_for(TAROT)
+    with pytest.raises(SetupError, match="positions in the middle of a deal"):
+        TAROT.position([[], [], [], []], leader=0)
+    with pytest.raises(TypeError, match="overrides neither"):
+
+        class Bad(TrickGame[TrickState, TrickView]):  # (a class that could not work)
+            card_deck: ClassVar[Deck] = TAROT_78
+
+            def legal_moves(self, state: Any) -> tuple[Any, ...]:
+                return ()
+
+
+@attrs.frozen
+class Piquet(TrickGame[TrickState, TrickView]):
+    """Two players on Skat's 32 (a French deck without copies: the 52-bit paths)."""
+
+    name: ClassVar[str] = ""  # (not registered)
+    players: ClassVar[int] = 2
+    card_deck: ClassVar[Deck] = SKAT_32
+
+    def trick_points(self, number: int, cards: tuple[Card, ...]) -> int:
+        return 1
+
+    def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
+        return (scores.index(max(scores)),) if max(scores) >= 20 else ()
+
+
+def test_the_french_decks_without_copies_keep_the_52_bit_paths() -> None:
+    assert cr.Cramps._decked is None and cr.Euchre._decked is None and Piquet._decked is None
+    assert cr.Cramps().deck() is cr.cards.ALL_CARDS
+    assert Piquet().deck() == SKAT_32.cards and Piquet().num_move_ids == 32
+    state = Piquet().new_game(seed=3)
+    assert all(len(hand) == 16 for hand in state.hands)
+    assert state.hand_masks[0] == cr.cards.mask_of(state.hands[0])  # one bit a card
+    assert Trick(0, cr.parse_cards("QS")).to_data()["cards"] == ["Q♠"]
