@@ -216,6 +216,10 @@ def test_a_swap_of_unseen_cards_in_the_first_deal_changes_nothing_the_seat_is_sh
         for event in transition.events:
             if isinstance(event, CardsPlayed):
                 seen.update(event.cards)
+    for number, transition in enumerate(world.transitions):  # (names only cards it saw)
+        view = world.table.observe(transition.state, seat)
+        told = cr.events_for(transition.events, seat)
+        assert sw.cards_in((view, told)) <= seen, f"position {number} names a card unseen"
     unseen = sorted(set(sw.deck_of(world)) - seen)
     rng = random.Random(5)
     rng.shuffle(unseen)

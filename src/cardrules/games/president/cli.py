@@ -16,7 +16,7 @@ from typing import Any
 from cardrules._wording import cards_text
 from cardrules.cards import Card, format_cards
 from cardrules.climbing.moves import PlayCards
-from cardrules.events import Event, HandScored
+from cardrules.events import CardsPassed, Event, HandScored
 from cardrules.moves import Pass
 from cardrules.terminal import COMMAND_HELP, AnyGame, GameAdapter
 
@@ -128,6 +128,25 @@ class PresidentAdapter(GameAdapter):
         hand = sorted(view.hand, key=lambda card: (_strength(game, card), card))
         groups = groupby(hand, key=lambda card: card.rank)
         return "  ".join(format_cards(cards) for _, cards in groups) or "(empty)"
+
+    def event_lines(self, event: Event, text: str, human: int, game: AnyGame | None) -> list[str]:
+        """The library's text, but the cards of an exchange are given, not passed (a
+        pass is a move of its own in President).
+
+        >>> import cardrules as cr
+        >>> event = cr.CardsPassed(3, 0, cr.parse_cards("2C AH"))
+        >>> PresidentAdapter().event_lines(event, str(event), 0, None)
+        ['  Seat 3 gives 2♣ A♥ to you.']
+        """
+        if isinstance(event, CardsPassed):
+            told = event.for_seat(human)
+            cards = told.cards  # type: ignore[attr-defined]
+            what = cards_text(len(cards)) if None in cards else format_cards(cards)
+            giver = (
+                "You give" if event.seat == human else f"{self.seat_title(event.seat, human)} gives"
+            )
+            return [f"  {giver} {what} to {self.seat(event.to, human)}."]
+        return super().event_lines(event, text, human, game)
 
     def describe_step(
         self,
