@@ -13,6 +13,7 @@ import attrs
 import pytest
 
 import cardrules as cr
+from cardrules.climbing import CardsPlayed, LeadReturned, PlayerFinished, RanksReversed
 from cardrules.encoding import encoder_for
 from craits_helpers import events_of, iter_random_game, play, position
 from test_tricks_open import Bowers
@@ -206,6 +207,22 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "Hand 4 is blocked: a full cycle of turns passed with no card played or drawn.",
         "Hand 4 is blocked: a full cycle of turns passed with no card played or drawn.",
     ),
+    (CardsPlayed(0, cr.parse_cards("3C 3H")), "You play 3♣ 3♥.", "Seat 0 plays 3♣ 3♥."),
+    (
+        LeadReturned(0),
+        "Everyone else passed: you lead.",
+        "Everyone else passed: seat 0 leads.",
+    ),
+    (
+        PlayerFinished(0, 1),
+        "You are out of cards, in place 1.",
+        "Seat 0 is out of cards, in place 1.",
+    ),
+    (
+        RanksReversed(0, True),
+        "Revolution by you! The rank order is reversed: low ranks beat high ones.",
+        "Revolution by seat 0! The rank order is reversed: low ranks beat high ones.",
+    ),
 ]
 
 
@@ -225,7 +242,7 @@ def test_every_event_class_has_its_own_text() -> None:
     """None is forgotten: each event class defines its text (not the base class's
     fallback, its repr), and has an example here."""
     classes = _event_classes()
-    assert len(classes) == 21
+    assert len(classes) == 25
     assert {type(event) for event, _, _ in EXAMPLES} == classes
     for cls in classes:
         assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"
