@@ -102,6 +102,7 @@ def test_a_deal_won_in_the_bidding_played_at_the_terminal() -> None:
     taken = out.index("  You take the skat.")
     assert "skat: " not in out[:taken]  # (the skat's cards are shown once picked up)
     assert out.index(f"You picked up the skat: {format_cards(skat)}.") > taken
+    assert out[taken:].startswith(f"  You take the skat.\n  You find {format_cards(skat)} in the")
     assert "Not understood: 'discard 7h 8h': discard one card at a time" in out
     assert "Not understood: 'nonsense' names no card: type a card to lay aside" in out
     assert out.count("  You discard ") == 2 and "You laid aside: " in out

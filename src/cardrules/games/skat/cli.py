@@ -289,6 +289,25 @@ class SkatAdapter(GameAdapter):
             *COMMAND_HELP,
         ]
 
+    # -- what the declarer learns ---------------------------------------------------
+
+    def describe_change(self, before: Any, after: Any, human: int) -> list[str]:
+        """The skat's two cards, told to the declarer who picks them up.
+
+        >>> import types
+        >>> before = types.SimpleNamespace(payload=SkatDeal(declarer=0))
+        >>> found = SkatDeal(declarer=0, skat=cr.parse_cards("JC 7H"))
+        >>> after = types.SimpleNamespace(payload=found)
+        >>> SkatAdapter().describe_change(before, after, 0)
+        ['  You find J♣ 7♥ in the skat.']
+        """
+        old, new = getattr(before, "payload", None), getattr(after, "payload", None)
+        if type(new) is not SkatDeal or new.declarer != human or not new.skat:
+            return []
+        if type(old) is SkatDeal and old.skat:
+            return []
+        return [f"  You find {format_cards(new.skat)} in the skat."]
+
     # -- the end of a deal -----------------------------------------------------------
 
     def explain(
