@@ -28,10 +28,12 @@ from cardrules import arena, climbing, decks, errors, shedding, tricks
 from cardrules.bots import HeuristicBot, ISMCTSBot, RandomBot
 from cardrules.chance import ExplicitChance
 from cardrules.digest import Encoder
+from cardrules.games import skat
 from cardrules.games.craits import hand_breakdown
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.hearts import rules as hearts
 from cardrules.games.oh_hell import rules as oh_hell
+from cardrules.games.skat import scoring as skat_scoring
 from cardrules.games.spades import BLIND_NIL, LOOK_AT_HAND, Bidding
 from cardrules.moveids import MoveIds, move_ids_of
 from cardrules.record import Outcome
@@ -89,6 +91,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.hearts.cli",
     "cardrules.games.spades.cli",
     "cardrules.games.president.cli",
+    "cardrules.games.skat.cli",
     # The games' encoders and their NumPy writers are tested with the encodings and
     # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
     # games, with array fields) in tests/test_batch_*.py.
@@ -216,6 +219,8 @@ def samples() -> list[Any]:
         (PlainTricks(), 60),
         (PlainEights(players=2), 60),
         (cr.President(deals=2, revolution=True), 320),  # the exchanges of deal 2
+        (cr.Skat(), 40),
+        (cr.Skat.openspiel(), 40),
         (PlainClimb(), 30),
     ]:
         found.extend(_played(game, seed=5, moves=moves))
@@ -236,6 +241,16 @@ def samples() -> list[Any]:
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
+    found += [
+        skat.SkatBid(20),
+        skat.Hold(),
+        skat.TakeSkat(),
+        skat.PlayHand(),
+        skat.SkatDiscard("JC"),
+        skat.Declare("grand", schneider=True, schwarz=True, ouvert=True),
+        skat.SkatDeal(bid=23, bidder=2, listener=1, passed=(0,), skat=cr.parse_cards("7C 8C")),
+        skat_scoring.GameResult(won=False, value=36, multiplier=2, overbid=True),
+    ]
     found += [
         climbing.Swap(0, 3, 2, False, cr.parse_cards("3C")),
         climbing.Combination("set", 2, 9),
