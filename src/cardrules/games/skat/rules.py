@@ -28,7 +28,7 @@ from typing import Any, ClassVar, cast
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, Card, cards_of_mask, mask_of
+from cardrules.cards import ALL_CARDS, CARD_BIT, Card, cards_of_mask, mask_of
 from cardrules.encoding.fields import GameField
 from cardrules.errors import SetupError
 from cardrules.events import Event
@@ -438,7 +438,9 @@ class Skat(TrickGame[TrickState, TrickView]):
         taken = sum(1 for record in records if record[2] == declarer)
         if self.scoring == "openspiel":
             return _openspiel_scores(deal, declarer, points, taken)
-        held = state._deal._dealt[declarer] | mask_of(aside)
+        held = state.hand_mask(declarer) | mask_of(aside)  # (cards left by a Null ended early)
+        for leader, cards, _ in records:
+            held |= CARD_BIT[cards[(declarer - leader) % PLAYERS]]
         result = game_result(
             deal.game,
             bid=deal.bid,
