@@ -55,7 +55,8 @@ class Doko(TrickGame[TrickState, TrickView]):
 @attrs.frozen
 class MiniTarot(TrickGame[TrickState, TrickView]):
     """Four players, eighteen cards each of the 78 (six left over); the trumps (suit
-    4) beat the suits; the Excuse is a suit of its own; cards score their values."""
+    4) beat the suits, and a player who cannot follow must trump if able; the Excuse
+    is a suit of its own; cards score their values."""
 
     name: ClassVar[str] = "test_decks_tarot"
     players: ClassVar[int] = 4
@@ -66,6 +67,16 @@ class MiniTarot(TrickGame[TrickState, TrickView]):
 
     def trump_of(self, state: Any) -> int:
         return 4
+
+    def restrict(self, state: TrickState, seat: int, allowed: int) -> int:
+        cards = state.trick_cards
+        if not cards:
+            return allowed
+        suits = TAROT_78.suit_masks  # (the Excuse, of no suit, is in none of them)
+        led = TAROT_78.kinds[cards[0]].suit
+        if led is None or allowed & suits[led]:
+            return allowed
+        return allowed & suits[4] or allowed  # void in the suit led: a trump if any
 
     def trick_points(self, number: int, cards: tuple[Any, ...]) -> int:
         return sum(card.value for card in cards)
@@ -212,6 +223,44 @@ def test_views_hide_the_hands_and_determinize_keeps_the_counts(game: Any) -> Non
         while not sample.is_over and sample.round_number == state.round_number:
             sample = game.apply(sample, game.legal_moves(sample)[0])  # every play legal
     assert len(others) > 1  # the other hands are not in the view: samples differ
+
+
+def test_determinize_keeps_what_a_restricted_play_showed() -> None:
+    # A seat that neither followed a plain suit nor trumped held no trump then, nor
+    # since: no sample gives it one (though it never showed out of a trump lead).
+    def suit(card: Any) -> int | None:
+        number: int | None = TAROT_78.kinds[card].suit
+        return number
+
+    found = None
+    for seed in range(60):
+        pick = random.Random(seed)
+        state = TAROT.new_game(seed=seed)
+        shown_out_of_trumps: set[int] = set()
+        while found is None and len(state.trick_records) < 12:
+            seat = state.to_play
+            assert seat is not None
+            led = suit(state.trick_cards[0]) if state.trick_cards else None
+            move = pick.choice(TAROT.legal_moves(state))
+            state = TAROT.apply(state, move)
+            played = suit(move.card)
+            if led == 4 and played != 4:
+                shown_out_of_trumps.add(seat)
+            elif (
+                led not in (None, 4, 5)
+                and played not in (led, 4, None)
+                and seat not in shown_out_of_trumps
+                and state.to_play != seat
+            ):
+                found = seat
+        if found is not None:
+            break
+    assert found is not None
+    view = TAROT.observe(state, (found + 1) % 4)
+    for sample_seed in range(8):
+        sample = TAROT.determinize(view, sample_seed)
+        assert TAROT.observe(sample, view.seat) == view
+        assert not [card for card in sample.hands[found] if suit(card) == 4]
 
 
 def test_copies_are_not_told_apart_in_what_a_seat_gets() -> None:

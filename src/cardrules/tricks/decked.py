@@ -49,6 +49,8 @@ from cardrules.tricks.state import _Deal, tricks_as_records
 __all__ = ["Layout", "apply", "legal_moves"]
 
 _DEAL_STREAM = 0x6A09E667F3BCC909
+_RETRY_STREAM = 0x3C6EF372FE94F82B  # a deal drawn again (its plays not all legal)
+_TRIES = 1000
 
 
 class Layout:
@@ -330,7 +332,10 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
     """A state of ``game`` agreeing with ``view``: the cards the seat has not seen dealt
     at random to the others (as many as each holds, none of a suit it has shown out
     of), the rest undealt; every such deal equally likely. Which copy of a card is
-    where is not in a view: copies are given out lowest first."""
+    where is not in a view: copies are given out lowest first. A game that restricts
+    its plays (:meth:`~cardrules.tricks.engine.TrickGame.restrict`: Tarot's trumping
+    when void) has each sample's plays of the deal checked against it, and the deal
+    drawn again until they are all legal."""
     if type(view) is not game.view_class:
         raise StateError(
             f"determinize needs a {game.view_class.__name__}, not a {type(view).__name__}"
@@ -349,14 +354,16 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
     taken = 0
     played = [0] * players
     barred = [0] * players
+    history: list[tuple[int, int, int, Any]] = []  # (trick, position, bit, card)
     table = game.suit_table(game.trump_of(view))
     try:
-        for trick in (*view.tricks, view.trick):
+        for number, trick in enumerate((*view.tricks, view.trick)):
             cards = trick.cards
             for position, (who, card) in enumerate(trick.plays(players)):
                 bit = layout.mask([card], taken)
                 taken |= bit
                 played[who] |= bit
+                history.append((number, position, bit, card))
                 led = table._suit_of[cards[0]]
                 if position and table._suit_of[card] != led:
                     barred[who] |= table._cards_of[led]
@@ -376,8 +383,33 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
         sizes.append(surplus)
         barred.append(0)
     barred[seat] = 0
+    sampler = DealSampler(unseen, sizes, barred)
     rng = seed_state(seed)
-    hands = DealSampler(unseen, sizes, barred).deal(rng)
+    checks = history if game.restricts and view.phase is None else []
+    for _ in range(_TRIES):
+        state = _sample(game, view, sampler.deal(rng), own, played, records, rng, default_payload)
+        if _legal_history(game, view, state, checks):
+            return state
+        rng = next_u64(rng ^ _RETRY_STREAM)[0]
+    raise StateError(
+        f"no deal of {_TRIES} drawn agrees with every play of this view under the game's restrict"
+    )
+
+
+def _sample(
+    game: Any,
+    view: Any,
+    hands: tuple[int, ...],
+    own: int,
+    played: list[int],
+    records: tuple[Any, ...],
+    rng: int,
+    default_payload: Any,
+) -> Any:
+    """The state of a sample: ``hands`` dealt to the seats but the view's, which holds
+    ``own``; the cards ``played`` by each seat."""
+    players = game.players
+    seat = view.seat
     held = list(hands[:players])
     held[seat] = own
     dealt = tuple(map(or_, held, played))
@@ -402,6 +434,42 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
     state = game.state_class(
         deal, left, view.trick.leader, view.trick.cards, records, view.round_scores
     )
+    return state
+
+
+def _legal_history(
+    game: Any, view: Any, state: Any, checks: list[tuple[int, int, int, Any]]
+) -> bool:
+    """Whether each play of ``checks`` (the deal's plays, with the bit each took in the
+    sample) was legal for the hands ``state`` gives, as the game's legal moves say."""
+    if not checks:
+        return True
+    deal = state._deal
+    if deal._winners:  # (a finished game lists no moves: its deal, not over)
+        deal = deal._copied()
+        deal._winners = ()
+    tricks = (*view.tricks, view.trick)
+    records = state._tricks
+    copy_masks = game._decked.copy_masks
+    later = 0
+    before_each = []
+    for number, position, bit, card in reversed(checks):
+        later |= bit
+        before_each.append((number, position, later, card))
+    for number, position, later_bits, card in reversed(before_each):
+        trick = tricks[number]
+        before = game.state_class(
+            deal,
+            state._left | later_bits,
+            trick.leader,
+            trick.cards[:position],
+            records[:number],
+            state._round_scores,
+        )
+        game.legal_moves(before)
+        if not before._allowed & copy_masks[card]:
+            return False
+    return True
     return state
 
 
