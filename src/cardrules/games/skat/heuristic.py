@@ -288,13 +288,15 @@ def play_card(game: Skat, view: TrickView, moves: Sequence[Any]) -> Any:
       lowest when leading); a defender ducks under the declarer's winning card, else
       plays low.
     - Leading in a suit game or Grand: the declarer plays the highest trump while it
-      is the best still out (a low one while the defenders still hold trumps and the
-      declarer has more), then side aces; a defender leads a side ace, else a low
-      card of a side suit.
+      is the best still out, else a low one while it holds two or more and the
+      defenders may hold some; then side aces, then a side card nobody can beat. A
+      defender leads a side ace, else a low card of its longest side suit when the
+      declarer plays next, of its shortest when its partner does.
     - Following: when the trick is the side's already and safe (its card the best
       still out, or nobody left to play), the card worth most points; else the
       cheapest card that wins the trick for good (or, last to play, at all) when
-      the trick is worth it; else the lowest card.
+      the trick is worth it, or any winning card for a trick worth 10 or more;
+      else the cheapest card.
     """
     deal = cast(SkatDeal, view.payload)
     order = cast("CardOrder", game.trump_of(view))
@@ -385,6 +387,8 @@ def _trump_game_card(
             ]
             if lasting:
                 return min(lasting, key=cheap)
+            if worth >= 10:  # (worth a risk: the next card may still beat it)
+                return min(winners, key=cheap)
     return min(cards, key=cheap)
 
 
@@ -408,7 +412,7 @@ def _lead(
         top = max(mine, key=strength)
         if strength(top) > max(strength(c) for c in out):
             return top
-        if len(mine) > len(out):
+        if len(mine) >= 2:  # (draw the defenders' trumps with a low one)
             return min(mine, key=strength)
     aces = [c for c in side if c.rank == Rank.ACE]
     if aces:
@@ -424,5 +428,14 @@ def _lead(
         ]
         if masters:
             return max(masters, key=lambda card: CARD_POINTS[card])
+    if view.seat != deal.declarer and side:
+        # "The short way, the long suit": with the declarer next, lead the longest
+        # side suit; with the partner between, the shortest.
+        counts = {suit: sum(1 for card in side if card.suit == suit) for suit in range(4)}
+        held = [suit for suit in counts if counts[suit]]
+        declarer_next = deal.declarer == (view.seat + 1) % _PLAYERS
+        pick = max if declarer_next else min
+        suit = pick(held, key=lambda suit: counts[suit])
+        side = [card for card in side if card.suit == suit]
     pool = side or cards
     return min(pool, key=lambda card: (CARD_POINTS[card], strength(card)))
