@@ -263,6 +263,48 @@ def test_determinize_keeps_what_a_restricted_play_showed() -> None:
         assert not [card for card in sample.hands[found] if suit(card) == 4]
 
 
+@pytest.mark.parametrize("game", [DOKO, TAROT], ids=["doppelkopf", "tarot"])
+def test_a_seat_cannot_tell_apart_two_deals_of_cards_it_has_not_seen(game: Any) -> None:
+    # World B is world A's deal with two cards of two other seats swapped: seat 0 is
+    # shown the same (views, events, their texts, its legal moves) until one is played.
+    deck = game.card_deck
+    order = list(game.deck())
+    start = game.new_game(seed=6, deck=order)
+    hands = start.hands
+    suit_of = game.suit_table(game.trump_of(start)).suit_of  # (alike: the same follows)
+    x, y = next(
+        (x, y)
+        for x in hands[1]
+        for y in hands[2]
+        if suit_of[x] == suit_of[y]
+        and x != y
+        and {x, y}.isdisjoint(hands[0])
+        and x not in hands[2]
+        and y not in hands[1]
+    )
+    i, j = order.index(x), order.index(y)
+    order[i], order[j] = y, x
+    one, two = start, game.new_game(seed=6, deck=order)
+    assert one.hands[1] != two.hands[1] and one.hands[0] == two.hands[0]
+    pick = random.Random(1)
+    moves = 0
+    while True:
+        assert str(game.observe(one, 0)) == str(game.observe(two, 0))
+        assert game.observe(one, 0) == game.observe(two, 0)
+        legal = game.legal_moves(one)
+        move = pick.choice([m for m in legal if m.card not in (x, y)] or legal)
+        if move.card in (x, y):  # (seat 0 sees it now)
+            break
+        assert move in game.legal_moves(two)
+        a, b = game.step(one, move), game.step(two, move)
+        assert cr.events_for(a.events, 0) == cr.events_for(b.events, 0)
+        assert [describe(e) for e in cr.events_for(a.events, 0)] == [
+            describe(e) for e in cr.events_for(b.events, 0)
+        ]
+        one, two, moves = a.state, b.state, moves + 1
+    assert moves > 12 and deck.size == len(game.deck())
+
+
 def test_copies_are_not_told_apart_in_what_a_seat_gets() -> None:
     # Two deals whose hands hold the same cards but other copies of them give each
     # seat the same views and events.
