@@ -370,6 +370,20 @@ def test_text_moves_and_refusals_name_the_decks_cards() -> None:
     assert cr.Play(card).to_data() == {"play": str(card), "deck": "Tarot"}
 
 
+def test_data_forms_and_tables_name_the_decks_cards() -> None:
+    table = cr.Table(TAROT, seed=1)
+    state = table.state
+    seat = state.to_play
+    assert seat is not None
+    data = TAROT.observe(state, seat).to_data()
+    assert data["hand"] == [str(card) for card in state.hands[seat]]
+    move = TAROT.legal_moves(state)[0]
+    sent = table.play(seat, move.to_data())
+    assert sent[seat]["view"]["trick"]["cards"] == [str(move.card)]
+    again = cr.Table.from_json(table.to_json())
+    assert again.state == table.state
+
+
 def test_what_is_not_there_yet_is_refused_in_words() -> None:
     with pytest.raises(RulesError, match="Tarot deck"):
         encoder_for(TAROT)

@@ -14,6 +14,7 @@ import attrs
 
 from cardrules._text import json_int, shown
 from cardrules.cards import Card, Rank, Suit
+from cardrules.decks import DeckCard
 from cardrules.errors import DataError
 from cardrules.moves import is_move, move_to_data
 
@@ -40,7 +41,7 @@ def to_data(value: Any) -> Any:
 def _data(value: Any, where: str) -> Any:
     if value is None or value is True or value is False or type(value) is str:
         return value
-    if isinstance(value, Card):
+    if isinstance(value, (Card, DeckCard)):  # (a card of any declared deck: its text)
         return str(value)
     if isinstance(value, Suit):
         return value.letter
