@@ -23,6 +23,7 @@ from cardrules.decks import DOPPELKOPF_48, SKAT_32, TAROT_78, Deck
 from cardrules.encoding import encoder_for
 from cardrules.errors import IllegalMoveError, MoveParseError, RulesError, SetupError
 from cardrules.events import TrickWon, describe
+from cardrules.snapshot import state_from_json, state_to_json
 from cardrules.tricks.core import CardOrder, Trick
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 from cardrules.values import with_slots
@@ -382,6 +383,12 @@ def test_data_forms_and_tables_name_the_decks_cards() -> None:
     assert sent[seat]["view"]["trick"]["cards"] == [str(move.card)]
     again = cr.Table.from_json(table.to_json())
     assert again.state == table.state
+    key = b"a key of the test's own"
+    for game in (TAROT, DOKO):
+        state = game.apply(game.new_game(seed=3), game.legal_moves(game.new_game(seed=3))[0])
+        loaded = state_from_json(state_to_json(state, key=key), key=key)
+        assert loaded == state and game.legal_moves(loaded) == game.legal_moves(state)
+        assert type(loaded.trick_cards[0]) is game.card_deck.card_class
 
 
 def test_what_is_not_there_yet_is_refused_in_words() -> None:

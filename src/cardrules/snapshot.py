@@ -53,7 +53,8 @@ from cardrules._recorddata import from_json as _ints_from_json
 from cardrules._text import int_from_text, int_text, shown
 from cardrules.cards import ALL_CARDS, Card, format_cards
 from cardrules.chance import ChanceState, ExplicitChance
-from cardrules.errors import CardrulesError, SnapshotError
+from cardrules.decks import Deck, DeckCard
+from cardrules.errors import CardParseError, CardrulesError, SnapshotError
 from cardrules.game import Game, game_class, registered_games
 from cardrules.rng import DecidedShuffles
 from cardrules.values import Immutable, Value, slots_of, value_from_slots
@@ -209,6 +210,8 @@ class _Writer:
             return value
         if kind is Card:
             return {"card": str(value)}
+        if isinstance(value, DeckCard):  # a card of another declared deck, with its deck
+            return {"deck_card": [value.deck.name, str(value)]}
         if isinstance(value, enum.Enum):
             return {"enum": _class_name(kind), "value": self.write(value.value)}
         if isinstance(value, Game):
@@ -300,6 +303,19 @@ def _card(text: object) -> Card:
     return card
 
 
+def _deck_card(body: object) -> Any:
+    """A card of a declared deck, written as its deck's name and its text."""
+    if isinstance(body, list) and len(body) == 2 and all(isinstance(t, str) for t in body):
+        try:
+            return Deck.named(body[0]).parse(body[1])
+        except CardParseError:
+            pass
+    raise SnapshotError(
+        "a card of a declared deck in a snapshot is written as its deck's name and its "
+        "text, of a deck declared (its module imported), and one is not"
+    )
+
+
 class _Reader:
     """Builds the values :class:`_Writer` wrote; ``game`` is the snapshot's rules."""
 
@@ -322,6 +338,8 @@ class _Reader:
                 return tuple(_card(text) for text in body.split(" "))
             if tag == "card":
                 return _card(body)
+            if tag == "deck_card":
+                return _deck_card(body)
             if tag == "int" and isinstance(body, str):
                 return int_from_text(body)
             if tag == "rules":
