@@ -260,6 +260,9 @@ def test_bids_and_answers_are_read_and_refused_in_skats_words() -> None:
     with pytest.raises(MoveParseError, match=r"'maybe' is not a bid: bid a value \(18 or above"):
         ONE_DEAL.parse_move("maybe", view)
     assert refused("grand", view).reason == "declare_after_bidding"
+    assert str(refused("hold", view)) == (
+        "no bid was made to you to hold: bid a value (18 or above, e.g. 18 or bid 18) or pass"
+    )
     assert refused("10h", view).reason == "no_play_now"
     asked = bidding_view(SkatBid(20))
     for text in ("20", "ja", "yes 20", "hold 20"):
@@ -321,7 +324,8 @@ def test_the_skat_the_discards_and_the_declaration_in_skats_words() -> None:
     assert refused("hearts hand", took).reason == "not_a_hand_game"
     assert game.parse_move("null ouvert", took) == Declare("null", ouvert=True)
     playing = game.observe(game.apply(state, Declare("hearts")), 1)
-    assert refused("pass", playing).reason == "play_a_card"
+    for text in ("pass", "hand", "discard 7h", "bid 18", "grand"):
+        assert refused(text, playing).reason == "play_a_card", text
 
 
 def test_openspiel_bidding_reads_games_only() -> None:

@@ -135,6 +135,10 @@ def _read_bid(words: list[str], text: str, view: Any, deal: SkatDeal) -> Any:
     if joined in _HOLD_WORDS or (
         len(words) == 2 and words[0] in _HOLD_WORDS and words[1] == str(deal.bid)
     ):
+        if my_turn and not asked:
+            raise IllegalMoveError(
+                "not_asked", f"no bid was made to you to hold: {_bid_hint(view, deal)}"
+            )
         return Hold()
     if words[0] in _BID_PREFIX and len(words) > 1:
         words = words[1:]
@@ -351,6 +355,10 @@ def _read_play(words: list[str], text: str, view: Any) -> Play:
         joined = "".join(words)
         if joined in _PASS_WORDS | _HOLD_WORDS or words[0] in _BID_PREFIX:
             raise IllegalMoveError("play_a_card", "the bidding is over: play a card, e.g. 10h")
+        if joined in _TAKE_WORDS | _HAND_WORDS or (len(words) > 1 and words[0] in _DISCARD_PREFIX):
+            raise IllegalMoveError(
+                "play_a_card", "the skat and the discards are settled: play a card, e.g. 10h"
+            )
         if _declaration_words(words) is not None and card_named(joined) is None:
             raise IllegalMoveError("play_a_card", "the game is declared: play a card, e.g. 10h")
     if words[0] in _PLAY_PREFIX:
