@@ -181,7 +181,7 @@ class SkatAdapter(GameAdapter):
         openspiel = getattr(game, "bidding", "standard") == "openspiel"
         lines += self._contract_lines(deal, view, human, openspiel)
         if view.phase is None and deal.declarer is not None:
-            lines.append(self._points_line(deal, view, human))
+            lines.append(self._points_line(deal.declarer, view, human))
             plays = view.trick.plays(3)
             if plays:
                 so_far = self.plays_text(plays, human)
@@ -228,9 +228,7 @@ class SkatAdapter(GameAdapter):
             )
         return lines
 
-    def _points_line(self, deal: SkatDeal, view: Any, human: int) -> str:
-        declarer = deal.declarer
-        assert declarer is not None
+    def _points_line(self, declarer: int, view: Any, human: int) -> str:
         taken = [0, 0, 0]
         tricks = [0, 0, 0]
         for trick in view.tricks:
