@@ -8,6 +8,7 @@ and the games on the French decks are unchanged."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from typing import Any, ClassVar
@@ -19,11 +20,14 @@ import cardrules as cr
 from cardrules.bots import bot_from_name
 from cardrules.cards import Card
 from cardrules.chance import ExplicitChance
+from cardrules.cli.console import Console
+from cardrules.cli.play import play_game
 from cardrules.decks import DOPPELKOPF_48, SKAT_32, TAROT_78, Deck
 from cardrules.encoding import encoder_for
 from cardrules.errors import IllegalMoveError, MoveParseError, RulesError, SetupError
 from cardrules.events import TrickWon, describe
 from cardrules.snapshot import state_from_json, state_to_json
+from cardrules.terminal import GameAdapter
 from cardrules.tricks.core import CardOrder, Trick
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
 from cardrules.values import with_slots
@@ -389,6 +393,18 @@ def test_data_forms_and_tables_name_the_decks_cards() -> None:
         loaded = state_from_json(state_to_json(state, key=key), key=key)
         assert loaded == state and game.legal_moves(loaded) == game.legal_moves(state)
         assert type(loaded.trick_cards[0]) is game.card_deck.card_class
+
+
+@pytest.mark.parametrize("game", [DOKO, TAROT], ids=["doppelkopf", "tarot"])
+def test_the_command_line_plays_a_game_on_a_declared_deck(game: Any) -> None:
+    def first_legal(prompt: str = "") -> str:
+        return "1"
+
+    out = io.StringIO()
+    console = Console(out, first_legal, interactive=False)
+    assert play_game(game, GameAdapter(), console, human=0, seed=3, bot_seed=1) == 0
+    text = out.getvalue()
+    assert "Your hand: " in text and "Not " not in text and "Game over." in text
 
 
 def test_what_is_not_there_yet_is_refused_in_words() -> None:
