@@ -56,7 +56,6 @@ from cardrules.shedding.state import (
     _PLAY_SAY,
     ShedState,
     ShedView,
-    _Tables,
 )
 from cardrules.values import with_slots
 
@@ -204,6 +203,16 @@ class SheddingGame(Game[S, Move, V]):
         """
         return False
 
+    def ends_early(self, state: S) -> bool:
+        """Whether :meth:`hand_over` ends the hand in ``state``: asked only of a game
+        that has its own, and only in the play (a card to play, draw or pass). ``apply``
+        and :meth:`position` both ask it."""
+        return (
+            type(self).hand_over is not SheddingGame.hand_over
+            and state._phase is _PLAYING
+            and self.hand_over(state)
+        )
+
     def game_over(self, scores: tuple[int, ...], hand_number: int) -> bool:
         """Whether the game ends with these totals after hand ``hand_number``: after
         its last hand (``hands_in_game``) by default. A game played to a target score
@@ -331,8 +340,7 @@ class SheddingGame(Game[S, Move, V]):
             draws_this_turn=draws_this_turn,
             cards_played=cards_played,
         )
-        asks = hasattr(type(self).apply, "_asks")
-        if asks and state._phase is _PLAYING and self.hand_over(state):
+        if self.ends_early(state):
             raise SetupError(
                 f"{type(self).__name__}.hand_over ends the hand in this position: the play "
                 "never reaches it (give a position the hand goes on from)"
@@ -341,27 +349,70 @@ class SheddingGame(Game[S, Move, V]):
 
     # -- moves -----------------------------------------------------------------------
 
-    def _may_draw(self, state: S) -> bool:
-        """Whether the player to move may draw one card now (outside a count): the stock
-        has a card (or the game reshuffles and the pile has more than its top card) and
-        they are below the game's ``draw_limit``; or, in games without ``Pass()``, always
-        (a draw that finds nothing, Craits K20)."""
-        if not (self.pass_when_stuck or self.pass_by_choice):
-            return True
-        if state._drawn >= state._hand._draw_limit:
-            return False
-        return bool(state._stock) or (len(state._discard) > 1 and self.reshuffle_when != "never")
+    # -- what may be done now: one method per question --------------------------------
+    #
+    # legal_moves, apply, the refusals (cardrules.shedding.explain), absent_cards and
+    # the idiot calls all ask these, so they cannot disagree.
 
-    def _ends_hand(self, state: S, held: int) -> bool:
-        """Whether a card played now from ``held`` (the hand of the player to move, a
-        mask) ends the hand, outside a count: it is the last card, or the play that
-        reaches ``max_plays`` (for ``names_suit_at_end``)."""
-        return held.bit_count() == 1 or state._played + 1 >= state._hand._max_plays
+    def plays_allowed(self, state: S, held: int) -> tuple[int, int]:
+        """Which cards of ``held`` (a hand mask of the player to move) may be played
+        now, and how: ``(cards, form)``, with ``cards`` a card mask (one bit per
+        distinct card) and ``form`` what a play is made with (2: a wild card names a
+        suit; 1: a play leaving one card may also say "one card"; both: 3).
 
-    def _playable(self, state: S, seat: int, tables: _Tables) -> tuple[Card, ...]:
-        """The distinct cards of ``seat``'s hand that the matcher (:func:`_allowed`)
-        allows now, in hand order."""
-        return cards_of_mask(_allowed(state, tables) & state._hands[seat])
+        While the count runs, the cards that add to it (named plainly); otherwise a wild
+        card, or a card of the suit to follow or of the top card's rank; a wild card
+        names the suit unless its play ends the hand in a game whose
+        ``names_suit_at_end`` is off.
+
+        >>> import cardrules as cr
+        >>> game = cr.Craits(players=2)
+        >>> state = game.position(["2C 8S", "4D 5D"], discard="KC", to_move=0)
+        >>> cards, form = game.plays_allowed(state, state.hand_mask(0))
+        >>> cr.cards.cards_of_mask(cards), form
+        ((Card.parse('2♣'), Card.parse('8♠')), 3)
+        """
+        tables = state._hand._tables
+        if state._count:
+            form = 0  # no suit is named into the count
+            cards = tables.count_mask & held
+        else:
+            cards = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]] & held
+            form = 2
+            if not self.names_suit_at_end and (
+                held.bit_count() == 1 or state._played + 1 >= state._hand._max_plays
+            ):
+                form = 0  # the play ends the hand: there is no suit to follow
+        if self.one_card_calls and held.bit_count() == 2:
+            form += 1
+        return cards, form
+
+    def other_move(self, state: S, can_play: bool) -> Move | None:
+        """The move the player to move has besides playing a card: ``Draw()``,
+        ``Pass()`` or ``None``, given whether they ``can_play`` a card. During the count
+        they draw it; otherwise they may draw (only when they cannot play, in games
+        with ``draw_only_when_stuck``) while the stock, or a reshuffle, has a card and
+        they are below ``draw_limit``; where the game has ``Pass()``, they pass when they
+        cannot draw (and cannot play, unless ``pass_by_choice``). In games without
+        ``Pass()`` a stuck player always draws, even nothing (Craits K20).
+
+        >>> import cardrules as cr
+        >>> game = cr.CrazyEights(players=2)
+        >>> state = game.position(["3C", "4D"], discard="KH", to_move=0)
+        >>> game.other_move(state, can_play=False)  # nothing to draw
+        Pass()
+        """
+        if can_play and self.draw_only_when_stuck:
+            return None
+        if state._count or not (self.pass_when_stuck or self.pass_by_choice):
+            return _DRAW
+        if state._drawn < state._hand._draw_limit and (
+            state._stock or (len(state._discard) > 1 and self.reshuffle_when != "never")
+        ):
+            return _DRAW
+        if self.pass_by_choice or not can_play:
+            return _PASS
+        return None
 
     def legal_moves(self, state: S) -> tuple[Move, ...]:
         """The moves the player to move may make, in a fixed order; ``()`` once the
@@ -384,38 +435,18 @@ class SheddingGame(Game[S, Move, V]):
         seat = state._to_move
         phase = state._phase
         if phase is _PLAYING:
-            # The matcher (_allowed) and the plays of each card allowed, written out
-            # here: these are the hottest lines of a playout.
-            tables = state._hand._tables
             held = state._hands[seat]  # type: ignore[index]
-            count = state._count
-            if count:
-                playable = tables.count_mask & held
-                row = 0  # no suit is named into the count
-            else:
-                playable = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]] & held
-                row = 2  # a wild card names a suit
-                if not self.names_suit_at_end and (
-                    held.bit_count() == 1 or state._played + 1 >= state._hand._max_plays
-                ):
-                    row = 0  # the play ends the hand: there is nothing to follow
-            if self.one_card_calls and held.bit_count() == 2:
-                row += 1  # each play leaving one card, also saying so
-            plays_of = tables.plays[row]
+            playable, form = self.plays_allowed(state, held)
+            plays_of = state._hand._tables.plays[form]
             moves = ()
             while playable:  # in hand order, each card once
                 low = playable & -playable
                 moves += plays_of[low.bit_length() - 1]
                 playable ^= low
             if not moves or not self.draw_only_when_stuck:
-                if (
-                    count
-                    or (state._stock and state._drawn < state._hand._draw_limit)
-                    or self._may_draw(state)
-                ):
-                    moves += _DRAW_ONLY
-                elif self.pass_by_choice or (self.pass_when_stuck and not moves):
-                    moves += _PASS_ONLY
+                other = self.other_move(state, bool(moves))
+                if other is not None:
+                    moves += (other,)
         elif phase is _NAMING:
             moves = _NAME_SUIT
         elif seat is None:
@@ -462,28 +493,25 @@ class SheddingGame(Game[S, Move, V]):
         events = _events
         if type(move) is Play and state._phase is _PLAYING:
             # Playing a card, the most common move: the same test as "move in
-            # legal_moves(state)" (see _allowed), without building the list.
+            # legal_moves(state)", the list's own when the state has it (a playout asks
+            # for it first), else plays_allowed's, without building the list.
             player: int = state._to_move  # type: ignore[assignment]  # someone plays
             tables = state._hand._tables
-            card = move.card
-            held = state._hands[player]
-            if state._count:
-                allowed = tables.count_mask
-                names_suit = False
+            for listed in state._legal or ():
+                if listed is move:
+                    break
             else:
-                allowed = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
-                names_suit = tables.action_of[card] is _WILD and (
-                    self.names_suit_at_end or not self._ends_hand(state, held)
-                )
-            if (
-                (allowed & held) >> card & 1
-                and (move.suit is not None) is names_suit
-                and (not move.announce or (self.one_card_calls and held.bit_count() == 2))
-            ):
-                if events is not None:
-                    events.append(MovePlayed(player, move))
-                return _play(self, state, player, move, tables, events)  # type: ignore[return-value]
-            raise self.why_illegal(state, move)
+                card = move.card
+                allowed, form = self.plays_allowed(state, state._hands[player])
+                if not (
+                    allowed >> card & 1
+                    and (move.suit is not None) is (form >= 2 and tables.action_of[card] is _WILD)
+                    and (not move.announce or form & 1)
+                ):
+                    raise self.why_illegal(state, move)
+            if events is not None:
+                events.append(MovePlayed(player, move))
+            return _play(self, state, player, move, tables, events)  # type: ignore[return-value]
         mover = state._to_move
         kind = type(move)
         if mover is None:
@@ -501,22 +529,9 @@ class SheddingGame(Game[S, Move, V]):
             moves = state._legal
             legal = kind is type(moves[-1])  # never Play here: plays take the path above
         elif phase is _PLAYING:
-            stuck = not _allowed(state, state._hand._tables) & state._hands[mover]
-            if kind is Draw:
-                legal = stuck or not self.draw_only_when_stuck
-                if legal and not state._count and (self.pass_when_stuck or self.pass_by_choice):
-                    legal = bool(
-                        (state._stock and state._drawn < state._hand._draw_limit)
-                        or self._may_draw(state)
-                    )
-            else:
-                legal = (
-                    kind is Pass
-                    and (stuck or not self.draw_only_when_stuck)
-                    and (self.pass_by_choice or (self.pass_when_stuck and stuck))
-                    and not state._count
-                    and not self._may_draw(state)
-                )
+            playable = self.plays_allowed(state, state._hands[mover])[0]
+            other = self.other_move(state, bool(playable))
+            legal = other is not None and kind is type(other)
         elif phase is _NAMING:
             legal = kind is NameSuit
         else:
@@ -556,7 +571,7 @@ class SheddingGame(Game[S, Move, V]):
             raise IllegalMoveError(
                 "no_such_seat", f"the caller must be a seat from 0 to {self.players - 1}"
             )
-        open_on = tuple(seat for seat in state._exposed if seat != caller)
+        open_on = tuple(cast(int, call.target) for call in self.calls(state, caller))
         if not open_on:
             raise IllegalMoveError(
                 "no_window",
@@ -655,12 +670,7 @@ class SheddingGame(Game[S, Move, V]):
         )
         if state._phase is not _PLAYING or not stuck:
             return frozenset()
-        mask = _allowed(state, state._hand._tables)
-        folded = 0
-        while mask:  # one 52-bit block per copy of a card
-            folded |= mask & FULL_MASK
-            mask >>= 52
-        return frozenset(cards_of_mask(folded))
+        return frozenset(cards_of_mask(self.plays_allowed(state, FULL_MASK)[0]))
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """The totals plus what each hand would score if the hand ended now."""
@@ -744,7 +754,7 @@ def _asking_hand_over(apply: Callable[..., Any]) -> Callable[..., Any]:
     ) -> Any:
         new = apply(self, state, move, seat=seat, _events=_events)
         # Within the same hand (its record unchanged), in the play, with a seat to move.
-        if new._phase is _PLAYING and new._hand is state._hand and self.hand_over(new):
+        if new._hand is state._hand and self.ends_early(new):
             work = _work_on(new, _events)
             _end_hand(self, work, blocked=True)
             return _done(work)
@@ -752,17 +762,6 @@ def _asking_hand_over(apply: Callable[..., Any]) -> Callable[..., Any]:
 
     asking._asks = True  # type: ignore[attr-defined]
     return asking
-
-
-def _allowed(state: ShedState, tables: _Tables) -> int:
-    """The one matcher (Craits K7, K8, K12): the cards that may be played now, as a card
-    mask (:mod:`cardrules.handmasks`: ``& hand`` gives the playable ones). While the
-    count runs, a card that adds to it; otherwise a wild card, or a card of the suit to
-    follow or of the top card's rank. Legal moves, ``apply``, the check that drawing is
-    allowed and the explanations of illegal moves all ask it."""
-    if state._count:
-        return tables.count_mask
-    return tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]]
 
 
 def _seats(seats: Sequence[int]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from cardrules.cards import cards_of_mask
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.core import Action
@@ -52,7 +53,9 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         )
     tables = tables_for(game.card_table)
     hand = state.hands[cast(int, state.to_move)]
-    playable = game._playable(state, cast(int, state.to_move), tables)
+    held = state.hand_mask(cast(int, state.to_move))
+    allowed, form = game.plays_allowed(state, held)
+    playable = cards_of_mask(allowed)
     if isinstance(move, Pass):
         if game.pass_by_choice and phase is Phase.PLAY:
             return IllegalMoveError(
@@ -116,8 +119,7 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             f"play Play({card!s}) without suit=",
         )
     wild = tables.action_of[card] is Action.WILD
-    held = state._hands[cast(int, state.to_move)]
-    if wild and not state.count and not game.names_suit_at_end and game._ends_hand(state, held):
+    if wild and not state.count and not form & 2:  # its play ends the hand
         if play.suit is not None:
             return IllegalMoveError(
                 "no_suit_to_name",
@@ -133,6 +135,8 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         return IllegalMoveError(
             "no_suit_to_name", f"only a wild card that names a suit may name one, not {card}"
         )
+    if form & 1:  # (the play was allowed: apply asks only after a refusal)
+        return IllegalMoveError("not_allowed", f"{move} is not allowed now (see legal_moves)")
     if not game.one_card_calls:
         title = type(game).__name__
         return IllegalMoveError("no_announcement", f'{title} has no "one card" announcement')
