@@ -635,7 +635,12 @@ class Deck(Immutable):
     def mask_of(self, cards: Iterable[int]) -> int:
         """The card mask of some cards of this deck: a kind given again takes its next
         copy's bit. A :class:`~cardrules.CardParseError` for a card not of the deck, or
-        a kind given more often than its copies."""
+        a kind given more often than its copies.
+
+        >>> from cardrules.decks import PINOCHLE_48
+        >>> bin(PINOCHLE_48.mask_of(PINOCHLE_48.parse_cards("9C 9C")))  # bits 7 and 59
+        '0b100000000000000000000000000000000000000000000000000010000000'
+        """
         mask = 0
         for card in cards:
             self._text(card)
@@ -652,7 +657,11 @@ class Deck(Immutable):
 
     def cards_of_mask(self, mask: int) -> tuple[Any, ...]:
         """The cards of a card mask of this deck, sorted by card number (copies
-        together). A :class:`~cardrules.CardParseError` for a bit not of a card in play."""
+        together). A :class:`~cardrules.CardParseError` for a bit not of a card in play.
+
+        >>> TAROT_78.format(TAROT_78.cards_of_mask(1 << 77 | 1 << 76 | 1))
+        '1♣ 21T Ex'
+        """
         if not isinstance(mask, int) or mask < 0 or mask & ~self.full_mask:
             raise CardParseError(
                 f"a card mask of the {self._name} deck is an int of the bits of its cards in "
@@ -668,7 +677,11 @@ class Deck(Immutable):
         return tuple(objects[k] for k in range(number) for _ in range(folded[k]))
 
     def counts(self, cards: Iterable[int]) -> tuple[int, ...]:
-        """The count vector of some cards: how many of each kind, by card number."""
+        """The count vector of some cards: how many of each kind, by card number.
+
+        >>> UNO_108.counts(UNO_108.parse_cards("W W R0"))[-2:], UNO_108.counts([])[0]
+        ((2, 0), 0)
+        """
         vector = [0] * len(self._kinds)
         for card in cards:
             self._text(card)
@@ -676,7 +689,11 @@ class Deck(Immutable):
         return tuple(vector)
 
     def cards_of_counts(self, counts: Sequence[int]) -> tuple[Any, ...]:
-        """The cards of a count vector, by card number."""
+        """The cards of a count vector, by card number.
+
+        >>> UNO_108.format(UNO_108.cards_of_counts(UNO_108.counts(UNO_108.parse_cards("W R0 W"))))
+        'R0 W W'
+        """
         if len(counts) != len(self._kinds) or any(not isinstance(n, int) or n < 0 for n in counts):
             raise CardParseError(
                 f"a count vector of the {self._name} deck has {len(self._kinds)} counts "
@@ -687,13 +704,25 @@ class Deck(Immutable):
     # -- decks in play ----------------------------------------------------------------
 
     def shuffled(self, rng_state: int) -> tuple[tuple[Any, ...], int]:
-        """A shuffled deck order (top first) and the advanced generator state."""
+        """A shuffled deck order (top first) and the advanced generator state.
+
+        >>> from cardrules.rng import seed_state
+        >>> order, _ = UNO_108.shuffled(seed_state(1))
+        >>> len(order), sorted(order) == sorted(UNO_108.cards)
+        (108, True)
+        """
         return shuffled(self._cards, rng_state)
 
     def check_order(self, order: Sequence[int | str]) -> tuple[Any, ...]:
         """A stacked deck order (cards or card text, top first) as cards; a
         :class:`~cardrules.SetupError` saying which cards are missing or extra if it is
-        not exactly the cards in play."""
+        not exactly the cards in play.
+
+        >>> SKAT_32.check_order(SKAT_32.cards[1:])
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.SetupError: the deck must hold exactly the 32 cards in play; missing: 7♣
+        """
         if isinstance(order, str) or not isinstance(order, Sequence):
             raise SetupError(
                 "a deck order must be a sequence of cards listed top first (a list or a tuple)"
