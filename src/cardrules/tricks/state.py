@@ -392,7 +392,10 @@ class TrickState(Value):
     @property
     def taken_masks(self) -> tuple[int, ...]:
         """The cards each seat has captured this round, as card masks (cheaper than
-        :attr:`taken` for a game that only tests them, such as a deal's scoring)."""
+        :attr:`taken` for a game that only tests them, such as a deal's scoring). On a
+        declared deck with copies (:attr:`TrickGame.card_deck
+        <cardrules.tricks.engine.TrickGame.card_deck>`), each seat's mask gives its
+        cards the lowest copies: two seats' masks may share a bit."""
         won = [0] * len(self._deal._dealt)
         layout = self._deal._rules._decked
         if layout is not None:  # a declared deck's: copies given out lowest first
@@ -490,7 +493,8 @@ class TrickView(Immutable):
     @property
     def played_mask(self) -> int:
         """The cards played so far this deal (in tricks or the trick in progress), as a
-        card mask, as :attr:`TrickState.played_mask` has it."""
+        card mask, as :attr:`TrickState.played_mask` has it (on a declared deck with
+        copies, a bit a card played: the first copy's, however many were played)."""
         played = 0
         for trick in (*self.tricks, self.trick):
             for card in trick.cards:
