@@ -315,3 +315,16 @@ def test_a_state_is_a_value() -> None:
     assert hash(state) == hash(game.new_game(seed=2)) and state != game.new_game(seed=3)
     with pytest.raises(AttributeError):
         state.table = ()  # type: ignore[misc]
+
+
+def test_a_doubled_deck_is_refused_in_words() -> None:
+    @attrs.frozen
+    class Doubled(ClimbingGame):
+        name: ClassVar[str] = ""
+        players: ClassVar[int] = 4
+
+        def card_deck(self) -> cr.decks.Deck:
+            return cr.decks.Deck.french(copies=2)
+
+    with pytest.raises(cr.RulesError, match="not a doubled deck"):
+        Doubled().new_game(seed=1)

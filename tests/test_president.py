@@ -13,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules as cr
-from cardrules.cards import ALL_CARDS, mask_of, parse_cards
+from cardrules.cards import ALL_CARDS, parse_cards
 from cardrules.climbing import CardsPlayed, GiveCard, PlayCards, RanksReversed, Swap
+from cardrules.encoding import encoder_for
 from cardrules.games.president import titles
 
 FULL_DECK = [str(card) for card in ALL_CARDS]
@@ -26,9 +27,16 @@ def _moves(game: Any, state: Any) -> list[str]:
 
 def _deal_two(game: cr.President, hands: list[str], places: tuple[int, ...]) -> Any:
     """Deal 2 of a game with these hands, after a first deal finished in ``places``."""
-    masks = tuple(mask_of(parse_cards(hand)) for hand in hands)
+    declared = game.card_deck()
+    free, masks = -1, []
+    for hand in hands:  # (two jokers: two copies, two bits)
+        cards = parse_cards(hand) if declared is None else declared.parse_cards(hand)
+        mask = game.bits_of(cards, free)
+        assert mask is not None
+        free &= ~mask
+        masks.append(mask)
     events: list[cr.Event] = []
-    state = game.start_deal(2, places[-1], masks, (0,) * game.players, 1, places, events)
+    state = game.start_deal(2, places[-1], tuple(masks), (0,) * game.players, 1, places, events)
     return state, events
 
 
@@ -363,3 +371,44 @@ def test_bad_input_is_refused_with_a_reason() -> None:
         game.move_from_data({"move": "play_cards", "cards": []})
     assert game.move_from_data(PlayCards("3C 3D").to_data()) == PlayCards("3D 3C")
     assert CardsPlayed(0, parse_cards("3C")).to_data(1)["cards"] == ["3♣"]
+
+
+def test_a_joker_beats_any_play_and_nothing_beats_it() -> None:
+    game = cr.President(jokers=True, revolution=True)
+    assert len(game.deck()) == 54 and game.num_move_ids == 1 + 13 * 15 + 52 + 1 + 1
+    hands = ["Jk 3C 4C", "Jk 4D", "KC", "5C"]
+    state = game.position(hands, to_move=0, table="2C 2D 2H", table_seat=2)
+    assert _moves(game, state) == ["pass", "play Jk"]
+    with pytest.raises(cr.IllegalMoveError) as error:
+        game.apply(state, PlayCards("Jk 3C"))
+    assert error.value.reason == "not_a_combination" and "a joker alone" in str(error.value)
+    state = game.apply(state, PlayCards("Jk"))
+    assert _moves(game, state) == ["pass"]  # the other joker does not beat it
+    reversed_state = game.position(hands, to_move=0, table="3D", table_seat=2, reversed_order=True)
+    assert "play Jk" in _moves(game, reversed_state)  # a revolution leaves jokers on top
+    assert PlayCards("jk JOKER").cards == (PlayCards("Jk").cards[0],) * 2
+
+
+def test_jokers_are_dealt_exchanged_recorded_and_sampled_like_any_card() -> None:
+    game = cr.President(jokers=True, deals=2)
+    state, events = _deal_two(game, ["Jk 3C", "3D 4D", "5H Jk", "6S 7S"], (1, 0, 3, 2))
+    assert events[1] == cr.CardsPassed(2, 1, cr.decks.FRENCH_54.parse_cards("5H Jk"))
+    assert state.hands[1].count(PlayCards("Jk").cards[0]) == 1  # the Scum's best: its joker
+    record = cr.GameRecord.start(game, seed=8)
+    state = record.final_state()
+    chooser = random.Random(8)
+    while state.to_move is not None:
+        view = game.observe(state, state.to_move)
+        sample = game.determinize(view, chooser.randrange(1000))
+        assert game.observe(sample, view.seat) == view
+        held = (*sample.hand_masks, sample.played_mask)
+        union = 0
+        for mask in held:
+            assert not union & mask  # no card in two places
+            union |= mask
+        record = record.then(chooser.choice(game.legal_moves(state)))
+        state = record.final_state()
+    assert cr.GameRecord.from_json(record.to_json()).final_state() == state
+    assert any("Jk" in str(move) for move in record.moves)
+    with pytest.raises(cr.RulesError, match="jokers=True"):
+        encoder_for(game)

@@ -280,15 +280,17 @@ class ExplicitChance:
             return self._run(state._inner, waiting._move, waiting._seat, waiting._setup, decided)
         left = waiting._left
         card = outcome
-        # The cards of a declared deck (cardrules.decks) are read as that deck's.
-        own = type(left[0]) if isinstance(left[0], DeckCard) else Card
-        if not isinstance(card, own):
+        if not isinstance(card, (Card, DeckCard)):
             if not isinstance(card, str):  # a card is an int, but 0, True and 0.0 are no 2♣
                 raise MoveTypeError(
                     f"a chance outcome is a card of the pile (or its text, like "
                     f"{str(left[0])!r}), not {shown(card)}"
                 )
-            card = own.parse(card)
+            # The cards of a declared deck (cardrules.decks) are read as that deck's (the
+            # French deck's jokers beside its Cards).
+            pile: tuple[Any, ...] = left
+            decked = [item for item in pile if isinstance(item, DeckCard)]
+            card = decked[0].deck.parse(card) if decked else Card.parse(card)
         try:
             at = left.index(card)
         except ValueError:

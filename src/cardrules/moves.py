@@ -491,7 +491,7 @@ for _kind, _cls, _form in (
 def _field_data(value: Any) -> Any:
     """A move field's JSON form: cards and suits as text, other enums by value,
     sequences as lists."""
-    if isinstance(value, Card):
+    if isinstance(value, (Card, DeckCard)):  # (a card of any declared deck: its text)
         return str(value)
     if isinstance(value, Suit):
         return value.letter

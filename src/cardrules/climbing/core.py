@@ -8,14 +8,25 @@ size, its strength) and the sets of equal rank a hand can make, by card masks.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import combinations
+from typing import Any
 
 import attrs
 
-from cardrules.cards import ALL_CARDS, Card
+from cardrules.cards import ALL_CARDS, Card, cards_of_mask
+from cardrules.decks import Deck
 from cardrules.values import Immutable
 
-__all__ = ["SET", "Combination", "equal_rank_sets", "rank_cards", "suit_subsets"]
+__all__ = [
+    "SET",
+    "Combination",
+    "bits_of",
+    "cards_in",
+    "equal_rank_sets",
+    "rank_cards",
+    "suit_subsets",
+]
 
 SET = "set"
 """The kind of a play of cards of one rank: a single card, a pair, three or four of a
@@ -69,3 +80,36 @@ def equal_rank_sets(hand: int, largest: int) -> list[tuple[Card, ...]]:
         for size in range(1, min(len(held), largest) + 1):
             found.extend(combinations(held, size))
     return found
+
+
+def cards_in(deck: Deck | None, mask: int) -> tuple[Any, ...]:
+    """The cards of a card mask: of the French 52 (``deck`` ``None``: a bit a card), or
+    of a declared deck's layout (a bit a copy; copies of a card are the same card).
+
+    >>> from cardrules.decks import FRENCH_54
+    >>> [str(card) for card in cards_in(FRENCH_54, 1 | 1 << 52 | 1 << 105)]
+    ['2♣', 'Jk', 'Jk']
+    """
+    return cards_of_mask(mask) if deck is None else deck.cards_of_mask(mask)
+
+
+def bits_of(deck: Deck | None, cards: Iterable[int], among: int) -> int | None:
+    """The bits of ``cards`` in the mask ``among``: for each card the lowest bit of a
+    copy of it in ``among`` not taken by the cards before; ``None`` if a card has none
+    left (``among`` does not hold them all).
+
+    >>> from cardrules.decks import FRENCH_54
+    >>> jokers = FRENCH_54.parse_cards("Jk Jk")
+    >>> bits_of(FRENCH_54, jokers, 1 << 105 | 1 << 52) == 1 << 105 | 1 << 52
+    True
+    >>> bits_of(FRENCH_54, jokers, 1 << 105) is None
+    True
+    """
+    taken = 0
+    for card in cards:
+        copies = 1 << card if deck is None else deck.copy_masks[card]
+        free = copies & among & ~taken
+        if not free:
+            return None
+        taken |= free & -free
+    return taken

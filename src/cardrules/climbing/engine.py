@@ -46,14 +46,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import attrs
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, Card, cards_of_mask, format_cards
-from cardrules.climbing.core import SET, Combination, rank_cards, suit_subsets
+from cardrules.cards import ALL_CARDS, Card, format_cards
+from cardrules.climbing.core import SET, Combination, bits_of, cards_in, rank_cards, suit_subsets
 from cardrules.climbing.events import CardsPlayed, LeadReturned, PlayerFinished, RanksReversed
 from cardrules.climbing.moves import GiveCard, PlayCards
 from cardrules.climbing.parsing import read_climbing_move
 from cardrules.climbing.setup import deal_hands, determinized, position_state, setup_state
 from cardrules.climbing.state import ClimbState, ClimbView, Swap
-from cardrules.errors import IllegalMoveError, SeatError
+from cardrules.decks import Deck
+from cardrules.errors import IllegalMoveError, RulesError, SeatError
 from cardrules.events import CardsPassed, Event, GameOver, HandDealt, HandScored, MovePlayed
 from cardrules.game import Game
 from cardrules.moves import Pass
@@ -86,9 +87,28 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
 
     # -- the game's hooks --------------------------------------------------------------
 
-    def deck(self) -> tuple[Card, ...]:
-        """The cards dealt: the 52 by default."""
-        return ALL_CARDS
+    def card_deck(self) -> Deck | None:
+        """The declared deck the game is dealt from (:mod:`cardrules.decks`), when it is
+        not the French 52 (``None``, the default): the French deck with jokers, say.
+        Its copies of a card are the same card in everything a seat sees or sends; a
+        card that is no :class:`~cardrules.cards.Card` (a joker) is in no set of one
+        rank, and plays only as the game's own plays (:meth:`extra_plays`)."""
+        return None
+
+    def deck(self) -> tuple[Any, ...]:
+        """The cards dealt: the 52 by default, or every card of :meth:`card_deck`."""
+        declared = self.card_deck()
+        return ALL_CARDS if declared is None else declared.cards
+
+    def cards_of_mask(self, mask: int) -> tuple[Any, ...]:
+        """The cards of a card mask of this game's states (a bit a card of the 52, or a
+        bit a copy of a card of :meth:`card_deck`), sorted by card number."""
+        return cards_in(_tables(self).deck, mask)
+
+    def bits_of(self, cards: Sequence[Any], among: int) -> int | None:
+        """The bits of ``cards`` in the card mask ``among`` (for each card the lowest
+        copy of it there), or ``None`` if ``among`` does not hold them all."""
+        return bits_of(_tables(self).deck, cards, among)
 
     def card_strength(self, card: Card) -> int:
         """How strong ``card`` is in the normal rank order (higher beats lower): its
@@ -262,11 +282,11 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         made = []
         for swap in swaps:
             if swap.best:
-                mine = sorted(cards_of_mask(held[swap.giver]), key=self._strength_key)
+                mine = sorted(self.cards_of_mask(held[swap.giver]), key=self._strength_key)
                 given = tuple(sorted(mine[len(mine) - swap.count :]))
-                for card in given:
-                    held[swap.giver] &= ~(1 << card)
-                    held[swap.receiver] |= 1 << card
+                bits = self.bits_of(given, held[swap.giver]) or 0
+                held[swap.giver] &= ~bits
+                held[swap.receiver] |= bits
                 swap = Swap(swap.giver, swap.receiver, swap.count, True, given)
                 if events is not None:
                     events.append(CardsPassed(swap.giver, swap.receiver, given))
@@ -327,7 +347,7 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         hand = state._hands[seat]
         tables = _tables(self)
         if state.phase == "exchange":
-            return tuple(tables.give[card] for card in cards_of_mask(hand))
+            return tuple(dict.fromkeys(tables.give[card] for card in self.cards_of_mask(hand)))
         table = state._table
         old = self.combination(table) if table else None
         found: list[Any] = [_PASS] if old is not None else []
@@ -431,11 +451,14 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         swap = state._swaps[index]
         swap = Swap(swap.giver, swap.receiver, swap.count, swap.best, (*swap.cards, move.card))
         hands = list(state._hands)
-        hands[seat] &= ~(1 << move.card)
+        hands[seat] &= ~(self.bits_of((move.card,), hands[seat]) or 0)
         if swap.done:
-            swap = Swap(swap.giver, swap.receiver, swap.count, swap.best, tuple(sorted(swap.cards)))  # type: ignore[type-var]
-            for card in swap.cards:
-                hands[swap.receiver] |= 1 << card  # type: ignore[operator]
+            given = tuple(sorted(card for card in swap.cards if card is not None))
+            swap = Swap(swap.giver, swap.receiver, swap.count, swap.best, given)
+            held = state._played
+            for hand in hands:
+                held |= hand
+            hands[swap.receiver] |= self.bits_of(given, _tables(self).full & ~held) or 0
             if events is not None:
                 events.append(CardsPassed(swap.giver, swap.receiver, swap.cards))
         swaps = (*state._swaps[:index], swap, *state._swaps[index + 1 :])
@@ -445,7 +468,8 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
     def _play(
         self, state: ClimbState, seat: int, move: PlayCards, events: list[Event] | None
     ) -> ClimbState:
-        cards, mask = move.cards, move.mask
+        cards = move.cards
+        mask = self.bits_of(cards, state._hands[seat]) or 0
         hands = list(state._hands)
         hands[seat] &= ~mask
         reversed_order = state._reversed
@@ -539,14 +563,14 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         to_move = state._to_move
         return self.view_class(
             seat=seat,
-            hand=cards_of_mask(state._hands[seat]),
+            hand=self.cards_of_mask(state._hands[seat]),
             hand_sizes=state.hand_sizes,
             table=state._table,
             table_seat=state._table_seat,
             passed=state._passed,
             finished=state._finished,
             reversed=state._reversed,
-            played=cards_of_mask(state._played),
+            played=self.cards_of_mask(state._played),
             swaps=tuple(swap.hidden_for(seat) for swap in state._swaps),
             last_places=state._last_places,
             deal_number=state._deal_number,
@@ -588,7 +612,9 @@ class _Tables:
     all_moves: tuple[Any, ...]
     sets: tuple[tuple[int, PlayCards, Combination], ...]
     playable: frozenset[PlayCards]
-    give: dict[Card, GiveCard]
+    give: dict[Any, GiveCard]
+    deck: Deck | None
+    full: int
 
 
 _TABLES: dict[ClimbingGame, _Tables] = {}
@@ -598,9 +624,17 @@ def _tables(game: ClimbingGame) -> _Tables:
     found = _TABLES.get(game)
     if found is not None:
         return found
-    deck = set(game.deck())
+    declared = game.card_deck()
+    cards = game.deck()
+    deck = set(cards)
+    french = [card for card in cards if type(card) is Card]
+    if len(set(french)) != len(french):
+        raise RulesError(
+            f"{type(game).__name__}: the climbing engine plays the French cards once each "
+            "(with jokers, or cards of the game's own, beside them), not a doubled deck"
+        )
     ranks = sorted(
-        {card.rank for card in deck},
+        {card.rank for card in deck if type(card) is Card},
         key=lambda rank: max(game.card_strength(c) for c in rank_cards(rank) if c in deck),
     )
     sets = []
@@ -626,5 +660,6 @@ def _tables(game: ClimbingGame) -> _Tables:
         *extra,
     )
     playable = frozenset((*(play for _, play, _ in sets), *extra))
-    found = _TABLES[game] = _Tables(moves, tuple(sets), playable, gives)
+    full = sum(1 << card for card in deck) if declared is None else declared.full_mask
+    found = _TABLES[game] = _Tables(moves, tuple(sets), playable, gives, declared, full)
     return found

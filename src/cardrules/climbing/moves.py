@@ -24,22 +24,39 @@ import attrs
 
 from cardrules._text import shown
 from cardrules.cards import Card, format_cards
+from cardrules.decks import FRENCH_54, DeckCard
 from cardrules.errors import CardParseError, MoveTypeError
 from cardrules.events import HiddenMove
-from cardrules.moves import Pass, as_card, move_to_data, register_move
+from cardrules.moves import Pass, as_card, register_move
 from cardrules.values import Immutable
 
 __all__ = ["CLIMBING_MOVES", "GiveCard", "PlayCards", "as_cards"]
 
 
-def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    """The cards of a play, sorted (by suit, then rank): from cards, card texts, or one
-    text of cards (``"3C 3H"``). The converter of :attr:`PlayCards.cards`. Raises
-    :class:`~cardrules.MoveTypeError` for no cards, a card twice, or anything that is no
-    card.
+def _play_card(item: object) -> Any:
+    """A card of a play: a card of the 52 or a joker (its text ``Jk`` or ``joker``, or a
+    card of any declared deck)."""
+    if isinstance(item, DeckCard):
+        return item
+    if isinstance(item, str) and item.strip().lower() in _JOKER_TEXTS:
+        return _JOKER
+    return as_card(item)  # type: ignore[arg-type]
+
+
+_JOKER = FRENCH_54.parse("Jk")
+_JOKER_TEXTS = frozenset({"jk", "joker", "🃏"})
+
+
+def as_cards(value: Iterable[Any] | str) -> tuple[Any, ...]:
+    """The cards of a play, sorted (by card number: suit, then rank, jokers last): from
+    cards, card texts, or one text of cards (``"3C 3H"``); a joker is ``Jk``. The
+    converter of :attr:`PlayCards.cards`. Raises :class:`~cardrules.MoveTypeError` for
+    no cards, a card of the 52 twice, or anything that is no card.
 
     >>> as_cards("3h 3c")
     (Card.parse('3♣'), Card.parse('3♥'))
+    >>> [str(card) for card in as_cards("jk 2s Jk")]
+    ['2♠', 'Jk', 'Jk']
     """
     if isinstance(value, str):
         value = value.replace(",", " ").split()
@@ -52,13 +69,14 @@ def as_cards(value: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if len(items) > 52:
         raise MoveTypeError(f"PlayCards takes at most 52 cards, not {len(items)}")
     try:
-        cards = tuple(sorted(as_card(item) for item in items))
+        cards = tuple(sorted((_play_card(item) for item in items), key=int))
     except CardParseError as error:
         raise MoveTypeError(f"PlayCards: {error}") from None
     if not cards:
         raise MoveTypeError("PlayCards needs at least one card (a pass is Pass())")
-    if len(set(cards)) != len(cards):
-        twice = sorted({card for card in cards if cards.count(card) > 1})
+    french = [card for card in cards if type(card) is Card]
+    if len(set(french)) != len(french):
+        twice = sorted({card for card in french if french.count(card) > 1})
         raise MoveTypeError(f"PlayCards names a card twice: {format_cards(twice)}")
     return cards
 
@@ -71,7 +89,7 @@ class PlayCards(Immutable):
     unless the player leads. ``cards`` are kept sorted, so the order they are given in
     does not matter."""
 
-    cards: tuple[Card, ...] = attrs.field(converter=as_cards)
+    cards: tuple[Any, ...] = attrs.field(converter=as_cards)
 
     told_by_events: ClassVar[bool] = True
     """Its event (:class:`~cardrules.climbing.events.CardsPlayed`) tells what it did."""
@@ -90,7 +108,7 @@ class PlayCards(Immutable):
         >>> PlayCards("3H 3C").to_data()
         {'move': 'play_cards', 'cards': ['3♣', '3♥']}
         """
-        return move_to_data(self)
+        return {"move": "play_cards", "cards": [str(card) for card in self.cards]}
 
     def __str__(self) -> str:
         return f"play {format_cards(self.cards)}"
@@ -106,7 +124,7 @@ class GiveCard(Immutable):
     President's cards to the Scum). Secret: only the giver sees which card, and the
     receiver once the cards change hands."""
 
-    card: Card = attrs.field(converter=as_card)
+    card: Any = attrs.field(converter=_play_card)
 
     def to_data(self) -> dict[str, Any]:
         """This move as data, as records write it (:func:`~cardrules.moves.move_to_data`).
@@ -114,7 +132,7 @@ class GiveCard(Immutable):
         >>> GiveCard("KS").to_data()
         {'move': 'give_card', 'card': 'K♠'}
         """
-        return move_to_data(self)
+        return {"move": "give_card", "card": str(self.card)}
 
     def hidden(self) -> HiddenMove:
         """What the other seats are told of it: not the card."""

@@ -11,7 +11,7 @@ from typing import Any
 
 from cardrules._checks import check_int
 from cardrules._text import shown
-from cardrules.cards import Card, cards_of_mask, format_cards, mask_of, parse_cards
+from cardrules.cards import Card, format_cards, parse_cards
 from cardrules.errors import CardParseError, SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
@@ -30,8 +30,11 @@ def deal_hands(
     if deck is None:
         deck, rng = shuffled(rules.deck(), rng)
     hands = [0] * players
+    free = -1  # (every bit: a card takes its lowest copy not dealt yet)
     for index, card in enumerate(deck):
-        hands[(dealer + 1 + index) % players] |= 1 << card
+        bit = rules.bits_of((card,), free)
+        free &= ~bit
+        hands[(dealer + 1 + index) % players] |= bit
     return tuple(hands), rng
 
 
@@ -63,22 +66,46 @@ def setup_state(
     return rules.start_deal(1, dealer, dealt, totals, rng, (), events)
 
 
-def _cards(value: object, what: str) -> tuple[Card, ...]:
+def _cards(rules: Any, value: object, what: str) -> tuple[Any, ...]:
     if isinstance(value, str):
         value = value.split()
     if not isinstance(value, Sequence):
         raise SetupError(
             f"{what} must be cards (a sequence of cards or card texts), not {shown(value)}"
         )
+    declared = rules.card_deck()
     try:
-        return parse_cards(value)
+        return parse_cards(value) if declared is None else declared.parse_cards(value)
     except CardParseError as error:
         raise SetupError(f"{what}: {error}") from None
 
 
-def _check_deck(rules: Any, deck: Sequence[Card | str]) -> tuple[Card, ...]:
-    cards = _cards(deck, "deck")
-    if sorted(cards) != sorted(rules.deck()):
+def _bits(rules: Any, groups: Sequence[Sequence[Any]], what: str) -> list[int]:
+    """The card masks of groups of cards dealt from one deck: each card its lowest copy
+    not in an earlier one. Raises :class:`~cardrules.SetupError` for a card not of the
+    game's deck, or given more often than the deck holds it."""
+    free = _full(rules)
+    masks = []
+    for cards in groups:
+        mask = rules.bits_of(tuple(cards), free)
+        if mask is None:
+            raise SetupError(
+                f"{what} must hold cards of the game's deck, each as often as the deck "
+                f"holds it ({len(rules.deck())} cards)"
+            )
+        free &= ~mask
+        masks.append(mask)
+    return masks
+
+
+def _full(rules: Any) -> int:
+    """Every bit of the game's deck."""
+    return rules.bits_of(rules.deck(), -1)  # type: ignore[no-any-return]
+
+
+def _check_deck(rules: Any, deck: Sequence[Card | str]) -> tuple[Any, ...]:
+    cards = _cards(rules, deck, "deck")
+    if sorted(map(int, cards)) != sorted(map(int, rules.deck())):
         raise SetupError(
             f"a stacked deck must hold the game's {len(rules.deck())} cards once each, in "
             f"the order dealt; got {len(cards)} cards"
@@ -94,17 +121,14 @@ def check_hands(rules: Any, hands: object, *, whole: bool) -> tuple[int, ...]:
         raise SetupError(
             f"hands must be {players} hands of cards, one per seat, not {shown(hands)}"
         )
-    found = [_cards(hand, f"the hand of seat {seat}") for seat, hand in enumerate(hands)]
-    every = [card for hand in found for card in hand]
-    deck = rules.deck()
-    allowed = mask_of(deck)
-    if len(set(every)) != len(every) or any(not allowed >> card & 1 for card in every):
-        raise SetupError(f"the hands must hold cards of the game's deck, each once: {shown(hands)}")
-    if whole and len(every) != len(deck):
+    found = [_cards(rules, hand, f"the hand of seat {seat}") for seat, hand in enumerate(hands)]
+    every = sum(len(hand) for hand in found)
+    masks = _bits(rules, found, "the hands")
+    if whole and every != len(rules.deck()):
         raise SetupError(
-            f"the hands must hold the whole deck ({len(deck)} cards), not {len(every)} cards"
+            f"the hands must hold the whole deck ({len(rules.deck())} cards), not {every} cards"
         )
-    return tuple(mask_of(hand) for hand in found)
+    return tuple(masks)
 
 
 def position_state(
@@ -127,8 +151,8 @@ def position_state(
     """A position in the middle of a deal's play (see ``ClimbingGame.position``)."""
     players = rules.players
     masks = check_hands(rules, hands, whole=False)
-    on_table = _cards(table, "table")
-    before = _cards(played, "played")
+    on_table = _cards(rules, table, "table")
+    before = _cards(rules, played, "played")
     if not isinstance(reversed_order, bool):
         raise SetupError(f"reversed_order must be True or False, not {shown(reversed_order)}")
     seats = {
@@ -148,11 +172,12 @@ def position_state(
     held = 0
     for mask in masks:
         held |= mask
-    used = mask_of(on_table) | mask_of(before)
-    if used & held or len(set(on_table) | set(before)) != len(on_table) + len(before):
-        raise SetupError("a card played (on the table or before) cannot be held, nor played twice")
-    if not mask_of(rules.deck()) & used == used:
-        raise SetupError(f"the cards played must be of the game's deck: {format_cards(before)}")
+    used = rules.bits_of((*on_table, *before), _full(rules) & ~held)
+    if used is None:
+        raise SetupError(
+            "the cards played (on the table or before) must be cards of the game's deck "
+            "that no hand holds, each played once"
+        )
     for seat in range(players):
         if (seat in out) != (not masks[seat]):
             raise SetupError(
@@ -225,38 +250,59 @@ def _weaker_than_given(rules: Any, view: Any) -> dict[int, tuple[int, int]]:
     return found
 
 
+def _bits_in(mask: int) -> list[int]:
+    """The bits of ``mask``, lowest first, each as a mask of its own."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low)
+        mask ^= low
+    return found
+
+
 def determinized(rules: Any, view: Any, seed: int) -> Any:
     """A state that agrees with ``view`` (see ``ClimbingGame.determinize``)."""
     players = rules.players
     seat = view.seat
     rng = seed_state(seed)
     hands = [0] * players
-    hands[seat] = mask_of(view.hand)
-    played = mask_of(view.played)
-    known = [0] * players  # cards this seat gave, which their receivers still hold
-    unseen = mask_of(rules.deck()) & ~hands[seat] & ~played
+    kept = [view.hand, view.played]
+    known: list[list[Any]] = [[] for _ in range(players)]  # given by this seat, still held
+    in_transit: list[Any] = []  # given by this seat, not passed yet
+    passed_on = {s.giver for s in view.swaps if s.receiver != seat and None in s.cards}
+    back = [*view.played, *view.hand]  # (a card given is played, or given back, or held)
     for swap in view.swaps:
-        if swap.giver == seat and swap.done:
-            known[swap.receiver] |= mask_of(swap.cards) & ~played
-        elif swap.giver == seat:  # (on their way: in no hand)
-            unseen &= ~mask_of(swap.cards)
-    for mask in known:
+        if swap.giver == seat and swap.done and swap.receiver not in passed_on:
+            for card in swap.cards:
+                if card in back:
+                    back.remove(card)
+                else:
+                    known[swap.receiver].append(card)
+        elif swap.giver == seat and not swap.done:
+            in_transit += swap.cards
+    bits = _bits(rules, [*kept, *known, in_transit], "the view's cards")
+    hands[seat], played = bits[0], bits[1]
+    unseen = _full(rules)
+    for mask in bits:
         unseen &= ~mask
+    card_of = rules.cards_of_mask
     weaker = _weaker_than_given(rules, view)
     for other, below in weaker.items():  # (dealt first: their cards are the fewest)
-        want = view.hand_sizes[other] - known[other].bit_count()
+        want = view.hand_sizes[other] - len(known[other])
         strength = rules.card_strength
-        allowed = [card for card in cards_of_mask(unseen) if (strength(card), card) < below]
+        allowed = [
+            bit for bit in _bits_in(unseen) if (strength(card_of(bit)[0]), card_of(bit)[0]) < below
+        ]
         drawn, rng = shuffled(allowed, rng)
-        hands[other] = known[other] | mask_of(drawn[:want])
+        hands[other] = bits[2 + other] | sum(drawn[:want])
         unseen &= ~hands[other]
-    pool, rng = shuffled(cards_of_mask(unseen), rng)
+    pool, rng = shuffled(_bits_in(unseen), rng)
     at = 0
     for other in range(players):
         if other == seat or other in weaker:
             continue
-        want = view.hand_sizes[other] - known[other].bit_count()
-        hands[other] = known[other] | mask_of(pool[at : at + want])
+        want = view.hand_sizes[other] - len(known[other])
+        hands[other] = bits[2 + other] | sum(pool[at : at + want])
         at += want
     swaps = []
     for swap in view.swaps:
@@ -264,10 +310,10 @@ def determinized(rules: Any, view: Any, seed: int) -> Any:
             # Given but unseen: still on their way (the giver's cards, taken from the
             # pool), or in the receiver's hand or among the cards played.
             if swap.done:
-                where = cards_of_mask(hands[swap.receiver] | played)
+                where = card_of(hands[swap.receiver] | played)
                 cards = tuple(sorted(where[: swap.count]))
             else:
-                cards = tuple(pool[at : at + len(swap.cards)])
+                cards = tuple(sorted(card_of(sum(pool[at : at + len(swap.cards)]))))
                 at += len(swap.cards)
             swap = type(swap)(swap.giver, swap.receiver, swap.count, swap.best, cards)
         swaps.append(swap)

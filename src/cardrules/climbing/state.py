@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from cardrules._text import int_text, ints_repr
-from cardrules.cards import Card, cards_of_mask, format_cards
+from cardrules.cards import Card, format_cards
 from cardrules.data import fields_data
 from cardrules.values import Immutable, Value
 
@@ -152,7 +152,8 @@ class ClimbState(Value):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards, sorted by suit then rank."""
-        return tuple(cards_of_mask(mask) for mask in self._hands)
+        cards_of = self._rules.cards_of_mask
+        return tuple(cards_of(mask) for mask in self._hands)
 
     @property
     def hand_masks(self) -> tuple[int, ...]:
@@ -240,7 +241,7 @@ class ClimbState(Value):
     @property
     def played(self) -> tuple[Card, ...]:
         """The cards played this deal, sorted."""
-        return cards_of_mask(self._played)
+        return self._rules.cards_of_mask(self._played)  # type: ignore[no-any-return]
 
     @property
     def swaps(self) -> tuple[Swap, ...]:

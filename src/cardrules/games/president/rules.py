@@ -32,15 +32,24 @@ import attrs
 from cardrules.cards import Card, Rank
 from cardrules.climbing.core import Combination
 from cardrules.climbing.engine import ClimbingGame
+from cardrules.climbing.moves import PlayCards
 from cardrules.climbing.state import ClimbState, ClimbView, Swap
-from cardrules.encoding.climbing import exchange_fields, revolution_field
+from cardrules.decks import FRENCH_54, Deck
+from cardrules.encoding.climbing import ClimbingEncoder, exchange_fields, revolution_field
 from cardrules.encoding.fields import GameField
 from cardrules.errors import RulesError
 from cardrules.games.president.heuristic import president_heuristic
 from cardrules.games.president.scoring import deal_scores, place_points, titles
 from cardrules.options import flag, integer
 
-__all__ = ["President", "PresidentState", "PresidentView"]
+__all__ = ["JOKER", "JOKER_STRENGTH", "President", "PresidentState", "PresidentView"]
+
+JOKER = "joker"
+"""The kind of a joker's play (:class:`~cardrules.climbing.core.Combination`)."""
+JOKER_STRENGTH = 16
+"""A joker's strength: above every rank."""
+_JOKER_CARD = FRENCH_54.parse("Jk")
+_JOKER_BITS = FRENCH_54.copy_masks[_JOKER_CARD]
 
 
 class PresidentState(ClimbState):
@@ -76,6 +85,8 @@ class President(ClimbingGame):
             the Vice-Scum and the Vice-President one card the same way).
         revolution: four of a kind reverses the rank order until the deal ends (another
             four of a kind turns it back).
+        jokers: two jokers join the deck (54 cards); a joker, played alone, beats any
+            play and nothing beats it.
         pass_sits_out: a player who passes may not play again until the lead returns.
         deals: the deals a game lasts; the best total wins (a tie is a shared win).
         points: what each finishing place scores, first out first (``players`` ints);
@@ -91,6 +102,7 @@ class President(ClimbingGame):
     exchange: bool = attrs.field(default=True, validator=flag)
     revolution: bool = attrs.field(default=False, validator=flag)
     pass_sits_out: bool = attrs.field(default=False, validator=flag)
+    jokers: bool = attrs.field(default=False, validator=flag)
     deals: int = attrs.field(default=5, validator=integer(1, 1000))
     points: tuple[int, ...] | None = attrs.field(default=None, converter=_to_points)
 
@@ -108,10 +120,46 @@ class President(ClimbingGame):
 
     # -- the cards -------------------------------------------------------------------
 
-    def card_strength(self, card: Card) -> int:
-        """The rank, a 2 above the ace when ``two_high``."""
+    def card_deck(self) -> Deck | None:
+        """With ``jokers``, the French deck with two jokers."""
+        return FRENCH_54 if self.jokers else None
+
+    def card_strength(self, card: Any) -> int:
+        """The rank, a 2 above the ace when ``two_high``; a joker above all."""
+        if type(card) is not Card:
+            return JOKER_STRENGTH
         rank = int(card.rank)
         return 15 if self.two_high and rank == Rank.TWO else rank
+
+    def combination(self, cards: tuple[Any, ...]) -> Combination | None:
+        """A set of one rank, or a joker alone."""
+        if type(cards[0]) is not Card:
+            return Combination(JOKER, 1, JOKER_STRENGTH) if len(cards) == 1 else None
+        if any(type(card) is not Card for card in cards):
+            return None
+        return super().combination(cards)
+
+    def beats(self, new: Combination, old: Combination, state: ClimbState) -> bool:
+        """A joker beats any play, and nothing beats it; else as the engine says (as
+        many cards of a higher rank, or of a lower one after a revolution)."""
+        if old.kind == JOKER or new.kind == JOKER:
+            return new.kind == JOKER and old.kind != JOKER
+        return super().beats(new, old, state)
+
+    def extra_plays(self, hand: int) -> tuple[tuple[Any, ...], ...]:
+        """A joker alone, if the hand holds one."""
+        if not self.jokers or not hand & _JOKER_BITS:
+            return ()
+        return ((_JOKER_CARD,),)
+
+    def extra_moves(self) -> tuple[PlayCards, ...]:
+        """With ``jokers``, the play of a joker."""
+        return (PlayCards((_JOKER_CARD,)),) if self.jokers else ()
+
+    def plays_allowed(self) -> str:
+        """The plays President allows, in words."""
+        joker = ", or a joker alone" if self.jokers else ""
+        return f"one card or two, three or four cards of one rank{joker}"
 
     def reverses(self, combination: Combination) -> bool:
         """With ``revolution``, four of a kind."""
@@ -123,6 +171,17 @@ class President(ClimbingGame):
         return f"a play beats the table with as many cards of a higher rank ({order})"
 
     # -- the encoders ----------------------------------------------------------------
+
+    def encoder(self) -> ClimbingEncoder:
+        """The climbing family's encoder (:func:`~cardrules.encoding.encoder_for` asks
+        this). None yet with ``jokers``: it reads the 52 cards only."""
+        if self.jokers:
+            raise RulesError(
+                "President(jokers=True) has no encoder yet (the climbing encoder, and so "
+                "the learning hosts, read the 52 cards only); play it without them, or "
+                "with jokers=False"
+            )
+        return ClimbingEncoder(self)
 
     encoded_fields_version: ClassVar[int] = 1
     """The version of President's own encoded fields (:meth:`encoded_fields`)."""
@@ -194,6 +253,7 @@ class President(ClimbingGame):
         return tuple(seat for seat, score in enumerate(scores) if score == best)
 
     def length_bound(self) -> int:
-        """Each deal is at most 52 plays, each followed by at most ``players - 1``
-        passes, and 3 cards given: ``deals * (52 * players + 3)``."""
-        return self.deals * (52 * self.players + 3)
+        """Each deal is at most one play a card (52, or 54 with jokers), each followed
+        by at most ``players - 1`` passes, and 3 cards given: ``deals * (cards *
+        players + 3)``."""
+        return self.deals * (len(self.deck()) * self.players + 3)
