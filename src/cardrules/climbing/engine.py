@@ -4,7 +4,8 @@ deal in finishing order (President and its relatives).
 
 A game is a subclass that sets its options, and where it differs from the defaults:
 
-- the deck (:meth:`ClimbingGame.deck`), how strong each card is
+- the deck (:meth:`ClimbingGame.deck`, or a declared deck with jokers:
+  :meth:`ClimbingGame.card_deck`), how strong each card is
   (:meth:`ClimbingGame.card_strength`: its rank by default, 2 low and ace high);
 - what a play is and what beats what (:meth:`ClimbingGame.combination`,
   :meth:`ClimbingGame.beats`; sets of one rank of up to ``largest_set`` cards by

@@ -96,7 +96,8 @@ class PlayCards(Immutable):
 
     @property
     def mask(self) -> int:
-        """The cards as a card mask (a bit per card)."""
+        """The cards as a card mask of the 52 (a bit a card); a game on a declared deck
+        finds the bits of a play in a hand with its ``bits_of``."""
         mask = 0
         for card in self.cards:
             mask |= 1 << card

@@ -235,7 +235,8 @@ class ClimbState(Value):
 
     @property
     def played_mask(self) -> int:
-        """The cards played this deal, as a card mask."""
+        """The cards played this deal, as a card mask (of the game's deck layout: a bit
+        a card of the 52, and a bit a copy of a joker)."""
         return self._played
 
     @property
@@ -305,10 +306,12 @@ class ClimbView(Immutable):
 
     @property
     def played_mask(self) -> int:
-        """The cards played this deal, as a card mask."""
+        """The cards of the 52 played this deal, as a card mask (a bit a card; a
+        joker, or any card of a declared deck beyond them, left out)."""
         mask = 0
         for card in self.played:
-            mask |= 1 << card
+            if type(card) is Card:
+                mask |= 1 << card
         return mask
 
     def to_data(self) -> dict[str, Any]:
