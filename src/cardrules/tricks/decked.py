@@ -17,7 +17,7 @@ its own, after the deck's suits.
 The functions here are the engine's (:class:`~cardrules.tricks.engine.TrickGame`)
 for such games: its class, once it declares a deck, gets :func:`legal_moves` and
 :func:`apply` from here, and its cold paths (setup, views, determinize, move ids,
-parsing) ask the game's :class:`Layout`.
+parsing) ask the game's ``Layout``.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from cardrules.seats import is_seat
 from cardrules.tricks.core import TRUMPS, CardOrder, SuitTable
 from cardrules.tricks.state import _Deal, tricks_as_records
 
-__all__ = ["Layout", "apply", "legal_moves"]
+__all__ = ["apply", "check_hands", "determinized", "legal_moves", "read_play", "refusal", "stacked"]
 
 _DEAL_STREAM = 0x6A09E667F3BCC909
 _RETRY_STREAM = 0x3C6EF372FE94F82B  # a deal drawn again (its plays not all legal)
@@ -227,10 +227,10 @@ def apply(
     card = move.card
     layout = self._decked
     if not (isinstance(card, int) and 0 <= card < layout.kinds and layout.deck.card(card) is card):
-        raise _refusal(self, state, card)
+        raise refusal(self, state, card)
     bits = allowed & layout.copy_masks[card]
     if not bits:
-        raise _refusal(self, state, card)
+        raise refusal(self, state, card)
     cards = state._cards + (card,)
     leader = state._leader
     new = object.__new__(type(state))
@@ -275,7 +275,7 @@ def apply(
 apply._decked = True  # type: ignore[attr-defined]
 
 
-def _refusal(game: Any, state: Any, card: Any) -> IllegalMoveError:
+def refusal(game: Any, state: Any, card: Any) -> IllegalMoveError:
     """The error for playing ``card`` when the seat may not: it names only the card and
     what was led."""
     layout = game._decked

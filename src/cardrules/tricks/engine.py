@@ -761,7 +761,7 @@ class TrickGame(Game[S, Any, V]):
         if state._deal._winners:
             return IllegalMoveError("game_over", "the game is over; no more moves")
         if self._decked is not None and move.suit is None and not move.announce:
-            return decked._refusal(self, state, move.card)
+            return decked.refusal(self, state, move.card)
         if move.suit is not None:
             title = type(self).__name__
             return IllegalMoveError(
