@@ -11,6 +11,8 @@ architecture, every module has one job, and the imports say so.
 - A family's own moves and events live in the family: every move and event class of
   the base layer serves the trick-taking side too, and the shedding family's are
   defined under ``cardrules.shedding`` and named by no base module's code.
+- The shedding engine is one class whose helpers are public: no module of the family
+  uses a private name (``_play``) that another of its modules defines.
 """
 
 from __future__ import annotations
@@ -283,3 +285,56 @@ def test_the_shedding_moves_and_events_are_defined_in_the_family_and_unnamed_in_
     for module in BASE:
         named = sorted(CODE_NAMES[module] & family.keys())
         assert not named, f"{module} names the shedding family's {named}"
+
+
+# -- the shedding engine's modules share no private name ----------------------------------
+
+ONE_CLASS_FAMILIES = ("cardrules.shedding",)
+"""The families whose modules share no private name (the trick family's engine still
+imports a few from its own modules)."""
+
+
+def _private_definitions(module: str) -> set[str]:
+    """The private names ``module`` defines at its top level (functions, classes,
+    constants), not the dunder ones."""
+    tree = ast.parse(MODULES[module].read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return {name for name in names if name.startswith("_") and not name.startswith("__")}
+
+
+def _shared_private_names(family: str) -> list[str]:
+    """``"user: _name of owner"`` for each private name a module of ``family`` defines
+    and another of its modules uses (imports it, or reads it as an attribute)."""
+    members = [m for m in MODULES if m == family or m.startswith(family + ".")]
+    defined = {module: _private_definitions(module) for module in members}
+    shared = []
+    for user in members:
+        for owner in members:
+            if owner != user:
+                used = (CODE_NAMES[user] & defined[owner]) - defined[user]
+                shared += [f"{user}: {name} of {owner}" for name in sorted(used)]
+    return shared
+
+
+@pytest.mark.parametrize("family", ONE_CLASS_FAMILIES)
+def test_no_private_name_is_shared_between_modules_of_a_family(family: str) -> None:
+    shared = _shared_private_names(family)
+    assert not shared, f"private names shared between modules: {shared}"
+
+
+def test_the_shared_private_name_finder_finds_one() -> None:
+    module = "cardrules.shedding.engine"
+    CODE_NAMES[module].add("_turn_up")  # a private helper of cardrules.shedding.flow
+    try:
+        assert "cardrules.shedding.engine: _turn_up of cardrules.shedding.flow" in (
+            _shared_private_names("cardrules.shedding")
+        )
+    finally:
+        CODE_NAMES[module].discard("_turn_up")

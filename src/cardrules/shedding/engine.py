@@ -30,30 +30,28 @@ from cardrules.game import Game
 from cardrules.handmasks import hand_cards
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
-from cardrules.shedding.core import CardTable
+from cardrules.shedding.core import Action, CardTable
 from cardrules.shedding.events import IdiotCalled, SuitNamed
 from cardrules.shedding.flow import (
-    _NAMING,
-    _PLAYING,
-    _WILD,
-    _advance,
-    _announce_move,
-    _done,
-    _draw_move,
-    _end_hand,
-    _pass_move,
-    _penalize,
-    _play,
-    _work_on,
+    advance,
+    announce_move,
+    draw_move,
+    end_hand,
+    finished,
+    pass_move,
+    penalize,
+    play_card,
+    work_on,
 )
 from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallIdiot, Draw
 from cardrules.shedding.parsing import call_refusal, read_shedding_move, typed_refusal
 from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
-    _PLAY,
-    _PLAY_NAMING,
-    _PLAY_NAMING_SAY,
-    _PLAY_SAY,
+    PLAYS,
+    PLAYS_NAMING,
+    PLAYS_NAMING_SAYING,
+    PLAYS_SAYING,
+    Phase,
     ShedState,
     ShedView,
 )
@@ -61,6 +59,9 @@ from cardrules.values import with_slots
 
 __all__ = ["SheddingGame"]
 
+_PLAYING = Phase.PLAY
+_NAMING = Phase.NAME_SUIT
+_WILD = Action.WILD
 _DRAW = Draw()
 _PASS = Pass()
 _DRAW_ONLY: tuple[Move, ...] = (_DRAW,)
@@ -511,7 +512,7 @@ class SheddingGame(Game[S, Move, V]):
                     raise self.why_illegal(state, move)
             if events is not None:
                 events.append(MovePlayed(player, move))
-            return _play(self, state, player, move, tables, events)  # type: ignore[return-value]
+            return play_card(self, state, player, move, tables, events)  # type: ignore[return-value]
         mover = state._to_move
         kind = type(move)
         if mover is None:
@@ -538,23 +539,23 @@ class SheddingGame(Game[S, Move, V]):
             legal = kind is Announce or kind is Pass
         if not legal:
             raise self.why_illegal(state, move)
-        work = _work_on(state, events)
+        work = work_on(state, events)
         if events is not None:
             events.append(MovePlayed(mover, move, seen_by=self.move_seen_by(state, mover, move)))
         if kind is Draw:
-            _draw_move(self, work, mover)
+            draw_move(self, work, mover)
         elif phase is _PLAYING:  # Pass
-            _pass_move(self, work, mover)
+            pass_move(self, work, mover)
         elif kind is NameSuit:
             suit = cast(NameSuit, move).suit
             work._suit = suit
             if events is not None:
                 events.append(SuitNamed(mover, suit))
             work._phase = _PLAYING
-            _advance(self, work, (mover + work._direction) % self.players)
+            advance(self, work, (mover + work._direction) % self.players)
         else:
-            _announce_move(self, work, mover, kind is Announce)
-        work._events = None  # the transition is done (flow._done)
+            announce_move(self, work, mover, kind is Announce)
+        work._events = None  # the transition is done (flow.finished)
         return work  # type: ignore[return-value]
 
     def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
@@ -593,15 +594,15 @@ class SheddingGame(Game[S, Move, V]):
                 "not_callable",
                 f"seat {target} cannot be called on now; you can call on {_seats(open_on)}",
             )
-        work = _work_on(state, events)
+        work = work_on(state, events)
         if events is not None:
             events.append(MovePlayed(caller, move, seen_by=self.move_seen_by(state, caller, move)))
             events.append(IdiotCalled(caller, target))
         work._exposed = tuple(seat for seat in state._exposed if seat != target)
-        _penalize(self, work, target)
+        penalize(self, work, target)
         if work._phase is _PLAYING and work._to_move == target:
-            _advance(self, work, target)
-        return _done(work)  # type: ignore[return-value]
+            advance(self, work, target)
+        return finished(work)  # type: ignore[return-value]
 
     def read_move(self, text: str, view: V) -> Move:
         """The move ``text`` names (see :mod:`cardrules.shedding.parsing`): a card, a
@@ -729,9 +730,9 @@ class SheddingGame(Game[S, Move, V]):
         """Every move of the game, in move-id order: plays (each card, then naming each
         suit, then saying "one card", then both), draw, pass, naming a suit, saying
         "one card", and each idiot call (caller, target)."""
-        moves: list[Move] = [*_PLAY, *(m for row in _PLAY_NAMING for m in row)]
+        moves: list[Move] = [*PLAYS, *(m for row in PLAYS_NAMING for m in row)]
         if self.one_card_calls:
-            moves += [*_PLAY_SAY, *(m for row in _PLAY_NAMING_SAY for m in row)]
+            moves += [*PLAYS_SAYING, *(m for row in PLAYS_NAMING_SAYING for m in row)]
         moves += [_DRAW, _PASS, *_NAME_SUIT]
         if self.one_card_calls:
             moves.append(Announce())
@@ -755,9 +756,9 @@ def _asking_hand_over(apply: Callable[..., Any]) -> Callable[..., Any]:
         new = apply(self, state, move, seat=seat, _events=_events)
         # Within the same hand (its record unchanged), in the play, with a seat to move.
         if new._hand is state._hand and self.ends_early(new):
-            work = _work_on(new, _events)
-            _end_hand(self, work, blocked=True)
-            return _done(work)
+            work = work_on(new, _events)
+            end_hand(self, work, blocked=True)
+            return finished(work)
         return new
 
     asking._asks = True  # type: ignore[attr-defined]

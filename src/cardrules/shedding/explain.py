@@ -14,9 +14,8 @@ from cardrules.cards import cards_of_mask
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.core import Action
-from cardrules.shedding.flow import tables_for
 from cardrules.shedding.moves import SHEDDING_MOVES, Announce, Draw
-from cardrules.shedding.state import Phase, ShedState
+from cardrules.shedding.state import Phase, ShedState, tables_for
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame

@@ -5,7 +5,11 @@ forfeited turns, "one card" and its penalty, blocked hands and the end of a hand
 These mechanics are written once for every game on the shedding engine, as functions
 of the game's rules (a :class:`~cardrules.shedding.engine.SheddingGame`, whose policies
 and hooks they read) and of the state being made: a transition copies the state into a
-new one that only it has seen, applies the mechanics to it in place and returns it.
+new one that only it has seen (:func:`work_on`), applies the mechanics to it in place
+and returns it (:func:`finished`). The functions in ``__all__`` are the ones the
+engine's other modules call (:class:`~cardrules.shedding.engine.SheddingGame` is the
+one engine class; these are its helpers, public within the family so that no module
+reaches into another's private names).
 """
 
 from __future__ import annotations
@@ -32,12 +36,25 @@ from cardrules.shedding.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.shedding.state import Phase, ShedState, _Hand, _Tables, tables_for
+from cardrules.shedding.state import CardLookup, HandInfo, Phase, ShedState
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame
 
-__all__ = ["lowest_rank_deals", "tables_for"]
+__all__ = [
+    "advance",
+    "announce_move",
+    "begin_hand",
+    "deal_hand",
+    "draw_move",
+    "end_hand",
+    "finished",
+    "lowest_rank_deals",
+    "pass_move",
+    "penalize",
+    "play_card",
+    "work_on",
+]
 
 
 def _replace(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
@@ -63,7 +80,7 @@ _OVER = Phase.OVER
 _new_state = object.__new__
 
 
-def _work_on(state: ShedState, events: list[Event] | None) -> ShedState:
+def work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     """A new state to fill in during one transition: a copy of ``state`` that the
     mechanics below change in place (it is the transition's own until it is returned,
     and nobody else has seen it), with the transition's ``events`` list, if any."""
@@ -91,7 +108,7 @@ def _work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     return work
 
 
-def _done(work: ShedState) -> ShedState:
+def finished(work: ShedState) -> ShedState:
     """The finished state of a transition (it no longer holds the events list)."""
     work._events = None
     return work
@@ -100,7 +117,7 @@ def _done(work: ShedState) -> ShedState:
 # -- dealing and the turned-up card ----------------------------------------------
 
 
-def _deal(
+def deal_hand(
     rules: SheddingGame[Any, Any],
     work: ShedState,
     number: int,
@@ -123,10 +140,10 @@ def _deal(
     work._suit = SUIT_MEMBER_OF_INDEX[order[dealt]]
     work._direction = direction
     work._rng = rng
-    _begin_hand(rules, work, _Hand(rules, number, cards_each, dealer, draws))
+    begin_hand(rules, work, HandInfo(rules, number, cards_each, dealer, draws))
 
 
-def _begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: _Hand) -> None:
+def begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: HandInfo) -> None:
     """Start a hand whose cards are on the table (in ``work``)."""
     work._hand = hand
     work._count = 0
@@ -178,33 +195,33 @@ def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
         work._events.append(CardTurnedUp(dealer, card))
     work._phase = _PLAYING
     if not _acts_when_turned_up(rules, card):
-        _advance(rules, work, (dealer + work._direction) % rules.players)
+        advance(rules, work, (dealer + work._direction) % rules.players)
         return
     rule = rule_of[card]
     if rule.starts_count:
         _start_count(rules, work, dealer, rule.count)
-        _advance(rules, work, (dealer + work._direction) % rules.players)
+        advance(rules, work, (dealer + work._direction) % rules.players)
     elif rule.action is _WILD:
         work._phase = _NAMING
         work._to_move = dealer
     else:
-        _advance(rules, work, _carry_out(rules, work, dealer, rule.action))
+        advance(rules, work, _carry_out(rules, work, dealer, rule.action))
 
 
 # -- moves ---------------------------------------------------------------------------
 
 
-def _play(
+def play_card(
     rules: SheddingGame[Any, Any],
     state: ShedState,
     seat: int,
     move: Play,
-    tables: _Tables,
+    tables: CardLookup,
     events: list[Event] | None,
 ) -> ShedState:
     """The state after a card played (Craits K7-K15): its function, the count,
     going out, "one card". The most common transition: the new state is filled in
-    here directly rather than copied by :func:`_work_on` and then changed."""
+    here directly rather than copied by :func:`work_on` and then changed."""
     card = move.card
     rule = tables.rule_of[card]
     action = rule.action
@@ -269,7 +286,7 @@ def _play(
         # K15: going out; a last card that makes others draw still does so.
         if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
             _carry_out(rules, work, seat, action)
-        _end_hand(rules, work, blocked=False)
+        end_hand(rules, work, blocked=False)
         work._events = None
         return work
     elif action is _NONE:
@@ -279,8 +296,8 @@ def _play(
     if left == 1 and not move.announce and rules.one_card_calls:
         _expose(rules, work, seat)
     if work._forfeits[next_seat]:
-        _advance(rules, work, next_seat)
-    else:  # what _advance does when nobody forfeits a turn, without the call
+        advance(rules, work, next_seat)
+    else:  # what advance does when nobody forfeits a turn, without the call
         work._to_move = next_seat
     work._events = None
     return work
@@ -295,17 +312,17 @@ def _after_play(
     if not left:
         if rules.count_after_going_out:
             return False
-        _end_hand(rules, work, blocked=False)  # going out ends the hand at once
+        end_hand(rules, work, blocked=False)  # going out ends the hand at once
         return True
     if played >= work._hand._max_plays:  # the cap on cards played
-        _end_hand(rules, work, blocked=True)
+        end_hand(rules, work, blocked=True)
         return True
     if not work._stock and rules.reshuffle_when == "stock_empty":
         _refill(rules, work, seat)
     return False
 
 
-def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     """``Draw()``: the count's value during the count (K13), which ends the turn;
     else one card (K9), after which the player moves again in games where drawing
     keeps the turn. Its ``CardsDrawn`` gives the reason everybody knows: ``"cannot_play"``
@@ -346,7 +363,7 @@ def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> Non
         if work._count_out:
             nobody_out = all(work._hands)
             if not (rules.continue_after_count_out and nobody_out):
-                _end_hand(rules, work, blocked=False)
+                end_hand(rules, work, blocked=False)
                 return
             work._count_out = False
     else:
@@ -359,17 +376,17 @@ def _draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> Non
     # (Draws this turn are counted only while the player keeps the turn.)
     next_seat = seat if keeps_turn else (seat + work._direction) % rules.players
     if work._forfeits[next_seat]:
-        _advance(rules, work, next_seat)
-    else:  # see _play
+        advance(rules, work, next_seat)
+    else:  # see play_card
         work._to_move = next_seat
 
 
-def _pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+def pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
     work._idle += 1
     work._drawn = 0
     if not _blocked(rules, work):
-        _advance(rules, work, (seat + work._direction) % rules.players)
+        advance(rules, work, (seat + work._direction) % rules.players)
 
 
 def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
@@ -380,11 +397,11 @@ def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
         return False
     if work._events is not None:
         work._events.append(HandBlocked(work._hand._number))
-    _end_hand(rules, work, blocked=True)
+    end_hand(rules, work, blocked=True)
     return True
 
 
-def _announce_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, said: bool) -> None:
+def announce_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, said: bool) -> None:
     """V4: a player answers on receiving the one card; then the next in dealing order."""
     if said:
         if work._events is not None:
@@ -496,12 +513,12 @@ def _refill(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
 def _expose(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     """A player is left with one card unannounced (K17, V4)."""
     if rules.idiot_calls == "automatic":
-        _penalize(rules, work, seat)
+        penalize(rules, work, seat)
     else:
         work._exposed = (*work._exposed, seat)
 
 
-def _penalize(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+def penalize(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     if rules.idiot_penalty == "draw_one":
         _draw(rules, work, seat, 1, "idiot")
     else:
@@ -509,7 +526,7 @@ def _penalize(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         work._forfeits = _replace(work._forfeits, seat, work._forfeits[seat] + 1)
 
 
-def _advance(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+def advance(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     """Give the turn to ``seat``, passing over seats that must forfeit a turn."""
     forfeits = work._forfeits
     while forfeits[seat]:
@@ -521,7 +538,7 @@ def _advance(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
     work._to_move = seat
 
 
-def _end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) -> None:
+def end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) -> None:
     """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
     the game (when the game's :meth:`game_over` says so)."""
     hand = work._hand
@@ -535,7 +552,7 @@ def _end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) 
     work._exposed = ()
     if rules.game_over(work._scores, hand._number):
         winners = rules.game_winners(work._scores)
-        work._hand = _Hand(
+        work._hand = HandInfo(
             rules, hand._number, hand._cards_dealt, hand._dealer, hand._dealer_draws, winners
         )
         work._to_move = None
@@ -545,7 +562,7 @@ def _end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) 
         return
     direction = rules.next_direction(work._direction)
     dealer = (hand._dealer + direction) % rules.players
-    _deal(rules, work, hand._number + 1, dealer, direction, None, work._rng)
+    deal_hand(rules, work, hand._number + 1, dealer, direction, None, work._rng)
 
 
 def lowest_rank_deals(

@@ -27,8 +27,8 @@ from cardrules.game import check_scores
 from cardrules.rng import check_seed, randbelow, resolve_seed, seed_state, shuffled
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import ShedTable
-from cardrules.shedding.flow import _begin_hand, _deal, _done, lowest_rank_deals
-from cardrules.shedding.state import Phase, ShedView, _Hand
+from cardrules.shedding.flow import begin_hand, deal_hand, finished, lowest_rank_deals
+from cardrules.shedding.state import HandInfo, Phase, ShedView, lay_out
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame
@@ -76,13 +76,13 @@ def new_state(
         if deck is not None:
             raise SetupError("give a stacked deck or explicit hands and stock, not both")
         table = _check_position(rules, hands, stock, rng, direction)
-        hand = _Hand(rules, hand_number, rules.cards_each(hand_number), dealer, draws)
-        work._lay_out(table)
-        _begin_hand(rules, work, hand)
+        hand = HandInfo(rules, hand_number, rules.cards_each(hand_number), dealer, draws)
+        lay_out(work, table)
+        begin_hand(rules, work, hand)
     else:
         order = None if deck is None else rules.deck.check_order(deck)
-        _deal(rules, work, hand_number, dealer, direction, order, rng, draws)
-    return _done(work)
+        deal_hand(rules, work, hand_number, dealer, direction, order, rng, draws)
+    return finished(work)
 
 
 def _check_hand_number(rules: SheddingGame[Any, Any], hand_number: object) -> int:
@@ -212,7 +212,7 @@ def position(
     follow = pile[-1].suit if suit is None else Suit.parse(suit)
     rng = seed_state(resolve_seed(seed))
     table = ShedTable(held, drawn, pile, follow, direction, rng)
-    hand = _Hand(rules, hand_number, rules.cards_each(hand_number), dealer)
+    hand = HandInfo(rules, hand_number, rules.cards_each(hand_number), dealer)
     zeros = (0,) * players
     return rules.state_class(
         hand,
@@ -267,7 +267,7 @@ def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> An
             position += size
     stock = order[position : position + view.stock_size]
     table = ShedTable(tuple(hands), stock, view.discard, view.suit, view.direction, rng)
-    hand = _Hand(
+    hand = HandInfo(
         rules,
         view.hand_number,
         view.cards_dealt,

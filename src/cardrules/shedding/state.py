@@ -27,7 +27,17 @@ from cardrules.moves import Move, Play
 from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable, matching_table
 from cardrules.values import Immutable, Value
 
-__all__ = ["Phase", "ShedState", "ShedView"]
+__all__ = [
+    "PLAYS",
+    "PLAYS_NAMING",
+    "PLAYS_NAMING_SAYING",
+    "PLAYS_SAYING",
+    "Phase",
+    "ShedState",
+    "ShedView",
+    "lay_out",
+    "tables_for",
+]
 
 
 class Phase(enum.IntEnum):
@@ -43,29 +53,33 @@ class Phase(enum.IntEnum):
     """The game is over."""
 
 
-_PLAY = tuple(Play(card) for card in ALL_CARDS)
-_PLAY_SAY = tuple(Play(card, announce=True) for card in ALL_CARDS)
-_PLAY_NAMING = tuple(tuple(Play(card, suit=suit) for suit in Suit) for card in ALL_CARDS)
-_PLAY_NAMING_SAY = tuple(
+PLAYS = tuple(Play(card) for card in ALL_CARDS)
+"""``Play(card)`` for each card index (made once: every legal-move list shares them)."""
+PLAYS_SAYING = tuple(Play(card, announce=True) for card in ALL_CARDS)
+"""``Play(card, announce=True)`` for each card index."""
+PLAYS_NAMING = tuple(tuple(Play(card, suit=suit) for suit in Suit) for card in ALL_CARDS)
+"""``Play(card, suit=suit)`` for each card index and suit."""
+PLAYS_NAMING_SAYING = tuple(
     tuple(Play(card, suit=suit, announce=True) for suit in Suit) for card in ALL_CARDS
 )
+"""``Play(card, suit=suit, announce=True)`` for each card index and suit."""
 
 
 def _plays_of(card: Card, naming: bool, say: bool) -> tuple[Play, ...]:
     """The plays of ``card`` in the order legal moves list them: naming each suit if it
     names one, each followed by the same play saying "one card" when ``say``."""
-    plain = _PLAY_NAMING[card] if naming else (_PLAY[card],)
-    with_say = _PLAY_NAMING_SAY[card] if naming else (_PLAY_SAY[card],)
+    plain = PLAYS_NAMING[card] if naming else (PLAYS[card],)
+    with_say = PLAYS_NAMING_SAYING[card] if naming else (PLAYS_SAYING[card],)
     return (*plain, *with_say) if say else plain
 
 
-class _Tables(Value):
-    """A card table looked up by card index: each card's row, action and count, the
-    cards that match each suit to follow and top rank, and those that add to a count
-    (as card masks);
-    each rank's points by rank value (2 … 14, for scoring); and ``plays[i][card]``, the
-    plays of a card as legal moves list them, for ``i`` = 2 × (a wild card names a
-    suit now) + (the play leaves one card, to be announced)."""
+class CardLookup(Value):
+    """The engine's lookups of a card table (:func:`tables_for` makes them), by card
+    index: each card's row, action and count, the cards that match each suit to follow
+    and top rank, and those that add to a count (as card masks); each rank's points by
+    rank value (2 … 14, for scoring); and ``plays[i][card]``, the plays of a card as
+    legal moves list them, for ``i`` = 2 × (a wild card names a suit now) + (the play
+    leaves one card, to be announced)."""
 
     __slots__ = (
         "action_of",
@@ -95,13 +109,13 @@ class _Tables(Value):
         )
 
 
-_BUILT: dict[int, tuple[CardTable, _Tables]] = {}
+_BUILT: dict[int, tuple[CardTable, CardLookup]] = {}
 
 _CLEARED: dict[str, Any] = {"_events": None, "_legal": None}
 """The slots a pickled or copied state leaves empty (a transition's scratch, a cache)."""
 
 
-def tables_for(table: CardTable) -> _Tables:
+def tables_for(table: CardTable) -> CardLookup:
     """The lookup tables of a card table (built once per table object: looked up by
     identity, as hashing a table on every move would cost more than the lookups save)."""
     built = _BUILT.get(id(table))
@@ -109,7 +123,7 @@ def tables_for(table: CardTable) -> _Tables:
         return built[1]
     if len(_BUILT) >= 64:
         _BUILT.clear()
-    tables = _Tables(table)
+    tables = CardLookup(table)
     _BUILT[id(table)] = (table, tables)
     return tables
 
@@ -123,7 +137,7 @@ _WILD_GOES = ("under_stock", "shuffled_in")
 def _limits_of(rules: Any) -> tuple[int, int, int, bool]:
     """The rules' limits as plain ints (no limit: a huge one): draws a turn, cards
     played in a hand, idle turns that block it; and whether a play may do more than
-    Craits' plays do (``flow._after_play``). The policies are checked here, once per
+    Craits' plays do (the engine's ``after_play``). The policies are checked here, once per
     rules object, since a game may set them as it likes. Raises
     :class:`~cardrules.RulesError` for a policy out of range."""
     known = _LIMITS.get(id(rules))
@@ -164,11 +178,12 @@ def _limits_of(rules: Any) -> tuple[int, int, int, bool]:
     return limits
 
 
-class _Hand(Value):
-    """What stays the same during one hand: the rules and the tables they make, the
-    hand's number, the cards dealt to each player, the dealer, the draw for first
-    dealer, and the winners once the game is over; and the rules' limits as plain ints
-    (draws a turn, cards played, idle turns that block the hand), read on every move."""
+class HandInfo(Value):
+    """The engine's record of what stays the same during one hand: the rules and the
+    tables they make, the hand's number, the cards dealt to each player, the dealer,
+    the draw for first dealer, and the winners once the game is over; and the rules'
+    limits as plain ints (draws a turn, cards played, idle turns that block the hand),
+    read on every move."""
 
     __slots__ = (
         "_blocked_at",
@@ -194,7 +209,7 @@ class _Hand(Value):
         winners: tuple[int, ...] = (),
     ) -> None:
         self._rules = rules
-        self._tables: _Tables = tables_for(rules.card_table)
+        self._tables: CardLookup = tables_for(rules.card_table)
         (self._draw_limit, self._max_plays, self._blocked_at, self._watch_plays) = _limits_of(rules)
         self._number = number
         self._cards_dealt = cards_dealt
@@ -211,7 +226,7 @@ class _Hand(Value):
     def __reduce__(self) -> tuple[Any, ...]:
         # The lookup tables are rebuilt from the rules, not pickled with every state.
         return (
-            _Hand,
+            HandInfo,
             (
                 self._rules,
                 self._number,
@@ -253,9 +268,17 @@ class ShedState(Value):
         "_to_move",
     )
 
+    # The table's slots, which lay_out fills in.
+    _hands: tuple[int, ...]
+    _stock: tuple[Card, ...]
+    _discard: tuple[Card, ...]
+    _suit: Suit
+    _direction: int
+    _rng: int
+
     def __init__(
         self,
-        hand: _Hand,
+        hand: HandInfo,
         table: ShedTable,
         to_move: int | None,
         phase: Phase,
@@ -270,7 +293,7 @@ class ShedState(Value):
         played: int = 0,
     ) -> None:
         self._hand = hand
-        self._lay_out(table)
+        lay_out(self, table)
         self._to_move = to_move
         self._phase = phase
         self._count = count
@@ -290,16 +313,6 @@ class ShedState(Value):
     @classmethod
     def _hidden(cls) -> frozenset[str]:
         return frozenset({"_events", "_legal"})
-
-    def _lay_out(self, table: ShedTable) -> None:
-        """Take the cards, the suit to follow, the direction and the generator from
-        ``table`` (only while this state is being made)."""
-        self._hands = tuple(map(hand_mask, table._hands))
-        self._stock = table._stock
-        self._discard = table._discard
-        self._suit = table._suit
-        self._direction = table._direction
-        self._rng = table._rng
 
     def _fresh_caches(self) -> dict[str, Any]:
         # The remembered legal moves are worked out again after loading or copying.
@@ -478,6 +491,17 @@ class ShedState(Value):
         """A short diagram of the whole state (every hand and the stock's size: for the
         table's owner, never for a player; a view prints only what its seat sees)."""
         return _diagram(self, self.hands, self.stock_size)
+
+
+def lay_out(state: ShedState, table: ShedTable) -> None:
+    """Give ``state`` the cards, the suit to follow, the direction and the generator of
+    ``table`` (only while the engine makes ``state``: states are immutable)."""
+    state._hands = tuple(map(hand_mask, table._hands))
+    state._stock = table._stock
+    state._discard = table._discard
+    state._suit = table._suit
+    state._direction = table._direction
+    state._rng = table._rng
 
 
 @attrs.frozen
