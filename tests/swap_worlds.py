@@ -46,6 +46,7 @@ from cardrules.chance import ChanceState, ExplicitChance
 from cardrules.cli.console import Console
 from cardrules.cli.play import play_game
 from cardrules.cli.registry import game_entry
+from cardrules.climbing import CardsPlayed
 from cardrules.encoding import encoder_for
 from cardrules.hosts.table import open_call
 from cardrules.rng import DecidedShuffles
@@ -300,8 +301,9 @@ def deck_of(world: World) -> list[cr.Card]:
 def seen_by(world: World, seat: int) -> set[cr.Card]:
     """The cards ``seat`` has seen, from the states themselves (not from what the seat
     is shown): every card it held at any point (dealt, passed to it, drawn, picked up;
-    so also those it passed, played or discarded), every card played, turned up, laid on
-    the discard pile or drawn for the first dealer."""
+    so also those it passed, played or discarded), every card played (alone, or in a
+    climbing game's play of several), turned up, laid on the discard pile or drawn for
+    the first dealer."""
     seen: set[cr.Card] = set()
     for transition in world.transitions:
         state = transition.state.inner
@@ -315,7 +317,7 @@ def seen_by(world: World, seat: int) -> set[cr.Card]:
         for event in transition.events:
             if isinstance(event, (cr.CardPlayed, cr.CardTurnedUp)):
                 seen.add(event.card)
-            if isinstance(event, cr.TrickWon):
+            if isinstance(event, (cr.TrickWon, CardsPlayed)):
                 seen.update(event.cards)
     return seen
 

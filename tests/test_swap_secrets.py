@@ -159,6 +159,8 @@ CASES = [
     Case("oh-hell-openspiel", oh_hell.OhHell.openspiel(), 9, 2, 14),
     Case("crazy-eights", crazy_eights.CrazyEights(), 0, 2, 50),
     Case("crazy-eights-short", crazy_eights.CrazyEights(), 3, 0, 30),
+    Case("president", cr.President(), 4, 1, 40),
+    Case("president-5-sitting-out", cr.President(players=5, pass_sits_out=True), 7, 3, 40),
     Case(
         "crazy-eights-draw-one",
         crazy_eights.CrazyEights(players=3, draw_by_choice=False, draw_limit=1),
