@@ -412,3 +412,22 @@ def test_jokers_are_dealt_exchanged_recorded_and_sampled_like_any_card() -> None
     assert any("Jk" in str(move) for move in record.moves)
     with pytest.raises(cr.RulesError, match="jokers=True"):
         encoder_for(game)
+
+
+def test_a_game_may_start_at_a_later_deal_with_its_exchanges() -> None:
+    game = cr.President(deals=3)
+    state = game.new_game(seed=3, deal_number=2, last_places=[2, 0, 1, 3], dealer=3)
+    assert state.deal_number == 2 and state.phase == "exchange" and state.to_move == 2
+    assert [(s.giver, s.receiver, s.count, s.best) for s in state.swaps] == [
+        (3, 2, 2, True),
+        (1, 0, 1, True),
+        (2, 3, 2, False),
+        (0, 1, 1, False),
+    ]
+    chooser = random.Random(3)
+    while not state.is_over:
+        state = game.apply(state, chooser.choice(game.legal_moves(state)))
+    assert state.deal_number == 3  # two deals played: the game's third is its last
+    for bad in ({"last_places": [1, 2]}, {"deal_number": 0}, {"last_places": "0123"}):
+        with pytest.raises(cr.SetupError):
+            game.new_game(seed=1, **bad)

@@ -215,10 +215,17 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
             deck: Sequence[Card | str] | None = None,
             hands: Sequence[Sequence[Card | str]] | None = None,
             scores: Sequence[int] | None = None,
+            deal_number: int = 1,
+            last_places: Sequence[int] = (),
         ) -> ClimbState:
             """The first deal: from the seed, a stacked ``deck`` (top first, dealt one
-            card at a time from the dealer's left) or chosen ``hands``."""
-            state: ClimbState = setup_state(self, seed, events, dealer, deck, hands, scores)
+            card at a time from the dealer's left) or chosen ``hands``; ``scores``,
+            ``deal_number`` and the finishing order of the deal before (``last_places``,
+            every seat once: the deal starts with its exchanges) start the game later
+            on."""
+            state: ClimbState = setup_state(
+                self, seed, events, dealer, deck, hands, scores, deal_number, last_places
+            )
             return state
 
     def position(

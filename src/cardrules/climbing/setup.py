@@ -46,11 +46,18 @@ def setup_state(
     deck: Sequence[Card | str] | None,
     hands: Sequence[Sequence[Card | str]] | None,
     scores: Sequence[int] | None,
+    deal_number: int = 1,
+    last_places: Sequence[int] = (),
 ) -> Any:
     """The first deal of a game (behind ``new_game`` and ``start``). Raises
-    :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands or scores."""
+    :class:`~cardrules.SetupError` for a bad seed, dealer, deck, hands, scores, deal
+    number or finishing order."""
     rng = seed_state(new_seed() if seed is None else seed)  # (which checks the seed)
     players = rules.players
+    number = check_int(deal_number, "deal_number", 1)
+    places = _seats(last_places, players, "last_places")
+    if places and len(places) != players:
+        raise SetupError(f"last_places must be empty or every seat once, not {shown(last_places)}")
     if dealer is None:
         dealer, rng = rules.first_dealer(rng)
     if not is_seat(dealer, players):
@@ -63,7 +70,7 @@ def setup_state(
     else:
         stacked = None if deck is None else _check_deck(rules, deck)
         dealt, rng = deal_hands(rules, dealer, stacked, rng)
-    return rules.start_deal(1, dealer, dealt, totals, rng, (), events)
+    return rules.start_deal(number, dealer, dealt, totals, rng, places, events)
 
 
 def _cards(rules: Any, value: object, what: str) -> tuple[Any, ...]:
