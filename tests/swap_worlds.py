@@ -98,6 +98,9 @@ class World:
     game: Any
     setup: dict[str, Any]
     transitions: list[Transition] = field(default_factory=list)
+    started: dict[str, Any] = field(default_factory=dict)
+    """The setup keywords the game was started with (a later deal, say), which world B
+    starts with too."""
 
     @property
     def table(self) -> ExplicitChance:
@@ -172,16 +175,21 @@ def _ends_deal(events: Sequence[cr.Event]) -> bool:
 
 
 def play_world(
-    game: Any, seed: int, moves: int, stop: Callable[[World], bool] | None = None
+    game: Any,
+    seed: int,
+    moves: int,
+    stop: Callable[[World], bool] | None = None,
+    started: dict[str, Any] | None = None,
 ) -> World:
     """World A: ``game`` under explicit chance, random chance outcomes and random legal
     moves (seeded with ``seed``), the calls made as the hosts make them, for at most
     ``moves`` moves or until ``stop(world)`` says so, and never past the end of the
     first deal (the scores of a deal tell what was left in the hands: a card nobody saw
-    may change them)."""
+    may change them). ``started``: setup keywords to start the game with (a later deal
+    with its exchanges), which the hosts are given too."""
     table = ExplicitChance(game)
-    first = table.start()  # (as OpenSpiel starts it)
-    world = World(game, _setup_of(first.state))
+    first = table.start(**(started or {}))  # (as OpenSpiel starts it)
+    world = World(game, _setup_of(first.state), started=dict(started or {}))
     choose = random_chooser(seed)
     acts: list[Act] = []
     start = _complete(table, first, acts, choose)
@@ -247,14 +255,14 @@ def replay_world(world: World, sigma: Callable[[Any], Any]) -> World:
     Raises :class:`Unplayable` when one is not."""
     game = world.game
     table = ExplicitChance(game)
-    other = World(game, dict(world.setup))
+    other = World(game, dict(world.setup), started=dict(world.started))
     state: Any = None
     for transition in world.transitions:
         acts = [sigma(act.value) for act in transition.acts]
         kinds = [act.kind for act in transition.acts]
         at = 0
         if transition.kind == "start":
-            step = table.start()
+            step = table.start(**world.started)
         elif transition.kind == "call":
             if open_call(game, state.inner) != acts[0]:
                 raise Unplayable(f"the call {acts[0]} is not the one made here")
@@ -499,6 +507,8 @@ def openspiel_outputs(world: World, seat: int) -> list[Outputs]:
     its place in the list, which OpenSpiel lists in the same order)."""
     from cardrules.hosts.openspiel import load_game
 
+    if world.started:
+        return []  # (an OpenSpiel game starts from its parameters alone, not a later deal)
     game = world.game
     spiel = load_game(game).new_initial_state()
     table = world.table

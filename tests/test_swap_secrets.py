@@ -35,6 +35,7 @@ import pytest
 
 import cardrules as cr
 import swap_worlds as sw
+from cardrules.climbing import GiveCard
 from cardrules.games import skat
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.euchre import rules as euchre
@@ -91,6 +92,15 @@ def _skat_discarded(world: sw.World, seat: int) -> None:
     assert len(discards) == 2 and discards[0].seat != seat
 
 
+def _president_exchanged(world: sw.World, seat: int) -> None:
+    """Stopped after the exchanges (the Scum's and the Vice-Scum's best cards, the
+    President's and the Vice-President's choice), the observed seat in none of those
+    it watches: the cards of the President's exchange with the Scum are swapped."""
+    gives = _moves_of(world, GiveCard)
+    assert len(gives) == 3 and all(act.seat not in (seat,) for act in gives[:2])
+    assert _phase(world.transitions[-1]) == "play"
+
+
 @dataclass(frozen=True)
 class Case:
     """One world A and the seat observed: ``game`` played from ``seed`` for at most
@@ -105,6 +115,7 @@ class Case:
     stop: Callable[[sw.World], bool] | None = None
     reached: Callable[[sw.World, int], None] | None = None
     hidden: bool = False
+    started: tuple[tuple[str, Any], ...] = ()
 
 
 CASES = [
@@ -162,6 +173,16 @@ CASES = [
     Case("president", cr.President(), 4, 1, 40),
     Case("president-5-sitting-out", cr.President(players=5, pass_sits_out=True), 7, 3, 40),
     Case(
+        "president-exchanged",
+        cr.President(),
+        2,
+        1,
+        30,
+        reached=_president_exchanged,
+        hidden=True,
+        started=(("deal_number", 2), ("last_places", (2, 0, 1, 3)), ("dealer", 3)),
+    ),
+    Case(
         "crazy-eights-draw-one",
         crazy_eights.CrazyEights(players=3, draw_by_choice=False, draw_limit=1),
         1,
@@ -181,7 +202,7 @@ def _world(case: Case) -> sw.World:
     """World A of ``case``: the first seed from the case's own whose game reaches the
     position the case wants."""
     for seed in range(case.seed, case.seed + SEEDS):
-        world = sw.play_world(case.game, seed, case.moves, case.stop)
+        world = sw.play_world(case.game, seed, case.moves, case.stop, dict(case.started))
         if case.reached is None:
             return world
         try:
