@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import cardrules as cr
 from cardrules.cards import ALL_CARDS, parse_cards
 from cardrules.climbing import CardsPlayed, GiveCard, PlayCards, RanksReversed, Swap
+from cardrules.data import SCHEMAS
 from cardrules.encoding import encoder_for
 from cardrules.games.president import titles
 
@@ -431,3 +432,16 @@ def test_a_game_may_start_at_a_later_deal_with_its_exchanges() -> None:
     for bad in ({"last_places": [1, 2]}, {"deal_number": 0}, {"last_places": "0123"}):
         with pytest.raises(cr.SetupError):
             game.new_game(seed=1, **bad)
+
+
+def test_a_joker_is_written_as_data_like_any_card() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    game = cr.President(jokers=True)
+    state = game.position(["Jk 3C", "4D 4S", "KC", "5C"], to_move=0)
+    step = game.step(state, PlayCards("Jk"))
+    view = game.observe(step.state, 1).to_data()
+    assert view["played"] == ["Jk"] and view["table"] == ["Jk"]
+    jsonschema.validate(view, SCHEMAS["view"])
+    for event in step.events:
+        jsonschema.validate(event.to_data(1, game=game), SCHEMAS["event"])
+    assert game.move_from_data({"move": "play_cards", "cards": ["Jk"]}) == PlayCards("Jk")

@@ -56,7 +56,7 @@ __all__ = ["SCHEMAS", "event_kind", "fields_data", "to_data"]
 # -- schemas --------------------------------------------------------------------------
 
 _DRAFT = "https://json-schema.org/draft/2020-12/schema"
-_CARD = {"type": "string", "pattern": "^(?:[2-9]|10|[JQKA])[♣♦♥♠]$"}
+_CARD = {"type": "string", "pattern": "^(?:(?:[2-9]|10|[JQKA])[♣♦♥♠]|Jk)$"}
 _SUIT = {"enum": ["C", "D", "H", "S"]}
 _SEAT = {"type": "integer", "minimum": 0}
 _COUNT = {"type": "integer", "minimum": 0}
@@ -67,7 +67,10 @@ _INT = {
 _SHIPPED_KINDS = ["play", "draw", "idiot", "name_suit", "announce", "pass"]
 
 _DEFS: dict[str, Any] = {
-    "card": {"description": "a card's text: rank 2-10, J, Q, K or A, then its suit", **_CARD},
+    "card": {
+        "description": "a card's text: rank 2-10, J, Q, K or A, then its suit; Jk, a joker",
+        **_CARD,
+    },
     "suit": {"description": "a suit's letter", **_SUIT},
     "seat": _SEAT,
     "int": _INT,
