@@ -372,6 +372,9 @@ def test_bad_input_is_refused_with_a_reason() -> None:
         game.move_from_data({"move": "play_cards", "cards": []})
     assert game.move_from_data(PlayCards("3C 3D").to_data()) == PlayCards("3D 3C")
     assert CardsPlayed(0, parse_cards("3C")).to_data(1)["cards"] == ["3♣"]
+    for hands, places in (((1, 2), ()), ((1, 1, 2, 4), ()), ((1, 2, 4, 8), (0, 1))):
+        with pytest.raises(cr.SetupError, match="disjoint card masks"):
+            game.start_deal(2, 0, hands, (0,) * 4, 1, places, None)
 
 
 def test_a_joker_beats_any_play_and_nothing_beats_it() -> None:

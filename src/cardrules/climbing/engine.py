@@ -55,7 +55,7 @@ from cardrules.climbing.parsing import read_climbing_move
 from cardrules.climbing.setup import deal_hands, determinized, position_state, setup_state
 from cardrules.climbing.state import ClimbState, ClimbView, Swap
 from cardrules.decks import Deck
-from cardrules.errors import IllegalMoveError, RulesError, SeatError
+from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError
 from cardrules.events import CardsPassed, Event, GameOver, HandDealt, HandScored, MovePlayed
 from cardrules.game import Game
 from cardrules.moves import Pass
@@ -282,7 +282,10 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         """The state at the start of deal ``number`` with these ``hands`` (card masks),
         after the exchanges made as it is dealt; the player to move is the first giver
         of a card, or the first leader. (The engine deals through it; setups and tests
-        may call it with hands of their own.)"""
+        may call it with hands of their own.) Raises :class:`~cardrules.SetupError` for
+        hands that are not one card mask per seat, disjoint, of the game's deck, or a
+        finishing order that is not every seat once."""
+        _check_deal(self, hands, last_places)
         if events is not None:
             events.append(HandDealt(number, dealer, min(h.bit_count() for h in hands)))
         swaps = self.exchanges(last_places) if last_places else ()
@@ -609,6 +612,25 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         """``state`` with another generator for the later deals."""
         self.check_state(state)
         return with_slots(state, _rng=generator)  # type: ignore[return-value]
+
+
+def _check_deal(game: ClimbingGame, hands: object, last_places: object) -> None:
+    players = game.players
+    full, held = _tables(game).full, 0
+    masks = hands if isinstance(hands, tuple) and len(hands) == players else ()
+    for mask in masks:
+        if type(mask) is not int or mask < 0 or mask & held or mask & ~full:
+            break
+        held |= mask
+    else:
+        places = last_places if isinstance(last_places, tuple) else None
+        if masks and places is not None and sorted(places) in ([], list(range(players))):
+            return
+    raise SetupError(
+        f"a deal starts from {players} disjoint card masks of the game's deck, one per "
+        "seat, and the finishing order of the deal before (every seat once, or () for "
+        f"none), not {shown(hands)} and {shown(last_places)}"
+    )
 
 
 @attrs.frozen
