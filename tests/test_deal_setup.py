@@ -263,7 +263,7 @@ def test_huge_penalties_are_accepted() -> None:
 def test_penalties_of_a_game_without_shuffle_pressure_must_be_zero() -> None:
     game = crazy_eights.CrazyEights(players=3)
     assert game.new_game(seed=1, penalties=(0, 0, 0)).penalties == (0, 0, 0)
-    refused = r"0 \(these rules charge no shuffle-pressure penalty\); seat 1 has 5"
+    refused = r"0 \(these rules charge no reshuffle penalty\); seat 1 has 5"
     with pytest.raises(cr.SetupError, match=refused):
         game.new_game(seed=1, penalties=(0, 5, 0))
 

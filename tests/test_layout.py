@@ -18,6 +18,9 @@ architecture, every module has one job, and the imports say so.
 from __future__ import annotations
 
 import ast
+import io
+import re
+import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -344,3 +347,49 @@ def test_the_shared_private_name_finder_finds_one() -> None:
         )
     finally:
         CODE_NAMES[module].discard("_turn_up")
+
+
+# -- the shedding engine speaks no Craits -------------------------------------------------
+
+RULE_NUMBER = re.compile(r"\b[KCV]\d{1,2}\b")
+"""A rule number of the rules reference (K1 … of Craits, C1 … of Cramps, V1 … of the
+variations)."""
+CRAITS_WORDS = re.compile(r"idiot|shuffle.pressure|threes", re.IGNORECASE)
+"""Craits' own words: its call, its reshuffle penalty, its threes."""
+FIXED_NAMES = ("CallIdiot", "IdiotCalled")
+"""The family's move and event classes whose names (and, in ``moves`` and ``events``,
+texts and data forms) records and narrations fix."""
+FIXED_TEXTS = ("cardrules.shedding.moves", "cardrules.shedding.events")
+
+
+def _craits_in(module: str) -> list[str]:
+    """Where ``module`` has a rule number or a Craits word: everywhere, but in the
+    modules of fixed texts only in names and comments (their strings are the moves'
+    and events' texts and data forms)."""
+    source = MODULES[module].read_text(encoding="utf-8")
+    found = [f"line {n}: {m.group()}" for n, line in enumerate(source.splitlines(), 1)
+             for m in RULE_NUMBER.finditer(line)]  # fmt: skip
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.STRING and module in FIXED_TEXTS:
+            continue
+        text = token.string
+        for name in FIXED_NAMES:
+            text = text.replace(name, "")
+        found += [f"line {token.start[0]}: {m.group()}" for m in CRAITS_WORDS.finditer(text)]
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith(FAMILIES[1])))
+def test_the_shedding_family_has_no_craits_rule_numbers_or_words(module: str) -> None:
+    found = _craits_in(module)
+    assert not found, f"{module} speaks Craits: {found}"
+
+
+def test_the_craits_finder_finds_rule_numbers_and_words() -> None:
+    path = MODULES["cardrules.shedding.core"]
+    MODULES["cardrules.shedding.core"] = PACKAGE / "games" / "craits" / "rules.py"
+    try:
+        found = _craits_in("cardrules.shedding.core")
+    finally:
+        MODULES["cardrules.shedding.core"] = path
+    assert any("K17" in f for f in found) and any("idiot" in f for f in found)

@@ -206,7 +206,7 @@ class CardTable(Mapping[Rank, CardRule], Immutable):
 
 
 def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]) -> bool:
-    """The matching rule (Craits K7, K8): whether ``card`` may be played on ``top`` when
+    """The matching rule: whether ``card`` may be played on ``top`` when
     ``suit`` is the suit to follow: same suit, same rank, or a wild rank."""
     return (
         SUIT_OF_INDEX[card] == suit

@@ -35,9 +35,11 @@ from cardrules.shedding.events import IdiotCalled, SuitNamed
 from cardrules.shedding.flow import (
     advance,
     announce_move,
+    draw_cards,
     draw_move,
     end_hand,
     finished,
+    forfeit_turn,
     pass_move,
     penalize,
     play_card,
@@ -87,8 +89,8 @@ class SheddingGame(Game[S, Move, V]):
     # are the defaults.
 
     turned_up_acts: bool | frozenset[int] = True
-    """Whether the card turned up to start the pile acts as the dealer's play (Craits
-    K6: its function happens, a wild card makes the dealer name the suit): ``True`` for
+    """Whether the card turned up to start the pile acts as the dealer's play (its
+    function happens, a wild card makes the dealer name the suit): ``True`` for
     every rank, ``False`` for none, or the ranks (2 … 14) that act. A turned-up wild
     card that does not act goes back into the stock (see ``turned_up_wild``) and the
     next card is turned up; any other card that does not act just starts the pile."""
@@ -96,60 +98,62 @@ class SheddingGame(Game[S, Move, V]):
     """Where a turned-up wild card that does not act goes: under the stock, or shuffled
     back into it (so the next card turned up may be any unseen card, that one too)."""
     one_card_calls: bool = False
-    """Whether a play leaving one card must say "one card" (Craits K16, K17): the game
-    then has ``idiot_calls`` and ``idiot_penalty`` options."""
-    idiot_calls: Literal["manual", "automatic"] = "manual"
-    """With ``one_card_calls``: opponents call "idiot" (``"manual"``), or the penalty
-    applies at once (``"automatic"``)."""
-    idiot_penalty: Literal["draw_two_skip", "draw_one"] = "draw_two_skip"
-    """With ``one_card_calls``: the penalty for an unannounced one card."""
+    """Whether a play leaving one card must say "one card": a player who does not may
+    be called on (``CallIdiot``) by the others until the next card is played or drawn,
+    and pays :meth:`penalize_missed_call`."""
+    call_word: str = "call"
+    """With ``one_card_calls``: the word a player types to call on a missed "one card"
+    (``call 2``)."""
+    calls_penalized_at_once: bool = False
+    """With ``one_card_calls``: whether a missed "one card" is penalized at once,
+    without a call (for simulations)."""
     draw_only_when_stuck: bool = True
-    """Whether a player may draw only when no card can be played (Craits K7, K9)."""
+    """Whether a player may draw only when no card can be played."""
     draw_keeps_turn: bool = False
-    """Whether the player who draws moves again (else the turn passes, Craits K9).
+    """Whether the player who draws moves again (else the turn passes).
     Drawing the count always ends the turn."""
     draw_limit: int | None = None
     """With ``draw_keeps_turn``: how many cards a player may draw in one turn (``None``:
     no limit). At the limit the player may not draw again that turn."""
     pass_when_stuck: bool = False
     """Whether a player who can neither play nor draw passes with ``Pass()`` (else
-    ``Draw()`` draws nothing, Craits K20)."""
+    ``Draw()`` draws nothing)."""
     pass_by_choice: bool = False
     """Whether a player who cannot draw (nothing to draw, or ``draw_limit`` reached)
     may pass with ``Pass()`` even when a card could be played."""
     reshuffle_when: Literal["never", "drawing", "stock_empty"] = "drawing"
     """When the discard pile but its top card is shuffled into a new stock:
-    ``"drawing"`` (when a player must draw from an empty stock, Craits K19),
+    ``"drawing"`` (when a player must draw from an empty stock),
     ``"stock_empty"`` (at once, as soon as the stock is empty and the pile has more than
     its top card: after the draw that empties it, or the next card played) or
     ``"never"`` (an empty stock stays empty: nothing more is drawn)."""
     count_needs_stock: bool = False
     """Whether a card that starts a count is played as a plain card when nothing can be
-    drawn (else it starts the count anyway, Craits K20)."""
+    drawn (else it starts the count anyway)."""
     count_after_going_out: bool = True
     """Whether a card that starts or raises the count still makes the next player draw
-    when it is the player's last card (Craits K11, K14); if not, going out ends the hand
+    when it is the player's last card; if not, going out ends the hand
     at once, whatever the last card."""
     continue_after_count_out: bool = False
     """Whether a hand goes on after a count ends if somebody went out during it but
-    holds cards again (Craits V6)."""
+    holds cards again."""
     max_plays: int | None = None
     """A cap on the cards played in a hand: the play that reaches it ends the hand as a
     blocked one (``None``: no cap). Draws, passes and named suits do not count."""
     blocked_after: int | None = None
-    """How many idle turns in a row (nothing played or drawn) block the hand (Craits
-    K21); ``None``: one for each player."""
+    """How many idle turns in a row (nothing played or drawn) block the hand;
+    ``None``: one for each player."""
     last_penalty_card_is_pass: bool = False
     """Whether drawing the count counts as an idle turn when its last card empties the
     stock (OpenSpiel's Crazy Eights does so)."""
     names_suit_at_end: bool = True
     """Whether a wild card whose play ends the hand (the player's last card, or the play
-    that reaches ``max_plays``) names a suit all the same (Craits K8: its ``SuitNamed``
+    that reaches ``max_plays``) names a suit all the same (its ``SuitNamed``
     is told); if not, it is played as ``Play(card)``, with no suit to name, as
     OpenSpiel's Crazy Eights plays it (it asks for no suit then)."""
     draws_for_first_dealer: bool = False
     """Whether a game started without a dealer makes the players draw for it (the lowest
-    card deals, Craits K2); if not, see ``random_first_dealer``."""
+    card deals); if not, see ``random_first_dealer``."""
     random_first_dealer: bool = False
     """Whether a game started without a dealer (and without a draw for it) has one
     picked uniformly at random from the seed; if not, seat 0 deals."""
@@ -226,11 +230,11 @@ class SheddingGame(Game[S, Move, V]):
 
     def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
         """What each seat scores for the hand just ended, from the cards left in hand
-        (``blocked``: nobody went out, Craits K21)."""
+        (``blocked``: nobody went out)."""
         raise NotImplementedError
 
     def game_winners(self, scores: tuple[int, ...]) -> tuple[int, ...]:
-        """Who wins with these totals after the last hand: the lowest by default (K25)."""
+        """Who wins with these totals after the last hand: the lowest by default."""
         best = min(scores)
         return tuple(seat for seat, score in enumerate(scores) if score == best)
 
@@ -241,12 +245,21 @@ class SheddingGame(Game[S, Move, V]):
 
     def next_direction(self, direction: int) -> int:
         """The direction of play of the next hand, given the one the last hand ended
-        in: clockwise by default (Craits K4)."""
+        in: clockwise by default."""
         return CLOCKWISE
+
+    def penalize_missed_call(self, state: S, seat: int) -> None:
+        """Make ``seat`` pay for a missed "one card" (called, or at once): by default it
+        draws two cards and forfeits its next turn. ``state`` is the state being made
+        by the move that called it (its events list collects what happens): a game
+        changes it through :func:`~cardrules.shedding.flow.draw_cards` and
+        :func:`~cardrules.shedding.flow.forfeit_turn` only."""
+        draw_cards(self, state, seat, 2, "missed_call")
+        forfeit_turn(state, seat)
 
     def announce_on_receiving(self, cards_dealt: int) -> bool:
         """Whether every player must answer "one card" or stay silent on receiving the
-        cards of this hand (Craits V4); no by default."""
+        cards of this hand; no by default."""
         return False
 
     # -- starting a game (made by cardrules.shedding.setup) -------------------------
@@ -308,7 +321,7 @@ class SheddingGame(Game[S, Move, V]):
         stock (top first), who is to move and the suit to follow (by default the top
         card's). The cards need not be the whole deck (an endgame is fine), but no card
         may appear more often than the deck holds it. ``penalties`` are each seat's last
-        shuffle-pressure penalty (zeros by default). ``idle_turns`` (turns in a row with
+        reshuffle penalty (zeros by default). ``idle_turns`` (turns in a row with
         nothing played or drawn) is below ``players`` (or the game's ``blocked_after``):
         a full cycle of them blocks the hand. ``seed`` drives reshuffles and the later
         deals. ``draws_this_turn`` (below the game's ``draw_limit``) and ``cards_played``
@@ -353,7 +366,7 @@ class SheddingGame(Game[S, Move, V]):
     # -- what may be done now: one method per question --------------------------------
     #
     # legal_moves, apply, the refusals (cardrules.shedding.explain), absent_cards and
-    # the idiot calls all ask these, so they cannot disagree.
+    # the calls on a missed "one card" all ask these, so they cannot disagree.
 
     def plays_allowed(self, state: S, held: int) -> tuple[int, int]:
         """Which cards of ``held`` (a hand mask of the player to move) may be played
@@ -395,7 +408,7 @@ class SheddingGame(Game[S, Move, V]):
         with ``draw_only_when_stuck``) while the stock, or a reshuffle, has a card and
         they are below ``draw_limit``; where the game has ``Pass()``, they pass when they
         cannot draw (and cannot play, unless ``pass_by_choice``). In games without
-        ``Pass()`` a stuck player always draws, even nothing (Craits K20).
+        ``Pass()`` a stuck player always draws, even nothing.
 
         >>> import cardrules as cr
         >>> game = cr.CrazyEights(players=2)
@@ -422,8 +435,8 @@ class SheddingGame(Game[S, Move, V]):
         Plays come in hand order (a wild once per suit it can name, a play leaving one
         card with and without saying "one card"); :class:`~cardrules.Draw` when the
         game lets the player draw (in Craits only when no card can be played: playing
-        is compulsory, K7); ``Pass()`` in games where a stuck player passes; then any
-        idiot calls the player may make.
+        is compulsory); ``Pass()`` in games where a stuck player passes; then any
+        calls on a missed "one card" the player may make.
         """
         try:
             if state._hand._rules is not self:  # a state these rules did not make
@@ -461,16 +474,16 @@ class SheddingGame(Game[S, Move, V]):
         return moves
 
     def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
-        """The idiot calls ``seat`` may make now, in or out of turn (Craits K17)."""
+        """The calls on a missed "one card" ``seat`` may make now, in or out of turn."""
         self.check_state(state)
         if not is_seat(seat, self.players):
             raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
-        if not self.one_card_calls or self.idiot_calls != "manual" or state._to_move is None:
+        if not self.one_card_calls or self.calls_penalized_at_once or state._to_move is None:
             return ()
         return tuple(CallIdiot(seat, target) for target in state._exposed if target != seat)
 
     def out_of_turn_sender(self, move: object) -> int | None:
-        """An idiot call may be made out of turn, by its caller."""
+        """A call on a missed "one card" may be made out of turn, by its caller."""
         return move.caller if isinstance(move, CallIdiot) else None
 
     def transition(self, state: S, move: Move, events: list[Event] | None) -> S:
@@ -525,7 +538,7 @@ class SheddingGame(Game[S, Move, V]):
         # The same test as "move in legal_moves(state)": read off the list when the
         # state has built it (a playout asks for it first), else worked out without it.
         if phase is _PLAYING and state._legal is not None and not state._exposed:
-            # A Draw or Pass allowed is the list's last move, after the plays (no idiot
+            # A Draw or Pass allowed is the list's last move, after the plays (no call
             # calls follow it when nobody is exposed).
             moves = state._legal
             legal = kind is type(moves[-1])  # never Play here: plays take the path above
@@ -559,13 +572,14 @@ class SheddingGame(Game[S, Move, V]):
         return work  # type: ignore[return-value]
 
     def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
-        """K17: an opponent calls idiot, in or out of turn, while the window is open."""
+        """Another player calls on a missed "one card", in or out of turn, while the
+        window is open."""
         if not self.one_card_calls:
             raise self.foreign_move(move, self.moves_are())
-        if self.idiot_calls != "manual":
+        if self.calls_penalized_at_once:
             raise IllegalMoveError(
                 "calls_are_automatic",
-                "idiot penalties are applied automatically in this game (idiot_calls='automatic')",
+                'nobody calls in this game: a missed "one card" is penalized at once',
             )
         caller = move.caller
         if not is_seat(caller, self.players):
@@ -607,14 +621,16 @@ class SheddingGame(Game[S, Move, V]):
     def read_move(self, text: str, view: V) -> Move:
         """The move ``text`` names (see :mod:`cardrules.shedding.parsing`): a card, a
         wild card with the suit it names (``8h spades``), ``draw``, ``pass``, a suit to
-        name, and with "one card" calls ``QS!``, ``one`` and ``idiot 2``."""
-        return read_shedding_move(text, view, calls=self.one_card_calls)  # type: ignore[no-any-return]
+        name, and with "one card" calls ``QS!``, ``one`` and a call on a seat."""
+        return read_shedding_move(  # type: ignore[no-any-return]
+            text, view, calls=self.one_card_calls, call_word=self.call_word
+        )
 
     def refuse_move(self, move: Move, view: V) -> IllegalMoveError:
         """The rules' reason, with moves named as a player types them, and for an
-        "idiot" call on the wrong seat whom the seat can call on."""
+        call on the wrong seat whom the seat can call on."""
         refusal = typed_refusal(super().refuse_move(move, view))
-        return call_refusal(refusal, move, view.exposed, view.seat)
+        return call_refusal(refusal, move, view.exposed, view.seat, self.call_word)
 
     def moves_are(self) -> str:
         """The kinds of move this game has, for messages: ``"Play, Draw or Pass"``."""
@@ -729,7 +745,7 @@ class SheddingGame(Game[S, Move, V]):
     def all_moves(self) -> tuple[Move, ...]:
         """Every move of the game, in move-id order: plays (each card, then naming each
         suit, then saying "one card", then both), draw, pass, naming a suit, saying
-        "one card", and each idiot call (caller, target)."""
+        "one card", and each call on a missed "one card" (caller, target)."""
         moves: list[Move] = [*PLAYS, *(m for row in PLAYS_NAMING for m in row)]
         if self.one_card_calls:
             moves += [*PLAYS_SAYING, *(m for row in PLAYS_NAMING_SAYING for m in row)]

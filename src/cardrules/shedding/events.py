@@ -1,6 +1,6 @@
 """The shedding family's own events: cards drawn and the stock reshuffled, a suit
 named, turns skipped, played again or forfeited, the direction changed, the count,
-"one card" said, "idiot" called and a blocked hand, each with its text. The events
+"one card" said, a missed one called and a blocked hand, each with its text. The events
 every family shares (a move made, a card played or turned up, a hand dealt or scored,
 the game over) are in :mod:`cardrules.events`, which tells these too
 (:func:`~cardrules.events.describe`, :func:`~cardrules.events.narrate`).
@@ -35,6 +35,7 @@ __all__ = [
     "SuitNamed",
     "TurnForfeited",
     "TurnSkipped",
+    "register_draw_reason",
 ]
 
 
@@ -44,8 +45,22 @@ _DRAW_REASONS = {
     "count": "for the count",
     "others_draw": "{card} makes every other player draw",
     "two_along_draws": "{card} makes the player two seats along draw",
-    "idiot": 'the "idiot" penalty',
+    "missed_call": 'a missed "one card"',
 }
+
+
+def register_draw_reason(reason: str, text: str) -> None:
+    """Give a game's own reason code of :class:`CardsDrawn` its words (``{card}`` in
+    ``text`` stands for the card that made the player draw, when known); a code with
+    none is told as itself, its underscores as spaces.
+
+    >>> register_draw_reason("forfeit_draw", "a lost challenge")
+    >>> str(CardsDrawn(0, 1, "forfeit_draw", 1))
+    'Seat 0 draws 1 card (a lost challenge).'
+    """
+    if not isinstance(reason, str) or not isinstance(text, str) or not reason:
+        raise EventError(f"a draw reason and its text are strings, not {shown(reason)}")
+    _DRAW_REASONS[reason] = text
 
 
 def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) -> None:
@@ -68,7 +83,8 @@ def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) 
 class CardsDrawn(Event):
     """``seat`` drew ``count`` cards because of ``reason``, a short code each game
     chooses (Craits: ``"cannot_play"``, ``"count"``, ``"others_draw"``,
-    ``"two_along_draws"``, ``"idiot"``; a game that lets a player draw with a card to
+    ``"two_along_draws"``, ``"missed_call"``, or a game's own, see
+    :func:`register_draw_reason`; a game that lets a player draw with a card to
     play, the Crazy Eights example, says ``"draw"`` for a ``Draw()``, not whether they
     could have played). ``wanted`` is how many the rules asked for; fewer means the draw
     stopped short.
@@ -146,7 +162,7 @@ def _card_list(cards: tuple[Card, ...]) -> str:
 class Reshuffled(Event):
     """``seat`` had to draw from an empty stock: the discard pile but its top card,
     ``cards`` cards, was shuffled into a new stock. ``penalty`` is what that cost the
-    seat, added to its score at once (Craits' shuffle pressure; 0 in games without one)."""
+    seat, added to its score at once (0 in games without one)."""
 
     seat: int
     cards: int
@@ -205,7 +221,7 @@ class PlayAgain(Event):
 
 @attrs.frozen
 class TurnForfeited(Event):
-    """``seat`` forfeited a turn (an idiot penalty)."""
+    """``seat`` forfeited a turn (a penalty for a missed "one card")."""
 
     seat: int
 

@@ -46,9 +46,11 @@ __all__ = [
     "announce_move",
     "begin_hand",
     "deal_hand",
+    "draw_cards",
     "draw_move",
     "end_hand",
     "finished",
+    "forfeit_turn",
     "lowest_rank_deals",
     "pass_move",
     "penalize",
@@ -127,7 +129,7 @@ def deal_hand(
     rng: int,
     draws: tuple[tuple[int, Card], ...] = (),
 ) -> None:
-    """Craits K5: deal one at a time from the dealer's side, turn up the top of the
+    """Deal one at a time from the dealer's side, turn up the top of the
     stock (a stacked ``order``, or a shuffle from ``rng``)."""
     cards_each = rules.cards_each(number)
     if order is None:
@@ -156,7 +158,7 @@ def begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: HandInfo) -
     if work._events is not None:
         work._events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
     if rules.announce_on_receiving(hand._cards_dealt):
-        # Craits V4: everyone answers in dealing order before the turned-up card acts.
+        # Everyone answers in dealing order before the turned-up card acts.
         work._phase = _ANNOUNCING
         work._to_move = (hand._dealer + work._direction) % rules.players
         return
@@ -173,7 +175,7 @@ def _acts_when_turned_up(rules: SheddingGame[Any, Any], card: Card) -> bool:
 
 
 def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
-    """The turned-up card: Craits K6, it acts as the dealer's play; or, for the
+    """The turned-up card: it acts as the dealer's play; or, for the
     ranks that do not act, a wild card goes back into the stock (under it, or
     shuffled in: ``turned_up_wild``) and the next card is turned up, and play
     starts at the dealer's side."""
@@ -219,7 +221,7 @@ def play_card(
     tables: CardLookup,
     events: list[Event] | None,
 ) -> ShedState:
-    """The state after a card played (Craits K7-K15): its function, the count,
+    """The state after a card played: its function, the count,
     going out, "one card". The most common transition: the new state is filled in
     here directly rather than copied by :func:`work_on` and then changed."""
     card = move.card
@@ -263,13 +265,13 @@ def play_card(
         events.append(CardPlayed(seat, card))
         if move.announce:
             events.append(OneCardAnnounced(seat))
-        if suit is not None:  # K8
+        if suit is not None:
             events.append(SuitNamed(seat, suit))
     if work._hand._watch_plays and _after_play(rules, work, seat, left, played):
         work._events = None
         return work
     if work._count:
-        # K12, K14: a card played into the count only raises it.
+        # A card played into the count only raises it.
         work._count += rule.count
         if events is not None:
             events.append(CountRaised(seat, work._count))
@@ -277,13 +279,13 @@ def play_card(
             work._count_out = True
         next_seat = (seat + work._direction) % rules.players
     elif rule.starts_count and (not rules.count_needs_stock or _can_refill(rules, work)):
-        # K11, K14: a 2 starts the count, even as the player's last card.
+        # A card that starts the count does so, even as the player's last card.
         _start_count(rules, work, seat, rule.count)
         if not left:
             work._count_out = True
         next_seat = (seat + work._direction) % rules.players
     elif not left:
-        # K15: going out; a last card that makes others draw still does so.
+        # Going out; a last card that makes others draw still does so.
         if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
             _carry_out(rules, work, seat, action)
         end_hand(rules, work, blocked=False)
@@ -323,8 +325,8 @@ def _after_play(
 
 
 def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
-    """``Draw()``: the count's value during the count (K13), which ends the turn;
-    else one card (K9), after which the player moves again in games where drawing
+    """``Draw()``: the count's value during the count, which ends the turn;
+    else one card, after which the player moves again in games where drawing
     keeps the turn. Its ``CardsDrawn`` gives the reason everybody knows: ``"cannot_play"``
     where a player draws only when stuck (Craits), ``"draw"`` where drawing is allowed
     with a card to play (Crazy Eights: whether the player could have played is theirs
@@ -350,12 +352,12 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
             _refill(rules, work, seat)
     elif work._count:
-        # K13: the player who cannot follow draws the count's value; the count ends.
+        # The player who cannot follow draws the count's value; the count ends.
         value = work._count
         work._count = 0
         if work._events is not None:
             work._events.append(CountEnded(seat, value))
-        drawn = _draw(rules, work, seat, value, "count")
+        drawn = draw_cards(rules, work, seat, value, "count")
         work._idle = 0 if drawn else work._idle + 1
         if drawn == value and not work._stock and rules.last_penalty_card_is_pass:
             work._idle = 1  # OpenSpiel's Crazy Eights counts this as a pass
@@ -367,7 +369,7 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
                 return
             work._count_out = False
     else:
-        drawn = _draw(rules, work, seat, 1, reason)
+        drawn = draw_cards(rules, work, seat, 1, reason)
         work._idle = 0 if drawn else work._idle + 1
         if keeps_turn:
             work._drawn += 1
@@ -390,7 +392,7 @@ def pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
 
 
 def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
-    """K21 (library decision): after a full cycle of turns with nothing played or
+    """After a full cycle of turns with nothing played or
     drawn (or the game's ``blocked_after`` such turns), the hand is blocked and
     ends. Returns whether it did."""
     if work._idle < work._hand._blocked_at:
@@ -402,7 +404,7 @@ def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
 
 
 def announce_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, said: bool) -> None:
-    """V4: a player answers on receiving the one card; then the next in dealing order."""
+    """A player answers on receiving the one card; then the next in dealing order."""
     if said:
         if work._events is not None:
             work._events.append(OneCardAnnounced(seat))
@@ -427,10 +429,10 @@ def _carry_out(rules: SheddingGame[Any, Any], work: ShedState, seat: int, action
         return (seat + 2 * direction) % players
     if action is _OTHERS_DRAW:
         for step in range(1, players):
-            _draw(rules, work, (seat + step * direction) % players, 1, "others_draw")
+            draw_cards(rules, work, (seat + step * direction) % players, 1, "others_draw")
     elif action is _TWO_ALONG_DRAWS:
         target = (seat + 2 * direction) % players if players > 2 else (seat + 1) % 2
-        _draw(rules, work, target, 1, "two_along_draws")
+        draw_cards(rules, work, target, 1, "two_along_draws")
     elif action is _PLAY_AGAIN:
         if work._events is not None:
             work._events.append(PlayAgain(seat))
@@ -448,11 +450,11 @@ def _start_count(rules: SheddingGame[Any, Any], work: ShedState, seat: int, valu
         work._events.append(CountStarted(seat, value))
 
 
-def _draw(
+def draw_cards(
     rules: SheddingGame[Any, Any], work: ShedState, seat: int, count: int, reason: str
 ) -> int:
-    """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty (Craits
-    K19, K20); returns how many it got."""
+    """``seat`` draws ``count`` cards, a reshuffle costing the game's penalty; returns
+    how many it got."""
     stock = work._stock
     reshuffles: tuple[int, ...] = ()
     if count <= len(stock):  # the usual case (draw_from's first lines, written out)
@@ -511,19 +513,23 @@ def _refill(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
 
 
 def _expose(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
-    """A player is left with one card unannounced (K17, V4)."""
-    if rules.idiot_calls == "automatic":
+    """A player is left with one card unannounced: open to a call, or penalized at
+    once where nobody calls."""
+    if rules.calls_penalized_at_once:
         penalize(rules, work, seat)
     else:
         work._exposed = (*work._exposed, seat)
 
 
 def penalize(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
-    if rules.idiot_penalty == "draw_one":
-        _draw(rules, work, seat, 1, "idiot")
-    else:
-        _draw(rules, work, seat, 2, "idiot")
-        work._forfeits = _replace(work._forfeits, seat, work._forfeits[seat] + 1)
+    """``seat`` pays for a missed "one card" (the game's
+    :meth:`~cardrules.shedding.engine.SheddingGame.penalize_missed_call`)."""
+    rules.penalize_missed_call(work, seat)
+
+
+def forfeit_turn(work: ShedState, seat: int) -> None:
+    """``seat`` will forfeit its next turn (one more, if it already forfeits one)."""
+    work._forfeits = _replace(work._forfeits, seat, work._forfeits[seat] + 1)
 
 
 def advance(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
@@ -568,7 +574,7 @@ def end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) -
 def lowest_rank_deals(
     rng: int, players: int, deck: Any
 ) -> tuple[int, tuple[tuple[int, Card], ...], int]:
-    """Craits K2: everyone draws a card from a shuffled deck; the lowest rank deals; tied
+    """Everyone draws a card from a shuffled deck; the lowest rank deals; tied
     lowest players draw again among themselves. Returns the dealer, the draws in order
     and the generator."""
     contenders = list(range(players))

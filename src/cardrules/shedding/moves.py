@@ -1,5 +1,5 @@
-"""The shedding family's own moves: draw from the stock, call "idiot" on a player who
-kept quiet with one card, say "one card". Every game on the shedding engine takes them
+"""The shedding family's own moves: draw from the stock, call on a player who kept
+quiet with one card, say "one card". Every game on the shedding engine takes them
 beside the moves all games share (:class:`~cardrules.moves.Play`,
 :class:`~cardrules.moves.NameSuit`, :class:`~cardrules.moves.Pass`).
 
@@ -109,7 +109,7 @@ class CallIdiot(Immutable):
 @register_move("announce", short_form="{'announce': true}")
 @attrs.frozen(cache_hash=True)
 class Announce(Immutable):
-    """Say "one card" on receiving the one card of the one-card hand (Craits V4)."""
+    """Say "one card" on receiving the one card of the one-card hand."""
 
     told_by_events: ClassVar[bool] = True
     """Its event (:class:`~cardrules.shedding.events.OneCardAnnounced`) tells what it did."""

@@ -4,7 +4,8 @@
 A card (``9h``, ``q♠``), a wild card with the suit it names (``8h c``, ``8h clubs``,
 ``8♥→♣``), ``d``/``draw``, ``p``/``pass``, a suit on its own (naming one for a turned-up
 wild card), and with "one card" calls (Craits): ``!`` or ``one`` after a card (``QS!``),
-``one``/``pass`` on the one-card deal, ``idiot`` or ``idiot 2`` (also out of turn).
+``one``/``pass`` on the one-card deal, and a call on a missed "one card" by the game's
+word for it (the game's ``call_word`` and a seat, ``call 2``; also out of turn).
 """
 
 from __future__ import annotations
@@ -37,8 +38,7 @@ _NAME_WORDS = frozenset({"name", "names", "naming", "play", "plays"})
 _SUITS_HINT = "c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
 _DRAW_WORDS = frozenset({"d", "draw"})
 _PASS_WORDS = frozenset({"p", "pass"})
-_IDIOT_WORDS = frozenset({"idiot", "i", "call"})
-_CALL_FILLERS = frozenset({"on", "seat", "calls", "call", "idiot"})
+_CALL_FILLERS = frozenset({"on", "seat", "calls", "call"})
 _ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "saying", "announce"})
 _SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
 _SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing", "stay"})
@@ -56,9 +56,10 @@ def split_move(text: str) -> list[str]:
     return text.replace("->", " ").translate(_SEPARATORS).lower().split()
 
 
-def read_shedding_move(text: str, view: Any, *, calls: bool) -> Any:
+def read_shedding_move(text: str, view: Any, *, calls: bool, call_word: str = "call") -> Any:
     """The move ``text`` names for the seat of ``view`` (a shedding game's view), legal
-    or not; ``calls``: whether the game has "one card" calls (Craits). Raises
+    or not; ``calls``: whether the game has "one card" calls, made with ``call_word``
+    (or its first letter, or ``call``) and a seat. Raises
     :class:`~cardrules.MoveParseError` for text that names no move and
     :class:`~cardrules.IllegalMoveError` for a card the seat does not hold.
 
@@ -76,8 +77,8 @@ def read_shedding_move(text: str, view: Any, *, calls: bool) -> Any:
             return Announce()
         raise MoveParseError(f"{shown(text.strip())} names no move")
     first = words[0]
-    if calls and (first in _IDIOT_WORDS or "idiot" in words):
-        return _read_call(words, view)
+    if calls and (first in (call_word, call_word[:1], "call") or call_word in words):
+        return _read_call(words, view, call_word)
     if view.phase is Phase.NAME_SUIT:
         return read_name_suit(words, text)
     if calls and view.phase is Phase.ANNOUNCE:
@@ -95,7 +96,8 @@ def read_shedding_move(text: str, view: Any, *, calls: bool) -> Any:
     named = [word for word in words if word not in _NAME_WORDS]
     if len(named) == 1 and card_named(named[0]) is None and suit_named(named[0]) is not None:
         return NameSuit(Suit.parse(named[0]))  # (only a turned-up wild card's dealer names one)
-    return _read_play(words, text, view, calls=calls, announce=announce)
+    how = f", {call_word} to call" if calls else ", p to pass"
+    return _read_play(words, text, view, calls=calls, announce=announce, hint=how)
 
 
 def read_name_suit(words: Sequence[str], text: str) -> NameSuit:
@@ -112,13 +114,14 @@ def read_name_suit(words: Sequence[str], text: str) -> NameSuit:
     return NameSuit(suit)
 
 
-def _read_play(words: Sequence[str], text: str, view: Any, *, calls: bool, announce: bool) -> Play:
+def _read_play(
+    words: Sequence[str], text: str, view: Any, *, calls: bool, announce: bool, hint: str
+) -> Play:
     """The play of the card ``words`` start with, which the seat must hold, then the
     suit it names (a wild card must name one when the legal moves make it name one)
     and, with ``calls``, "one card" words."""
     words = [word for word in words if word not in _NAME_WORDS] or list(words)
-    hint = "or d to draw" + (", idiot to call" if calls else ", p to pass")
-    card = read_card(words[0], hint)
+    card = read_card(words[0], "or d to draw" + hint)
     suit: Suit | None = None
     for word in words[1:]:
         named = suit_named(word)
@@ -145,9 +148,10 @@ def _read_play(words: Sequence[str], text: str, view: Any, *, calls: bool, annou
     return Play(card, suit=suit, announce=announce)
 
 
-def _read_call(words: Sequence[str], view: Any) -> CallIdiot:
-    """An "idiot" call by the seat of ``view``: ``idiot``, ``idiot 2``, ``idiot on seat
-    2``, or the move's own text ``seat 0 calls "idiot" on seat 2``."""
+def _read_call(words: Sequence[str], view: Any, word: str) -> CallIdiot:
+    """A call on a missed "one card" by the seat of ``view``, with the game's ``word``
+    for it: ``word``, ``word 2``, ``word on seat 2``, or the move's own text (``seat 0
+    calls … on seat 2``)."""
     caller = view.seat
     if len(words) > 1 and words[0] == "seat" and words[2:3] == ["calls"]:
         said = words[1]
@@ -156,7 +160,8 @@ def _read_call(words: Sequence[str], view: Any) -> CallIdiot:
         if int(said) != caller:
             raise IllegalMoveError("not_your_move", "you can make calls only for yourself")
         words = words[3:]
-    rest = [word for word in words if word not in _CALL_FILLERS and word != "i"]
+    fillers = _CALL_FILLERS | {word, word[:1], str(CallIdiot(0)).rpartition(" ")[2]}
+    rest = [said for said in words if said not in fillers]
     if not rest:
         mine = [
             move
@@ -170,24 +175,24 @@ def _read_call(words: Sequence[str], view: Any) -> CallIdiot:
         # read thousands of digits).
         if digit_count(seat) > _SEAT_DIGITS:
             raise MoveParseError(
-                f"there is no seat {short_number(seat)}; give the seat to call on (e.g. idiot 2)"
+                f"there is no seat {short_number(seat)}; give the seat to call on (e.g. {word} 2)"
             )
         return CallIdiot(caller, int(seat))
     if card_named(rest[0]) is not None:
-        raise MoveParseError("a call names a seat, not a card: idiot 2")
-    raise MoveParseError(f"after idiot, give the seat to call on (e.g. idiot 2), not {rest}")
+        raise MoveParseError(f"a call names a seat, not a card: {word} 2")
+    raise MoveParseError(f"after {word}, give the seat to call on (e.g. {word} 2), not {rest}")
 
 
 def call_refusal(
-    error: IllegalMoveError, move: Any, exposed: Sequence[int], seat: int
+    error: IllegalMoveError, move: Any, exposed: Sequence[int], seat: int, call_word: str = "call"
 ) -> IllegalMoveError:
     """``error``, the rules' refusal of ``move`` sent by ``seat``, saying whom ``seat``
-    can call "idiot" on, and how, when ``move`` is a call the rules refused for its
-    target (``exposed``: the seats open to a call, public).
+    can call on, and how (with the game's ``call_word``), when ``move`` is a call the
+    rules refused for its target (``exposed``: the seats open to a call, public).
 
     >>> error = IllegalMoveError("not_callable", "seat 1 cannot be called on now")
     >>> print(call_refusal(error, CallIdiot(0, 1), (2,), 0))
-    seat 1 cannot be called on now; you can call on seat 2: idiot 2
+    seat 1 cannot be called on now; you can call on seat 2: call 2
     """
     if not isinstance(move, CallIdiot) or error.reason not in ("not_callable", "target_needed"):
         return error
@@ -195,11 +200,12 @@ def call_refusal(
     if not open_on:
         return error
     names = " and ".join(f"seat {other}" for other in open_on)
-    how = " or ".join(f"idiot {other}" for other in open_on)
+    how = " or ".join(f"{call_word} {other}" for other in open_on)
     if error.reason == "target_needed":
         text = f"several players can be called on ({names}): type {how}"
     elif move.target == seat:
-        text = f'you cannot call "idiot" on yourself; you can call on {names}: {how}'
+        said = "" if call_word == "call" else f' "{call_word}"'
+        text = f"you cannot call{said} on yourself; you can call on {names}: {how}"
     else:
         text = f"seat {move.target} cannot be called on now; you can call on {names}: {how}"
     return IllegalMoveError(error.reason, text)

@@ -100,8 +100,8 @@ def _check_start_direction(
     if -1 not in (rules.next_direction(CLOCKWISE), rules.next_direction(-1)):
         raise SetupError(
             f"under these {type(rules).__name__} rules every hand starts clockwise, so "
-            "direction must be 1 (a hand starts counter-clockwise only when the deal "
-            "follows the direction: Craits' deal_follows_direction=True, V2)"
+            "direction must be 1 (a hand starts counter-clockwise only under rules whose "
+            "next_direction keeps the direction a hand ended in)"
         )
     if hand_number == 1:
         raise SetupError(
@@ -114,8 +114,8 @@ def _check_start_direction(
 def _check_penalties(
     rules: SheddingGame[Any, Any], penalties: Sequence[int] | None
 ) -> tuple[int, ...]:
-    """Each seat's last shuffle-pressure penalty, checked: 0, or one of the penalties
-    :meth:`reshuffle_penalty` charges in turn from 0 (5, 10, 20, … in Craits)."""
+    """Each seat's last reshuffle penalty, checked: 0, or one of the penalties
+    :meth:`reshuffle_penalty` charges in turn from 0 (e.g. 5, 10, 20, …)."""
     players: int = rules.players
     if penalties is None:
         return (0,) * players
@@ -132,10 +132,10 @@ def _check_penalties(
             allowed = (
                 f"0 or one of the penalties these rules charge in turn ({first}, …)"
                 if charged
-                else "0 (these rules charge no shuffle-pressure penalty)"
+                else "0 (these rules charge no reshuffle penalty)"
             )
             raise SetupError(
-                f"penalties are each seat's last shuffle-pressure penalty: {allowed}; "
+                f"penalties are each seat's last reshuffle penalty: {allowed}; "
                 f"seat {seat} has {shown(penalty)}"
             )
     return paid

@@ -3,8 +3,8 @@
 A :class:`ShedState` is the table (what a :class:`~cardrules.shedding.core.ShedTable`
 holds: hands, stock, discard pile, suit to follow, direction, generator; the hands as
 hand masks of :mod:`cardrules.handmasks`) with whose turn it is and what is pending:
-the count, forfeited turns, players open to an "idiot" call, idle turns and the
-shuffle-pressure penalties paid so far. What stays the same during a hand (its number,
+the count, forfeited turns, players open to a call on a missed "one card", idle turns and
+the reshuffle penalties paid so far. What stays the same during a hand (its number,
 the dealer, the cards dealt, the rules) is kept once per hand.
 """
 
@@ -44,11 +44,11 @@ class Phase(enum.IntEnum):
     """What the player to move is deciding."""
 
     PLAY = 0
-    """Play a card or draw (or call idiot)."""
+    """Play a card or draw (or call on a missed "one card")."""
     NAME_SUIT = 1
-    """The dealer names the suit after turning up a wild card (Craits K6)."""
+    """The dealer names the suit after turning up a wild card."""
     ANNOUNCE = 2
-    """Say "one card" or stay silent on receiving the one card (Craits V4)."""
+    """Say "one card" or stay silent on receiving the one card."""
     OVER = 3
     """The game is over."""
 
@@ -344,7 +344,7 @@ class ShedState(Value):
 
     @property
     def dealer_draws(self) -> tuple[tuple[int, Card], ...]:
-        """The draw for first dealer (Craits K2): ``(seat, card)`` in drawing order, if
+        """The draw for first dealer: ``(seat, card)`` in drawing order, if
         one was made."""
         return self._hand._dealer_draws
 
@@ -378,7 +378,7 @@ class ShedState(Value):
 
     @property
     def count_out(self) -> bool:
-        """Whether a player went out during the running count (Craits K14)."""
+        """Whether a player went out during the running count."""
         return self._count_out
 
     @property
@@ -388,7 +388,7 @@ class ShedState(Value):
 
     @property
     def forfeits(self) -> tuple[int, ...]:
-        """Turns each seat still has to forfeit (an idiot penalty)."""
+        """Turns each seat still has to forfeit (a penalty for a missed "one card")."""
         return self._forfeits
 
     @property
@@ -398,8 +398,8 @@ class ShedState(Value):
 
     @property
     def penalties(self) -> tuple[int, ...]:
-        """Each seat's last shuffle-pressure penalty (0: none yet); the next one doubles
-        it."""
+        """Each seat's last reshuffle penalty (0: none yet), from which the game's
+        ``reshuffle_penalty`` works out the next."""
         return self._penalties
 
     @property
@@ -415,7 +415,7 @@ class ShedState(Value):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Game totals, including this hand's shuffle pressure."""
+        """Game totals, including this hand's reshuffle penalties."""
         return self._scores
 
     @property
@@ -533,7 +533,7 @@ class ShedView(Immutable):
     legal_moves: tuple[Move, ...]
     """The seat's moves now: all its legal moves on its turn, else the calls it may make."""
     dealer_draws: tuple[tuple[int, Card], ...] = ()
-    """The public draw for first dealer (Craits K2), if one was made."""
+    """The public draw for first dealer, if one was made."""
     draws_this_turn: int = 0
     """Cards the player to move has drawn so far this turn."""
     cards_played: int = 0

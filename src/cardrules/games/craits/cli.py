@@ -220,7 +220,7 @@ class CraitsAdapter(CraitsNarration):
     def refusal(self, error: cr.IllegalMoveError, move: Any, view: Any, human: int) -> str:
         """A refused "idiot" call says whom the human can call on, and how
         (:func:`~cardrules.shedding.parsing.call_refusal`)."""
-        worded = call_refusal(error, move, view.exposed, human)
+        worded = call_refusal(error, move, view.exposed, human, "idiot")
         if worded is not error:
             return str(worded)
         return super().refusal(error, move, view, human)

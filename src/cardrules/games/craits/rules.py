@@ -23,12 +23,16 @@ from cardrules.options import flag, integer, one_of
 from cardrules.seats import CLOCKWISE
 from cardrules.shedding.core import Action, CardRule, CardTable
 from cardrules.shedding.engine import SheddingGame
+from cardrules.shedding.events import register_draw_reason
+from cardrules.shedding.flow import draw_cards, forfeit_turn
 from cardrules.shedding.state import ShedState
 
 if TYPE_CHECKING:
     from cardrules.games.craits.encoder import CraitsEncoder
 
 __all__ = ["Craits"]
+
+register_draw_reason("idiot", 'the "idiot" penalty')
 
 _IDIOT_PENALTIES = ("draw_two_skip", "draw_one")
 _IDIOT_CALLS = ("manual", "automatic")
@@ -77,6 +81,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     # The engine's policies Craits fixes (its options are the fields below).
     turned_up_acts = True
     one_card_calls = True
+    call_word = "idiot"
     draw_only_when_stuck = True
     draws_for_first_dealer = True
 
@@ -99,6 +104,8 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         default="manual", validator=one_of(*_IDIOT_CALLS)
     )
 
+    # Worked out from the options (not options themselves: Game.options leaves them out).
+    calls_penalized_at_once: bool = attrs.field(init=False, eq=False, repr=False)
     _deck: DeckSpec = attrs.field(init=False, eq=False, repr=False)
     _schedule: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
@@ -122,6 +129,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             )
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_schedule", schedule)
+        object.__setattr__(self, "calls_penalized_at_once", self.idiot_calls == "automatic")
 
     @classmethod
     def published_rules(cls, players: int = 4, **options: Any) -> Craits:
@@ -200,6 +208,15 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     def reshuffle_penalty(self, last: int) -> int:
         """K19, shuffle pressure: 5 points the first time, then double the last one."""
         return last * 2 or 5
+
+    def penalize_missed_call(self, state: CraitsState, seat: int) -> None:
+        """K17 (draw two, forfeit the next turn), or V5 (``idiot_penalty="draw_one"``:
+        draw one at once, lose no turn): the "idiot" penalty."""
+        if self.idiot_penalty == "draw_one":
+            draw_cards(self, state, seat, 1, "idiot")
+        else:
+            draw_cards(self, state, seat, 2, "idiot")
+            forfeit_turn(state, seat)
 
     def next_direction(self, direction: int) -> int:
         """K4 (clockwise again), or V2: the direction the last hand ended in."""
