@@ -180,7 +180,7 @@ def legal_moves(self: Any, state: Any) -> tuple[Any, ...]:
         self.check_state(state)
     deal = state._deal
     if deal._phase is not None and not deal._winners:
-        return self._phase_listed(state)  # type: ignore[no-any-return]
+        return tuple(self.phase_moves(state))
     allowed = state._allowed
     if allowed is None:
         cards = state._cards

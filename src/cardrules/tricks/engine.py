@@ -878,13 +878,6 @@ class TrickGame(Game[S, Any, V]):
         new._round_scores = round_scores
         return new
 
-    def _phase_listed(self, state: S) -> tuple[Any, ...]:
-        """The moves of a phase, as :meth:`legal_moves` lists them (kept for the
-        :meth:`apply` of the same state)."""
-        moves = self.phase_moves(state)
-        _listed[0] = (self, state, moves)
-        return moves
-
     def _apply_phase(self, state: S, move: Any, events: list[Event] | None) -> S:
         """A move in one of the game's phases: checked against :meth:`phase_moves`."""
         rules, listed, moves = _listed[0]
