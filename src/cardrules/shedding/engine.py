@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 from cardrules._text import shown
 from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Rank, Suit, cards_of_mask
 from cardrules.deck import STANDARD_DECK, DeckSpec
-from cardrules.errors import IllegalMoveError, SeatError, SetupError
+from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError
 from cardrules.events import Event, MovePlayed
 from cardrules.game import Game
-from cardrules.handmasks import hand_cards
+from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import Action, CardTable
@@ -43,6 +43,7 @@ from cardrules.shedding.flow import (
     pass_move,
     penalize,
     play_card,
+    start_play,
     work_on,
 )
 from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallIdiot, Draw
@@ -75,7 +76,7 @@ S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
 
 
-class SheddingGame(Game[S, Move, V]):
+class SheddingGame(Game[S, Any, V]):
     """Base class of shedding games: see the module documentation."""
 
     __slots__ = ()
@@ -315,6 +316,8 @@ class SheddingGame(Game[S, Move, V]):
         seed: int | None = None,
         draws_this_turn: int = 0,
         cards_played: int = 0,
+        phase: str | None = None,
+        payload: Any = None,
     ) -> S:
         """A position in the middle of a hand, for analysis, puzzles and tests: each
         seat's cards, the discard pile (bottom first: its last card is the top), the
@@ -325,7 +328,9 @@ class SheddingGame(Game[S, Move, V]):
         nothing played or drawn) is below ``players`` (or the game's ``blocked_after``):
         a full cycle of them blocks the hand. ``seed`` drives reshuffles and the later
         deals. ``draws_this_turn`` (below the game's ``draw_limit``) and ``cards_played``
-        (below its ``max_plays``) are for games with those limits.
+        (below its ``max_plays``) are for games with those limits. ``phase`` (one of the
+        game's own, with a move to make: :meth:`start_of_hand`) and ``payload`` are for
+        games with phases and a payload.
 
         Raises :class:`~cardrules.SetupError` for a bad seat, direction, hand number,
         card, count, number of idle turns, draws or plays, or penalty.
@@ -353,7 +358,14 @@ class SheddingGame(Game[S, Move, V]):
             seed=seed,
             draws_this_turn=draws_this_turn,
             cards_played=cards_played,
+            phase=_PLAYING if phase is None else phase,
+            payload=payload,
         )
+        if phase is not None and (not isinstance(phase, str) or not self.phase_moves(state)):
+            raise SetupError(
+                f"phase must be None (the play) or one of {type(self).__name__}'s own phases "
+                f"with a move to make, not {shown(phase)}"
+            )
         if self.ends_early(state):
             raise SetupError(
                 f"{type(self).__name__}.hand_over ends the hand in this position: the play "
@@ -428,7 +440,7 @@ class SheddingGame(Game[S, Move, V]):
             return _PASS
         return None
 
-    def legal_moves(self, state: S) -> tuple[Move, ...]:
+    def legal_moves(self, state: S) -> tuple[Any, ...]:
         """The moves the player to move may make, in a fixed order; ``()`` once the
         game is over.
 
@@ -465,6 +477,8 @@ class SheddingGame(Game[S, Move, V]):
             moves = _NAME_SUIT
         elif seat is None:
             moves = ()
+        elif type(phase) is str:  # a phase of the game's own
+            moves = tuple(self.phase_moves(state))
         else:
             moves = _ANNOUNCE_OR_PASS
         if state._exposed and seat is not None:
@@ -486,11 +500,11 @@ class SheddingGame(Game[S, Move, V]):
         """A call on a missed "one card" may be made out of turn, by its caller."""
         return move.caller if isinstance(move, CallIdiot) else None
 
-    def transition(self, state: S, move: Move, events: list[Event] | None) -> S:
+    def transition(self, state: S, move: Any, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
 
     def apply(
-        self, state: S, move: Move, *, seat: int | None = None, _events: list[Event] | None = None
+        self, state: S, move: Any, *, seat: int | None = None, _events: list[Event] | None = None
     ) -> S:
         """The state after ``move`` (see :meth:`Game.apply <cardrules.game.Game.apply>`).
 
@@ -532,8 +546,16 @@ class SheddingGame(Game[S, Move, V]):
             if not isinstance(move, SHEDDING_MOVES):
                 raise self.foreign_move(move, self.moves_are())
             raise IllegalMoveError("game_over", "the game is over; no more moves")
+        if type(state._phase) is str:  # a phase of the game's own
+            if move not in self.phase_moves(state):
+                raise self.phase_refusal(state, move)
+            if events is not None:
+                seen_by = self.move_seen_by(state, mover, move)
+                events.append(MovePlayed(mover, move, seen_by=seen_by))
+            new: S = self.phase_apply(state, move, events)
+            return new
         if kind is CallIdiot:
-            return self._call(state, move, events)  # type: ignore[arg-type]
+            return self._call(state, move, events)
         phase = state._phase
         # The same test as "move in legal_moves(state)": read off the list when the
         # state has built it (a playout asks for it first), else worked out without it.
@@ -626,7 +648,7 @@ class SheddingGame(Game[S, Move, V]):
             text, view, calls=self.one_card_calls, call_word=self.call_word
         )
 
-    def refuse_move(self, move: Move, view: V) -> IllegalMoveError:
+    def refuse_move(self, move: Any, view: V) -> IllegalMoveError:
         """The rules' reason, with moves named as a player types them, and for an
         call on the wrong seat whom the seat can call on."""
         refusal = typed_refusal(super().refuse_move(move, view))
@@ -658,6 +680,95 @@ class SheddingGame(Game[S, Move, V]):
 
     # -- scores and views --------------------------------------------------------------
 
+    # -- the game's own phases and payload ---------------------------------------------
+    #
+    # A game with a phase before the play (passing cards, stakes, a bid) says so in
+    # start_of_hand; in its phase, its own moves (phase_moves, phase_apply) change its
+    # payload, an immutable value of its own that the state carries through the hand
+    # and the hooks read (score_hand, hand_over, ...). enter_phase and begin_play make
+    # the next state. A game with moves of its own lists them in all_moves too.
+
+    def start_of_hand(self, state: S) -> tuple[str, int, Any] | None:
+        """The game's own phase a hand starts in, once its cards are dealt (``state``:
+        the hand dealt, before the turned-up card acts): ``None`` (the default), the
+        play starts at once; or ``(phase, to_move, payload)``, the name of the phase,
+        the seat that moves first in it, and the payload it starts with."""
+        return None
+
+    def phase_moves(self, state: S) -> Sequence[Any]:
+        """The legal moves of the seat to move in the game's phase ``state.phase``."""
+        raise NotImplementedError(f"{type(self).__name__} has no phase {state._phase!r}")
+
+    def phase_apply(self, state: S, move: Any, events: list[Event] | None) -> S:
+        """The state after ``move``, one of :meth:`phase_moves` (the engine has checked
+        it and told its ``MovePlayed``): :meth:`enter_phase` (the same phase or
+        another) or :meth:`begin_play`, with ``events`` to tell what happens."""
+        raise NotImplementedError(f"{type(self).__name__} has no phase {state._phase!r}")
+
+    def phase_refusal(self, state: S, move: object) -> Exception:
+        """The error for a move :meth:`phase_moves` does not list."""
+        allowed = ", ".join(str(legal) for legal in self.phase_moves(state))
+        return IllegalMoveError(
+            "not_allowed_now",
+            f"{move} is not allowed in the {state._phase} phase; allowed: {allowed}",
+        )
+
+    def payload_view(self, state: S, seat: int) -> Any:
+        """What ``seat`` may see of the payload (its view's ``payload``): all of it by
+        default. A game whose payload holds a secret (a card passed) hides it here."""
+        return state._payload
+
+    def determinize_payload(self, view: V, hands: tuple[tuple[Card, ...], ...], rng: int) -> Any:
+        """The whole payload of a sample that agrees with ``view``, given the hands
+        sampled for it: the view's payload by default."""
+        return view.payload
+
+    def enter_phase(
+        self,
+        state: S,
+        phase: str,
+        *,
+        to_move: int,
+        payload: Any,
+        hands: Sequence[Sequence[Card]] | None = None,
+    ) -> S:
+        """``state`` in the game's ``phase`` with ``to_move`` to move and ``payload``
+        (and, if given, ``hands``: each seat's cards, for a phase that moves cards).
+        For :meth:`phase_apply`."""
+        if not isinstance(phase, str) or not phase:
+            raise RulesError(f"a game's phase is a name, not {shown(phase)}")
+        work = work_on(state, None)
+        work._phase = phase
+        work._to_move = to_move
+        work._payload = payload
+        if hands is not None:
+            work._hands = tuple(map(hand_mask, hands))
+        return finished(work)  # type: ignore[return-value]
+
+    def begin_play(
+        self,
+        state: S,
+        events: list[Event] | None,
+        *,
+        payload: Any,
+        hands: Sequence[Sequence[Card]] | None = None,
+    ) -> S:
+        """``state`` with the play begun, the game's phase over: the turned-up card
+        acts (its events told in ``events``) with ``payload`` (and ``hands``, if given).
+        For :meth:`phase_apply`."""
+        work = work_on(state, events)
+        work._payload = payload
+        if hands is not None:
+            work._hands = tuple(map(hand_mask, hands))
+        start_play(self, work)
+        return finished(work)  # type: ignore[return-value]
+
+    def score_hand(self, state: S, blocked: bool) -> tuple[int, ...]:
+        """What each seat scores for the hand that ends in ``state`` (its cards still in
+        hand, its payload): :meth:`hand_scores` of the hands by default (``blocked``:
+        nobody went out)."""
+        return self.hand_scores(state.hands, blocked)
+
     def generator_of(self, state: S) -> int:
         """The generator that shuffles the discard pile and deals the later hands."""
         self.check_state(state)
@@ -668,7 +779,7 @@ class SheddingGame(Game[S, Move, V]):
         self.check_state(state)
         return with_slots(state, _rng=generator)  # type: ignore[return-value]
 
-    def absent_cards(self, state: S, move: Move) -> frozenset[Card]:
+    def absent_cards(self, state: S, move: Any) -> frozenset[Card]:
         """Drawing or passing because nothing can be played (where the rules make
         playing compulsory) shows the player holds none of the cards that could be
         played now.
@@ -730,6 +841,7 @@ class SheddingGame(Game[S, Move, V]):
             hand._dealer_draws,
             state._drawn,
             state._played,
+            self.payload_view(state, seat),
         )
         return view
 
@@ -742,7 +854,7 @@ class SheddingGame(Game[S, Move, V]):
 
     # -- move ids --------------------------------------------------------------------
 
-    def all_moves(self) -> tuple[Move, ...]:
+    def all_moves(self) -> tuple[Any, ...]:
         """Every move of the game, in move-id order: plays (each card, then naming each
         suit, then saying "one card", then both), draw, pass, naming a suit, saying
         "one card", and each call on a missed "one card" (caller, target)."""

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import CARD_BIT, FULL_MASK, RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, Card, Rank
 from cardrules.events import CardPlayed, CardTurnedUp, Event, GameOver, HandDealt, HandScored
-from cardrules.handmasks import hand_cards, hand_mask, with_card, without_card
+from cardrules.handmasks import hand_mask, with_card, without_card
 from cardrules.moves import Play
 from cardrules.rng import shuffled
 from cardrules.shedding.core import Action, dealt_cards, draw_from
@@ -55,6 +55,7 @@ __all__ = [
     "pass_move",
     "penalize",
     "play_card",
+    "start_play",
     "work_on",
 ]
 
@@ -105,6 +106,7 @@ def work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     work._scores = state._scores
     work._drawn = state._drawn
     work._played = state._played
+    work._payload = state._payload
     work._legal = None
     work._events = events
     return work
@@ -155,8 +157,20 @@ def begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: HandInfo) -
     work._idle = 0
     work._drawn = 0
     work._played = 0
+    work._payload = None
     if work._events is not None:
         work._events.append(HandDealt(hand._number, hand._dealer, hand._cards_dealt))
+    phase = rules.start_of_hand(work)
+    if phase is not None:  # the game's own phase before the play
+        work._phase, work._to_move, work._payload = phase
+        return
+    start_play(rules, work)
+
+
+def start_play(rules: SheddingGame[Any, Any], work: ShedState) -> None:
+    """Start the play of a dealt hand: the answers on receiving the cards where the
+    game has them, else the turned-up card."""
+    hand = work._hand
     if rules.announce_on_receiving(hand._cards_dealt):
         # Everyone answers in dealing order before the turned-up card acts.
         work._phase = _ANNOUNCING
@@ -259,6 +273,7 @@ def play_card(
     work._scores = state._scores
     work._drawn = 0
     work._played = played = state._played + 1
+    work._payload = state._payload
     work._legal = None
     work._events = events
     if events is not None:
@@ -548,7 +563,7 @@ def end_hand(rules: SheddingGame[Any, Any], work: ShedState, *, blocked: bool) -
     """Score the hand (the game's :meth:`hand_scores`), then deal the next one or end
     the game (when the game's :meth:`game_over` says so)."""
     hand = work._hand
-    hand_scores = rules.hand_scores(tuple(map(hand_cards, work._hands)), blocked)
+    hand_scores = rules.score_hand(work, blocked)
     work._scores = tuple(a + b for a, b in zip(work._scores, hand_scores, strict=True))
     events = work._events
     if events is not None:

@@ -175,6 +175,8 @@ def position(
     seed: int | None = None,
     draws_this_turn: int = 0,
     cards_played: int = 0,
+    phase: Phase | str = Phase.PLAY,
+    payload: Any = None,
 ) -> Any:
     """:meth:`SheddingGame.position <cardrules.shedding.engine.SheddingGame.position>`."""
     players = rules.players
@@ -218,7 +220,7 @@ def position(
         hand,
         table,
         to_move,
-        Phase.PLAY,
+        phase,
         count,
         False,
         (),
@@ -228,6 +230,7 @@ def position(
         check_scores(scores, players),
         draws,
         played,
+        payload,
     )
 
 
@@ -289,6 +292,7 @@ def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> An
         view.scores,
         view.draws_this_turn,
         view.cards_played,
+        rules.determinize_payload(view, tuple(hands), rng),
     )
 
 

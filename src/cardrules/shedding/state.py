@@ -258,6 +258,7 @@ class ShedState(Value):
         "_hands",
         "_idle",
         "_legal",
+        "_payload",
         "_penalties",
         "_phase",
         "_played",
@@ -275,13 +276,15 @@ class ShedState(Value):
     _suit: Suit
     _direction: int
     _rng: int
+    _phase: Phase | str
+    _payload: Any
 
     def __init__(
         self,
         hand: HandInfo,
         table: ShedTable,
         to_move: int | None,
-        phase: Phase,
+        phase: Phase | str,
         count: int,
         count_out: bool,
         exposed: tuple[int, ...],
@@ -291,6 +294,7 @@ class ShedState(Value):
         scores: tuple[int, ...],
         drawn: int = 0,
         played: int = 0,
+        payload: Any = None,
     ) -> None:
         self._hand = hand
         lay_out(self, table)
@@ -305,6 +309,7 @@ class ShedState(Value):
         self._scores = scores
         self._drawn = drawn
         self._played = played
+        self._payload = payload
         # Only set while a transition fills in a new state (cardrules.shedding.flow).
         self._events: list[Event] | None = None
         # The legal moves, once asked for (SheddingGame.legal_moves).
@@ -367,9 +372,16 @@ class ShedState(Value):
         return self._to_move
 
     @property
-    def phase(self) -> Phase:
-        """What the player to move is deciding."""
+    def phase(self) -> Phase | str:
+        """What the player to move is deciding: a :class:`Phase`, or the name of a
+        phase of the game's own (:meth:`~cardrules.shedding.engine.SheddingGame.enter_phase`)."""
         return self._phase
+
+    @property
+    def payload(self) -> Any:
+        """The game's own immutable data (what its phases decided), ``None`` in games
+        without one."""
+        return self._payload
 
     @property
     def count(self) -> int:
@@ -521,7 +533,7 @@ class ShedView(Immutable):
     hand_number: int
     cards_dealt: int
     dealer: int
-    phase: Phase
+    phase: Phase | str
     to_move: int | None
     count_out: bool
     exposed: tuple[int, ...]
@@ -530,7 +542,7 @@ class ShedView(Immutable):
     penalties: tuple[int, ...] = attrs.field(repr=ints_repr)
     scores: tuple[int, ...] = attrs.field(repr=ints_repr)
     winners: tuple[int, ...]
-    legal_moves: tuple[Move, ...]
+    legal_moves: tuple[Any, ...]
     """The seat's moves now: all its legal moves on its turn, else the calls it may make."""
     dealer_draws: tuple[tuple[int, Card], ...] = ()
     """The public draw for first dealer, if one was made."""
@@ -538,6 +550,10 @@ class ShedView(Immutable):
     """Cards the player to move has drawn so far this turn."""
     cards_played: int = 0
     """Cards played so far this hand."""
+    payload: Any = attrs.field(default=None, repr=False)
+    """What the seat may see of the game's own payload
+    (:meth:`~cardrules.shedding.engine.SheddingGame.payload_view`); ``None`` in games
+    without one."""
 
     def to_data(self) -> dict[str, Any]:
         """This view as JSON-ready data (:mod:`cardrules.data`; its schema is
@@ -551,7 +567,10 @@ class ShedView(Immutable):
         >>> data["family"], data["top"], data["suit"], data["phase"], data["stock_size"]
         ('shedding', '2♦', 'D', 'play', 27)
         """
-        return {"family": "shedding", **fields_data(self)}
+        data = fields_data(self)
+        if self.payload is None:  # (games without a payload: their views as they were)
+            del data["payload"]
+        return {"family": "shedding", **data}
 
     def __str__(self) -> str:
         """A short diagram of what this seat sees: its own hand, the others' sizes."""
@@ -577,11 +596,12 @@ def _diagram(
         whom = " and ".join(f"seat {seat}" for seat in position.winners)
         head = f"{name} over after hand {position.hand_number}: {whom} won"
     else:
-        doing = {
+        doings: dict[Phase | str, str] = {
             Phase.PLAY: "play",
             Phase.NAME_SUIT: "name the suit",
             Phase.ANNOUNCE: 'say "one card" or pass',
-        }.get(position.phase, "play")
+        }
+        doing = doings.get(position.phase, str(position.phase))  # (a game's: its name)
         head = (
             f"{name} hand {position.hand_number} ({position.cards_dealt} dealt), dealer seat "
             f"{position.dealer}, play goes {way}; seat {position.to_move} to {doing}"
