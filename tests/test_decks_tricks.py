@@ -407,11 +407,26 @@ def test_the_command_line_plays_a_game_on_a_declared_deck(game: Any) -> None:
     assert "Your hand: " in text and "Not " not in text and "Game over." in text
 
 
+def test_positions_on_a_declared_deck() -> None:
+    deck = DOPPELKOPF_48
+    done = Trick(1, deck.parse_cards("AC AC 9C KC"), winner=1)
+    state = DOKO.position(["10H 9C", "KS", "AS KS", "JD 9S"], leader=1, trick="10H", tricks=[done])
+    assert state.hands[1] == deck.parse_cards("KS") and state.round_scores == (0, 26, 0, 0)
+    assert [str(move) for move in DOKO.legal_moves(state)] == ["K♠", "A♠"]  # (card order)
+    for move in ("KS", "JD", "10H"):
+        state = DOKO.apply(state, cr.Play(deck.parse(move)))
+    assert state.trick_records[-1][2] == 1  # the first ♥10 wins
+    with pytest.raises(SetupError, match="more often than the game's deck has them: A♣"):
+        DOKO.position(["AC", "AC", "AC", "9C"], leader=0)
+    with pytest.raises(SetupError, match="must follow the suit led"):  # seat 2 holds K♠
+        DOKO.position(["9C 9D", "KS", "KS", "9S 9D"], leader=1, trick="AS 9H")
+    tarot = TAROT.position(["1T Ex", "2T 3♣", "5♣", "K♠ 6♣"], leader=2, trick="4♣")
+    assert [str(move) for move in TAROT.legal_moves(tarot)] == ["6♣"]
+
+
 def test_what_is_not_there_yet_is_refused_in_words() -> None:
     with pytest.raises(RulesError, match="Tarot deck"):
         encoder_for(TAROT)
-    with pytest.raises(SetupError, match="positions in the middle of a deal"):
-        TAROT.position([[], [], [], []], leader=0)
     with pytest.raises(TypeError, match="overrides neither"):
 
         class Bad(TrickGame[TrickState, TrickView]):  # (a class that could not work)

@@ -10,6 +10,7 @@ engine's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -28,7 +29,7 @@ from cardrules.cards import (
     parse_cards,
 )
 from cardrules.deck import STANDARD_DECK, deal_masks, positions_of
-from cardrules.errors import IllegalMoveError, SetupError
+from cardrules.errors import CardParseError, IllegalMoveError, SetupError
 from cardrules.events import Event
 from cardrules.game import check_scores
 from cardrules.moves import Play
@@ -288,20 +289,16 @@ def position(
     (2, ['Q♠'])
     """
     players = rules.players
-    if rules._decked is not None:
-        raise SetupError(
-            f"{type(rules).__name__} plays the {rules._decked.deck.name} deck: positions in the "
-            "middle of a deal are for games on the French cards without copies, for now"
-        )
+    layout = rules._decked  # (a declared deck's layout: tricks.decked)
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
         raise SetupError(f"hands must be {players} sequences of cards, one per seat")
-    held = [tuple(sorted(parse_cards(hand))) for hand in hands]
+    held = [tuple(sorted(_read_cards(rules, hand))) for hand in hands]
     if not is_seat(leader, players):
         raise SetupError(f"leader must be a seat from 0 to {players - 1}, not {shown(leader)}")
     if not is_seat(dealer, players):
         raise SetupError(f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}")
     round_number = _check_round_number(round_number)
-    current = parse_cards(trick)
+    current = _read_cards(rules, trick)
     if len(current) >= players:
         raise SetupError(f"a trick in progress has fewer than {players} cards")
     if isinstance(tricks, str) or not isinstance(tricks, Sequence):
@@ -323,11 +320,13 @@ def position(
         for seat, card in done.plays(players):
             played[seat].append(card)
     every = [card for hand in held for card in hand] + [c for p in played for c in p]
-    if len(set(every)) != len(every):
+    if layout is not None:
+        _check_copies(rules, every)
+    elif len(set(every)) != len(every):
         twice = sorted({card for card in every if every.count(card) > 1})
         raise SetupError(f"cards held or played twice: {format_cards(twice)}")
-    deck = mask_of(rules.deck())
-    strangers = [card for card in every if not deck >> card & 1]
+    deck = mask_of(rules.deck()) if layout is None else 0
+    strangers = [card for card in every if layout is None and not deck >> card & 1]
     if strangers:
         raise SetupError(f"cards not of the game's deck: {format_cards(strangers)}")
     in_trick = {(leader + i) % players for i in range(len(current))}
@@ -337,11 +336,14 @@ def position(
             "the hands must be of one size, less one card for each seat that has "
             f"played to the trick in progress; sizes {[len(hand) for hand in held]}"
         )
-    dealt = tuple(
-        sum(CARD_BIT[card] for card in (*held[seat], *played[seat])) for seat in range(players)
-    )
+    if layout is None:
+        dealt = tuple(
+            sum(CARD_BIT[card] for card in (*held[seat], *played[seat])) for seat in range(players)
+        )
+        left = sum(CARD_BIT[card] for hand in held for card in hand)
+    else:  # copies given out lowest first: the cards played, then the hands
+        dealt, left = _layout_masks(layout, held, played)
     turned = _check_turned_up(rules, turned_up, dealt)
-    left = sum(CARD_BIT[card] for hand in held for card in hand)
     deal = _Deal(rules, round_number, dealer, dealt, totals, rng, (), turned, None, payload)
     state = rules.state_class(deal, left, leader, current, (), (0,) * players)
     _check_voids(rules, state, held, (*tricks, Trick(leader, current)))
@@ -416,10 +418,11 @@ def _check_goes_on(rules: Any, state: Any) -> None:
     after each trick, with the points the tricks scored; the last one with the
     position's own)."""
     deal, records = state._deal, state._tricks
-    left = state._left | mask_of(state._cards)
+    played = sum(deal._dealt) & ~state._left  # (on a declared deck, each copy's own bit)
+    left = state._left | _played_bits(rules, state._cards, played)
     later = [left]  # the cards still held after each trick, from the last one back
     for _, cards, _ in reversed(records[1:]):
-        later.append(later[-1] | mask_of(cards))
+        later.append(later[-1] | _played_bits(rules, cards, played & ~later[-1]))
     later.reverse()
     points = [0] * rules.players
     for number, (_, cards, winner) in enumerate(records, start=1):
@@ -441,7 +444,7 @@ def _check_tricks(rules: Any, state: Any, tricks: Sequence[Trick], leader: int) 
     winner = None
     for number, done in enumerate(tricks, start=1):
         if not is_seat(done.leader, players) or not all(
-            isinstance(card, Card) for card in done.cards
+            _is_card(rules, card) for card in done.cards
         ):
             raise SetupError(
                 f"trick {number} must be led by a seat from 0 to {players - 1} and hold "
@@ -499,6 +502,67 @@ def _check_hands(rules: Any, hands: Sequence[Sequence[Card | str]]) -> tuple[int
     return tuple(masks)
 
 
+def _read_cards(rules: Any, cards: Sequence[Card | str]) -> tuple[Card, ...]:
+    """Cards of a position, of the game's deck (its declared deck's, if another)."""
+    layout = rules._decked
+    if layout is None:
+        return parse_cards(cards)
+    try:
+        found: tuple[Card, ...] = layout.deck.parse_cards(cards)
+    except CardParseError as error:
+        raise SetupError(f"a position holds cards of the game's deck: {error}") from None
+    return found
+
+
+def _is_card(rules: Any, card: object) -> bool:
+    """Whether ``card`` is a card of the game's deck's kind (a Card on the French deck)."""
+    layout = rules._decked
+    return isinstance(card, Card) if layout is None else card in layout.deck
+
+
+def _check_copies(rules: Any, every: Sequence[Card]) -> None:
+    """Refuse cards of a position held or played more often than the game's deck has
+    them (a declared deck's copies counted)."""
+    have = Counter(rules.deck())
+    extra = sorted(card for card, count in Counter(every).items() if count > have[card])
+    if extra:
+        raise SetupError(
+            "cards held or played more often than the game's deck has them: "
+            + " ".join(map(str, extra))
+        )
+
+
+def _layout_masks(
+    layout: Any, held: Sequence[tuple[Card, ...]], played: Sequence[Sequence[Card]]
+) -> tuple[tuple[int, ...], int]:
+    """The dealt masks and the cards left of a position on a declared deck's layout:
+    the copies given out lowest first, to the cards played, then to the hands."""
+    taken = 0
+    bits = [0] * len(held)
+    for seat, cards in enumerate(played):
+        bits[seat] = layout.mask(cards, taken)
+        taken |= bits[seat]
+    left = 0
+    for seat, hand in enumerate(held):
+        mask = layout.mask(hand, taken | left)
+        left |= mask
+        bits[seat] |= mask
+    return tuple(bits), left
+
+
+def _played_bits(rules: Any, cards: Sequence[Card], played: int) -> int:
+    """The bits of ``cards`` played: their cards' own (on a declared deck, copies among
+    the ``played`` bits, lowest first)."""
+    layout = rules._decked
+    if layout is None:
+        return mask_of(cards)
+    bits = 0
+    for card in cards:
+        found = layout.copy_masks[card] & played & ~bits
+        bits |= found & -found
+    return bits
+
+
 def _check_round_number(round_number: object) -> int:
     """``round_number`` if it is an int from 1 up; else a :class:`~cardrules.SetupError`."""
     note = " (the round the game starts at; 1 by default)"
@@ -520,7 +584,9 @@ def _check_voids(
     def cards_of(suit: int) -> int:
         return SUIT_MASK[suit] if table is None else table._cards_of[suit]
 
-    later = [mask_of(hand) for hand in held]  # each seat's cards after the trick looked at
+    # Each seat's cards after the trick looked at (on a declared deck, a card's first
+    # copy's bit: enough to test a suit, whose mask holds every copy).
+    later = [sum(1 << card for card in set(hand)) for hand in held]
     for number in range(len(tricks), 0, -1):
         done = tricks[number - 1]
         if not done.cards:
@@ -536,4 +602,4 @@ def _check_voids(
                     f"seat must follow the suit led ({symbol}) when it can"
                 )
         for seat, card in done.plays(players):
-            later[seat] |= CARD_BIT[card]
+            later[seat] |= 1 << card
