@@ -87,11 +87,10 @@ def test_the_plays_listed_are_the_cards_allowed_in_the_form_allowed(name: str) -
             continue
         seat = state.to_move
         held = state.hand_mask(seat)
-        cards, form = game.plays_allowed(state, held)
+        cards, form, other = game.allowed(state, held)
         plays = [move for move in game.legal_moves(state) if isinstance(move, cr.Play)]
         assert {move.card for move in plays} == set(cr.cards.cards_of_mask(cards))
         assert any(move.announce for move in plays) == bool(form & 1 and plays)
-        other = game.other_move(state, bool(cards))
         assert [
             m for m in game.legal_moves(state) if not isinstance(m, (cr.Play, cr.CallIdiot))
         ] == ([] if other is None else [other])

@@ -375,70 +375,67 @@ class SheddingGame(Game[S, Any, V]):
 
     # -- moves -----------------------------------------------------------------------
 
-    # -- what may be done now: one method per question --------------------------------
+    # -- what may be done now ------------------------------------------------------------
     #
-    # legal_moves, apply, the refusals (cardrules.shedding.explain), absent_cards and
-    # the calls on a missed "one card" all ask these, so they cannot disagree.
+    # One method answers it: legal_moves, apply, the refusals (cardrules.shedding.explain)
+    # and absent_cards all ask allowed(), so they cannot disagree.
 
-    def plays_allowed(self, state: S, held: int) -> tuple[int, int]:
-        """Which cards of ``held`` (a hand mask of the player to move) may be played
-        now, and how: ``(cards, form)``, with ``cards`` a card mask (one bit per
-        distinct card) and ``form`` what a play is made with (2: a wild card names a
-        suit; 1: a play leaving one card may also say "one card"; both: 3).
+    def allowed(self, state: S, held: int) -> tuple[int, int, Any]:
+        """What the player to move, holding ``held`` (a hand mask), may do now in the
+        play: ``(cards, form, other)``. ``cards`` are the cards that may be played (a
+        card mask, one bit per distinct card), ``form`` what a play is made with (2: a
+        wild card names a suit; 1: a play leaving one card may also say "one card";
+        both: 3), ``other`` the move besides playing a card: ``Draw()``, ``Pass()`` or
+        ``None``.
 
         While the count runs, the cards that add to it (named plainly); otherwise a wild
         card, or a card of the suit to follow or of the top card's rank; a wild card
         names the suit unless its play ends the hand in a game whose
-        ``names_suit_at_end`` is off.
+        ``names_suit_at_end`` is off. During the count a player may draw it; otherwise
+        they may draw (only when they cannot play, in games with
+        ``draw_only_when_stuck``) while the stock, or a reshuffle, has a card and they
+        are below ``draw_limit``; where the game has ``Pass()``, they pass when they
+        cannot draw (and cannot play, unless ``pass_by_choice``). In games without
+        ``Pass()`` a stuck player always draws, even nothing.
 
         >>> import cardrules as cr
         >>> game = cr.Craits(players=2)
         >>> state = game.position(["2C 8S", "4D 5D"], discard="KC", to_move=0)
-        >>> cards, form = game.plays_allowed(state, state.hand_mask(0))
-        >>> cr.cards.cards_of_mask(cards), form
-        ((Card.parse('2♣'), Card.parse('8♠')), 3)
+        >>> cards, form, other = game.allowed(state, state.hand_mask(0))
+        >>> cr.cards.cards_of_mask(cards), form, other
+        ((Card.parse('2♣'), Card.parse('8♠')), 3, None)
+        >>> game = cr.CrazyEights(players=2)
+        >>> state = game.position(["3C", "4D"], discard="KH", to_move=0)
+        >>> game.allowed(state, state.hand_mask(0))  # nothing to play or draw
+        (0, 0, Pass())
         """
-        tables = state._hand._tables
-        if state._count:
+        hand = state._hand
+        tables = hand._tables
+        count = state._count
+        if count:
             form = 0  # no suit is named into the count
             cards = tables.count_mask & held
         else:
             cards = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]] & held
             form = 2
-            if not self.names_suit_at_end and (
-                held.bit_count() == 1 or state._played + 1 >= state._hand._max_plays
+            if not hand._names_at_end and (
+                held.bit_count() == 1 or state._played + 1 >= hand._max_plays
             ):
                 form = 0  # the play ends the hand: there is no suit to follow
-        if self.one_card_calls and held.bit_count() == 2:
+        # (The policies are read from the hand, where HandInfo keeps them as slots.)
+        if hand._calls and held.bit_count() == 2:
             form += 1
-        return cards, form
-
-    def other_move(self, state: S, can_play: bool) -> Move | None:
-        """The move the player to move has besides playing a card: ``Draw()``,
-        ``Pass()`` or ``None``, given whether they ``can_play`` a card. During the count
-        they draw it; otherwise they may draw (only when they cannot play, in games
-        with ``draw_only_when_stuck``) while the stock, or a reshuffle, has a card and
-        they are below ``draw_limit``; where the game has ``Pass()``, they pass when they
-        cannot draw (and cannot play, unless ``pass_by_choice``). In games without
-        ``Pass()`` a stuck player always draws, even nothing.
-
-        >>> import cardrules as cr
-        >>> game = cr.CrazyEights(players=2)
-        >>> state = game.position(["3C", "4D"], discard="KH", to_move=0)
-        >>> game.other_move(state, can_play=False)  # nothing to draw
-        Pass()
-        """
-        if can_play and self.draw_only_when_stuck:
-            return None
-        if state._count or not (self.pass_when_stuck or self.pass_by_choice):
-            return _DRAW
-        if state._drawn < state._hand._draw_limit and (
-            state._stock or (len(state._discard) > 1 and self.reshuffle_when != "never")
+        if cards and hand._stuck_only:
+            return cards, form, None
+        if count or not hand._passes:
+            return cards, form, _DRAW
+        if state._drawn < hand._draw_limit and (
+            state._stock or (len(state._discard) > 1 and hand._reshuffles)
         ):
-            return _DRAW
-        if self.pass_by_choice or not can_play:
-            return _PASS
-        return None
+            return cards, form, _DRAW
+        if hand._pass_by_choice or not cards:
+            return cards, form, _PASS
+        return cards, form, None
 
     def legal_moves(self, state: S) -> tuple[Any, ...]:
         """The moves the player to move may make, in a fixed order; ``()`` once the
@@ -462,17 +459,15 @@ class SheddingGame(Game[S, Any, V]):
         phase = state._phase
         if phase is _PLAYING:
             held = state._hands[seat]  # type: ignore[index]
-            playable, form = self.plays_allowed(state, held)
+            playable, form, other = self.allowed(state, held)
             plays_of = state._hand._tables.plays[form]
             moves = ()
             while playable:  # in hand order, each card once
                 low = playable & -playable
                 moves += plays_of[low.bit_length() - 1]
                 playable ^= low
-            if not moves or not self.draw_only_when_stuck:
-                other = self.other_move(state, bool(moves))
-                if other is not None:
-                    moves += (other,)
+            if other is not None:
+                moves += (other,)
         elif phase is _NAMING:
             moves = _NAME_SUIT
         elif seat is None:
@@ -522,7 +517,7 @@ class SheddingGame(Game[S, Any, V]):
         if type(move) is Play and state._phase is _PLAYING:
             # Playing a card, the most common move: the same test as "move in
             # legal_moves(state)", the list's own when the state has it (a playout asks
-            # for it first), else plays_allowed's, without building the list.
+            # for it first), else allowed()'s, without building the list.
             player: int = state._to_move  # type: ignore[assignment]  # someone plays
             tables = state._hand._tables
             for listed in state._legal or ():
@@ -530,7 +525,7 @@ class SheddingGame(Game[S, Any, V]):
                     break
             else:
                 card = move.card
-                allowed, form = self.plays_allowed(state, state._hands[player])
+                allowed, form, _ = self.allowed(state, state._hands[player])
                 if not (
                     allowed >> card & 1
                     and (move.suit is not None) is (form >= 2 and tables.action_of[card] is _WILD)
@@ -565,8 +560,7 @@ class SheddingGame(Game[S, Any, V]):
             moves = state._legal
             legal = kind is type(moves[-1])  # never Play here: plays take the path above
         elif phase is _PLAYING:
-            playable = self.plays_allowed(state, state._hands[mover])[0]
-            other = self.other_move(state, bool(playable))
+            other = self.allowed(state, state._hands[mover])[2]
             legal = other is not None and kind is type(other)
         elif phase is _NAMING:
             legal = kind is NameSuit
@@ -798,7 +792,7 @@ class SheddingGame(Game[S, Any, V]):
         )
         if state._phase is not _PLAYING or not stuck:
             return frozenset()
-        return frozenset(cards_of_mask(self.plays_allowed(state, FULL_MASK)[0]))
+        return frozenset(cards_of_mask(self.allowed(state, FULL_MASK)[0]))
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """The totals plus what each hand would score if the hand ended now."""

@@ -53,7 +53,7 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
     tables = tables_for(game.card_table)
     hand = state.hands[cast(int, state.to_move)]
     held = state.hand_mask(cast(int, state.to_move))
-    allowed, form = game.plays_allowed(state, held)
+    allowed, form, _ = game.allowed(state, held)
     playable = cards_of_mask(allowed)
     if isinstance(move, Pass):
         if game.pass_by_choice and phase is Phase.PLAY:

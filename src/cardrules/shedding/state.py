@@ -129,12 +129,13 @@ def tables_for(table: CardTable) -> CardLookup:
 
 
 _NO_LIMIT = sys.maxsize
-_LIMITS: dict[int, tuple[Any, tuple[int, int, int, bool]]] = {}
+_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool]
+_LIMITS: dict[int, tuple[Any, _Limits]] = {}
 _RESHUFFLES = ("never", "drawing", "stock_empty")
 _WILD_GOES = ("under_stock", "shuffled_in")
 
 
-def _limits_of(rules: Any) -> tuple[int, int, int, bool]:
+def _limits_of(rules: Any) -> _Limits:
     """The rules' limits as plain ints (no limit: a huge one): draws a turn, cards
     played in a hand, idle turns that block it; and whether a play may do more than
     Craits' plays do (the engine's ``after_play``). The policies are checked here, once per
@@ -171,6 +172,13 @@ def _limits_of(rules: Any) -> tuple[int, int, int, bool]:
         _NO_LIMIT if cap is None else cap,
         blocked or rules.players,
         cap is not None or rules.reshuffle_when == "stock_empty" or not rules.count_after_going_out,
+        # The policies SheddingGame.allowed reads on every move, as slots of the hand.
+        bool(rules.names_suit_at_end),
+        bool(rules.one_card_calls),
+        bool(rules.draw_only_when_stuck),
+        bool(rules.pass_when_stuck or rules.pass_by_choice),
+        bool(rules.pass_by_choice),
+        rules.reshuffle_when != "never",
     )
     if len(_LIMITS) >= 64:
         _LIMITS.clear()
@@ -182,18 +190,24 @@ class HandInfo(Value):
     """The engine's record of what stays the same during one hand: the rules and the
     tables they make, the hand's number, the cards dealt to each player, the dealer,
     the draw for first dealer, and the winners once the game is over; and the rules'
-    limits as plain ints (draws a turn, cards played, idle turns that block the hand),
-    read on every move."""
+    limits as plain ints (draws a turn, cards played, idle turns that block the hand)
+    and the policies that decide what is allowed, read on every move."""
 
     __slots__ = (
         "_blocked_at",
+        "_calls",
         "_cards_dealt",
         "_dealer",
         "_dealer_draws",
         "_draw_limit",
         "_max_plays",
+        "_names_at_end",
         "_number",
+        "_pass_by_choice",
+        "_passes",
+        "_reshuffles",
         "_rules",
+        "_stuck_only",
         "_tables",
         "_watch_plays",
         "_winners",
@@ -210,7 +224,18 @@ class HandInfo(Value):
     ) -> None:
         self._rules = rules
         self._tables: CardLookup = tables_for(rules.card_table)
-        (self._draw_limit, self._max_plays, self._blocked_at, self._watch_plays) = _limits_of(rules)
+        (
+            self._draw_limit,
+            self._max_plays,
+            self._blocked_at,
+            self._watch_plays,
+            self._names_at_end,
+            self._calls,
+            self._stuck_only,
+            self._passes,
+            self._pass_by_choice,
+            self._reshuffles,
+        ) = _limits_of(rules)
         self._number = number
         self._cards_dealt = cards_dealt
         self._dealer = dealer
@@ -219,9 +244,13 @@ class HandInfo(Value):
 
     @classmethod
     def _hidden(cls) -> frozenset[str]:
-        return frozenset(
-            {"_rules", "_tables", "_draw_limit", "_max_plays", "_blocked_at", "_watch_plays"}
-        )
+        return frozenset(cls.__slots__) - {
+            "_cards_dealt",
+            "_dealer",
+            "_dealer_draws",
+            "_number",
+            "_winners",
+        }
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The lookup tables are rebuilt from the rules, not pickled with every state.
