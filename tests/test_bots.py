@@ -574,7 +574,8 @@ def test_flat_search_keeps_the_rollout_bots_move_unless_clearly_beaten() -> None
 
     def flat(**options: Any) -> cr.Move:
         bot = ISMCTSBot(max_depth=1, rollout=ForgetfulBot(), **options)
-        return bot.choose(game, view, view.legal_moves, 7)
+        move: cr.Move = bot.choose(game, view, view.legal_moves, 7)
+        return move
 
     assert flat(iterations=1000) == announced  # two cards drawn: clearly worse
     assert flat(iterations=300, caution=1e9) == quiet  # no evidence is enough

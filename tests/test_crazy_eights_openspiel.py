@@ -378,7 +378,7 @@ def test_other_illegal_moves_say_why() -> None:
     with pytest.raises(cr.IllegalMoveError, match="a CrazyEights move is Play, Draw or Pass"):
         GAME.apply(state, cr.CallIdiot(1))  # a move of another game
     with pytest.raises(cr.MoveTypeError):
-        GAME.apply(state, "2H")  # type: ignore[arg-type]  # not a move at all
+        GAME.apply(state, "2H")  # not a move at all
 
 
 def test_observe_hides_other_hands_and_the_stock() -> None:
