@@ -184,9 +184,8 @@ def test_cramps_step_out_of_order() -> None:
     arrays = ObservationArrays(encoder, state)
     one = game.step(state, game.legal_moves(state)[0])
     two = game.step(one.state, game.legal_moves(one.state)[0])
-    with pytest.raises(cr.StateError, match="does not follow"):
-        arrays.update(two)  # one skipped
-    check_all(game, arrays, two.state, "remade after the error")
+    arrays.update(two)  # one skipped: written again from its state
+    check_all(game, arrays, two.state, "one skipped")
     with pytest.raises(cr.StateError, match="does not follow"):
         arrays.update(two)  # given twice
 
@@ -216,9 +215,8 @@ def test_cramps_step_of_another_deal() -> None:
     mine, other = game.new_game(seed=1), game.new_game(seed=2)
     arrays = ObservationArrays(encoder, mine)
     theirs = game.step(other, game.legal_moves(other)[0])  # same trick, same round
-    with pytest.raises(cr.StateError, match="does not follow"):
-        arrays.update(theirs)
-    check_all(game, arrays, theirs.state, "remade after the error")
+    arrays.update(theirs)  # a card the seat did not hold: written again from the state
+    check_all(game, arrays, theirs.state, "another deal's step")
 
 
 def play_on(game: Any, arrays: ObservationArrays, state: Any, seed: int, cap: int) -> Any:
@@ -274,10 +272,9 @@ def test_cramps_step_rounds_ahead() -> None:
     # Its round's end alone (no card that could have been played from round 1's rows).
     ending = [e for e in ahead.events if isinstance(e, (HandScored, HandDealt))]
     assert ahead.state.round_number == 4 and len(ending) == 2
-    with pytest.raises(cr.StateError, match="they were at round 1"):
-        arrays.update(Step(ahead.state, tuple(ending)))
+    arrays.update(Step(ahead.state, tuple(ending)))  # written again from the state
     assert arrays.state is ahead.state
-    check_all(game, arrays, ahead.state, "remade after the error")
+    check_all(game, arrays, ahead.state, "rounds ahead")
     play_on(game, arrays, ahead.state, 6, 60)  # and it goes on from there
 
 

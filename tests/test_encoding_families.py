@@ -166,7 +166,8 @@ def test_every_encoding_of_every_seat_agrees_at_every_step(make: Any) -> None:
 def test_the_examples_get_their_familys_encoder() -> None:
     assert type(encoder_for(hearts.Hearts(passing="keep"))) is TrickEncoder
     assert type(encoder_for(crazy_eights.CrazyEights(players=3))) is SheddingEncoder
-    assert type(encoder_for(cr.Cramps())).__name__ == "CrampsEncoder"  # its own
+    assert type(encoder_for(cr.Cramps())) is TrickEncoder  # with its trick values
+    assert type(encoder_for(cr.Craits())) is SheddingEncoder
     encoder = encoder_for(hearts.Hearts())
     assert isinstance(encoder, TrickEncoder)
     # the family's 580, then Hearts' cards passed and received

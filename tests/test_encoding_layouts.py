@@ -38,16 +38,6 @@ OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 
 PINNED: dict[str, dict[str, str]] = {
-    "craits/1": {
-        "craits()": "e56cd976c1b9baca",
-        "craits(players=2)": "0874d65ddd3da3a8",
-        "craits(players=7)": "ad4375ee60bfc7fd",
-        "craits(decks=2, players=5)": "6fd864e5dd193ee6",
-    },
-    "cramps/1": {
-        "cramps()": "97501cd6949e8421",
-        "cramps(queen_points=2, target=11)": "fa49e7f30cec7909",
-    },
     "climbing/1": {
         "president(exchange=False, players=7)": "ee18da5cd789ac2e",
     },
@@ -56,6 +46,10 @@ PINNED: dict[str, dict[str, str]] = {
         "president(players=3, revolution=True)": "4a2c3739b316879a",
     },
     "shedding/1": {
+        "craits()": "2c5a3bb07f49d722",
+        "craits(players=2)": "2fd7e6569ba70d17",
+        "craits(players=7)": "f3f98f038e288f93",
+        "craits(decks=2, players=5)": "2ca3b49212325f14",
         "crazy_eights()": "2c5a3bb07f49d722",
         "crazy_eights(players=2)": "2fd7e6569ba70d17",
         "crazy_eights(decks=2, players=6)": "0f1b2af4135d59d8",
@@ -64,6 +58,10 @@ PINNED: dict[str, dict[str, str]] = {
         "oh_hell()": "f7b62a69c3bee17e",
         "oh_hell(players=3)": "93c69312e5247a35",
         "oh_hell(players=5, ranks=10)": "dd38287a333cd501",
+    },
+    "tricks/1+cramps/2": {
+        "cramps()": "1649aca887005c14",
+        "cramps(queen_points=2, target=11)": "47301d72a2487d12",
     },
     "tricks/1+euchre/1": {
         "euchre()": "0ed86e0721c329b0",
@@ -106,7 +104,7 @@ def current() -> dict[str, dict[str, str]]:
     """The layouts of today's code, in ``PINNED``'s form."""
     table: dict[str, dict[str, str]] = {}
     for name, rules_class in shipped_games().items():
-        for options in OPTIONS[name]:
+        for options in OPTIONS.get(name, ()):  # (a game not listed fails the test below)
             encoder = encoder_for(rules_class(**options))
             table.setdefault(encoder.layout, {})[options_text(name, options)] = fingerprint(encoder)
     return table

@@ -250,7 +250,7 @@ def test_gymnasium_metadata_shows_the_observation_layout() -> None:
     _need("gymnasium")
     from cardrules.hosts.gymnasium import CardGameSoloEnv
 
-    assert CardGameSoloEnv(cr.Craits(players=3)).metadata["layout"] == "craits/1"
+    assert CardGameSoloEnv(cr.Craits(players=3)).metadata["layout"] == "shedding/1"
 
 
 def test_gymnasium_episode_against_heuristic_bots() -> None:

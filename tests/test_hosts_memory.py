@@ -141,4 +141,6 @@ def test_openspiel_positions_kept_side_by_side_hold_the_texts_once() -> None:
     finally:
         tracemalloc.stop()
     assert len(kept) == 800
-    assert held < texts / 8, (held, texts)
+    # (Each seat's information state keeps its latest view, some 800 bytes: texts held
+    # once per position would be all of `texts`.)
+    assert held < texts / 4, (held, texts)

@@ -41,7 +41,7 @@ def test_spaces_masks_and_observations() -> None:
         assert (info["action_mask"] == env.action_masks()).all()
         assert (info["action_mask"] == batch.legal_mask()).all()
         assert np.array_equal(observations, batch.observations(np.full(6, 2)))
-        assert (observations[:, 514 + 0] == 1.0).all()  # to move: the agent itself
+        assert (observations[:, 559 + 0] == 1.0).all()  # to move: the agent itself
         observations, _, _, _, info = env.step(_random_actions(info, rng))
         assert observations in env.observation_space
 

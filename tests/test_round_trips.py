@@ -92,15 +92,8 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.spades.cli",
     "cardrules.games.president.cli",
     "cardrules.games.skat.cli",
-    # The games' encoders and their NumPy writers are tested with the encodings and
-    # the hosts (tests/test_encoding*.py); the batch engines (mutable simulators of many
-    # games, with array fields) in tests/test_batch_*.py.
-    "cardrules.games.cramps.encoder",
-    "cardrules.games.cramps.arrays",
-    "cardrules.games.cramps.buffers",
-    "cardrules.games.craits.encoder",
-    "cardrules.games.craits.arrays",
-    "cardrules.games.craits.buffers",
+    # The batch engines (mutable simulators of many games, with array fields) are
+    # tested in tests/test_batch_*.py.
     "cardrules.batch",
     # The web app and its TableServer (a bound socket and a uvicorn server: a running
     # service, not a value to copy) need the web extra; tests/test_serve*.py test them.

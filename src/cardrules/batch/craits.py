@@ -433,16 +433,16 @@ class CraitsBatch:
 
     def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
         """Each game's observation for ``seats[i]`` (the seat to move by default), as
-        Craits' encoder makes it from that seat's view (the layout of
-        :mod:`cardrules.games.craits.encoder`, ``171 + 8 P + H`` floats a game),
-        (n, that) ``float32``."""
+        Craits' encoder makes it from that seat's view (the shedding family's layout,
+        ``shedding/1`` of :mod:`cardrules.encoding.shedding`, ``172 + 8 P`` floats a
+        game), (n, that) ``float32``."""
         n, players = self.n, self.players
         seat = self._to_move if seats is None else per_game_seats(seats, self.n, self.players)
         rows = self._rows
         order = (seat[:, None] + np.arange(players)) % players  # slot k: k places on
         flat = self._seat_rows[:, None] + order
         hands_in_game = self.game.hands_in_game
-        out = np.zeros((n, 171 + 8 * players + hands_in_game), dtype=np.float32)
+        out = np.zeros((n, 172 + 8 * players), dtype=np.float32)
         at = self._seat_rows + seat
         if self._counted:
             out[:, 0:52] = self._hands.reshape(-1, _CARDS)[at]
@@ -471,10 +471,9 @@ class CraitsBatch:
         out[rows, block + players + (self._dealer - seat) % players] = 1.0
         block += 2 * players
         out[rows, block + self._phase] = 1.0
-        out[rows, block + 4 + self._hand_no - 1] = 1.0
-        block += 4 + hands_in_game
-        out[:, block] = self._schedule[self._hand_no - 1] / 8
-        out[:, block + 1] = self._idle / players
+        out[:, block + 4] = np.minimum(1.0, self._hand_no / hands_in_game)
+        out[:, block + 5] = self._schedule[self._hand_no - 1] / 10
+        out[:, block + 6] = self._idle / players
         return out  # (the winners' slots stay 0: a game that ends starts again)
 
     # -- legal moves -----------------------------------------------------------------

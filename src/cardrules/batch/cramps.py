@@ -67,6 +67,23 @@ _SUIT_OF = _CARD_IDS // 13
 _QUEEN_OF = (_CARD_IDS % 13 == _QUEEN).astype(np.int64)
 _SEAT_BITS = _PLAYERS - 1
 _NOBODY = -1
+# Where each field of the observation starts: the trick-taking family's layout for four
+# players and 52 cards, then Cramps' trick values (tests compare it with the encoder's).
+_AT = {
+    "trick": 52,
+    "leader": 260,
+    "taken": 264,
+    "voids": 472,
+    "trick_number": 488,
+    "hand_size": 501,
+    "to_move": 559,
+    "dealer": 563,
+    "round_scores": 567,
+    "scores": 571,
+    "round_number": 575,
+    "trick_values": 580,
+}
+_SIZE = 593
 BYTES_PER_GAME = 4096
 """About the memory a game of a batch takes at most: its arrays (0.4 KB) and the
 largest arrays a call makes, :meth:`CrampsBatch.observations` with their temporaries
@@ -325,33 +342,39 @@ class CrampsBatch:
 
     def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
         """Each game's observation for ``seats[i]`` (the seat to move by default), as
-        Cramps' encoder makes it from that seat's view (535 floats a game, the layout of
-        :mod:`cardrules.games.cramps.encoder`), (n, 535) ``float32``."""
+        Cramps' encoder makes it from that seat's view (593 floats a game: the layout
+        ``tricks/1+cramps/2`` of :mod:`cardrules.encoding.tricks`, Cramps' trick values
+        last), (n, 593) ``float32``."""
         n = self.n
         seat = self._to_move if seats is None else per_game_seats(seats, self.n, _PLAYERS)
         order = (seat[:, None] + np.arange(_PLAYERS)) % _PLAYERS  # block k: k places on
         rows = self._rows[:, None]
-        out = np.zeros((n, 535), dtype=np.float32)
+        at = _AT
+        out = np.zeros((n, _SIZE), dtype=np.float32)
         out[:, 0:52] = masks_to_bools(self._hands[self._rows, seat])
         for position in range(_PLAYERS - 1):
             games = np.flatnonzero(self._played > position)
             block = (self._leader[games] + position - seat[games]) % _PLAYERS
-            out[games, 52 + 52 * block + self._trick[games, position]] = 1.0
-        out[self._rows, 260 + (self._leader - seat) % _PLAYERS] = 1.0
+            out[games, at["trick"] + 52 * block + self._trick[games, position]] = 1.0
+        out[self._rows, at["leader"] + (self._leader - seat) % _PLAYERS] = 1.0
         taken = masks_to_bools(self._taken[rows, order].reshape(-1), _CARDS)
-        out[:, 264:472] = taken.reshape(n, _PLAYERS * _CARDS)
+        out[:, at["taken"] : at["taken"] + 208] = taken.reshape(n, _PLAYERS * _CARDS)
         voids = (self._voids[rows, order][:, :, None] >> np.arange(4)) & 1
-        out[:, 472:488] = voids.reshape(n, 16)
-        out[self._rows, 488 + self._trick_no - 1] = 1.0
+        out[:, at["voids"] : at["voids"] + 16] = voids.reshape(n, 16)
+        out[self._rows, at["trick_number"] + self._trick_no - 1] = 1.0
+        out[:, at["hand_size"]] = 1.0  # (13 cards dealt / 13 tricks)
+        out[self._rows, at["to_move"] + (self._to_move - seat) % _PLAYERS] = 1.0
+        out[self._rows, at["dealer"] + (self._dealer - seat) % _PLAYERS] = 1.0
+        target = self.game.target
+        points = np.clip(self._round_scores[rows, order], -POINTS_LIMIT, POINTS_LIMIT) / target
+        out[:, at["round_scores"] : at["round_scores"] + 4] = points
+        totals = np.clip(self._scores[rows, order], -POINTS_LIMIT, POINTS_LIMIT) / target
+        out[:, at["scores"] : at["scores"] + 4] = totals
+        out[:, at["round_number"]] = np.minimum(self._round, POINTS_LIMIT) / 10
         window = np.arange(_TRICKS)[None, :] + self._trick_no[:, None] - 1
         scale = max(1, max(abs(value) for value in self.game.trick_values))
-        out[:, 501:514] = self._values[np.minimum(window, _TRICKS)] / scale
-        out[self._rows, 514 + (self._to_move - seat) % _PLAYERS] = 1.0
-        out[self._rows, 518 + (self._dealer - seat) % _PLAYERS] = 1.0
-        target = self.game.target
-        out[:, 522:526] = self._round_scores[rows, order] / target
-        out[:, 526:530] = np.clip(self._scores[rows, order], -POINTS_LIMIT, POINTS_LIMIT) / target
-        out[:, 530] = np.minimum(self._round, POINTS_LIMIT) / 10
+        values = at["trick_values"]
+        out[:, values : values + 13] = self._values[np.minimum(window, _TRICKS)] / scale
         return out
 
     # -- playing ---------------------------------------------------------------------

@@ -253,7 +253,7 @@ class CrampsJax:
         self, state: CrampsJaxState, seats: jax.Array | npt.ArrayLike | None = None
     ) -> jax.Array:
         """Each game's observation for ``seats[i]`` (the seat to move by default), as
-        Cramps' encoder makes it from that seat's view, (n, 535) ``float32``. ``seats``
+        Cramps' encoder makes it from that seat's view, (n, 593) ``float32``. ``seats``
         must be ``n`` ints from 0 to 3 (a :class:`~cardrules.SetupError` otherwise;
         inside compiled code only their shape and type can be checked)."""
         n = _checked_state(state).to_move.shape[0]
@@ -536,13 +536,15 @@ class _Rules(NamedTuple):
             by_order(_cards(state.taken)),
             by_order(state.voids),
             _hot(state.trick_number - 1, _TRICKS),
-            self.values[window] / self.scale,
+            jnp.ones((n, 1)),  # the hand size: 13 cards dealt / 13 tricks
+            jnp.zeros((n, 4 + _CARDS + 1)),  # no trumps, no card turned up, no phase
             relative(state.to_move),
             relative(state.dealer),
-            by_order(state.round_scores) / self.target,
+            jnp.clip(by_order(state.round_scores), -_LIMIT, _LIMIT) / self.target,
             jnp.clip(by_order(state.scores), -_LIMIT, _LIMIT) / self.target,
             jnp.minimum(state.round_number, _LIMIT)[:, None] / 10,
             jnp.zeros((n, _PLAYERS)),  # the winners, once a game is over: never here
+            self.values[window] / self.scale,  # Cramps' own field, after the family's
         ]  # fmt: skip
         return jnp.concatenate([part.astype(jnp.float32) for part in parts], axis=1)
 

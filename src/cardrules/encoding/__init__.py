@@ -8,10 +8,10 @@ move ids, and :class:`InfoState` values, which recall everything one seat has se
 Everything is plain Python; the ``…_array`` methods give NumPy arrays if NumPy is
 installed (cardrules does not need it).
 
-The encoder is found through the game (:mod:`cardrules.encoding.lookup`): a game's own
-(Cramps', Craits'), or its family's, for any game built on the trick-taking engine
-(:class:`TrickEncoder`) or the shedding engine (:class:`SheddingEncoder`), with the
-fields the game declares (:class:`GameField`) added.
+The encoder is found through the game (:mod:`cardrules.encoding.lookup`): its family's,
+for any game built on the trick-taking engine (:class:`TrickEncoder`) or the shedding
+engine (:class:`SheddingEncoder`), with the fields the game declares
+(:class:`GameField`) added; every shipped game has its family's.
 
 >>> import cardrules as cr
 >>> from cardrules.encoding import encoder_for

@@ -8,29 +8,13 @@ after each step, only the entries the step changed, so an observation costs one
 ``array.copy()``.
 
 How a step is written is the encoder's (:meth:`Encoder._array_rows
-<cardrules.encoding.base.Encoder._array_rows>`): a family's encoder writes every row
-again from the state, the public part once for all seats and each row's 0/1 entries
-unpacked from bits (:class:`~cardrules.encoding.fast.FamilyRows`); an encoder with no
-quicker way writes them from the seats' views and lists
-(:class:`~cardrules.encoding.rows.ViewRows`); Cramps' and Craits' encoders have rows
-that write only what changed (:mod:`cardrules.games.cramps.arrays`,
-:mod:`cardrules.games.craits.arrays`):
-
-* Cramps: a card played and a trick won are written with a few NumPy assignments of
-  precomputed index arrays (the hand, the trick, the voids, whose turn it is; the
-  cards taken, the leader, the trick's number and values, the round's points), and
-  so is the end of the game (the totals, the winners). A new round is written from
-  the dealt hands: the rows of a round's start, then the hands' bits and a few
-  fields. A position in the middle of a round (a tracker started there, or a step
-  that did not follow) is written from each seat's view, as the encoder writes it.
-* Craits: the tracker reads the step's events (the cards played, a reshuffle or a new
-  hand: the discard pile, which checks that the step follows) and the state's public
-  fields, and writes only the entries whose values differ from those it wrote last: a
-  card's entry in a hand or the discard pile, the two entries of a one-hot field (the
-  top card, the suit, whose turn it is), one seat's hand size, and so on. A new hand
-  or a reshuffle is written the same way, with more entries. The rows share one
-  buffer (the public entries once, in absolute seat order, and each seat's hand), and
-  an observation is one ``take`` from it (a copy in seat ``s``'s order).
+<cardrules.encoding.base.Encoder._array_rows>`): a family's encoder keeps every seat's
+observation in one buffer in absolute seats and writes only what a step changed (a
+card played and a trick won in a trick game; the fields and hands whose values
+differ in a shedding game), everything again from the state after anything else (a
+new deal, a phase of the game's own), and an observation is one ``take`` from the
+buffer (:mod:`cardrules.encoding.tracker`); an encoder with no quicker way writes
+the rows from the seats' views and lists (:class:`~cardrules.encoding.rows.ViewRows`).
 
 Each row holds only what its seat may see: the same as ``encoder.observation(
 game.observe(state, seat))``, as ``float32``, exactly.
@@ -129,11 +113,9 @@ class ObservationArrays:
 
         Raises :class:`~cardrules.StateError` for something that is not a step, a step
         of other rules, and (as far as can be seen) a step that does not follow the
-        arrays' position (given twice, or one skipped). The arrays stay usable: in
-        Craits they are left as they were; in Cramps a step that does not follow is
-        seen only after it was applied, and the arrays are then made again from the
-        step's state (which :attr:`state` then is). A family's encoder writes the rows
-        from the step's state alone, so only a step given twice is seen there."""
+        arrays' position (given twice). A family's tracker writes a step that does not
+        follow its position (one skipped) again from the step's state, so its rows
+        are always the state's observations."""
         if type(step) is not Step:
             raise StateError(
                 f"update() needs the Step that game.step(state, move) returned, not {_what(step)}"

@@ -4,7 +4,7 @@ information states (:class:`~cardrules.encoding.info.InfoState`) of one rules ob
 An encoder is made once per rules object (:func:`cardrules.encoding.encoder_for`) and
 holds its layouts and lookup tables; it keeps no game in progress, so one encoder
 serves any number of games and threads. A family's encoder (:mod:`cardrules.encoding.tricks`,
-:mod:`cardrules.encoding.shedding`) or a game's own (Cramps', Craits') says how its
+:mod:`cardrules.encoding.shedding`) or one of a program's own says how its
 positions become vectors through the private methods declared at the end of
 :class:`Encoder`, and may give quicker ways to fill NumPy buffers and trackers
 (:meth:`Encoder._buffer_writer`, :meth:`Encoder._array_rows`).
@@ -67,7 +67,7 @@ class Encoder(ABC):
 
     layout_name: ClassVar[str] = ""
     """The name of the encoder's layout: its family's (``"tricks"``, ``"shedding"``)
-    or its game's (``"cramps"``, ``"craits"``); empty for the class's name."""
+    or an encoder's own; empty for the class's name."""
     layout_version: ClassVar[int] = 1
     """The version of the encoder's layout (from 1), bumped on any change to it."""
 

@@ -10,8 +10,9 @@ what it drew); the public part shared by the seats holds what every seat saw (th
 cards played, by whom). Its text is the first view in words, then every step's
 events (:func:`~cardrules.encoding.text.step_text`) and the cards the seat received.
 
-A family gives its quick NumPy paths (buffers and tracker rows,
-:mod:`cardrules.encoding.fast`) by its :meth:`FamilyEncoder._make_parts`.
+A family gives its quick NumPy paths by its :meth:`FamilyEncoder._make_parts` (buffers,
+:mod:`cardrules.encoding.fast`) and :meth:`FamilyEncoder._tracker_steps` (the
+trackers that write only what a step changed, :mod:`cardrules.encoding.tracker`).
 """
 
 from __future__ import annotations
@@ -21,10 +22,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.encoding.base import Encoder
-from cardrules.encoding.fast import FamilyRows, FamilyWriter, FastParts
+from cardrules.encoding.fast import FamilyWriter, FastParts
 from cardrules.encoding.fields import GameField, fields_layout, game_fields
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.rows import ViewRows
+from cardrules.encoding.tracker import Steps, Tracker
 from cardrules.encoding.vectors import Layout
 from cardrules.encoding.writers import Writer
 from cardrules.game import Step
@@ -99,6 +101,11 @@ class FamilyEncoder(Encoder):
         the lists."""
         return None
 
+    def _tracker_steps(self) -> Steps:
+        """A new :class:`~cardrules.encoding.tracker.Steps` for one tracker (what it
+        keeps of the position is its own)."""
+        raise NotImplementedError
+
     # -- the encoder's protocol -----------------------------------------------------------
 
     def _fast_parts(self) -> FastParts | None:
@@ -116,7 +123,7 @@ class FamilyEncoder(Encoder):
         parts = self._fast_parts()
         if parts is None:
             return ViewRows(self, np, state)
-        return FamilyRows(self, np, state, parts)
+        return Tracker(self, np, state, parts)
 
     def _view_snapshot(self, view: Any) -> Any:
         return view

@@ -6,7 +6,9 @@ with something more to show (a "hearts broken" flag, a trump suit chosen in play
 declares it with an ``encoded_fields()`` method on its rules class, returning
 :class:`GameField` values: each field's name, size, bounds and a function that fills
 it from the seat's view. They are written at the end of the observation, in the order
-given, so they are in every host's observation and information state too.
+given, so they are in every host's observation and information state too. A field
+may also say how its values come from the state (``of_state``): the quick paths
+(:mod:`cardrules.encoding.tracker`, the hosts' arrays) then need no view for it.
 
 The game's fields are part of the encoder's layout: its text
 (:attr:`~cardrules.encoding.Encoder.layout`) names the game and the version of its
@@ -63,6 +65,10 @@ class GameField:
             it, as the family's fields are). It must use only the view.
         description: what the values are, for the layout's documentation.
         low, high: the bounds of every value (finite: hosts make boxes of them).
+        of_state: optionally, ``of_state(state, seat)`` gives the same values as
+            ``fill(game.observe(state, seat))``, from the state without making the
+            view (it must read only what ``seat`` may see); the trackers of the
+            hosts' arrays use it.
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -71,12 +77,20 @@ class GameField:
     description: str = ""
     low: float = attrs.field(default=0.0, converter=float)
     high: float = attrs.field(default=1.0, converter=float)
+    of_state: Callable[[Any, int], Sequence[float]] | None = attrs.field(
+        default=None, eq=False, kw_only=True
+    )
 
     def __attrs_post_init__(self) -> None:
         if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low <= self.high):
             raise RulesError(
                 f"the field {self.name}'s bounds must be finite with low <= high, not "
                 f"{self.low} and {self.high}"
+            )
+        if self.of_state is not None and not callable(self.of_state):
+            raise RulesError(
+                f"the field {self.name}'s of_state must be a function of the state and "
+                f"the seat, or None, not {shown(self.of_state)}"
             )
 
     def values(self, view: Any) -> Sequence[float]:

@@ -1,8 +1,8 @@
 """How the encoder of a rules object is found: :func:`encoder_for`, through the game.
 
 A game with an encoding of its own says so with an ``encoder()`` method that makes it
-(Cramps and Craits do: their encoders are in :mod:`cardrules.games.cramps.encoder` and
-:mod:`cardrules.games.craits.encoder`). Any other game gets the encoder of its family,
+(no shipped game has one: each adds its fields to its family's,
+:class:`~cardrules.encoding.fields.GameField`). Any other game gets the encoder of its family,
 the first base class of its rules class with one registered
 (:func:`register_encoder`): every game built on the trick-taking engine gets
 :class:`~cardrules.encoding.tricks.TrickEncoder`, every game on the shedding engine
@@ -44,7 +44,7 @@ def register_encoder(rules_base: type, make: Callable[[Any], Encoder]) -> None:
 
 def encoder_for(game: Any) -> Encoder:
     """The :class:`~cardrules.encoding.Encoder` of a rules object: its own (its
-    ``encoder()`` method: Cramps, Craits) or its family's (any game on the
+    ``encoder()`` method) or its family's (any game on the
     trick-taking or shedding engine). Encoders are made once per rules (equal rules
     share one) and hold no game, so ask as often as you like.
 

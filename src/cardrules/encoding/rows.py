@@ -1,9 +1,8 @@
 """The rows of an :class:`~cardrules.encoding.arrays.ObservationArrays` for an encoder
 with no quicker way of its own (:meth:`Encoder._array_rows
 <cardrules.encoding.base.Encoder._array_rows>`): :class:`ViewRows`, every seat's
-observation written again from its view after each step. Cramps and Craits have rows
-that change only what a step changed (:mod:`cardrules.games.cramps.arrays`,
-:mod:`cardrules.games.craits.arrays`)."""
+observation written again from its view after each step. The family encoders' trackers
+write only what a step changed (:mod:`cardrules.encoding.tracker`)."""
 
 from __future__ import annotations
 

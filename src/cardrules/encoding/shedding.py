@@ -4,7 +4,7 @@ information states of any game built on
 (:class:`~cardrules.shedding.state.ShedView`), with the fields the game declares
 added (:class:`~cardrules.encoding.fields.GameField`).
 :func:`~cardrules.encoding.encoder_for` gives it to every such game without an encoder
-of its own (Craits has one: :mod:`cardrules.games.craits.encoder`).
+of its own (Craits and Crazy Eights among them).
 
 ``P`` is the number of players. Seat-indexed fields are relative to the observer: slot
 or block ``k`` is the seat ``k`` places after it in seat order. Cards are indexed as
@@ -65,10 +65,13 @@ from cardrules.cards import ALL_CARDS
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.shedparts import SheddingParts
+from cardrules.encoding.tracker import ShedSteps
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
+from cardrules.errors import StateError
 from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
-from cardrules.shedding.events import CardsDrawn
+from cardrules.handmasks import hand_cards, hand_mask, with_card
+from cardrules.shedding.events import CardsDrawn, Reshuffled
 from cardrules.shedding.state import Phase
 
 __all__ = ["SheddingEncoder"]
@@ -77,24 +80,28 @@ _PHASES = len(Phase)
 
 
 class _Public(Public):
-    """What every seat saw this hand: the cards each seat played (a ``Counter`` per
-    seat), the cards each drew; and, for the last step, whether it dealt a new hand
-    and what each seat played in it."""
+    """What every seat saw this hand: the cards each seat played (a hand mask per seat,
+    :mod:`cardrules.handmasks`: a card played again is a further copy), the cards each
+    drew; and, for the last step, whether it dealt a new hand and the cards played in
+    it, ``(seat, card)`` each; ``pile``: the discard pile's size (to see that a step
+    follows)."""
 
-    __slots__ = ("dealt", "draws", "just_played", "played")
+    __slots__ = ("dealt", "draws", "just_played", "pile", "played")
 
     def __init__(
         self,
-        played: tuple[Counter[int], ...],
+        played: tuple[int, ...],
         draws: tuple[int, ...],
         dealt: bool,
-        just_played: tuple[Counter[int], ...],
+        just_played: tuple[tuple[int, int], ...],
+        pile: int,
     ) -> None:
         super().__init__()
         self.played = played
         self.draws = draws
         self.dealt = dealt
         self.just_played = just_played
+        self.pile = pile
 
 
 def _counts(values: list[float], at: int, cards: Any) -> None:
@@ -106,7 +113,7 @@ class SheddingEncoder(FamilyEncoder):
     """Observations and information states of a game on the shedding engine (see the
     module documentation for the layout)."""
 
-    __slots__ = ("_copies", "_family_size", "_nobody", "_starts", "cards", "players")
+    __slots__ = ("_copies", "_family_size", "_starts", "cards", "players")
 
     layout_name = "shedding"
     layout_version = 1
@@ -149,7 +156,6 @@ class SheddingEncoder(FamilyEncoder):
         self._family_size = layout.size
         super().__init__(game, layout, history)
         self._starts = {field.name: field.start for field in self.info_fields}
-        self._nobody: tuple[Counter[int], ...] = tuple(Counter() for _ in range(players))
 
     def _family_observation(self, view: Any) -> list[float]:
         players, seat, start = self.players, view.seat, self._starts
@@ -187,34 +193,48 @@ class SheddingEncoder(FamilyEncoder):
         # is written by way of the lists.)
         return SheddingParts(self) if self._copies < 256 else None
 
+    def _tracker_steps(self) -> ShedSteps:
+        return ShedSteps()
+
     # -- information states --------------------------------------------------------
 
     def _public_at(self, view: Any) -> _Public:
-        return _Public(self._nobody, (0,) * self.players, False, self._nobody)
+        nobody = (0,) * self.players
+        return _Public(nobody, nobody, False, (), len(view.discard))
 
     def _public_after(self, public: Public, step: Step[Any]) -> _Public:
         p: Any = public
         played = list(p.played)
         draws = list(p.draws)
-        just = [Counter[int]() for _ in range(self.players)]
-        dealt = False
+        just: list[tuple[int, int]] = []
+        dealt = reshuffled = False
         for event in step.events:
             kind = type(event)
             if kind is CardPlayed:
                 seat, card = event.seat, int(event.card)  # type: ignore[attr-defined]
-                played[seat] = played[seat] + Counter((card,))
-                just[seat][card] += 1
+                played[seat] = with_card(played[seat], card)
+                just.append((seat, card))
             elif kind is CardsDrawn:
                 seat = event.seat  # type: ignore[attr-defined]
                 draws[seat] += event.count  # type: ignore[attr-defined]
             elif kind is HandDealt:
-                played, draws = list(self._nobody), [0] * self.players
-                just = [Counter[int]() for _ in range(self.players)]
+                played, draws = [0] * self.players, [0] * self.players
+                just = []
                 dealt = True
-        return _Public(tuple(played), tuple(draws), dealt, tuple(just))
+            elif kind is Reshuffled:
+                reshuffled = True
+        pile = len(step.state.discard)
+        if not (dealt or reshuffled) and pile != p.pile + len(just):
+            raise StateError(
+                "this step does not follow this information state: its discard pile "
+                f"would hold {p.pile + len(just)} cards, the step's state has {pile} (give "
+                "each step once, in order)"
+            )
+        return _Public(tuple(played), tuple(draws), dealt, tuple(just), pile)
 
-    def _own_at(self, view: Any) -> tuple[Counter[int], Counter[int]]:
-        return (Counter(int(card) for card in view.hand), Counter())
+    def _own_at(self, view: Any) -> tuple[int, int]:
+        """The seat's hand as dealt and the cards it drew since (hand masks)."""
+        return (hand_mask(view.hand), 0)
 
     def _own_after(
         self, own: Any, before: Any, view: Any, public: Public
@@ -222,27 +242,29 @@ class SheddingEncoder(FamilyEncoder):
         p: Any = public
         if p.dealt:
             return self._own_at(view), ("hand", view.hand)
-        kept = Counter(int(card) for card in before.hand) - p.just_played[view.seat]
+        seat = view.seat
+        kept = Counter(int(card) for card in before.hand)
+        kept.subtract(card for who, card in p.just_played if who == seat)
         gained = Counter(int(card) for card in view.hand) - kept
         if not gained:
             return own, None
-        drew = tuple(ALL_CARDS[card] for card in sorted(gained.elements()))
-        return (own[0], own[1] + gained), ("drew", drew)
+        drawn = own[1]
+        for card in gained.elements():
+            drawn = with_card(drawn, card)
+        got = tuple(ALL_CARDS[card] for card in sorted(gained.elements()))
+        return (own[0], drawn), ("drew", got)
 
     def _history(self, public: Public, own: Any, seat: int) -> list[float]:
         p: Any = public
         players = self.players
         history = [0.0] * (self.info_state_size - self.observation_size)
         dealt, drawn = own
-        for card, copies in dealt.items():
-            history[card] = float(copies)
-        for card, times in drawn.items():
-            history[52 + card] = float(clipped(times))
+        _counts(history, 0, hand_cards(dealt))
+        _counts(history, 52, hand_cards(drawn))
         at = 104
         for k in range(players):
             other = (seat + k) % players
-            for card, times in p.played[other].items():
-                history[at + card] = float(clipped(times))
+            _counts(history, at, hand_cards(p.played[other]))
             history[104 + 52 * players + k] = clipped(p.draws[other]) / 10
             at += 52
         return history

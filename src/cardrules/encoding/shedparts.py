@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["SheddingParts"]
 
 _COPY = 52
+_BYTE_OF_COPIES = (1 << 52 * 255) - 1
+"""The largest hand mask whose copies of a card the writer counts in a byte (255: the
+first copy's bit and the further copies' byte add up in a byte)."""
 _NO_CARDS: tuple[Any, ...] = ()
 
 
@@ -166,14 +169,13 @@ class SheddingParts:
         at = self.size
         blocks = [(at, dealt), (at + 52, drawn)]
         blocks += [(at + 104 + 52 * k, p.played[other]) for k, other in enumerate(self.order[seat])]
-        for start, counts in blocks:
-            for card, times in counts.items():
-                if times > 255:  # (counts past a byte: the list's values, as a run)
-                    values = self.encoder._history(public, own, seat)
-                    return bits, copies, (*runs, (self.history_run, values))
-                if times > 0:
-                    bits |= 1 << (start + card)
-                    more[start + card] += times - 1
+        for start, mask in blocks:
+            if mask > _BYTE_OF_COPIES:  # (counts past a byte: the list's values, as a run)
+                values = self.encoder._history(public, own, seat)
+                return bits, copies, (*runs, (self.history_run, values))
+            bits |= (mask & FULL_MASK) << start
+            if mask > FULL_MASK:
+                _copies(more, start, mask >> _COPY)
         draws = p.draws
         counted = [clipped(draws[other]) / 10 for other in self.order[seat]]
         return bits, more, (*runs, (self.draws_run, counted))

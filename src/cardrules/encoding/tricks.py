@@ -3,8 +3,8 @@ information states of any game built on :class:`~cardrules.tricks.engine.TrickGa
 written from its views (:class:`~cardrules.tricks.state.TrickView`), with the fields
 the game declares added (:class:`~cardrules.encoding.fields.GameField`).
 :func:`~cardrules.encoding.encoder_for` gives it to every such game without an
-encoder of its own (Cramps has one, with its trick values:
-:mod:`cardrules.games.cramps.encoder`).
+encoder of its own (every shipped trick game: Cramps adds its trick values as a field
+of its own).
 
 ``P`` is the number of players and ``T`` the most tricks a deal can have (the deck's
 cards // ``P``: 13 for four players and 52 cards). Seat-indexed
@@ -61,9 +61,9 @@ perfectly; the text recalls the whole game.
 
 >>> import cardrules as cr
 >>> from cardrules.encoding.tricks import TrickEncoder
->>> encoder = TrickEncoder(cr.Cramps())   # (Cramps' own encoder adds its trick values)
+>>> encoder = TrickEncoder(cr.Cramps())   # (with Cramps' trick_values, 13 more)
 >>> encoder.observation_size, encoder.info_state_size
-(580, 1516)
+(593, 1529)
 """
 
 from __future__ import annotations
@@ -73,6 +73,7 @@ from typing import Any
 from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, cards_of_mask, mask_of
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
+from cardrules.encoding.tracker import TrickSteps
 from cardrules.encoding.trickparts import TrickParts, plain_places, trump_cards
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.errors import StateError
@@ -233,6 +234,9 @@ class TrickEncoder(FamilyEncoder):
 
     def _make_parts(self) -> TrickParts:
         return TrickParts(self)
+
+    def _tracker_steps(self) -> TrickSteps:
+        return TrickSteps(self._fast_parts())
 
     # -- information states --------------------------------------------------------
 

@@ -127,8 +127,8 @@ class Writer:
     """Writes an encoder's vectors into buffers by way of its lists: the writer of an
     encoder that has no quicker one (:meth:`Encoder._buffer_writer
     <cardrules.encoding.base.Encoder._buffer_writer>`), and the base of the quicker
-    ones (Cramps', Craits'), which set the bits of the 0/1 entries (:meth:`unpack`) and
-    write the real-valued runs (:class:`Run`)."""
+    ones (:class:`~cardrules.encoding.fast.FamilyWriter`), which set the bits of the
+    0/1 entries (:meth:`unpack`) and write the real-valued runs (:class:`Run`)."""
 
     def __init__(self, encoder: Encoder, np: Any) -> None:
         self.encoder = encoder

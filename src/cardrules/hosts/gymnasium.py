@@ -124,7 +124,7 @@ class CardGameSoloEnv(gymnasium.Env[Any, Any]):
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
     """Gymnasium's metadata; an environment's own adds ``"layout"``, the observation's
     layout and version (:attr:`Encoder.layout <cardrules.encoding.Encoder.layout>`),
-    such as ``"craits/1"``."""
+    such as ``"shedding/1"``."""
 
     def __init__(
         self,

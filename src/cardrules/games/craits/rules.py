@@ -6,7 +6,7 @@ library's rules reference."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 import attrs
 
@@ -26,9 +26,6 @@ from cardrules.shedding.engine import SheddingGame
 from cardrules.shedding.events import register_draw_reason
 from cardrules.shedding.flow import draw_cards, forfeit_turn
 from cardrules.shedding.state import ShedState
-
-if TYPE_CHECKING:
-    from cardrules.games.craits.encoder import CraitsEncoder
 
 __all__ = ["Craits"]
 
@@ -234,14 +231,6 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     def heuristic(self, view: CraitsView, moves: Sequence[Any]) -> Any:
         """The rule-of-thumb move (:func:`~cardrules.games.craits.heuristic.craits_heuristic`)."""
         return craits_heuristic(self, view, moves)
-
-    def encoder(self) -> CraitsEncoder:
-        """The encoding of these rules for learning hosts (found by
-        :func:`~cardrules.encoding.encoder_for`, which keeps one per rules): the
-        layout of :mod:`cardrules.games.craits.encoder`."""
-        from cardrules.games.craits.encoder import CraitsEncoder  # (loaded when a host asks)
-
-        return CraitsEncoder(self)
 
     # -- starting a game (documented here; the engine does it) ------------------------
 

@@ -20,20 +20,18 @@ winners, dealing, events, views and determinization come from the engine. Rule n
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from cardrules._text import int_text, shown
 from cardrules.cards import ALL_CARDS, Card, Rank
+from cardrules.encoding.fields import GameField
 from cardrules.errors import RulesError, SetupError
 from cardrules.events import Event
 from cardrules.games.cramps.heuristic import cramps_heuristic
 from cardrules.options import integer
 from cardrules.tricks.engine import TrickGame, TrickState, TrickView
-
-if TYPE_CHECKING:
-    from cardrules.games.cramps.encoder import CrampsEncoder
 
 __all__ = ["DEFAULT_TRICK_VALUES", "Cramps", "CrampsState", "CrampsView"]
 
@@ -196,13 +194,43 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
         """The rule-of-thumb move (:func:`~cardrules.games.cramps.heuristic.cramps_heuristic`)."""
         return cramps_heuristic(self, view, moves)
 
-    def encoder(self) -> CrampsEncoder:
-        """The encoding of these rules for learning hosts (found by
-        :func:`~cardrules.encoding.encoder_for`, which keeps one per rules): the
-        layout of :mod:`cardrules.games.cramps.encoder`."""
-        from cardrules.games.cramps.encoder import CrampsEncoder  # (loaded when a host asks)
+    encoded_fields_version: ClassVar[int] = 2
+    """The version of Cramps' own field of the encoding (its trick values, after the
+    trick-taking family's fields); Cramps' layout 1 was an encoder of its own."""
 
-        return CrampsEncoder(self)
+    def encoded_fields(self) -> tuple[GameField, ...]:
+        """Cramps' own field of the encoding (:mod:`cardrules.encoding.tricks`), after
+        the family's: ``trick_values`` (13), the value of the trick being played and of
+        each one after it (0 past the 13th; all 0 once the game is over) divided by the
+        largest trick value in absolute value (at least 1).
+
+        >>> game = Cramps()
+        >>> [field.name for field in game.encoded_fields()]
+        ['trick_values']
+        >>> list(game.encoded_fields()[0].fill(game.observe(game.new_game(seed=1), 0)))[:3]
+        [0.0, -0.14285714285714285, 0.42857142857142855]
+        """
+        windows = self._value_windows()
+        return (
+            GameField(
+                "trick_values",
+                13,
+                lambda view: windows[view.trick_number - 1],
+                "value of this trick and the next ones / the largest value",
+                -1,
+                1,
+                of_state=lambda state, seat: windows[state.trick_number - 1],
+            ),
+        )
+
+    def _value_windows(self) -> tuple[tuple[float, ...], ...]:
+        """The ``trick_values`` field by trick number - 1 (the 14th: the game is over)."""
+        values = self.trick_values
+        scale = max(1, *map(abs, values))
+        return tuple(
+            tuple(values[n + j] / scale if n + j < 13 else 0.0 for j in range(13))
+            for n in range(14)
+        )
 
     # -- starting a game (documented here; the engine does it) ------------------------
 

@@ -1,0 +1,545 @@
+"""The family encoders' trackers: every seat's observation of one game, kept up to date
+by writing only what a step changed (:class:`Tracker`), for
+:class:`~cardrules.encoding.arrays.ObservationArrays` and so for the PettingZoo and
+Gymnasium hosts, for every game on the engines.
+
+The seats' observations share most of their entries: the cards in the trick, the cards
+each seat took, whose turn it is are the same facts seen from different places. A
+tracker keeps them once, in one ``float32`` buffer in *absolute* seats: each field
+shared by every observer once, a seat-indexed field (``trick``, ``to_move``…) as
+one block per absolute seat, and a field of the observer's own (its hand, the game's
+fields) once per seat. A seat's observation is one ``take`` from the buffer through
+an index made once per encoder (the blocks in the seat's order: its copy).
+
+A step is written by the family's :class:`Steps`: the trick-taking family
+(:class:`TrickSteps`) reads a card played and a trick won from the step's events and
+writes their few entries (the card leaves the hand and joins the trick, a void, the
+trick's cards go to the winner's taken block, whose turn it is, the trick's number,
+the points); the shedding family (:class:`ShedSteps`) compares the state's public
+fields and hands with those it wrote last and writes the entries that differ (the
+discard pile from the cards played). Anything else (a new deal, a phase of the game's
+own, a step that does not follow) has every entry written again from the state by
+the family's :class:`~cardrules.encoding.fast.FastParts`. The fields a game declares
+(:class:`~cardrules.encoding.fields.GameField`) are written when a seat's
+observation is asked for, from the state (their ``of_state``) or from the seat's
+view. So the rows hold exactly ``to_float32(encoder.observation(game.observe(state,
+seat)))``.
+
+>>> import numpy as np, cardrules as cr
+>>> from cardrules.encoding import encoder_for
+>>> from cardrules.encoding.arrays import ObservationArrays
+>>> game = cr.Hearts()
+>>> encoder = encoder_for(game)
+>>> arrays = ObservationArrays(encoder, game.new_game(seed=3))
+>>> step = game.step(arrays.state, game.legal_moves(arrays.state)[0])
+>>> arrays.update(step)
+>>> listed = np.asarray(encoder.observation(game.observe(step.state, 1)), np.float32)
+>>> bool(np.array_equal(arrays.observation(1), listed))
+True
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from cardrules._kept import KeptByIdentity
+from cardrules.encoding.vectors import clipped, require_numpy
+from cardrules.events import CardPlayed, Event, HandDealt, MovePlayed, TrickWon
+from cardrules.shedding.events import Reshuffled
+
+if TYPE_CHECKING:
+    from cardrules.encoding.family import FamilyEncoder
+    from cardrules.encoding.fast import FastParts
+
+__all__ = ["ShedSteps", "Steps", "Tables", "Tracker", "TrickSteps"]
+
+
+class Steps(Protocol):
+    """What a family tells its trackers: which fields are seat-indexed and which are
+    the observer's own, and how a step is written."""
+
+    seat_fields: frozenset[str]
+    """Fields of one block per seat, relative to the observer."""
+    own_fields: frozenset[str]
+    """Fields of the observer's own (its hand): one block per seat in the buffer."""
+
+    def start(self, tracker: Tracker, state: Any) -> None:
+        """What the family keeps of ``state``, after every entry was written from it."""
+
+    def step(self, tracker: Tracker, state: Any, events: Sequence[Event]) -> bool:
+        """Write the entries a step changed (its state and events); ``False``, having
+        written nothing, when it cannot tell (every entry is then written again)."""
+
+
+class Tables:
+    """What an encoder's trackers share (made once per encoder, never changed): where
+    each field lies in the buffer, each seat's index into it, the game's fields."""
+
+    def __init__(self, encoder: FamilyEncoder, np: Any, steps: Steps) -> None:
+        self.np = np
+        self.players = players = encoder.game.players
+        self.cards = encoder.field("hand").size
+        own = set(steps.own_fields) | {field.name for field in encoder.game_fields}
+        # Where each field starts in the buffer (a field of the seat's own: seat 0's).
+        starts: dict[str, int] = {}
+        at = 0
+        for field in encoder.fields:
+            starts[field.name] = at
+            at += field.size * (players if field.name in own else 1)
+        self.size = at
+        self.starts = starts
+        self.own_at = {name: (starts[name], encoder.field(name).size) for name in own}
+        index = []
+        for seat in range(players):
+            entries: list[int] = []
+            for field in encoder.fields:
+                first, size = starts[field.name], field.size
+                if field.name in own:
+                    first += seat * size
+                    entries.extend(range(first, first + size))
+                elif field.name in steps.seat_fields:
+                    block = size // players
+                    for k in range(players):
+                        other = first + block * ((seat + k) % players)
+                        entries.extend(range(other, other + block))
+                else:
+                    entries.extend(range(first, first + size))
+            index.append(np.array(entries, dtype=np.intp))
+        self.index = tuple(index)
+        self.fields = tuple(
+            (struct.Struct(f"{field.size}f"), 4 * starts[field.name], field, field.of_state)
+            for field in encoder.game_fields
+        )
+
+
+_TABLES: KeptByIdentity[Tables] = KeptByIdentity()
+
+
+class Tracker:
+    """Every seat's observation of one game, in one buffer in absolute seats, written
+    step by step (see the module documentation). ``remade_on_error`` is ``False``:
+    :meth:`update` refuses nothing (a step that does not follow the rows' position
+    has every entry written again from its state)."""
+
+    remade_on_error = False
+
+    __slots__ = (
+        "buffer",
+        "cards",
+        "encoder",
+        "fields",
+        "index",
+        "kept",
+        "mv",
+        "np",
+        "own_at",
+        "parts",
+        "players",
+        "stale",
+        "starts",
+        "state",
+        "steps",
+    )
+
+    def __init__(self, encoder: FamilyEncoder, np: Any, state: Any, parts: FastParts) -> None:
+        self._prepare(encoder, np, parts)
+        self.rewrite(state)
+
+    def _prepare(self, encoder: FamilyEncoder, np: Any, parts: FastParts) -> None:
+        self.encoder = encoder
+        self.np = np
+        self.parts = parts
+        self.steps = steps = encoder._tracker_steps()
+        tables = _TABLES.get(encoder)
+        if tables is None or tables.np is not np:
+            tables = _TABLES.keep(encoder, Tables(encoder, np, steps))
+        self.players = tables.players
+        self.cards = tables.cards
+        self.starts = tables.starts
+        self.own_at = tables.own_at
+        self.index = tables.index
+        self.fields = tables.fields
+        self.buffer = np.zeros(tables.size, dtype=np.float32)
+        self.mv: Any = memoryview(self.buffer)
+        self.stale = [bool(self.fields)] * self.players
+        self.kept: list[list[Any]] = []  # each seat's game fields' values as written
+
+    def observation(self, seat: int) -> Any:
+        """A copy of ``seat``'s row (its game fields written first if they are stale)."""
+        if self.stale[seat]:
+            self._write_fields(seat)
+        return self.buffer[self.index[seat]]  # (a copy; quicker than take here)
+
+    def update(self, state: Any, events: Sequence[Event]) -> None:
+        """Move on to ``state`` by the step's ``events``, writing what changed."""
+        if not self.steps.step(self, state, events):
+            self.rewrite(state)
+            return
+        self.state = state
+        if self.fields:
+            self.stale = [True] * self.players
+
+    # -- writing ------------------------------------------------------------------------
+
+    def rewrite(self, state: Any) -> None:
+        """Write every entry from ``state`` (seat 0's observation from the family's parts,
+        then every other seat's hand); the game fields when next asked for."""
+        np, parts = self.np, self.parts
+        size = self.encoder.observation_size
+        bits, copies, runs = parts.observation(
+            state, parts.public(state), parts.hand_of_state(state, 0), 0
+        )
+        data = np.frombuffer(bits.to_bytes((size + 7) >> 3, "little"), np.uint8)
+        row = np.unpackbits(data, count=size, bitorder="little").astype(np.float32)
+        if copies is not None:
+            row += np.frombuffer(bytes(copies[:size]), np.uint8)
+        for run, values in runs:
+            row[run.start : run.stop] = values
+        self.buffer[self.index[0]] = row
+        for seat in range(1, self.players):
+            self.write_hand(seat, parts.hand_of_state(state, seat))
+        self.state = state
+        self.stale = [bool(self.fields)] * self.players
+        self.kept = [[None] * len(self.fields) for _ in range(self.players)]
+        self.steps.start(self, state)
+
+    def write_hand(self, seat: int, mask: int) -> None:
+        """Write ``seat``'s hand entries from its hand mask (a card's further copies in
+        further blocks of the deck's cards)."""
+        np, cards = self.np, self.cards
+        first = self.own_at["hand"][0] + seat * cards
+        blocks = max(1, -(-mask.bit_length() // cards))
+        data = np.frombuffer(mask.to_bytes((blocks * cards + 7) >> 3, "little"), np.uint8)
+        ones = np.unpackbits(data, count=blocks * cards, bitorder="little")
+        self.buffer[first : first + cards] = ones.reshape(blocks, cards).sum(axis=0)
+
+    def _write_fields(self, seat: int) -> None:
+        kept = self.kept[seat]
+        view = None
+        for number, (packer, first, field, of_state) in enumerate(self.fields):
+            if of_state is not None:
+                found = of_state(self.state, seat)
+            else:
+                if view is None:
+                    view = self.encoder.game.observe(self.state, seat)
+                found = field.values(view)
+            was = kept[number]
+            if was is found or was == found:
+                continue
+            # (packed as float32 by the C cast that to_float32 makes, into the seat's block)
+            packer.pack_into(self.buffer, first + seat * packer.size, *map(float, found))
+            kept[number] = found
+        self.stale[seat] = False
+
+    # -- copies and pickles: made again from the state ---------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"encoder": self.encoder, "state": self.state}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        encoder = data["encoder"]
+        parts = encoder._fast_parts()
+        assert parts is not None  # (a tracker is made only with them)
+        self._prepare(encoder, require_numpy(), parts)
+        self.rewrite(data["state"])
+
+
+def _hot(mv: Any, first: int, was: int | None, now: int | None) -> None:
+    """A one-hot entry from ``was`` to ``now`` (``None``: none set)."""
+    if was is not None:
+        mv[first + was] = 0.0
+    if now is not None:
+        mv[first + now] = 1.0
+
+
+def _seats(mv: Any, first: int, was: tuple[int, ...], now: tuple[int, ...]) -> None:
+    """1.0 for each seat listed, from the seats ``was`` to ``now``."""
+    for seat in set(was).symmetric_difference(now):
+        mv[first + seat] = 1.0 if seat in now else 0.0
+
+
+class TrickSteps:
+    """The trick-taking family's steps (see the module documentation): a card played
+    and a trick won in the play, written entry by entry; anything else (a phase of the
+    game's own, a new deal, the end of a deal or of the game) from the state."""
+
+    seat_fields = frozenset(
+        {"trick", "leader", "taken", "voids", "to_move", "dealer", "round_scores", "scores"}
+        | {"winners"}
+    )
+    own_fields = frozenset({"hand"})
+
+    __slots__ = ("at", "leader", "number", "points", "suit_of", "to_move", "trick", "width")
+
+    def __init__(self, parts: Any) -> None:
+        self.width: int = parts.void_width
+        self.trick: list[tuple[int, int]] = []
+        self.leader = 0
+        self.to_move: int | None = None
+        self.number = 0
+        self.points: tuple[int, ...] = ()
+        self.suit_of: Any = ()
+        self.at: tuple[int, ...] = ()
+
+    def start(self, tracker: Tracker, state: Any) -> None:
+        players = tracker.players
+        trick = state.trick
+        self.trick = [(seat, int(card)) for seat, card in trick.plays(players)]
+        self.leader = trick.leader
+        self.to_move = state.to_move
+        self.number = state.trick_number
+        self.points = state.round_scores
+        encoder: Any = tracker.encoder
+        self.suit_of = tracker.parts._suits(encoder.game.trump_of(state))  # type: ignore[attr-defined]
+        at = tracker.starts
+        self.at = (
+            at["hand"],
+            at["trick"],
+            at["voids"],
+            at["taken"],
+            at["leader"],
+            at["trick_number"] - 1,  # (trick t at entry t - 1)
+            at["to_move"],
+            at["round_scores"],
+            tracker.cards,
+            encoder.tricks,
+        )
+
+    def step(self, tracker: Tracker, state: Any, events: Sequence[Event]) -> bool:
+        played: Any = None
+        won: Any = None
+        for event in events:
+            kind = type(event)
+            if kind is CardPlayed and played is None:
+                played = event
+            elif kind is TrickWon and won is None and played is not None:
+                won = event
+            elif kind is not MovePlayed:
+                return False
+        if played is None:
+            return False
+        mv = tracker.mv
+        hand_at, trick_at, voids_at, taken_at, leader_at, number_at, to_move_at, points_at = (
+            self.at[:8]
+        )
+        cards = self.at[8]
+        seat, card = played.seat, int(played.card)
+        held = hand_at + cards * seat + card
+        # The step follows the rows' position as far as they show: its seat is the one
+        # to move, and held the card (the state's own checks are the engine's).
+        if seat != self.to_move or mv[held] != 1.0:
+            return False
+        trick = self.trick
+        if won is not None and (state.phase is not None or state.trick_number != self.number + 1):
+            return False  # (a phase after the trick: written from the state)
+        mv[held] = 0.0
+        mv[trick_at + cards * seat + card] = 1.0
+        if trick:
+            suit_of = self.suit_of
+            led = suit_of[trick[0][1]]
+            if suit_of[card] != led:
+                mv[voids_at + self.width * seat + led] = 1.0
+        trick.append((seat, card))
+        to_move = state.to_move
+        if won is not None:
+            taken = taken_at + cards * won.seat
+            for who, done in trick:
+                mv[trick_at + cards * who + done] = 0.0
+                mv[taken + done] = 1.0
+            trick.clear()
+            # (The winner leads the next trick: the seat to move, its first card.)
+            _hot(mv, leader_at, self.leader, to_move)
+            self.leader = to_move
+            tricks = self.at[9]
+            number = self.number
+            if number <= tricks:
+                mv[number_at + number] = 0.0
+            number += 1
+            if number <= tricks:
+                mv[number_at + number] = 1.0
+            self.number = number
+            points = state.round_scores
+            if points != self.points:
+                scale = tracker.encoder.scale  # type: ignore[attr-defined]
+                for other, value in enumerate(points):
+                    if value != self.points[other]:
+                        mv[points_at + other] = clipped(value) / scale
+                self.points = points
+        if to_move != self.to_move:
+            _hot(mv, to_move_at, self.to_move, to_move)
+            self.to_move = to_move
+        return True
+
+
+class ShedSteps:
+    """The shedding family's steps (see the module documentation): the state's public
+    fields and hands compared with those written last, the entries that differ written;
+    the discard pile from the cards played (read again after a reshuffle or a deal)."""
+
+    seat_fields = frozenset(
+        {"hand_sizes", "exposed", "forfeits", "penalties", "scores", "to_move", "dealer"}
+        | {"winners"}
+    )
+    own_fields = frozenset({"hand"})
+
+    __slots__ = ("hands", "pile", "pile_size", "table")
+
+    def __init__(self) -> None:
+        self.hands: list[int] = []
+        self.pile: list[int] = []
+        self.pile_size = 0
+        self.table: tuple[Any, ...] = ()
+
+    def start(self, tracker: Tracker, state: Any) -> None:
+        self.hands = [state.hand_mask(seat) for seat in range(tracker.players)]
+        self._read_pile(tracker, state.discard)
+        self.table = _table(state)
+
+    def _read_pile(self, tracker: Tracker, pile: Sequence[int]) -> None:
+        counts = [0] * tracker.cards
+        for card in pile:
+            counts[card] += 1
+        self.pile = counts
+        self.pile_size = len(pile)
+
+    def step(self, tracker: Tracker, state: Any, events: Sequence[Event]) -> bool:
+        played: list[int] = []
+        reread = False
+        for event in events:
+            kind = type(event)
+            if kind is CardPlayed:
+                played.append(int(event.card))  # type: ignore[attr-defined]
+            elif kind is Reshuffled or kind is HandDealt:
+                reread = True
+        mv, starts, cards = tracker.mv, tracker.starts, tracker.cards
+        pile = state.discard
+        discard = starts["discard"]
+        if reread or self.pile_size + len(played) != len(pile):
+            self._read_pile(tracker, pile)
+            tracker.buffer[discard : discard + cards] = self.pile
+        else:
+            counts = self.pile
+            for card in played:
+                counts[card] += 1
+                mv[discard + card] = counts[card]
+            self.pile_size = len(pile)
+        hands = self.hands
+        first = starts["hand"]
+        for seat in range(tracker.players):
+            now = state.hand_mask(seat)
+            was = hands[seat]
+            if now != was:
+                hands[seat] = now
+                _write_cards(mv, first + cards * seat, was, now, cards)
+        self._write_table(tracker, _table(state))
+        return True
+
+    def _write_table(self, tracker: Tracker, new: tuple[Any, ...]) -> None:
+        old = self.table
+        if new == old:
+            return
+        mv, at = tracker.mv, tracker.starts
+        (top, suit, count, count_out, direction, stock, sizes, exposed) = new[:8]
+        (forfeits, penalties, scores, to_move, dealer, phase, number, dealt) = new[8:16]
+        idle, winners = new[16:]
+        if top != old[0]:
+            _hot(mv, at["top"], old[0], top)
+        if suit != old[1]:
+            _hot(mv, at["suit"], old[1], suit)
+        if count != old[2]:
+            mv[at["count"]] = clipped(count) / 10
+            mv[at["count_on"]] = 1.0 if count else 0.0
+        if count_out != old[3]:
+            mv[at["count_out"]] = 1.0 if count_out else 0.0
+        if direction != old[4]:
+            mv[at["direction"]] = 1.0 if direction > 0 else -1.0
+        encoder: Any = tracker.encoder
+        if stock != old[5]:
+            mv[at["stock"]] = stock / encoder.cards
+        if sizes != old[6]:
+            first = at["hand_sizes"]
+            for seat, size in enumerate(sizes):
+                mv[first + seat] = size / 10
+        if exposed != old[7]:
+            _seats(mv, at["exposed"], old[7], exposed)
+        if forfeits != old[8]:
+            first = at["forfeits"]
+            for seat, turns in enumerate(forfeits):
+                mv[first + seat] = float(clipped(turns))
+        if penalties != old[9]:
+            first = at["penalties"]
+            for seat, points in enumerate(penalties):
+                mv[first + seat] = clipped(points) / 100
+        if scores != old[10]:
+            first = at["scores"]
+            for seat, points in enumerate(scores):
+                mv[first + seat] = clipped(points) / 100
+        if to_move != old[11]:
+            _hot(mv, at["to_move"], old[11], to_move)
+        if dealer != old[12]:
+            _hot(mv, at["dealer"], old[12], dealer)
+        if phase != old[13]:
+            _hot(mv, at["phase"], int(old[13]), int(phase))
+        if number != old[14]:
+            mv[at["hand_number"]] = min(1.0, number / encoder.game.hands_in_game)
+        if dealt != old[15]:
+            mv[at["cards_dealt"]] = dealt / 10
+        if idle != old[16]:
+            mv[at["idle_turns"]] = clipped(idle) / tracker.players
+        if winners != old[17]:
+            _seats(mv, at["winners"], old[17], winners)
+        self.table = new
+
+
+def _table(state: Any) -> tuple[Any, ...]:
+    """The public fields of a shedding state that its observation shows (but the pile
+    and the hands), in the order :meth:`ShedSteps._write_table` reads them."""
+    return (
+        state.top,
+        state.suit,
+        state.count,
+        state.count_out,
+        state.direction,
+        state.stock_size,
+        state.hand_sizes,
+        state.exposed,
+        state.forfeits,
+        state.penalties,
+        state.scores,
+        state.to_move,
+        state.dealer,
+        state.phase,
+        state.hand_number,
+        state.cards_dealt,
+        state.idle_turns,
+        state.winners,
+    )
+
+
+def _write_cards(mv: Any, first: int, was: int, now: int, cards: int) -> None:
+    """A hand's entries that differ between hand masks ``was`` and ``now`` (a card's
+    further copies in further blocks of ``cards`` bits)."""
+    full = (1 << cards) - 1
+    diff = was ^ now
+    if diff <= full and now <= full:
+        while diff:
+            low = diff & -diff
+            mv[first + low.bit_length() - 1] = 1.0 if now & low else 0.0
+            diff ^= low
+        return
+    changed = 0
+    while diff:
+        changed |= diff & full
+        diff >>= cards
+    while changed:
+        low = changed & -changed
+        card = low.bit_length() - 1
+        copies = 0
+        rest = now >> card
+        while rest:
+            copies += rest & 1
+            rest >>= cards
+        mv[first + card] = float(copies)
+        changed ^= low
