@@ -24,7 +24,7 @@ holds the totals it ended with (zeros for the other games).
 >>> env = CrampsVectorEnv(4, reward="outcome")
 >>> observations, info = env.reset(seed=3)
 >>> observations.shape, info["action_mask"].shape
-((4, 535), (4, 52))
+((4, 593), (4, 52))
 >>> rng = np.random.default_rng(0)
 >>> ended = 0
 >>> while not ended:
