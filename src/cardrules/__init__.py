@@ -11,6 +11,7 @@
 
 from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards
 from cardrules.deck import STANDARD_DECK, DeckSpec
+from cardrules.decks import CardKind, Deck
 from cardrules.errors import (
     ArenaError,
     BotError,
@@ -96,6 +97,7 @@ __all__ = [
     "BotError",
     "CallIdiot",
     "Card",
+    "CardKind",
     "CardParseError",
     "CardPlayed",
     "CardRule",
@@ -115,6 +117,7 @@ __all__ = [
     "CrampsView",
     "CrazyEights",
     "DataError",
+    "Deck",
     "DeckSpec",
     "DirectionChanged",
     "Draw",

@@ -2,7 +2,8 @@
 
 >>> from cardrules.games import shipped_games
 >>> list(shipped_games())
-['craits', 'cramps', 'crazy_eights', 'euchre', 'hearts', 'oh_hell', 'spades']
+['craits', 'cramps', 'crazy_eights', 'euchre', 'hearts', 'oh_hell', 'president', 'skat',
+ 'spades']
 """
 
 from __future__ import annotations
