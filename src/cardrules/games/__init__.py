@@ -1,9 +1,8 @@
 """The games cardrules ships, each a configuration of the shared cores.
 
 >>> from cardrules.games import shipped_games
->>> list(shipped_games())
-['craits', 'cramps', 'crazy_eights', 'euchre', 'hearts', 'oh_hell', 'president', 'skat',
- 'spades']
+>>> " ".join(shipped_games())
+'craits cramps crazy_eights euchre hearts oh_hell president skat spades'
 """
 
 from __future__ import annotations
