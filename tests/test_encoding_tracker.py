@@ -1,9 +1,9 @@
 """The family encoders' trackers (cardrules.encoding.tracker) write only what a step
 changed, and what they write is what writing every entry again gives: over random
 games of every shipped game on the trick-taking and shedding engines (a few option
-sets) and of the test games with card
-orders (a Skat-like game: suit games, Grand, Null) and with deals that end early, at
-every step, every seat's row of the tracker moved on step by step equals the row of a
+sets) and of the test games with card orders (a Skat-like game: suit games, Grand,
+Null), with deals that end early and with a shedding game's own phase (Stake Eights),
+at every step, every seat's row of the tracker moved on step by step equals the row of a
 tracker made afresh at that position (written from scratch) and ``to_float32`` of the
 encoder's list, bit for bit; and most steps of the play are written step by step, not
 again from the state."""
@@ -26,6 +26,7 @@ from cardrules.shedding.engine import SheddingGame
 from cardrules.tricks.engine import TrickGame
 from test_card_order import MiniSkat
 from test_deal_ends_early import NullTricks, QuickHearts, ShortEights
+from test_shedding_phases import StakeEights
 
 ENGINES = (TrickGame, SheddingGame)
 """The engines whose family encoders have trackers."""
@@ -44,6 +45,7 @@ GAMES: list[tuple[str, Any]] = [
     ("null tricks (deal_over)", NullTricks()),
     ("quick hearts (deal_over)", QuickHearts()),
     ("short eights (hand_over)", ShortEights()),
+    ("stake eights (own phases)", StakeEights()),
 ]
 MOVES = 150
 

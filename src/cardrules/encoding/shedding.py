@@ -34,6 +34,10 @@ players):
 * ``cards_dealt`` (1): cards dealt to each player this hand / 10;
 * ``idle_turns`` (1): turns in a row with nothing played or drawn / P;
 * ``winners`` (P): 1.0 for each winner once the game is over;
+* ``own_phase`` (1), only for a game with phases of its own
+  (:meth:`~cardrules.shedding.engine.SheddingGame.start_of_hand`): 1.0 in such a phase
+  (``phase`` is then all 0; which of its phases it is, and what the game keeps in
+  them, are the game's to show, as fields it declares);
 * then the game's fields, in the order it declares them.
 
 The information state's vector (``104 + 53P`` more) is the observation, then what the
@@ -64,7 +68,7 @@ from typing import Any
 from cardrules.cards import ALL_CARDS
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
-from cardrules.encoding.shedparts import SheddingParts
+from cardrules.encoding.shedparts import SheddingParts, has_own_phases, phase_entry
 from cardrules.encoding.tracker import ShedSteps
 from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.errors import StateError
@@ -113,7 +117,7 @@ class SheddingEncoder(FamilyEncoder):
     """Observations and information states of a game on the shedding engine (see the
     module documentation for the layout)."""
 
-    __slots__ = ("_copies", "_family_size", "_starts", "cards", "players")
+    __slots__ = ("_copies", "_family_size", "_own_phase", "_starts", "cards", "players")
 
     layout_name = "shedding"
     layout_version = 1
@@ -147,6 +151,8 @@ class SheddingEncoder(FamilyEncoder):
         layout.add("cards_dealt", 1, "cards dealt to each player / 10", 0, self.cards / 10)
         layout.add("idle_turns", 1, "turns in a row with nothing played or drawn / P", 0, limit)
         layout.add("winners", players, "1.0 for each winner once the game is over")
+        if has_own_phases(game):
+            layout.add("own_phase", 1, "1.0 in a phase of the game's own (stakes…), not the play")
         history = (
             ("dealt", 52, "the seat's hand as dealt (copies)", 0.0, float(copies)),
             ("drawn", 52, "the cards the seat has drawn since (times)", 0.0, limit),
@@ -156,6 +162,7 @@ class SheddingEncoder(FamilyEncoder):
         self._family_size = layout.size
         super().__init__(game, layout, history)
         self._starts = {field.name: field.start for field in self.info_fields}
+        self._own_phase: int | None = self._starts.get("own_phase")
 
     def _family_observation(self, view: Any) -> list[float]:
         players, seat, start = self.players, view.seat, self._starts
@@ -180,7 +187,7 @@ class SheddingEncoder(FamilyEncoder):
         if view.to_move is not None:
             values[start["to_move"] + (view.to_move - seat) % players] = 1.0
         values[start["dealer"] + (view.dealer - seat) % players] = 1.0
-        values[start["phase"] + int(view.phase)] = 1.0
+        values[phase_entry(view.phase, start["phase"], self._own_phase)] = 1.0
         values[start["hand_number"]] = min(1.0, view.hand_number / self.game.hands_in_game)
         values[start["cards_dealt"]] = view.cards_dealt / 10
         values[start["idle_turns"]] = clipped(view.idle_turns) / players

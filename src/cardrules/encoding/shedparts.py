@@ -19,20 +19,50 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import FULL_MASK
 from cardrules.encoding.vectors import clipped
 from cardrules.encoding.writers import PerSeat, Run, hot_bits, row_bits
+from cardrules.errors import StateError
 from cardrules.handmasks import hand_mask, with_card
+from cardrules.shedding.engine import SheddingGame
 
 if TYPE_CHECKING:
     from cardrules.encoding.fast import Parts
     from cardrules.encoding.info import Public
     from cardrules.encoding.shedding import SheddingEncoder
 
-__all__ = ["SheddingParts"]
+__all__ = ["SheddingParts", "has_own_phases", "phase_entry"]
 
 _COPY = 52
 _BYTE_OF_COPIES = (1 << 52 * 255) - 1
 """The largest hand mask whose copies of a card the writer counts in a byte (255: the
 first copy's bit and the further copies' byte add up in a byte)."""
 _NO_CARDS: tuple[Any, ...] = ()
+_ENGINE_HOOKS = ("start_of_hand", "phase_moves", "phase_apply")
+"""The hooks a game with phases of its own overrides."""
+
+
+def has_own_phases(game: Any) -> bool:
+    """Whether ``game`` (on the shedding engine) has phases of its own: it overrides
+    the engine's hooks that start and play them.
+
+    >>> import cardrules as cr
+    >>> has_own_phases(cr.Craits())
+    False
+    """
+    kind = type(game)
+    return any(getattr(kind, hook) is not getattr(SheddingGame, hook) for hook in _ENGINE_HOOKS)
+
+
+def phase_entry(phase: Any, phase_at: int, own_at: int | None) -> int:
+    """The entry set for ``phase`` (the engine's :class:`~cardrules.shedding.Phase` or
+    a game's own, a name) in a layout whose ``phase`` field starts at ``phase_at`` and
+    whose ``own_phase`` entry is ``own_at``."""
+    if type(phase) is str:
+        if own_at is None:
+            raise StateError(
+                f"the phase {phase!r} is none of the shedding engine's, and the game does "
+                "not say it has phases of its own (start_of_hand, phase_moves, phase_apply)"
+            )
+        return own_at
+    return phase_at + int(phase)
 
 
 class SheddingParts:
@@ -68,6 +98,7 @@ class SheddingParts:
         self.count_on = 1 << start["count_on"]
         self.count_out = 1 << start["count_out"]
         self.phase_at = start["phase"]
+        self.own_phase_at: int | None = start.get("own_phase")
         self.exposed = hot_bits(start["exposed"], players)
         self.to_move = hot_bits(start["to_move"], players)
         self.dealer = hot_bits(start["dealer"], players)
@@ -107,7 +138,7 @@ class SheddingParts:
             bits |= self.count_on
         if source.count_out:
             bits |= self.count_out
-        bits |= 1 << (self.phase_at + int(source.phase))
+        bits |= 1 << phase_entry(source.phase, self.phase_at, self.own_phase_at)
         players = self.players
         direction = 1.0 if source.direction > 0 else -1.0
         stock = source.stock_size / self.cards

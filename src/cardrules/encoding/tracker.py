@@ -45,6 +45,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardrules._kept import KeptByIdentity
+from cardrules.encoding.shedparts import phase_entry
 from cardrules.encoding.vectors import clipped, require_numpy
 from cardrules.events import CardPlayed, Event, HandDealt, MovePlayed, TrickWon
 from cardrules.shedding.events import Reshuffled
@@ -481,7 +482,9 @@ class ShedSteps:
         if dealer != old[12]:
             _hot(mv, at["dealer"], old[12], dealer)
         if phase != old[13]:
-            _hot(mv, at["phase"], int(old[13]), int(phase))
+            phase_at, own_at = at["phase"], at.get("own_phase")
+            mv[phase_entry(old[13], phase_at, own_at)] = 0.0
+            mv[phase_entry(phase, phase_at, own_at)] = 1.0
         if number != old[14]:
             mv[at["hand_number"]] = min(1.0, number / encoder.game.hands_in_game)
         if dealt != old[15]:
