@@ -12,7 +12,7 @@ import attrs
 
 from cardrules.cards import Card, Rank
 from cardrules.deck import DeckSpec
-from cardrules.errors import RulesError
+from cardrules.errors import RulesError, SetupError
 from cardrules.events import Event
 from cardrules.games.craits.heuristic import craits_heuristic
 from cardrules.games.craits.scoring import OUT_POINTS, hand_points
@@ -291,6 +291,12 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
         >>> [type(event).__name__ for event in step.events][:2]
         ['HandDealt', 'CardTurnedUp']
         """
+        if direction == -1 and not self.deal_follows_direction:
+            raise SetupError(
+                "under these Craits rules every hand starts clockwise, so direction must "
+                "be 1 (a hand starts counter-clockwise only when the deal follows the "
+                "direction: Craits' deal_follows_direction=True, V2)"
+            )
         state: CraitsState = super().setup_state(
             seed,
             events,
