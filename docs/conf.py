@@ -150,6 +150,7 @@ html_theme_options = {
 PUBLIC_MODULES = (
     "cardrules.cards",
     "cardrules.deck",
+    "cardrules.decks",
     "cardrules.rng",
     "cardrules.seats",
     "cardrules.tricks.core",
@@ -171,6 +172,8 @@ PUBLIC_MODULES = (
     "cardrules.games.oh_hell.rules",
     "cardrules.games.euchre.rules",
     "cardrules.games.crazy_eights.rules",
+    "cardrules.games.skat.rules",
+    "cardrules.games.president.rules",
     "cardrules.bots",
     "cardrules.arena",
 )
