@@ -30,7 +30,7 @@ def _resolve(dotted: str) -> object:
             try:
                 found: object = importlib.import_module(".".join(parts[:cut]))
             except ModuleNotFoundError as missing:
-                if missing.name == ".".join(parts[:cut]):
+                if missing.name and ".".join(parts[:cut]).startswith(missing.name):
                     continue  # not a module: an attribute of a shorter one
                 raise
             for part in parts[cut:]:
