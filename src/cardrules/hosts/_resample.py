@@ -28,6 +28,7 @@ import attrs
 
 from cardrules._text import shown
 from cardrules.cards import Card
+from cardrules.climbing.events import CardsPlayed
 from cardrules.errors import CardrulesError, SeatError, StateError
 from cardrules.events import CardPlayed, CardTurnedUp
 from cardrules.game import Game
@@ -188,6 +189,8 @@ class _Hand:
                     for event in step.events:
                         if type(event) is CardPlayed or type(event) is CardTurnedUp:
                             seen[int(event.card)] = time
+                        elif type(event) is CardsPlayed:  # (a climbing game's set)
+                            seen.update(dict.fromkeys(map(int, event.cards), time))
                 steps = chain.length
         if not position.is_chance_node():
             _saw(seen, rules, position.position.inner, player, len(hand))
