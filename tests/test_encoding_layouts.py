@@ -32,7 +32,12 @@ OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     "euchre": ({}, {"lone_defender": True}),
     "hearts": ({}, {"jack_of_diamonds": True}),
     "oh_hell": ({}, {"players": 3}, {"players": 5, "ranks": 10}),
-    "president": ({}, {"players": 3, "revolution": True}, {"exchange": False, "players": 7}),
+    "president": (
+        {},
+        {"players": 3, "revolution": True},
+        {"exchange": False, "players": 7},
+        {"jokers": True},
+    ),
     "skat": ({}, {"bidding": "openspiel", "deals": 1, "scoring": "openspiel"}),
     "spades": ({}, {"blind_nil": True}),
 }
@@ -44,6 +49,7 @@ PINNED: dict[str, dict[str, str]] = {
     "climbing/1+president/1": {
         "president()": "91975639591cdc2a",
         "president(players=3, revolution=True)": "4a2c3739b316879a",
+        "president(jokers=True)": "6af7c2fcb62c6d30",  # (54 cards: the two jokers)
     },
     "shedding/1": {
         "craits()": "2c5a3bb07f49d722",

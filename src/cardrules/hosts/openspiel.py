@@ -42,7 +42,8 @@ How the game maps onto OpenSpiel:
 - **Chance.** Every random decision is chance nodes
   (:class:`cardrules.chance.ExplicitChance`). A shuffle is a run of them, one per card
   of the shuffled pile (the game's own cards), top first: a chance action is a card's
-  index (0 to 51: ``Card.from_index``), its probability the share of that card among
+  index (0 to 51: ``Card.from_index``; on a declared deck, its card number there, such
+  as 52 for the jokers of the French 54), its probability the share of that card among
   the cards not yet placed. A number drawn (a dealer, Oh Hell's number of tricks) is
   one chance node whose actions are the numbers, ``0`` to ``n - 1``, equally likely
   (at most 52 of them: ``max_chance_outcomes``). Games start as their rules say: a
@@ -77,6 +78,7 @@ except ImportError as missing:  # pragma: no cover - depends on the environment
 from cardrules._text import shown
 from cardrules.cards import ALL_CARDS, Card
 from cardrules.chance import ChanceState, ExplicitChance
+from cardrules.decks import Deck
 from cardrules.encoding import encoder_for
 from cardrules.errors import RulesError, SeatError, StateError
 from cardrules.game import Game, Step
@@ -105,7 +107,8 @@ above a random game of either (about 300 moves for Cramps, 1,100 for Craits)."""
 
 _INFO_STRINGS = ("text", "digest")
 _MAX_CHANCE_OUTCOMES = 52
-"""Chance actions: a card's index, or a number drawn (at most 52 numbers)."""
+"""Chance actions: a card's index, or a number drawn (at most 52 numbers); a game on a
+declared deck of more card numbers has as many (:func:`_chance_outcomes`)."""
 
 
 def load_game(
@@ -160,7 +163,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         cap = own.get("max_game_length", _DEFAULT_CAP)
         info = pyspiel.GameInfo(
             num_distinct_actions=rules.num_move_ids,
-            max_chance_outcomes=_MAX_CHANCE_OUTCOMES,
+            max_chance_outcomes=_chance_outcomes(rules),
             num_players=rules.players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -238,8 +241,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         if waiting is not None and waiting._unique:  # one copy of each card: all as likely
             if waiting._below:
                 return list(_numbers(waiting._below))
-            pairs = _uniform(len(waiting._left))
-            return [pairs[card] for card in waiting._left]
+            total = len(waiting._left)
+            pairs = _uniform(total)
+            return [pairs[card] if card < 52 else (int(card), 1 / total) for card in waiting._left]
         total = self._position.cards_to_place
         counts = self._game.table.chance_counts(self._position)  # (raises off chance nodes)
         return [(int(card), count / total) for card, count in counts]
@@ -252,7 +256,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
                 _numbers(waiting._below)  # (raises for more than OpenSpiel's outcomes)
                 step = setup.table.step_chance(self._position, action)
             else:
-                step = setup.table.step_chance(self._position, _card(action))
+                step = setup.table.step_chance(self._position, _card(action, waiting._left))
         else:
             moves = setup.moves
             # (OpenSpiel passes ints; any other id is left to move_from_id to refuse)
@@ -292,7 +296,8 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
             below = self._position.draw_below
             if below:
                 return f"number {action} (of 0 to {below - 1})"
-            return f"card {Card.from_index(action)}"
+            waiting = self._position._waiting
+            return f"card {_card(action, () if waiting is None else waiting._left)}"
         return str(self._game.rules.move_from_id(action))
 
     def is_terminal(self) -> bool:
@@ -440,11 +445,26 @@ def _state_again(game: str, serialized: str) -> CardrulesState:
     return state
 
 
-def _card(action: int) -> Card:
-    """The card of a chance action (its index), or the error that says what is allowed."""
+def _card(action: int, left: tuple[Any, ...]) -> Any:
+    """The card of a chance action (its index; beyond the 52, the card of that number
+    among those ``left`` to place, a declared deck's), or the error that says what is
+    allowed."""
     if 0 <= action < 52:
         return ALL_CARDS[action]
+    for card in left:
+        if card == action:
+            return card
     return Card.from_index(action)
+
+
+def _chance_outcomes(rules: Any) -> int:
+    """The chance actions of ``rules``: 52, or the card numbers of a declared deck
+    (:mod:`cardrules.decks`) that has more (the French 54's 53: its jokers are 52)."""
+    declared = getattr(rules, "card_deck", None)
+    if callable(declared):
+        declared = declared()
+    numbers = len(declared.kinds) if isinstance(declared, Deck) else 0
+    return max(_MAX_CHANCE_OUTCOMES, numbers)
 
 
 @functools.cache

@@ -174,13 +174,7 @@ class President(ClimbingGame):
 
     def encoder(self) -> ClimbingEncoder:
         """The climbing family's encoder (:func:`~cardrules.encoding.encoder_for` asks
-        this). None yet with ``jokers``: it reads the 52 cards only."""
-        if self.jokers:
-            raise RulesError(
-                "President(jokers=True) has no encoder yet (the climbing encoder, and so "
-                "the learning hosts, read the 52 cards only); play it without them, or "
-                "with jokers=False"
-            )
+        this): its card fields hold 54 cards with ``jokers``."""
         return ClimbingEncoder(self)
 
     encoded_fields_version: ClassVar[int] = 1
@@ -192,7 +186,7 @@ class President(ClimbingGame):
         order is reversed; with ``exchange``, the cards the seat still has to give, gave
         and received this deal."""
         fields = (revolution_field(),) if self.revolution else ()
-        return fields + exchange_fields() if self.exchange else fields
+        return fields + exchange_fields(self.card_deck()) if self.exchange else fields
 
     # -- the rule-of-thumb player ------------------------------------------------------
 
