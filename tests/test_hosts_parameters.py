@@ -66,6 +66,8 @@ RULES: dict[str, list[Any]] = {
         cr.President(),
         cr.President(players=3, two_high=False, exchange=False),
         cr.President(players=7, revolution=True, pass_sits_out=True, deals=2),
+        cr.President(jokers=True, points=(5, 3, 1, 0)),  # points: ints joined by '/'
+        cr.President(players=3, points=(-1, 0, 2)),
     ],
     "skat": [
         cr.Skat(),
@@ -123,6 +125,17 @@ def test_an_option_that_takes_none_besides_its_int_default_has_a_flag_for_none()
     assert game.rules == cr.Spades(target=None, losing_score=600)
 
 
+def test_an_option_of_ints_or_none_is_text_with_none_as_empty() -> None:
+    assert parameter_specification(cr.President)["points"] == ""
+    assert game_parameters(cr.President(players=3, points=(2, 1, 0))) == {
+        "players": 3,
+        "points": "2/1/0",
+    }
+    game = pyspiel.load_game("python_cardrules_president(players=5,points=9/4/2/1/0)")
+    assert game.rules == cr.President(players=5, points=(9, 4, 2, 1, 0))
+    assert pyspiel.load_game("python_cardrules_president(points=)").rules.points is None
+
+
 def test_an_openspiel_preset_passes_random_sim_test() -> None:
     game = load_game(cr.Euchre.openspiel(), max_game_length=400)
     assert "no_target=True" in str(game)
@@ -135,6 +148,11 @@ def test_an_openspiel_preset_passes_random_sim_test() -> None:
         ("python_cardrules_euchre(target=7,no_target=true)", "no_target=true and target=7"),
         ("python_cardrules_euchre(target=0)", "target must be an int from 1 up"),
         ("python_cardrules_spades(losing_score=600)", "losing_score must be below target"),
+        (
+            "python_cardrules_president(points=3/two/1/0)",
+            "points must be whole numbers joined by '/' .*, or '' for None, not '3/two/1/0'",
+        ),
+        ("python_cardrules_president(points=3/2/1)", "points must be None or 4 ints"),
     ],
 )
 def test_bad_values_are_refused_saying_what_is_allowed(text: str, match: str) -> None:
@@ -160,3 +178,17 @@ def test_none_where_no_parameter_can_hold_it_is_refused() -> None:
         game_parameters(_Limited(limit=None))
     with pytest.raises(cr.RulesError, match="no_limit of _Clashing is an option already"):
         parameter_specification(_Clashing)
+
+
+@attrs.frozen(kw_only=True)
+class _OneScore(cr.Cramps):
+    name: ClassVar[str] = ""
+    bonus: tuple[int, ...] | None = None
+
+
+def test_an_option_of_ints_that_no_text_can_hold_is_refused() -> None:
+    assert parameter_specification(_OneScore)["bonus"] == ""
+    assert game_parameters(_OneScore(bonus=(4, 2))) == {"bonus": "4/2", "players": 4}
+    for bad in ((), (4,)):
+        with pytest.raises(cr.RulesError, match=r"bonus of _OneScore is \(.*\), which no param"):
+            game_parameters(_OneScore(bonus=bad))

@@ -12,7 +12,10 @@ written as text:
 - Craits' ``card_table``: the rows that differ from the default table, joined by
   ``/``, each ``rank:action:points[:count[:starts_count]]`` (``J:skip:10``,
   ``2:none:20:2:1``; ``starts_count`` is 0 or 1, left-out fields are 0); ``""``
-  keeps the default table.
+  keeps the default table;
+- an option of ints or ``None`` (annotated ``tuple[int, ...] | None``: President's
+  ``points``): its ints joined by ``/`` (``5/3/1/0``), ``""`` for ``None`` (such an
+  option holds two ints or more: :func:`game_parameters` refuses fewer).
 
 An int option may also take ``None`` (a game to no target, a rule switched off), and
 an int parameter holds no ``None``: a string parameter will not do either, since a game
@@ -50,11 +53,17 @@ True
 {'losing_score': 0, 'no_target': True}
 >>> rules_from_parameters(cr.Spades, {'no_target': True}).target is None
 True
+>>> game_parameters(cr.President(points=(5, 3, 1, 0)))
+{'players': 4, 'points': '5/3/1/0'}
+>>> rules_from_parameters(cr.President, {'points': ''}).points is None
+True
 """
 
 from __future__ import annotations
 
 import functools
+import types
+import typing
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
@@ -115,12 +124,15 @@ def parameter_specification(rules_class: type[Game[Any, Any, Any]]) -> dict[str,
 def _specification(rules_class: type[Game[Any, Any, Any]]) -> tuple[tuple[str, Any], ...]:
     nones = _none_options(rules_class)
     flags = _none_flags(rules_class)
+    int_lists = _int_lists(rules_class)
     spec: list[tuple[str, Any]] = []
     for name, value in rules_class().options().items():
         if name in _FIXED.get(rules_class, ()):
             continue
         if name == "card_table" and rules_class is Craits:
             spec.append((name, ""))
+        elif name in int_lists:
+            spec.append((name, _int_list_text(value, name, rules_class)))
         elif name in nones:
             spec.append((name, NONE_PARAMETER))
         elif _is_list(value):
@@ -133,7 +145,7 @@ def _specification(rules_class: type[Game[Any, Any, Any]]) -> tuple[tuple[str, A
             raise RulesError(
                 f"the option {name} of {rules_class.__name__} ({shown(value)}) has no "
                 "OpenSpiel parameter: parameters are ints, bools, strings, lists of ints or "
-                "of strings, and ints that may be None"
+                "of strings, and ints or tuples of ints that may be None"
             )
     return tuple(spec)
 
@@ -144,11 +156,14 @@ def _none_options(rules_class: type[Game[Any, Any, Any]]) -> frozenset[str]:
     default rules give ``None`` or an int worked out from the other options), each
     checked to refuse 0, which stands for ``None`` in its parameter."""
     defaults = rules_class().options()
+    int_lists = _int_lists(rules_class)
     names = []
     for field in _fields(rules_class):
         value = defaults.get(field.name)
         if not (field.init and field.default is None and field.name in defaults):
             continue
+        if field.name in int_lists:
+            continue  # (a text parameter, "" for None)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
             continue  # not an int option (Craits' card_table)
         try:
@@ -188,6 +203,56 @@ def _none_flags(rules_class: type[Game[Any, Any, Any]]) -> Mapping[str, str]:
             )
         flags[field.name] = flag
     return MappingProxyType(flags)
+
+
+@functools.cache
+def _int_lists(rules_class: type[Game[Any, Any, Any]]) -> frozenset[str]:
+    """The options of ``rules_class`` annotated ``tuple[int, ...] | None`` (President's
+    ``points``): a text parameter each, its ints joined by ``/``, ``""`` for ``None``."""
+    try:
+        hints = typing.get_type_hints(rules_class)
+    except (NameError, TypeError, AttributeError):  # (annotations that do not resolve)
+        return frozenset()
+    names = []
+    for field in _fields(rules_class):
+        hint = hints.get(field.name)
+        if typing.get_origin(hint) not in (typing.Union, types.UnionType):
+            continue
+        others = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        if len(others) == len(typing.get_args(hint)) - 1 == 1:
+            (other,) = others
+            if typing.get_origin(other) is tuple and typing.get_args(other) == (int, ...):
+                names.append(field.name)
+    return frozenset(names)
+
+
+def _int_list_text(value: Any, name: str, rules_class: type[Game[Any, Any, Any]]) -> str:
+    """An option of ints or ``None`` (as ``options()`` gives it) as its parameter's
+    text: ``[5, 3, 1]`` as ``'5/3/1'``, ``None`` as ``''``."""
+    if value is None:
+        return ""
+    if len(value) < 2:
+        raise RulesError(
+            f"the option {name} of {rules_class.__name__} is {shown(tuple(value))}, which no "
+            "parameter can hold: its parameter is its ints joined by '/' ('' stands for "
+            "None, and one int alone would read back as an int in a game string)"
+        )
+    return _list_text(value)
+
+
+def _int_list_of(text: object, name: str) -> tuple[int, ...] | None:
+    """The value of a parameter of ints or ``None`` (see :func:`_int_list_text`)."""
+    if text == "":
+        return None
+    if isinstance(text, str):
+        try:
+            return tuple(int(part) for part in text.split("/"))
+        except ValueError:
+            pass
+    raise RulesError(
+        f"{name} must be whole numbers joined by '/' (such as '5/3/1/0'), or '' for None, "
+        f"not {shown(text)}"
+    )
 
 
 def _fields(rules_class: type) -> tuple[attrs.Attribute[Any], ...]:
@@ -236,6 +301,7 @@ def rules_from_parameters(
     spec = parameter_specification(rules_class)
     nones = _none_options(rules_class)
     flags = _none_flags(rules_class)
+    int_lists = _int_lists(rules_class)
     defaults = rules_class().options()
     options: dict[str, Any] = {}
     for name, default in spec.items():
@@ -251,6 +317,8 @@ def rules_from_parameters(
             options[name] = None if value == 0 else value
         elif name == "card_table" and rules_class is Craits:
             options[name] = _card_table_of(value)
+        elif name in int_lists:
+            options[name] = _int_list_of(value, name)
         elif name in nones:
             is_int = isinstance(value, int) and not isinstance(value, bool)
             options[name] = None if is_int and value == NONE_PARAMETER else value
@@ -300,6 +368,8 @@ def _parameter(rules_class: type[Game[Any, Any, Any]], name: str, value: Any, de
     with a ``no_`` flag: see :func:`game_parameters`)."""
     if name == "card_table" and rules_class is Craits:
         return _card_table_text(value)
+    if name in _int_lists(rules_class):
+        return _int_list_text(value, name, rules_class)
     if _is_list(default):
         return _list_text(value)
     if value is None:
