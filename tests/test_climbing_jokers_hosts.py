@@ -257,3 +257,28 @@ def test_openspiel_random_sim_test_with_serialization() -> None:
     assert pyspiel.load_game(str(loaded)).rules == GAME
     assert loaded.information_state_tensor_shape() == [encoder_for(GAME).info_state_size]
     pyspiel.random_sim_test(loaded, num_sims=2, serialize=True, verbose=False)
+
+
+def test_openspiel_samples_keep_the_seats_information_and_deal_the_others_afresh() -> None:
+    _need("pyspiel")
+    from cardrules.hosts import openspiel as hosted
+
+    game = hosted.load_game(GAME)
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    made = 0
+    while state.is_chance_node() or made < 12:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randint(len(outcomes))][0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    player = state.current_player()
+    resample = hosted.resampler(seed=1)
+    samples = [resample(state, player) for _ in range(6)]
+    for sample in samples:
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+    others = {tuple(sample.position.inner.hands[(player + 1) % 4]) for sample in samples}
+    assert len(others) > 1  # (the other hands are dealt afresh)
