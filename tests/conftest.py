@@ -162,7 +162,7 @@ def with_cramps_hands(
     cards; the cards already played stay as they were) and, if given, another hidden
     generator state. Built from the engine's private parts: states have no public way
     to change hidden information, on purpose."""
-    from cardrules.tricks.state import _Deal
+    from cardrules.tricks.state import DealInfo
 
     deal = state._deal
     played: list[list[cr.Card]] = [[] for _ in range(4)]
@@ -171,7 +171,7 @@ def with_cramps_hands(
             played[seat].append(card)
     dealt = tuple(cr.cards.mask_of([*hands[s], *played[s]]) for s in range(4))
     left = cr.cards.mask_of([c for hand in hands for c in hand])
-    new_deal = _Deal(
+    new_deal = DealInfo(
         deal._rules,
         deal._number,
         deal._dealer,

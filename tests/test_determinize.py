@@ -704,7 +704,7 @@ def replay_the_deal(game: Any, sample: Any) -> None:
     play that was not legal; the same tricks, hands and trick points come out."""
     if sample.phase is not None or not _past_plays(sample):
         return
-    deal = sample._deal._copied()  # (the engine's own parts: the deal at its start)
+    deal = sample._deal.copied()  # (the engine's own parts: the deal at its start)
     deal._winners = ()
     first = (*sample.tricks, sample.trick)[0].leader
     state = TrickState(deal, sum(deal._dealt), first, (), (), (0,) * game.players)

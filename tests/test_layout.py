@@ -11,8 +11,9 @@ architecture, every module has one job, and the imports say so.
 - A family's own moves and events live in the family: every move and event class of
   the base layer serves the trick-taking side too, and the shedding family's are
   defined under ``cardrules.shedding`` and named by no base module's code.
-- The shedding engine is one class whose helpers are public: no module of the family
-  uses a private name (``_play``) that another of its modules defines.
+- Each engine is one class whose helpers are public: no module of a family (tricks,
+  shedding, climbing) uses a private name (``_play``) that another of its modules
+  defines.
 """
 
 from __future__ import annotations
@@ -296,11 +297,7 @@ def test_the_shedding_moves_and_events_are_defined_in_the_family_and_unnamed_in_
         assert not named, f"{module} names the shedding family's {named}"
 
 
-# -- the shedding engine's modules share no private name ----------------------------------
-
-ONE_CLASS_FAMILIES = ("cardrules.shedding", "cardrules.climbing")
-"""The families whose modules share no private name (the trick family's engine still
-imports a few from its own modules)."""
+# -- a family's modules share no private name ---------------------------------------------
 
 
 def _private_definitions(module: str) -> set[str]:
@@ -332,21 +329,28 @@ def _shared_private_names(family: str) -> list[str]:
     return shared
 
 
-@pytest.mark.parametrize("family", ONE_CLASS_FAMILIES)
+@pytest.mark.parametrize("family", FAMILIES)
 def test_no_private_name_is_shared_between_modules_of_a_family(family: str) -> None:
     shared = _shared_private_names(family)
     assert not shared, f"private names shared between modules: {shared}"
 
 
-def test_the_shared_private_name_finder_finds_one() -> None:
-    module = "cardrules.shedding.engine"
-    CODE_NAMES[module].add("_turn_up")  # a private helper of cardrules.shedding.flow
+@pytest.mark.parametrize(
+    ("user", "name", "owner"),
+    [
+        ("cardrules.shedding.engine", "_turn_up", "cardrules.shedding.flow"),
+        ("cardrules.tricks.engine", "_sample", "cardrules.tricks.decked"),
+        ("cardrules.climbing.state", "_check_deal", "cardrules.climbing.engine"),
+    ],
+)
+def test_the_shared_private_name_finder_finds_one(user: str, name: str, owner: str) -> None:
+    family = ".".join(user.split(".")[:2])
+    assert name in _private_definitions(owner) and name not in CODE_NAMES[user]
+    CODE_NAMES[user].add(name)
     try:
-        assert "cardrules.shedding.engine: _turn_up of cardrules.shedding.flow" in (
-            _shared_private_names("cardrules.shedding")
-        )
+        assert f"{user}: {name} of {owner}" in _shared_private_names(family)
     finally:
-        CODE_NAMES[module].discard("_turn_up")
+        CODE_NAMES[user].discard(name)
 
 
 # -- the shedding engine speaks no Craits -------------------------------------------------

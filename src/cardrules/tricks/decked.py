@@ -44,7 +44,7 @@ from cardrules.moves import Play
 from cardrules.rng import next_u64, seed_state, shuffled_positions
 from cardrules.seats import is_seat
 from cardrules.tricks.core import TRUMPS, CardOrder, SuitTable
-from cardrules.tricks.state import _Deal, tricks_as_records
+from cardrules.tricks.state import DealInfo, tricks_as_records
 
 __all__ = ["apply", "check_hands", "determinized", "legal_moves", "read_play", "refusal", "stacked"]
 
@@ -419,7 +419,7 @@ def _sample(
     payload = view.payload
     if type(game).determinize_payload is not default_payload:
         payload = game.determinize_payload(view, tuple(held), next_u64(rng ^ 0xBB67AE8584CAA73B)[0])
-    deal = _Deal(
+    deal = DealInfo(
         game,
         view.round_number,
         view.dealer,
@@ -446,7 +446,7 @@ def _legal_history(
         return True
     deal = state._deal
     if deal._winners:  # (a finished game lists no moves: its deal, not over)
-        deal = deal._copied()
+        deal = deal.copied()
         deal._winners = ()
     tricks = (*view.tricks, view.trick)
     records = state._tricks

@@ -43,7 +43,7 @@ from cardrules.deck import DealSampler
 from cardrules.errors import SeatError, StateError
 from cardrules.rng import next_u64, seed_state
 from cardrules.seats import is_seat
-from cardrules.tricks.state import TrickRecord, _Deal, play_orders, tricks_as_records
+from cardrules.tricks.state import DealInfo, TrickRecord, play_orders, tricks_as_records
 
 __all__ = ["determinized"]
 
@@ -196,7 +196,7 @@ class _Plan:
         state = self._deal(rng)
         if self._checks:
             tries = _TRIES
-            while not self._legal_history(state):
+            while not self._history_is_legal(state):
                 tries -= 1
                 if not tries:
                     raise StateError(
@@ -208,13 +208,13 @@ class _Plan:
                 state = self._deal(rng)
         return state
 
-    def _legal_history(self, state: Any) -> bool:
+    def _history_is_legal(self, state: Any) -> bool:
         """Whether every play the plan checks was legal for the hand ``state`` gives
         its seat at the time, as the game's own :meth:`legal_moves` says."""
         game = self._game
         deal = state._deal
         if deal._winners:  # (a finished game lists no moves: its deal, not over)
-            deal = deal._copied()
+            deal = deal.copied()
             deal._winners = ()
         for check in self._checks:
             left = state._left | check.later
@@ -237,9 +237,9 @@ class _Plan:
             payload = self._game.determinize_payload(
                 self._view, held, next_u64(rng ^ _PAYLOAD_STREAM)[0]
             )
-        # Filled in here rather than through _Deal() and the state's __init__: the
+        # Filled in here rather than through DealInfo() and the state's __init__: the
         # seats out, their orders and the trick size are the plan's.
-        deal = _new(_Deal)
+        deal = _new(DealInfo)
         deal._rules = self._game
         deal._players = self._players
         deal._number = self._number
@@ -477,10 +477,10 @@ def _allowing(
 
 def _probe_deal(
     game: Any, view: Any, orders: tuple[tuple[int, ...], ...], dealt: list[int]
-) -> _Deal:
+) -> DealInfo:
     """The view's deal with ``dealt`` hands (the cards known of each seat), in its play:
     for the states of its past that the game's hooks are asked about."""
-    deal = _new(_Deal)
+    deal = _new(DealInfo)
     deal._rules = game
     deal._players = len(dealt)
     deal._number = view.round_number

@@ -68,10 +68,8 @@ from cardrules.decks import FRENCH_52, Deck
 from cardrules.errors import IllegalMoveError, SeatError, SetupError, StateError
 from cardrules.events import (
     CardPlayed,
-    CardTurnedUp,
     Event,
     GameOver,
-    HandDealt,
     HandScored,
     MovePlayed,
     TrickWon,
@@ -89,19 +87,19 @@ from cardrules.tricks.core import (
 )
 from cardrules.tricks.determinize import determinized
 from cardrules.tricks.mask_moves import (
-    _PLAY_OF,
-    _PLAYS,
-    _suit_plays,
+    PLAY_OF,
+    PLAYS,
     moves_of_mask,
     plays_of_mask,
+    suit_plays,
 )
 from cardrules.tricks.parsing import read_play
 from cardrules.tricks.playout import plain_playout, plays_plainly
 from cardrules.tricks.state import (
+    DealInfo,
     TrickRecord,
     TrickState,
     TrickView,
-    _Deal,
     out_of,
     play_orders,
 )
@@ -678,29 +676,6 @@ class TrickGame(Game[S, Any, V]):
         )
         return state
 
-    def _start_deal(
-        self,
-        number: int,
-        dealer: int,
-        dealt: tuple[int, ...],
-        scores: tuple[int, ...],
-        rng: int,
-        events: list[Event] | None,
-        turned: Card | None = None,
-        drawn: Any = None,
-    ) -> S:
-        if events is not None:
-            events.append(HandDealt(number, dealer, dealt[0].bit_count()))
-            if turned is not None:  # (trumps, in Oh Hell; the upcard, in Euchre)
-                events.append(CardTurnedUp(dealer, turned))
-        deal = _Deal(self, number, dealer, dealt, scores, rng, (), turned, None, drawn)
-        leader = self.first_leader(dealer, dealt)
-        left = 0
-        for hand in dealt:
-            left |= hand
-        state: S = self.state_class(deal, left, leader, (), (), (0,) * len(dealt))  # type: ignore[assignment]
-        return self.start_of_deal(state, events)
-
     # -- moves -----------------------------------------------------------------------
 
     def read_move(self, text: str, view: V) -> Any:
@@ -751,7 +726,7 @@ class TrickGame(Game[S, Any, V]):
         # cards (whatever suit they count as).
         if cards and not allowed & _OTHER_SUITS[led]:  # the usual case when following
             pattern = allowed >> 13 * led
-            return _PLAYS[led][pattern] or _suit_plays(led, pattern)
+            return PLAYS[led][pattern] or suit_plays(led, pattern)
         return plays_of_mask(allowed)
 
     def _refuse(self, state: S, move: object) -> Exception:
@@ -920,7 +895,7 @@ class TrickGame(Game[S, Any, V]):
         if winners:
             if events is not None:
                 events.append(GameOver(winners, scores))
-            over = deal._copied()
+            over = deal.copied()
             over._scores = scores
             over._winners = winners
             over._phase = None
@@ -1046,7 +1021,7 @@ class TrickGame(Game[S, Any, V]):
         layout = self._decked
         if layout is not None:
             return layout.plays_of(layout.mask(deck))
-        return _PLAY_OF if deck is ALL_CARDS else tuple(_PLAY_OF[card] for card in deck)
+        return PLAY_OF if deck is ALL_CARDS else tuple(PLAY_OF[card] for card in deck)
 
 
 def _asking_deal_over(apply: Callable[..., Any]) -> Callable[..., Any]:
@@ -1141,7 +1116,7 @@ def _rephased(
     :meth:`TrickGame.with_hands`), the cards each seat holds."""
     deal = state._deal
     # Without new hands the seats out, their orders and the trick size stay the same.
-    moved = deal._copied()
+    moved = deal.copied()
     moved._phase = phase
     moved._payload = payload
     moved._table = None
@@ -1169,7 +1144,7 @@ def _rephased(
     return new
 
 
-def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[int, ...], int]:
+def _checked_hands(deal: DealInfo, left: int, hands: Sequence[int]) -> tuple[tuple[int, ...], int]:
     """The dealt masks of a deal whose seats now hold ``hands`` (the cards played stay
     theirs), and the cards left in play; a :class:`~cardrules.StateError` for masks
     that are not one per seat, that share a card, that hold a card already played or
@@ -1199,7 +1174,7 @@ def _checked_hands(deal: _Deal, left: int, hands: Sequence[int]) -> tuple[tuple[
     return tuple((old & ~left) | new for old, new in zip(deal._dealt, hands, strict=True)), held
 
 
-def _check_in_deck(deal: _Deal, added: int) -> None:
+def _check_in_deck(deal: DealInfo, added: int) -> None:
     """Refuse hands that add to a deal's cards ``added``, any not of the game's deck
     (only bad hands do, or a game picking up a card it never dealt: not a hot path)."""
     rules = deal._rules

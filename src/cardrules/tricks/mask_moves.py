@@ -8,6 +8,12 @@ the same cards give the same tuple from at most four lookups. :func:`plays_of_ma
 does this for ``Play(card)``, :func:`moves_of_mask` for a game's own move of each card
 (a pass, a discard). The trick engine (:mod:`cardrules.tricks.engine`) lists its plays
 this way.
+
+The engine also reads the tables directly: ``PLAY_OF`` (the ``Play`` of each card, by
+index), ``PLAYS`` (per suit, the tuple of plays of each 13-bit rank pattern once made,
+else ``None``) and ``suit_plays(suit, pattern)``, which makes and keeps a missing one.
+They are the family's internal API: public names, so that no module of the family
+reaches into another's private names, but not in ``__all__``.
 """
 
 from __future__ import annotations
@@ -20,12 +26,14 @@ from cardrules.moves import Play
 
 __all__ = ["moves_of_mask", "plays_of_mask"]
 
-_PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
-_PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
+PLAY_OF: tuple[Play, ...] = tuple(Play(card) for card in ALL_CARDS)
+"""The play of each card, by card index."""
+PLAYS: list[list[tuple[Play, ...] | None]] = [[None] * 8192 for _ in range(4)]
+"""Per suit, the plays of each pattern of its ranks once made (``None`` until then)."""
 
 
 def _plays_of_ranks(suit: int, lowest: int, pattern: int) -> tuple[Play, ...]:
-    return tuple(_PLAY_OF[13 * suit + lowest + r] for r in range(7) if pattern >> r & 1)
+    return tuple(PLAY_OF[13 * suit + lowest + r] for r in range(7) if pattern >> r & 1)
 
 
 # Each suit's plays of a pattern of its seven low ranks (2 to 8) and of its six high
@@ -35,16 +43,16 @@ _LOW_PLAYS = [[_plays_of_ranks(suit, 0, low) for low in range(128)] for suit in 
 _HIGH_PLAYS = [[_plays_of_ranks(suit, 7, high) for high in range(64)] for suit in range(4)]
 
 
-def _suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
+def suit_plays(suit: int, pattern: int) -> tuple[Play, ...]:
     """The plays of the cards of ``suit`` whose ranks are the bits of ``pattern``."""
-    row = _PLAYS[suit]
+    row = PLAYS[suit]
     plays = row[pattern]
     if plays is None:
         plays = row[pattern] = _LOW_PLAYS[suit][pattern & 0x7F] + _HIGH_PLAYS[suit][pattern >> 7]
     return plays
 
 
-_P0, _P1, _P2, _P3 = _PLAYS
+_P0, _P1, _P2, _P3 = PLAYS
 
 
 def plays_of_mask(mask: int) -> tuple[Play, ...]:
@@ -57,16 +65,16 @@ def plays_of_mask(mask: int) -> tuple[Play, ...]:
     plays: tuple[Play, ...] = ()
     pattern = mask & 0x1FFF
     if pattern:
-        plays = _P0[pattern] or _suit_plays(0, pattern)
+        plays = _P0[pattern] or suit_plays(0, pattern)
     pattern = (mask >> 13) & 0x1FFF
     if pattern:
-        plays += _P1[pattern] or _suit_plays(1, pattern)
+        plays += _P1[pattern] or suit_plays(1, pattern)
     pattern = (mask >> 26) & 0x1FFF
     if pattern:
-        plays += _P2[pattern] or _suit_plays(2, pattern)
+        plays += _P2[pattern] or suit_plays(2, pattern)
     pattern = mask >> 39
     if pattern:
-        plays += _P3[pattern] or _suit_plays(3, pattern)
+        plays += _P3[pattern] or suit_plays(3, pattern)
     return plays
 
 

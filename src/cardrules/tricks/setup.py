@@ -30,14 +30,14 @@ from cardrules.cards import (
 )
 from cardrules.deck import STANDARD_DECK, deal_masks, positions_of
 from cardrules.errors import CardParseError, IllegalMoveError, SetupError
-from cardrules.events import Event
+from cardrules.events import CardTurnedUp, Event, HandDealt
 from cardrules.game import check_scores
 from cardrules.moves import Play
 from cardrules.rng import new_seed, resolve_seed, seed_state, shuffled_positions
 from cardrules.seats import is_seat
 from cardrules.tricks.core import TRUMPS, Trick
 from cardrules.tricks.decked import check_hands, stacked
-from cardrules.tricks.state import _Deal, tricks_as_records
+from cardrules.tricks.state import DealInfo, tricks_as_records
 
 __all__ = ["position", "setup_state"]
 
@@ -90,7 +90,7 @@ def setup_state(
         dealt = _check_hands(rules, hands) if rules._decked is None else check_hands(rules, hands)
         turned = _check_turned_up(rules, turned_up, dealt)
         drawn, rng = rules.draw_before_deal(round_number, rng)
-        return rules._start_deal(round_number, dealer, dealt, totals, rng, events, turned, drawn)
+        return _start_deal(rules, round_number, dealer, dealt, totals, rng, events, turned, drawn)
     if turned_up is not None:
         raise SetupError("turned_up goes with hands; a deal from a deck turns up its own card")
     cards = rules.deck()
@@ -216,7 +216,33 @@ def _deal_positions(
         turned = ALL_CARDS[positions.index(players * hand_size)]
         if rules._decked is not None:
             turned = rules._decked.deck.card(positions.index(players * hand_size))
-    return rules._start_deal(number, dealer, dealt, scores, rng, events, turned, drawn)
+    return _start_deal(rules, number, dealer, dealt, scores, rng, events, turned, drawn)
+
+
+def _start_deal(
+    rules: Any,
+    number: int,
+    dealer: int,
+    dealt: tuple[int, ...],
+    scores: tuple[int, ...],
+    rng: int,
+    events: list[Event] | None,
+    turned: Card | None = None,
+    drawn: Any = None,
+) -> Any:
+    """The state at the start of deal ``number`` with the hands ``dealt`` (card masks,
+    checked), after the game's :meth:`~cardrules.tricks.engine.TrickGame.start_of_deal`."""
+    if events is not None:
+        events.append(HandDealt(number, dealer, dealt[0].bit_count()))
+        if turned is not None:  # (trumps, in Oh Hell; the upcard, in Euchre)
+            events.append(CardTurnedUp(dealer, turned))
+    deal = DealInfo(rules, number, dealer, dealt, scores, rng, (), turned, None, drawn)
+    leader = rules.first_leader(dealer, dealt)
+    left = 0
+    for hand in dealt:
+        left |= hand
+    state = rules.state_class(deal, left, leader, (), (), (0,) * len(dealt))
+    return rules.start_of_deal(state, events)
 
 
 def _check_turned_up(
@@ -309,7 +335,7 @@ def position(
     totals = check_scores(scores, players)
     rng = seed_state(resolve_seed(seed))
     # A position is in the play of the cards (no phase), the payload as given.
-    probe = _Deal(
+    probe = DealInfo(
         rules, round_number, dealer, (0,) * players, totals, rng, (), turned, None, payload
     )
     probed = rules.state_class(probe, 0, leader, current, (), totals)
@@ -344,7 +370,7 @@ def position(
     else:  # copies given out lowest first: the cards played, then the hands
         dealt, left = _layout_masks(layout, held, played)
     turned = _check_turned_up(rules, turned_up, dealt)
-    deal = _Deal(rules, round_number, dealer, dealt, totals, rng, (), turned, None, payload)
+    deal = DealInfo(rules, round_number, dealer, dealt, totals, rng, (), turned, None, payload)
     state = rules.state_class(deal, left, leader, current, (), (0,) * players)
     _check_voids(rules, state, held, (*tricks, Trick(leader, current)))
     records = tricks_as_records(tricks, players)

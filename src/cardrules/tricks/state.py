@@ -6,6 +6,15 @@ played changes one int. Completed tricks are kept as plain ``(leader, cards, win
 tuples. The public properties (``hands`` as tuples of :class:`~cardrules.Card`,
 ``trick`` and ``tricks`` as :class:`~cardrules.tricks.core.Trick` values) are built from
 them when asked for.
+
+What stays the same during a deal is kept once, in a :class:`DealInfo` that the states
+of the deal share. ``DealInfo``, its ``copied()`` and ``TrickRecord``,
+``tricks_as_records``, ``play_orders`` and ``out_of`` are the family's internal API:
+the engine's other modules (:mod:`~cardrules.tricks.engine`,
+:mod:`~cardrules.tricks.setup`, :mod:`~cardrules.tricks.determinize`,
+:mod:`~cardrules.tricks.decked`) make and copy deals with them, so they are public
+names of this module rather than private ones shared between modules, though not in
+``__all__``.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ def tricks_as_records(tricks: Sequence[Trick], players: int) -> tuple[TrickRecor
     return tuple(records)
 
 
-class _Deal(Value):
+class DealInfo(Value):
     """What stays the same during one deal: the rules, the number of players, the
     deal's number and dealer, the dealt hands (masks), the game totals before the deal,
     the generator that deals the next one, the winners once the game is over, the
@@ -110,11 +119,11 @@ class _Deal(Value):
     def _fresh_caches(self) -> dict[str, Any]:
         return _NO_TABLE
 
-    def _copied(self) -> _Deal:
+    def copied(self) -> DealInfo:
         """A copy of this deal, for the engine to change a few slots of before the copy
         is seen (a phase's move, the end of the game): written out, several times
         quicker than ``__init__``, which works out the seats' orders again."""
-        deal = _new(_Deal)
+        deal = _new(DealInfo)
         deal._rules = self._rules
         deal._players = self._players
         deal._number = self._number
@@ -188,7 +197,7 @@ class TrickState(Value):
 
     def __init__(
         self,
-        deal: _Deal,
+        deal: DealInfo,
         left: int,
         leader: int,
         cards: tuple[Card, ...],
