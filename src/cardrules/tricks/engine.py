@@ -51,6 +51,7 @@ from collections.abc import Callable, Sequence
 from functools import reduce, wraps
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
+from cardrules._movetext import moves_text
 from cardrules._text import shown
 from cardrules.cards import (
     ALL_CARDS,
@@ -492,7 +493,7 @@ class TrickGame(Game[S, Any, V]):
             return IllegalMoveError(
                 "not_card_play_now", f"no card is played now: it is the {state.phase} phase"
             )
-        moves = ", ".join(str(legal) for legal in self.phase_moves(state))
+        moves = moves_text(self.phase_moves(state))
         return IllegalMoveError(
             "not_allowed_now", f"{move} is not allowed in the {state.phase} phase; allowed: {moves}"
         )
