@@ -107,3 +107,10 @@ def test_the_pettingzoo_host_plays_stake_eights() -> None:
     assert observed[encoder_for(GAME).field("own_phase").start] == 1.0
     wanted = encoder_for(GAME).observation(GAME.observe(env.table.state, seat))
     assert np.array_equal(observed, np.array(wanted, np.float32))
+
+
+def test_a_field_the_same_for_every_seat_is_a_flag() -> None:
+    field = GameField("values", 2, lambda view: [0.0, 1.0], same_for_every_seat=True)
+    assert field.same_for_every_seat
+    with pytest.raises(cr.RulesError, match="same_for_every_seat must be True or False"):
+        GameField("values", 2, lambda view: [0.0, 1.0], same_for_every_seat="yes")  # type: ignore[arg-type]

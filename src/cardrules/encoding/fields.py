@@ -69,6 +69,10 @@ class GameField:
             ``fill(game.observe(state, seat))``, from the state without making the
             view (it must read only what ``seat`` may see); the trackers of the
             hosts' arrays use it.
+        same_for_every_seat: ``True`` for values that do not depend on the observer
+            (public facts, not relative to its seat, such as the values of the tricks
+            to come): the trackers then keep and write them once for all the seats,
+            not once per seat. It changes nothing in the values.
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -80,12 +84,18 @@ class GameField:
     of_state: Callable[[Any, int], Sequence[float]] | None = attrs.field(
         default=None, eq=False, kw_only=True
     )
+    same_for_every_seat: bool = attrs.field(default=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if not (math.isfinite(self.low) and math.isfinite(self.high) and self.low <= self.high):
             raise RulesError(
                 f"the field {self.name}'s bounds must be finite with low <= high, not "
                 f"{self.low} and {self.high}"
+            )
+        if not isinstance(self.same_for_every_seat, bool):
+            raise RulesError(
+                f"the field {self.name}'s same_for_every_seat must be True or False, not "
+                f"{shown(self.same_for_every_seat)}"
             )
         if self.of_state is not None and not callable(self.of_state):
             raise RulesError(

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cardrules._kept import KeptByIdentity
 from cardrules.encoding.shedparts import phase_entry
 from cardrules.encoding.vectors import clipped, require_numpy
+from cardrules.errors import RulesError
 from cardrules.events import CardPlayed, Event, HandDealt, MovePlayed, TrickWon
 from cardrules.shedding.events import Reshuffled
 
@@ -82,7 +83,9 @@ class Tables:
         self.np = np
         self.players = players = encoder.game.players
         self.cards = encoder.field("hand").size
-        own = set(steps.own_fields) | {field.name for field in encoder.game_fields}
+        own = set(steps.own_fields) | {
+            field.name for field in encoder.game_fields if not field.same_for_every_seat
+        }
         # Where each field starts in the buffer (a field of the seat's own: seat 0's).
         starts: dict[str, int] = {}
         at = 0
@@ -109,13 +112,23 @@ class Tables:
                     entries.extend(range(first, first + size))
             index.append(np.array(entries, dtype=np.intp))
         self.index = tuple(index)
-        self.fields = tuple(
+        # The game's fields: (packer, the byte its values start at (seat 0's for a field
+        # of each seat's own), the field, its of_state), those of each seat's own, then
+        # those the same for every seat (kept once).
+        fields = [
             (struct.Struct(f"{field.size}f"), 4 * starts[field.name], field, field.of_state)
             for field in encoder.game_fields
-        )
+        ]
+        self.own_fields = tuple(f for f in fields if not f[2].same_for_every_seat)
+        self.common_fields = tuple(f for f in fields if f[2].same_for_every_seat)
+        self.packed: dict[int, tuple[Any, bytes]] = {}
+        """Packed values of fields by the identity of the tuple of values given (a game
+        that gives the same tuples over and over packs each once)."""
 
 
 _TABLES: KeptByIdentity[Tables] = KeptByIdentity()
+_PACKED = 1024
+"""The most tuples of values whose packed bytes an encoder's trackers keep."""
 
 
 class Tracker:
@@ -128,14 +141,20 @@ class Tracker:
 
     __slots__ = (
         "buffer",
+        "bytes",
         "cards",
+        "common_fields",
+        "common_stale",
         "encoder",
-        "fields",
+        "has_fields",
         "index",
         "kept",
+        "kept_common",
         "mv",
         "np",
         "own_at",
+        "own_fields",
+        "packed",
         "parts",
         "players",
         "stale",
@@ -161,11 +180,17 @@ class Tracker:
         self.starts = tables.starts
         self.own_at = tables.own_at
         self.index = tables.index
-        self.fields = tables.fields
+        self.own_fields = tables.own_fields
+        self.common_fields = tables.common_fields
+        self.packed = tables.packed
         self.buffer = np.zeros(tables.size, dtype=np.float32)
         self.mv: Any = memoryview(self.buffer)
-        self.stale = [bool(self.fields)] * self.players
-        self.kept: list[list[Any]] = []  # each seat's game fields' values as written
+        self.bytes: Any = self.mv.cast("B")
+        self.has_fields = bool(self.own_fields or self.common_fields)
+        self.stale = [False] * self.players
+        self.common_stale = False
+        self.kept: list[list[Any]] = []  # each seat's own game fields' values as written
+        self.kept_common: list[Any] = []  # the values of the fields the same for every seat
 
     def observation(self, seat: int) -> Any:
         """A copy of ``seat``'s row (its game fields written first if they are stale)."""
@@ -179,8 +204,9 @@ class Tracker:
             self.rewrite(state)
             return
         self.state = state
-        if self.fields:
+        if self.has_fields:
             self.stale = [True] * self.players
+            self.common_stale = True
 
     # -- writing ------------------------------------------------------------------------
 
@@ -199,12 +225,33 @@ class Tracker:
         for run, values in runs:
             row[run.start : run.stop] = values
         self.buffer[self.index[0]] = row
-        for seat in range(1, self.players):
-            self.write_hand(seat, parts.hand_of_state(state, seat))
+        self.write_hands([parts.hand_of_state(state, seat) for seat in range(self.players)], 1)
         self.state = state
-        self.stale = [bool(self.fields)] * self.players
-        self.kept = [[None] * len(self.fields) for _ in range(self.players)]
+        self.stale = [self.has_fields] * self.players
+        self.common_stale = self.has_fields
+        self.kept = [[None] * len(self.own_fields) for _ in range(self.players)]
+        self.kept_common = [None] * len(self.common_fields)
         self.steps.start(self, state)
+
+    def write_hands(self, masks: Sequence[int], first: int = 0) -> None:
+        """Write the hand entries of the seats from ``first`` on from their hand masks,
+        ``masks`` (one per seat, from seat 0; a card's further copies in further
+        blocks of the deck's cards)."""
+        np, cards = self.np, self.cards
+        at = self.own_at["hand"][0]
+        masks = masks[first:]
+        if not masks:
+            return
+        if max(masks) >> cards:  # (copies of cards: counted by seat)
+            for seat, mask in enumerate(masks, first):
+                self.write_hand(seat, mask)
+            return
+        width = (cards + 7) >> 3
+        data = np.frombuffer(b"".join(mask.to_bytes(width, "little") for mask in masks), np.uint8)
+        ones = np.unpackbits(
+            data.reshape(len(masks), width), axis=1, count=cards, bitorder="little"
+        )
+        self.buffer[at + first * cards : at + (first + len(masks)) * cards] = ones.reshape(-1)
 
     def write_hand(self, seat: int, mask: int) -> None:
         """Write ``seat``'s hand entries from its hand mask (a card's further copies in
@@ -217,22 +264,49 @@ class Tracker:
         self.buffer[first : first + cards] = ones.reshape(blocks, cards).sum(axis=0)
 
     def _write_fields(self, seat: int) -> None:
-        kept = self.kept[seat]
+        """Write the game's fields in ``seat``'s row: those the same for every seat if
+        they are stale, and the seat's own."""
         view = None
-        for number, (packer, first, field, of_state) in enumerate(self.fields):
+        if self.common_stale:
+            self.common_stale = False
+            view = self._write(self.common_fields, self.kept_common, seat, 0, view)
+        if self.own_fields:
+            self._write(self.own_fields, self.kept[seat], seat, seat, view)
+        self.stale[seat] = False
+
+    def _write(
+        self, fields: Sequence[Any], kept: list[Any], seat: int, block: int, view: Any
+    ) -> Any:
+        """Write ``fields`` as ``seat`` sees them, into their ``block`` (the seat's, for
+        fields of each seat's own), those whose values differ from ``kept`` (the values
+        written last, updated); the seat's view, if one was made."""
+        state = self.state
+        for number, (packer, first, field, of_state) in enumerate(fields):
             if of_state is not None:
-                found = of_state(self.state, seat)
+                found = of_state(state, seat)
             else:
                 if view is None:
-                    view = self.encoder.game.observe(self.state, seat)
+                    view = self.encoder.game.observe(state, seat)
                 found = field.values(view)
             was = kept[number]
             if was is found or was == found:
                 continue
-            # (packed as float32 by the C cast that to_float32 makes, into the seat's block)
-            packer.pack_into(self.buffer, first + seat * packer.size, *map(float, found))
+            known = self.packed.get(id(found))
+            if known is not None and known[0] is found:
+                packed = known[1]
+            else:
+                if len(found) != field.size:
+                    raise RulesError(
+                        f"the field {field.name} must give {field.size} values, not {len(found)}"
+                    )
+                # (packed as float32 by the C cast that to_float32 makes)
+                packed = packer.pack(*map(float, found))
+                if type(found) is tuple and len(self.packed) < _PACKED:
+                    self.packed[id(found)] = (found, packed)
+            at = first + block * packer.size
+            self.bytes[at : at + packer.size] = packed
             kept[number] = found
-        self.stale[seat] = False
+        return view
 
     # -- copies and pickles: made again from the state ---------------------------------
 

@@ -220,6 +220,7 @@ class Cramps(TrickGame[CrampsState, CrampsView]):
                 -1,
                 1,
                 of_state=lambda state, seat: windows[state.trick_number - 1],
+                same_for_every_seat=True,
             ),
         )
 
