@@ -451,7 +451,10 @@ class TrickSteps:
 class ShedSteps:
     """The shedding family's steps (see the module documentation): the state's public
     fields and hands compared with those written last, the entries that differ written;
-    the discard pile from the cards played (read again after a reshuffle or a deal)."""
+    the discard pile from the cards played (read again after a reshuffle or a deal).
+    Each field is read once a step, but the hand's own facts (its dealer, the cards
+    dealt, the winners): those only when the hand's number changes or the game ends;
+    the hand sizes come from the hands' masks that changed."""
 
     seat_fields = frozenset(
         {"hand_sizes", "exposed", "forfeits", "penalties", "scores", "to_move", "dealer"}
@@ -459,18 +462,20 @@ class ShedSteps:
     )
     own_fields = frozenset({"hand"})
 
-    __slots__ = ("hands", "pile", "pile_size", "table")
+    __slots__ = ("at", "hands", "pile", "pile_size", "table")
 
     def __init__(self) -> None:
         self.hands: list[int] = []
         self.pile: list[int] = []
         self.pile_size = 0
-        self.table: tuple[Any, ...] = ()
+        self.table: list[Any] = []
+        self.at: dict[str, int] = {}
 
     def start(self, tracker: Tracker, state: Any) -> None:
         self.hands = [state.hand_mask(seat) for seat in range(tracker.players)]
         self._read_pile(tracker, state.discard)
-        self.table = _table(state)
+        self.table = list(_table(state))
+        self.at = tracker.starts
 
     def _read_pile(self, tracker: Tracker, pile: Sequence[int]) -> None:
         counts = [0] * tracker.cards
@@ -485,12 +490,12 @@ class ShedSteps:
         for event in events:
             kind = type(event)
             if kind is CardPlayed:
-                played.append(int(event.card))  # type: ignore[attr-defined]
+                played.append(event.card)  # type: ignore[attr-defined]
             elif kind is Reshuffled or kind is HandDealt:
                 reread = True
-        mv, starts, cards = tracker.mv, tracker.starts, tracker.cards
+        mv, at, cards = tracker.mv, self.at, tracker.cards
         pile = state.discard
-        discard = starts["discard"]
+        discard = at["discard"]
         if reread or self.pile_size + len(played) != len(pile):
             self._read_pile(tracker, pile)
             tracker.buffer[discard : discard + cards] = self.pile
@@ -501,78 +506,106 @@ class ShedSteps:
                 mv[discard + card] = counts[card]
             self.pile_size = len(pile)
         hands = self.hands
-        first = starts["hand"]
+        hand_mask = state.hand_mask
+        first, sizes = at["hand"], at["hand_sizes"]
         for seat in range(tracker.players):
-            now = state.hand_mask(seat)
+            now = hand_mask(seat)
             was = hands[seat]
             if now != was:
                 hands[seat] = now
                 _write_cards(mv, first + cards * seat, was, now, cards)
-        self._write_table(tracker, _table(state))
-        return True
-
-    def _write_table(self, tracker: Tracker, new: tuple[Any, ...]) -> None:
+                mv[sizes + seat] = now.bit_count() / 10
         old = self.table
-        if new == old:
-            return
-        mv, at = tracker.mv, tracker.starts
-        (top, suit, count, count_out, direction, stock, sizes, exposed) = new[:8]
-        (forfeits, penalties, scores, to_move, dealer, phase, number, dealt) = new[8:16]
-        idle, winners = new[16:]
+        top = pile[-1]
         if top != old[0]:
             _hot(mv, at["top"], old[0], top)
-        if suit != old[1]:
-            _hot(mv, at["suit"], old[1], suit)
-        if count != old[2]:
-            mv[at["count"]] = clipped(count) / 10
-            mv[at["count_on"]] = 1.0 if count else 0.0
-        if count_out != old[3]:
-            mv[at["count_out"]] = 1.0 if count_out else 0.0
-        if direction != old[4]:
-            mv[at["direction"]] = 1.0 if direction > 0 else -1.0
-        encoder: Any = tracker.encoder
-        if stock != old[5]:
-            mv[at["stock"]] = stock / encoder.cards
-        if sizes != old[6]:
-            first = at["hand_sizes"]
-            for seat, size in enumerate(sizes):
-                mv[first + seat] = size / 10
-        if exposed != old[7]:
-            _seats(mv, at["exposed"], old[7], exposed)
-        if forfeits != old[8]:
+            old[0] = top
+        value = state.suit
+        if value != old[1]:
+            _hot(mv, at["suit"], old[1], value)
+            old[1] = value
+        value = state.count
+        if value != old[2]:
+            mv[at["count"]] = clipped(value) / 10
+            mv[at["count_on"]] = 1.0 if value else 0.0
+            old[2] = value
+        value = state.count_out
+        if value != old[3]:
+            mv[at["count_out"]] = 1.0 if value else 0.0
+            old[3] = value
+        value = state.direction
+        if value != old[4]:
+            mv[at["direction"]] = 1.0 if value > 0 else -1.0
+            old[4] = value
+        value = state.stock_size
+        if value != old[5]:
+            mv[at["stock"]] = value / tracker.encoder.cards  # type: ignore[attr-defined]
+            old[5] = value
+        value = state.exposed
+        if value is not old[6] and value != old[6]:
+            _seats(mv, at["exposed"], old[6], value)
+        old[6] = value
+        value = state.forfeits
+        if value is not old[7] and value != old[7]:
             first = at["forfeits"]
-            for seat, turns in enumerate(forfeits):
+            for seat, turns in enumerate(value):
                 mv[first + seat] = float(clipped(turns))
-        if penalties != old[9]:
+        old[7] = value
+        value = state.penalties
+        if value is not old[8] and value != old[8]:
             first = at["penalties"]
-            for seat, points in enumerate(penalties):
+            for seat, points in enumerate(value):
                 mv[first + seat] = clipped(points) / 100
-        if scores != old[10]:
+        old[8] = value
+        value = state.scores
+        if value is not old[9] and value != old[9]:
             first = at["scores"]
-            for seat, points in enumerate(scores):
+            for seat, points in enumerate(value):
                 mv[first + seat] = clipped(points) / 100
-        if to_move != old[11]:
-            _hot(mv, at["to_move"], old[11], to_move)
-        if dealer != old[12]:
-            _hot(mv, at["dealer"], old[12], dealer)
-        if phase != old[13]:
+        old[9] = value
+        to_move = state.to_move
+        if to_move != old[10]:
+            _hot(mv, at["to_move"], old[10], to_move)
+            old[10] = to_move
+        value = state.phase
+        if value != old[11]:
             phase_at, own_at = at["phase"], at.get("own_phase")
-            mv[phase_entry(old[13], phase_at, own_at)] = 0.0
-            mv[phase_entry(phase, phase_at, own_at)] = 1.0
-        if number != old[14]:
-            mv[at["hand_number"]] = min(1.0, number / encoder.game.hands_in_game)
-        if dealt != old[15]:
-            mv[at["cards_dealt"]] = dealt / 10
-        if idle != old[16]:
-            mv[at["idle_turns"]] = clipped(idle) / tracker.players
-        if winners != old[17]:
-            _seats(mv, at["winners"], old[17], winners)
-        self.table = new
+            mv[phase_entry(old[11], phase_at, own_at)] = 0.0
+            mv[phase_entry(value, phase_at, own_at)] = 1.0
+            old[11] = value
+        value = state.idle_turns
+        if value != old[12]:
+            mv[at["idle_turns"]] = clipped(value) / tracker.players
+            old[12] = value
+        number = state.hand_number
+        if number != old[13] or to_move is None:  # (the hand's own facts)
+            self._write_hand(tracker, state, number)
+        return True
+
+    def _write_hand(self, tracker: Tracker, state: Any, number: int) -> None:
+        """Write the facts of the hand: its number, dealer, cards dealt, the winners."""
+        mv, at, old = tracker.mv, self.at, self.table
+        if number != old[13]:
+            game: Any = tracker.encoder.game
+            mv[at["hand_number"]] = min(1.0, number / game.hands_in_game)
+            old[13] = number
+        value = state.dealer
+        if value != old[14]:
+            _hot(mv, at["dealer"], old[14], value)
+            old[14] = value
+        value = state.cards_dealt
+        if value != old[15]:
+            mv[at["cards_dealt"]] = value / 10
+            old[15] = value
+        value = state.winners
+        if value != old[16]:
+            _seats(mv, at["winners"], old[16], value)
+            old[16] = value
 
 
 def _table(state: Any) -> tuple[Any, ...]:
-    """The public fields of a shedding state that its observation shows (but the pile
-    and the hands), in the order :meth:`ShedSteps._write_table` reads them."""
+    """The public fields of a shedding state that its observation shows (but the pile,
+    the hands and their sizes), in the order :meth:`ShedSteps.step` keeps them."""
     return (
         state.top,
         state.suit,
@@ -580,17 +613,16 @@ def _table(state: Any) -> tuple[Any, ...]:
         state.count_out,
         state.direction,
         state.stock_size,
-        state.hand_sizes,
         state.exposed,
         state.forfeits,
         state.penalties,
         state.scores,
         state.to_move,
-        state.dealer,
         state.phase,
-        state.hand_number,
-        state.cards_dealt,
         state.idle_turns,
+        state.hand_number,
+        state.dealer,
+        state.cards_dealt,
         state.winners,
     )
 
