@@ -396,11 +396,11 @@ class TrickSteps:
         if played is None:
             return False
         mv = tracker.mv
-        hand_at, trick_at, voids_at, taken_at, leader_at, number_at, to_move_at, points_at = (
+        (hand_at, trick_at, voids_at, taken_at, leader_at, number_at, to_move_at, points_at) = (
             self.at[:8]
         )
         cards = self.at[8]
-        seat, card = played.seat, int(played.card)
+        seat, card = played.seat, played.card  # (a card's int arithmetic is its index's)
         held = hand_at + cards * seat + card
         # The step follows the rows' position as far as they show: its seat is the one
         # to move, and held the card (the state's own checks are the engine's).
@@ -442,8 +442,12 @@ class TrickSteps:
                     if value != self.points[other]:
                         mv[points_at + other] = clipped(value) / scale
                 self.points = points
-        if to_move != self.to_move:
-            _hot(mv, to_move_at, self.to_move, to_move)
+        was = self.to_move
+        if to_move != was:
+            if was is not None:
+                mv[to_move_at + was] = 0.0
+            if to_move is not None:
+                mv[to_move_at + to_move] = 1.0
             self.to_move = to_move
         return True
 
