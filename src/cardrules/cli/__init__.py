@@ -12,9 +12,9 @@ terminal against computer players, run an arena of bots, or serve a game in the 
 
 Every game the library ships can be simulated, played and put in an arena: ``cramps``,
 ``craits``, ``hearts``, ``spades``, ``oh_hell``, ``euchre``, ``crazy_eights``, ``skat``
-and ``president`` (also spelled ``oh-hell`` and ``crazy-eights``), and so can any other game registered with
-the library (a game class with a ``name``). ``cardrules --help`` lists them with their
-summaries.
+and ``president`` (also spelled ``oh-hell`` and ``crazy-eights``), and so can any other
+game registered with the library (a game class with a ``name``). ``cardrules --help``
+lists them with their summaries.
 
 The package has one module per job:
 
