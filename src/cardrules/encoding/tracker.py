@@ -8,8 +8,11 @@ each seat took, whose turn it is are the same facts seen from different places. 
 tracker keeps them once, in one ``float32`` buffer in *absolute* seats: each field
 shared by every observer once, a seat-indexed field (``trick``, ``to_move``…) as
 one block per absolute seat, and a field of the observer's own (its hand, the game's
-fields) once per seat. A seat's observation is one ``take`` from the buffer through
-an index made once per encoder (the blocks in the seat's order: its copy).
+fields) once per seat. A seat's observation is its copy from the buffer through an index
+made once per encoder (the blocks in the seat's order): the bytes of its runs of
+consecutive entries joined where they are few (a trick game's long row), else one
+``take``. A game field the same for every seat
+(``GameField(..., same_for_every_seat=True)``) is kept once.
 
 A step is written by the family's :class:`Steps`: the trick-taking family
 (:class:`TrickSteps`) reads a card played and a trick won from the step's events and
