@@ -178,39 +178,37 @@ class SkatDeal(NamedTuple):
     """The deal so far, Skat's payload: its bidding, its declarer and game, and the
     cards set aside.
 
-    Attributes:
-        bid: the highest value bid (and held) so far; 0 before the first bid.
-        bidder: the seat that says values now (middlehand, then rearhand; forehand
-            alone when both passed without a bid).
-        listener: the seat the bidder bids to (it holds or passes); ``None`` when
-            the bidder bids alone.
-        passed: the seats that passed, in the order they passed.
-        declarer: the seat that won the bidding (``None`` until then, and in a deal
-            everybody passed).
-        hand: whether the declarer plays hand (``None`` until they choose).
-        game: the game declared (``None`` until declared).
-        skat: the two cards dealt to the skat; empty in the views of the seats that
-            may not see them (all but a declarer who picked them up). A declarer who
-            takes the skat holds its cards once both discards are made (until then
-            the hand is the ten dealt, and the discards are made from the twelve).
-        discards: the cards the declarer laid aside; empty in the others' views.
-        open_hand: in an open game (ouvert), the declarer's cards still held, in every
-            seat's view; empty otherwise.
-        discarded: how many cards the declarer has laid aside (0 to 2), seen by all.
-
     A named tuple: a new one on every move of the bidding costs little.
     """
 
+    #: The highest value bid (and held) so far; 0 before the first bid.
     bid: int = 0
+    #: The seat that says values now (middlehand, then rearhand; forehand alone when
+    #: both passed without a bid).
     bidder: int = 0
+    #: The seat the bidder bids to (it holds or passes); ``None`` when the bidder bids
+    #: alone.
     listener: int | None = None
+    #: The seats that passed, in the order they passed.
     passed: tuple[int, ...] = ()
+    #: The seat that won the bidding (``None`` until then, and in a deal everybody
+    #: passed).
     declarer: int | None = None
+    #: Whether the declarer plays hand (``None`` until they choose).
     hand: bool | None = None
+    #: The game declared (``None`` until declared).
     game: Declare | None = None
+    #: The two cards dealt to the skat; empty in the views of the seats that may not see
+    #: them (all but a declarer who picked them up). A declarer who takes the skat holds
+    #: its cards once both discards are made (until then the hand is the ten dealt, and
+    #: the discards are made from the twelve).
     skat: tuple[Card, ...] = ()
+    #: The cards the declarer laid aside; empty in the others' views.
     discards: tuple[Card, ...] = ()
+    #: In an open game (ouvert), the declarer's cards still held, in every seat's view;
+    #: empty otherwise.
     open_hand: tuple[Card, ...] = ()
+    #: How many cards the declarer has laid aside (0 to 2), seen by all.
     discarded: int = 0
 
     def to_data(self) -> dict[str, Any]:
