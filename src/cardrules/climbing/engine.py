@@ -362,9 +362,11 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         table = state._table
         old = self.combination(table) if table else None
         found: list[Any] = [_PASS] if old is not None else []
-        for mask, play, combination in tables.sets:
-            if mask & hand == mask and (old is None or self.beats(combination, old, state)):
-                found.append(play)
+        for rank_mask, sets in tables.by_rank:
+            if hand & rank_mask:  # (most ranks are gone late in a deal: skip their sets)
+                for mask, play, combination in sets:
+                    if mask & hand == mask and (old is None or self.beats(combination, old, state)):
+                        found.append(play)
         for cards in self.extra_plays(hand):
             own = self.combination(cards)
             if own is not None and (old is None or self.beats(own, old, state)):
@@ -635,12 +637,13 @@ def _check_deal(game: ClimbingGame, hands: object, last_places: object) -> None:
 
 @attrs.frozen
 class _Tables:
-    """A game's moves worked out once: every move in id order, each set of one rank
-    with its card mask and combination (in id order), the plays the game allows at
-    all, and the move giving each card."""
+    """A game's moves worked out once: every move in id order, the sets of one rank
+    grouped by rank (each set with its card mask and combination, in id order; each
+    group with the mask of its rank's cards), the plays the game allows at all, and the
+    move giving each card."""
 
     all_moves: tuple[Any, ...]
-    sets: tuple[tuple[int, PlayCards, Combination], ...]
+    by_rank: tuple[tuple[int, tuple[tuple[int, PlayCards, Combination], ...]], ...]
     playable: frozenset[PlayCards]
     give: dict[Any, GiveCard]
     deck: Deck | None
@@ -667,8 +670,10 @@ def _tables(game: ClimbingGame) -> _Tables:
         {card.rank for card in deck if type(card) is Card},
         key=lambda rank: max(game.card_strength(c) for c in rank_cards(rank) if c in deck),
     )
-    sets = []
+    sets: list[tuple[int, PlayCards, Combination]] = []
+    by_rank = []
     for rank in ranks:
+        first = len(sets)
         cards = rank_cards(rank)
         for subset in suit_subsets():
             chosen = tuple(cards[suit] for suit in subset)
@@ -680,6 +685,9 @@ def _tables(game: ClimbingGame) -> _Tables:
                 for card in chosen:
                     mask |= 1 << card
                 sets.append((mask, PlayCards(chosen), combination))
+        group = tuple(sets[first:])
+        if group:
+            by_rank.append((_union(mask for mask, _, _ in group), group))
     gives = {card: GiveCard(card) for card in sorted(deck)}
     has_exchanges = bool(game.exchanges(tuple(range(game.players))))
     extra = game.extra_moves()
@@ -691,5 +699,12 @@ def _tables(game: ClimbingGame) -> _Tables:
     )
     playable = frozenset((*(play for _, play, _ in sets), *extra))
     full = sum(1 << card for card in deck) if declared is None else declared.full_mask
-    found = _TABLES[game] = _Tables(moves, tuple(sets), playable, gives, declared, full)
+    found = _TABLES[game] = _Tables(moves, tuple(by_rank), playable, gives, declared, full)
     return found
+
+
+def _union(masks: Iterable[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
