@@ -28,6 +28,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "card_texts",
     "cards_of_mask",
     "format_cards",
     "mask_of",
@@ -258,6 +259,18 @@ for _card in ALL_CARDS:
             for _suit_text, _suit in _SUIT_BY_TEXT.items():
                 if _suit == _SUIT_OF[_card] and len(_suit_text) == 1:  # no "QCLUBS"
                     _CARD_BY_TEXT[_rank_text + _suit_text] = _card
+
+
+def card_texts(index: int) -> tuple[str, ...]:
+    """The texts :meth:`Card.parse` reads as the card of ``index`` (0 to 51), in the
+    cleaned form it compares (any case and spacing reads the same): what a declared
+    deck must not give to another card.
+
+    >>> card_texts(Card.parse("QS").index)
+    ('QS', 'Q♠', 'Q♤')
+    """
+    return tuple(text for text, card in _CARD_BY_TEXT.items() if card == index)
+
 
 SUIT_OF_INDEX: tuple[int, ...] = tuple(i // 13 for i in range(52))
 """Suit number of each card index, for fast lookups in hot paths."""

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, Card, Rank
+from cardrules.cards import ALL_CARDS, Card, Rank, card_texts
 from cardrules.errors import CardParseError, RulesError, SetupError
 from cardrules.rng import shuffled
 from cardrules.values import Immutable
@@ -386,7 +386,7 @@ class Deck(Immutable):
         for index, item in enumerate(kinds):
             texts = [item.text, *item.aliases]
             if french and index < 52:
-                texts.extend(_french_texts(index))
+                texts.extend(card_texts(index))
             for text in texts:
                 cleaned = _clean(text)
                 if by_text.get(cleaned, index) != index:
@@ -788,12 +788,6 @@ def deck_of(cards: Iterable[Any]) -> Deck:
 
 
 _FRENCH_SUITS = ("clubs", "diamonds", "hearts", "spades")
-
-
-def _french_texts(index: int) -> list[str]:
-    from cardrules.cards import _CARD_BY_TEXT
-
-    return [text for text, card in _CARD_BY_TEXT.items() if card == index]
 
 
 _FRENCH_KINDS = tuple(
