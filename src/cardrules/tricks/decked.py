@@ -39,7 +39,7 @@ from cardrules.errors import (
     SetupError,
     StateError,
 )
-from cardrules.events import CardPlayed, Event, MovePlayed, TrickWon
+from cardrules.events import CardPlayed, Event, MovePlayed
 from cardrules.moves import Play
 from cardrules.rng import next_u64, seed_state, shuffled_positions
 from cardrules.seats import is_seat
@@ -235,7 +235,7 @@ def apply(
     leader = state._leader
     new = object.__new__(type(state))
     new._deal = deal
-    new._left = left = state._left ^ (bits & -bits)
+    new._left = state._left ^ (bits & -bits)
     new._allowed = None
     if _events is not None:
         who = deal._order[leader][len(cards) - 1]
@@ -256,20 +256,7 @@ def apply(
     tricks = (*state._tricks, (leader, cards, winner))
     number = len(tricks)
     points = self.score_trick(state, number, cards, winner)
-    round_scores = state._round_scores
-    if points:
-        scored = list(round_scores)
-        scored[winner] += points
-        round_scores = tuple(scored)
-    if _events is not None:
-        _events.append(TrickWon(winner, number, cards, points))
-    if not left:
-        return self._end_deal(state, tricks, round_scores, _events)
-    new._leader = winner
-    new._cards = ()
-    new._tricks = tricks
-    new._round_scores = round_scores
-    return new
+    return self._trick_taken(state, new, tricks, winner, points, _events)
 
 
 apply._decked = True  # type: ignore[attr-defined]

@@ -806,7 +806,7 @@ class TrickGame(Game[S, Any, V]):
         # is the state's: these rules made it, of their state_class.)
         new = _new_state(type(state))
         new._deal = deal
-        new._left = left = state._left ^ _BIT[card]
+        new._left = state._left ^ _BIT[card]
         new._allowed = None
         if _events is not None:
             seat = deal._order[leader][len(cards) - 1]
@@ -839,15 +839,29 @@ class TrickGame(Game[S, Any, V]):
             tricks = (*state._tricks, (leader, cards, winner))
             number = len(tricks)
             points = self.score_trick(state, number, cards, winner)
+        return self._trick_taken(state, new, tricks, winner, points, _events)
+
+    def _trick_taken(
+        self,
+        state: S,
+        new: S,
+        tricks: tuple[Any, ...],
+        winner: int,
+        points: int,
+        events: list[Event] | None,
+    ) -> S:
+        """The end of a move that completes a trick (on any deck): ``winner`` scores
+        its ``points`` and leads the next, or the deal ends with the last trick.
+        ``new`` is the state being made, its cards left already set."""
         round_scores = state._round_scores
         if points:
             scored = list(round_scores)
             scored[winner] += points
             round_scores = tuple(scored)
-        if _events is not None:
-            _events.append(TrickWon(winner, number, cards, points))
-        if not left:
-            return self._end_deal(state, tricks, round_scores, _events)
+        if events is not None:
+            events.append(TrickWon(winner, len(tricks), tricks[-1][1], points))
+        if not new._left:
+            return self._end_deal(state, tricks, round_scores, events)
         new._leader = winner
         new._cards = ()
         new._tricks = tricks
