@@ -400,8 +400,9 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
         if events is not None:
             events.append(MovePlayed(seat, move, seen_by=self.move_seen_by(state, seat, move)))
         if kind is Pass:
-            passed = (*state._passed, seat)
-            return self._next_turn(with_slots(state, _passed=passed), seat, events)  # type: ignore[arg-type]
+            after = state.copied()
+            after._passed = (*state._passed, seat)
+            return self._next_turn(after, seat, events)
         return self._play(state, seat, move, events)
 
     def _refusal(self, state: ClimbState, seat: int, move: Any) -> IllegalMoveError:
@@ -498,24 +499,24 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
             finished = (*finished, seat)
             if events is not None:
                 events.append(PlayerFinished(seat, len(finished)))
-        after: ClimbState = with_slots(  # type: ignore[assignment]
-            state,
-            _hands=tuple(hands),
-            _table=cards,
-            _table_seat=seat,
-            _passed=state._passed if self.pass_sits_out else (),
-            _finished=finished,
-            _reversed=reversed_order,
-            _played=state._played | mask,
-        )
+        after = state.copied()
+        after._hands = tuple(hands)
+        after._table = cards
+        after._table_seat = seat
+        if not self.pass_sits_out:
+            after._passed = ()
+        after._finished = finished
+        after._reversed = reversed_order
+        after._played = state._played | mask
         if self.deal_over(after):
             return self._end_deal(after, events)
         return self._next_turn(after, seat, events)
 
     def _next_turn(self, state: ClimbState, seat: int, events: list[Event] | None) -> ClimbState:
-        """The turn after ``seat``'s move: the lead returns if every other player still
-        in has passed on the table's play; else the next seat still in (and, if passes
-        sit out, that has not passed)."""
+        """The turn after ``seat``'s move, given to ``state`` (a copy the move is making,
+        so changed in place): the lead returns if every other player still in has
+        passed on the table's play; else the next seat still in (and, if passes sit
+        out, that has not passed)."""
         players = self.players
         finished, passed, last = state._finished, state._passed, state._table_seat
         waiting = [s for s in range(players) if s not in finished and s != last and s not in passed]
@@ -525,13 +526,18 @@ class ClimbingGame(Game[ClimbState, Any, ClimbView]):
                 leader = (leader + 1) % players
             if events is not None:
                 events.append(LeadReturned(leader))
-            return with_slots(state, _table=(), _table_seat=None, _passed=(), _to_move=leader)  # type: ignore[return-value]
+            state._table = ()
+            state._table_seat = None
+            state._passed = ()
+            state._to_move = leader
+            return state
         sits_out = self.pass_sits_out
         turn = seat
         while True:
             turn = (turn + 1) % players
             if turn not in finished and not (sits_out and turn in passed):
-                return with_slots(state, _to_move=turn)  # type: ignore[return-value]
+                state._to_move = turn
+                return state
 
     def _end_deal(self, state: ClimbState, events: list[Event] | None) -> ClimbState:
         hands, finished = state._hands, state._finished

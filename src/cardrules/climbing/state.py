@@ -56,6 +56,9 @@ class Swap(Immutable):
         return Swap(self.giver, self.receiver, self.count, self.best, (None,) * len(self.cards))
 
 
+_new = object.__new__
+
+
 class ClimbState(Value):
     """A state of a climbing game: see the module documentation. Read-only; the engine
     (:class:`~cardrules.climbing.engine.ClimbingGame`) makes new ones."""
@@ -141,6 +144,37 @@ class ClimbState(Value):
 
     def _fresh_caches(self) -> dict[str, Any]:
         return {"_legal": None}
+
+    def copied(self) -> ClimbState:
+        """A copy for the engine to fill in while a move makes it (a state is read-only
+        once the move has returned it), its remembered legal moves left out: one
+        attribute at a time, which costs a third of a generic copy's time on a move.
+
+        >>> import cardrules as cr
+        >>> state = cr.President().new_game(seed=1)
+        >>> copy = state.copied()
+        >>> copy is not state and copy.hand_masks == state.hand_masks
+        True
+        """
+        made: ClimbState = _new(type(self))
+        made._rules = self._rules
+        made._hands = self._hands
+        made._to_move = self._to_move
+        made._table = self._table
+        made._table_seat = self._table_seat
+        made._passed = self._passed
+        made._finished = self._finished
+        made._reversed = self._reversed
+        made._played = self._played
+        made._swaps = self._swaps
+        made._last_places = self._last_places
+        made._deal_number = self._deal_number
+        made._dealer = self._dealer
+        made._scores = self._scores
+        made._winners = self._winners
+        made._rng = self._rng
+        made._legal = None
+        return made
 
     # -- what every state offers ----------------------------------------------------
 
