@@ -1,7 +1,8 @@
 """The texts of events in each game's words: a move is told as what its seat did (the
 game's words for a library move that means something else in it, ``Game.move_phrase``;
 a move of a game's own by its text), a trick won in a game whose trick points only
-count tricks is told without points (``TrickGame.trick_points_are_tricks``), and
+count tricks is told without points (``TrickGame.trick_points_are_tricks``), one whose
+points are the cards' worth with its word for them (``TrickGame.trick_points_word``), and
 whole games of the seven shipped games are told with no move left out or told in
 another game's words."""
 
@@ -163,6 +164,15 @@ def test_a_trick_is_told_without_points_where_they_only_count_tricks() -> None:
     scoring: list[Any] = [cr.Hearts(), cr.Cramps()]
     for game in scoring:
         assert cr.describe(won, game=game).endswith("and scores +1.")
+
+
+def test_a_trick_is_told_with_the_card_points_it_takes_in_skat() -> None:
+    won = cr.TrickWon(1, 1, tuple(cr.parse_cards("KH AH TH")), 25)
+    assert _texts(won, cr.Skat()) == (
+        "You win trick 1 (K♥ A♥ 10♥) and take 25 card points.",
+        "Seat 1 wins trick 1 (K♥ A♥ 10♥) and takes 25 card points.",
+    )
+    assert cr.describe(won, game=cr.Hearts()).endswith("and scores +25.")
 
 
 # -- whole games -------------------------------------------------------------------------

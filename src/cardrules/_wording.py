@@ -136,6 +136,14 @@ class Wording:
         <cardrules.tricks.engine.TrickGame.trick_points_are_tricks>`)."""
         return getattr(self.game, "trick_points_are_tricks", False) is True
 
+    @property
+    def trick_points_word(self) -> str | None:
+        """What the game calls a trick's points when they are counted, not scored
+        (:attr:`TrickGame.trick_points_word
+        <cardrules.tricks.engine.TrickGame.trick_points_word>`), or ``None``."""
+        word = getattr(self.game, "trick_points_word", None)
+        return word if isinstance(word, str) and word.strip() else None
+
 
 def wording(seat: int | None, deal_word: str, game: object = None) -> Wording:
     """The words for ``seat``, ``deal_word`` and ``game`` (the rules object, or

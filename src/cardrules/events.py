@@ -331,6 +331,9 @@ class TrickWon(Event):
         won = f"{words.does(self.seat, 'win')} trick {self.number} ({format_cards(self.cards)})"
         if words.trick_points_are_tricks:  # (the trick is the point: nothing more to say)
             return won + "."
+        counted = words.trick_points_word
+        if counted is not None:
+            return f"{won} and {words.verb(self.seat, 'take')} {self.points} {counted}."
         return f"{won} and {words.verb(self.seat, 'score')} {signed(self.points)}."
 
 

@@ -176,6 +176,11 @@ class TrickGame(Game[S, Any, V]):
     are worth (Hearts, Cramps). The texts of events, given the game, then tell a trick
     won without its points: "Seat 1 wins trick 3 (9♣ J♣ 6♣ Q♣)." rather than "… and
     scores +1."."""
+    trick_points_word: ClassVar[str | None] = None
+    """What a trick's points are called when they are what the cards are worth, counted
+    at the end of the deal, not a score (Skat's ``"card points"``): the texts of events
+    then tell "Seat 2 wins trick 1 (K♥ A♥ 10♥) and takes 25 card points." rather than
+    "… and scores +25."; ``None``: the points are scored."""
 
     _plain_tricks: ClassVar[bool] = True
     """Whether the game keeps the engine's own :meth:`winning_position`,

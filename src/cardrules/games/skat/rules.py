@@ -158,6 +158,7 @@ class Skat(TrickGame[TrickState, TrickView]):
     name: ClassVar[str] = "skat"
     players: ClassVar[int] = PLAYERS
     card_orders: ClassVar[bool] = True
+    trick_points_word: ClassVar[str | None] = "card points"
 
     OPENSPIEL_PARAMETERS: ClassVar[Mapping[str, Any]] = MappingProxyType({})
     """OpenSpiel's ``skat`` has no parameters (see :meth:`openspiel`)."""
