@@ -29,6 +29,12 @@ and of OpenSpiel's game, counted per move (a player's decision), for its ratio w
 the noise of a loaded machine:
 
     python benchmarks/instructions.py --only euchre-preset-moves euchre-openspiel-moves
+
+The ``uno-rlcard-*`` workloads are the loops of uno_rlcard.py: random games of
+``cr.Uno.rlcard()`` and of RLCard's ``uno`` stepped through its game object and through
+its environment, counted per move:
+
+    python benchmarks/instructions.py --only uno-rlcard-preset-moves uno-rlcard-game-moves
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench
 import peers
 import spiel_loops
+import uno_rlcard
 
 import cardrules as cr
 
@@ -199,6 +206,27 @@ def _spiel_decisions(module_name: str) -> Workload:
     return setup, run
 
 
+def _uno_moves(side: str) -> Workload:
+    """Random games of one side of uno_rlcard.py (``"ours"``: ``cr.Uno.rlcard()``, or
+    RLCard's ``"game"`` or ``"env"``); a unit is a game, the count is its moves."""
+    play: dict[str, Callable[[Any, int, Callable[[], float]], int]] = {
+        "ours": uno_rlcard.play_preset_game,
+        "game": lambda peer, _, pick: uno_rlcard.play_rlcard_game(peer, pick),
+        "env": lambda peer, _, pick: uno_rlcard.play_rlcard_env(peer, pick),
+    }
+    make: dict[str, Callable[[], Any]] = {
+        "ours": uno_rlcard.preset_game,
+        "game": uno_rlcard.rlcard_game,
+        "env": uno_rlcard.rlcard_env,
+    }
+
+    def run(data: Any, first: int, units: int) -> int:
+        pick = random.Random(first).random
+        return sum(play[side](data, seed, pick) for seed in range(first, first + units))
+
+    return make[side], run
+
+
 _HOST_LOOPS = (
     ("encoding", "library + encoding"),
     ("pettingzoo", "pettingzoo"),
@@ -238,6 +266,13 @@ _PRESET_GAMES = {  # the games of each count (Hearts plays to 100: one game is m
 for _name, _games in _PRESET_GAMES.items():
     WORKLOADS[f"{_name}-preset-moves"] = (_preset_moves(_name), 2, _games, "move")
     WORKLOADS[f"{_name}-openspiel-moves"] = (_spiel_decisions(_name), 2, 100, "move")
+for _side in ("preset", "game", "env"):
+    WORKLOADS[f"uno-rlcard-{_side}-moves"] = (
+        _uno_moves("ours" if _side == "preset" else _side),
+        2,
+        40,
+        "move",
+    )
 """Each workload, the units that warm it up (as bench.py's repeated runs are warm), the
 units one count runs, and what a unit is (what its ratio counts)."""
 
@@ -254,6 +289,12 @@ COMPARISONS = (
         )
         for name in _PRESET_GAMES
     ),
+    (
+        "Uno.rlcard() vs RLCard uno game per move",
+        "uno-rlcard-preset-moves",
+        "uno-rlcard-game-moves",
+    ),
+    ("Uno.rlcard() vs RLCard uno env per move", "uno-rlcard-preset-moves", "uno-rlcard-env-moves"),
     *(
         (
             f"{title}: {host} per move / {baseline} (cost)",
