@@ -3,18 +3,23 @@ player cannot tell from the real one, each with a history of its own that replay
 it.
 
 A sample is the real game with the current deal's cards that the player has not seen
-dealt otherwise: the deal's chance actions relabel those cards (a card the player has
-not seen becomes another one it has not seen), every other action is the real one
-(numbers drawn by chance, such as a dealer or Oh Hell's number of tricks, are
-public and kept), and the whole history is replayed from the position before the
-deal. A card the player has seen is never relabeled: its own cards, a card turned up
-(Oh Hell's trump card, Euchre's upcard), the cards of a discard pile and those its
-view of the game's payload shows; and a sample must show the player its very view
-of the real position, as well as its information state. Opponents'
-moves say something about their hidden cards (a Craits player who draws held no card
-that could be played; a Cramps player who did not follow suit held none of the suit
-led), so a card may become another only where that other would have allowed the same
-moves; a replay that still meets an illegal move is drawn again, and in the end the
+dealt otherwise: the places of the deal's chance actions (each places one card) whose
+card the player has not seen take each other's cards in a new order, every other
+action is the real one (numbers drawn by chance, such as a dealer or Oh Hell's number
+of tricks, are public and kept), and the whole history is replayed from the position
+before the deal. Places, not card values, are relabeled, so a card with copies (a
+joker of the French 54, a card of two decks) moves like any other. A card the player
+has seen keeps its place: its own cards, a card turned up (Oh Hell's trump card,
+Euchre's upcard), the cards of a discard pile and those its view of the game's
+payload shows. Where the player has seen some copies of a card but not all, which
+places held the copies seen is settled by replaying swaps (a place whose card cannot
+move without the player noticing keeps it), and where the swaps cannot tell, one of
+the card's places keeps it in each sample. A sample must show the player its very
+view of the real position, as well as its information state. Opponents' moves say
+something about their hidden cards (a Craits player who draws held no card that
+could be played; a Cramps player who did not follow suit held none of the suit led),
+so a place takes only a card that would have allowed the same moves; a replay that
+still meets an illegal move is drawn again, and in the end only the places whose
 cards only the stock held (which no move tells anything about) are relabeled.
 """
 
@@ -42,6 +47,7 @@ __all__ = ["Resampler"]
 
 _CHANCE = -1  # OpenSpiel's chance player in a state's full history
 _TRIES = 8  # relabelings drawn before only the stock's cards are relabeled
+_PROBES = 4  # swaps tried for a place of a card with copies before it is kept
 
 
 class Resampler:
@@ -75,7 +81,8 @@ class Resampler:
         full = tuple((int(item.player), int(item.action)) for item in state.full_history())
         hand = self._hand
         if hand is None or hand.history != full or hand.player != player:
-            hand = self._hand = _Hand(state, player, full, self._prefix_state(state, full))
+            prefix = self._prefix_state(state, full)
+            hand = self._hand = _Hand(state, player, full, prefix, self._draws)
         for _ in range(_TRIES):
             relabel = hand.relabeling(self._draws)
             sample: CardrulesState | None = None if relabel is None else hand.replayed(relabel)
@@ -143,11 +150,16 @@ def _deal_size(table: Any, initial: Any) -> int:
 
 class _Hand:
     """What the current deal of a real position lets a sample change: for each run of
-    chance actions since the deal (the deal, each reshuffle), the cards it placed that
-    the player has not seen since, and for each of them the cards it may become."""
+    chance actions since the deal (the deal, each reshuffle), the places whose cards
+    the player has not seen since, and the cards each may take."""
 
     def __init__(
-        self, state: CardrulesState, player: int, full: tuple[tuple[int, int], ...], prefix: Any
+        self,
+        state: CardrulesState,
+        player: int,
+        full: tuple[tuple[int, int], ...],
+        prefix: Any,
+        draws: random.Random,
     ) -> None:
         self.history = full
         self.player = player
@@ -157,6 +169,7 @@ class _Hand:
         rules = state._game.rules
         self.rules = rules
         self.view = rules.observe(state.position.inner, player)  # and this too
+        self.real = state.position.inner
         first = len(prefix.history())
         hand = full[first:]
         self.players = [who for who, _ in hand]
@@ -210,39 +223,42 @@ class _Hand:
                 end += 1
             self.runs.append(_Run(self.actions[time:end], time, seen, held, voids))
             time = end
+        for run in self.runs:
+            if run.ambiguous:
+                self._free_copies(run, draws)
 
-    def relabeling(self, draws: random.Random) -> dict[int, dict[int, int]] | None:
-        """A random relabeling of each run's cards that keeps to what the moves showed
-        (by the run's first action; ``None`` if a card finds no place)."""
-        relabel = {}
+    def relabeling(self, draws: random.Random) -> dict[int, int] | None:
+        """A random relabeling of each run's free places that keeps to what the moves
+        showed (the new card by the time of its chance action; ``None`` if a card
+        finds no place)."""
+        relabel: dict[int, int] = {}
         for run in self.runs:
             cards = run.relabeling(draws)
             if cards is None:
                 return None
-            relabel[run.start] = cards
+            relabel.update(cards)
         return relabel
 
-    def stock_relabeling(self, draws: random.Random) -> dict[int, dict[int, int]]:
-        """A random relabeling of the cards only the stock held since (always possible)."""
-        return {run.start: run.stock_relabeling(draws) for run in self.runs}
+    def stock_relabeling(self, draws: random.Random) -> dict[int, int]:
+        """A random relabeling of the places whose cards only the stock held since
+        (always possible)."""
+        relabel: dict[int, int] = {}
+        for run in self.runs:
+            relabel.update(run.stock_relabeling(draws))
+        return relabel
 
-    def replayed(self, relabel: dict[int, dict[int, int]]) -> Any:
-        """The sample of a relabeling: the prefix replayed on with the runs relabeled;
-        ``None`` if the replay parts from the real game (a move not legal, another
-        seat to move, or in the end a different view or information state for the
-        player)."""
+    def replayed(self, relabel: dict[int, int]) -> Any:
+        """The sample of a relabeling: the prefix replayed on with the chance actions
+        at the times ``relabel`` names replaced; ``None`` if the replay parts from the
+        real game (a move not legal, another seat to move, or in the end a different
+        view or information state for the player)."""
         sample = self.prefix.clone()
-        players, numbers = self.players, self.numbers
-        cards: dict[int, int] = {}
+        players = self.players
         try:
             for time, action in enumerate(self.actions):
-                who = players[time]
-                if sample.current_player() != who:
+                if sample.current_player() != players[time]:
                     return None
-                if who == _CHANCE and time not in numbers:
-                    cards = relabel.get(time, cards)
-                    action = cards.get(action, action)
-                sample.apply_action(action)
+                sample.apply_action(relabel.get(time, action))
         except CardrulesError:
             return None
         if sample.info_state(self.player).digest != self.digest:
@@ -251,10 +267,38 @@ class _Hand:
             return None
         return sample
 
+    def _free_copies(self, run: _Run, draws: random.Random) -> None:
+        """Settle which places of a card with copies the player has seen (some copy of
+        it was seen, so the card alone cannot tell) may take another card: those where
+        the card, swapped with the free card of another place, leaves everything the
+        player was shown as it was, with two partners in turn (one may have reached
+        the same hand later, by a draw), and moves something (a swap within one hand
+        tells nothing)."""
+        partners = run.free[:]
+        draws.shuffle(partners)
+        for card, places in run.ambiguous.items():
+            loose = []
+            for place in places:
+                passed = 0
+                for partner in partners[:_PROBES]:
+                    other = run.cards[partner]
+                    if other == card or not (run.fits(place, other) and run.fits(partner, card)):
+                        continue
+                    sample = self.replayed({place: other, partner: card})
+                    if sample is None:
+                        break  # (kept: a swap the player would have seen)
+                    passed += sample.position.inner != self.real
+                if passed >= 2:
+                    loose.append(place)
+                draws.shuffle(partners)
+            if loose:
+                run.loose[card] = loose
+
 
 class _Run:
-    """One run of chance actions (a shuffle): the cards it placed that the player has
-    not seen since, and what each may become."""
+    """One run of chance actions (a shuffle): its places (each chance action, by its
+    time), the card each placed, the places free to take another card (the player has
+    not seen the card there since), and what each place's card may become."""
 
     def __init__(
         self,
@@ -265,49 +309,54 @@ class _Run:
         voids: dict[int, list[tuple[int, frozenset[int]]]],
     ) -> None:
         self.start = start
-        placed = Counter(actions)
-        free = [card for card in placed if seen.get(card, -1) < start]
-        self.free = free
-        self.copies = {card: placed[card] for card in free}
-        shown = {
-            card: {c for time, void in voids.get(card, ()) if time >= start for c in void}
-            for card in free
+        self.cards = dict(enumerate(actions, start))  # place (time): card
+        copies = Counter(actions)
+        unseen = {card for card in copies if seen.get(card, -1) < start}
+        self.free = [place for place, card in self.cards.items() if card in unseen]
+        # Places of a card with copies, some of which the player has seen: which of
+        # them is settled by replaying (_Hand._free_copies).
+        self.ambiguous: dict[int, list[int]] = {}
+        for place, card in self.cards.items():
+            if card not in unseen and copies[card] > 1:
+                self.ambiguous.setdefault(card, []).append(place)
+        # Those of their places that may take another card (_Hand._free_copies).
+        self.loose: dict[int, list[int]] = {}
+        self.shown = {
+            card: frozenset(c for time, void in voids.get(card, ()) if time >= start for c in void)
+            for card in copies
         }
-        self.allowed = {
-            card: [
-                other
-                for other in free
-                if self.copies[other] == self.copies[card] and other not in shown[card]
-            ]
-            for card in free
-        }
-        self.stock_only = [card for card in free if held.get(card, -1) < start]
+        self.stock_only = [place for place in self.free if held.get(self.cards[place], -1) < start]
+
+    def fits(self, place: int, card: int) -> bool:
+        """Whether ``card`` may take ``place``: its holder never showed it held none."""
+        return card not in self.shown[self.cards[place]]
 
     def relabeling(self, draws: random.Random) -> dict[int, int] | None:
-        """Greedy, in a random order; ``None`` if a card finds no place."""
+        """Greedy, in a random order: each free place takes one of the free places'
+        cards that fits it; ``None`` if a place finds none. A card with copies the
+        player has seen whose places may all take another card keeps one of them (the
+        copy seen is in one of them, which the swaps could not tell)."""
         order = self.free[:]
+        for card, places in self.loose.items():
+            if len(places) == len(self.ambiguous[card]):
+                kept = draws.choice(places)
+                order.extend(place for place in places if place != kept)
+            else:
+                order.extend(places)
         draws.shuffle(order)
-        taken: set[int] = set()
+        left = [self.cards[place] for place in order]
         relabel: dict[int, int] = {}
-        for card in order:
-            options = [other for other in self.allowed[card] if other not in taken]
+        for place in order:
+            options = [index for index, card in enumerate(left) if self.fits(place, card)]
             if not options:
                 return None
-            choice = draws.choice(options)
-            relabel[card] = choice
-            taken.add(choice)
+            relabel[place] = left.pop(draws.choice(options))
         return relabel
 
     def stock_relabeling(self, draws: random.Random) -> dict[int, int]:
-        groups: dict[int, list[int]] = {}
-        for card in self.stock_only:
-            groups.setdefault(self.copies[card], []).append(card)
-        relabel: dict[int, int] = {}
-        for cards in groups.values():
-            images = cards[:]
-            draws.shuffle(images)
-            relabel.update(zip(cards, images, strict=True))
-        return relabel
+        cards = [self.cards[place] for place in self.stock_only]
+        draws.shuffle(cards)
+        return dict(zip(self.stock_only, cards, strict=True))
 
 
 def _saw(seen: dict[int, int], rules: Any, inner: Any, player: int, time: int) -> None:
