@@ -101,9 +101,9 @@ def test_gymnasium_check_env_by_id(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_pettingzoo_api_test_by_name(name: str) -> None:
+def test_pettingzoo_api_and_seed_tests_by_name(name: str) -> None:
     _need("pettingzoo")
-    from pettingzoo.test import api_test
+    from pettingzoo.test import api_test, seed_test
 
     from cardrules.hosts import pettingzoo
 
@@ -112,6 +112,7 @@ def test_pettingzoo_api_test_by_name(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # advice about observation styles, not failures
         api_test(env, num_cycles=100)
+    seed_test(lambda: pettingzoo.env(name, max_moves=400, **_short(name)), num_cycles=50)
 
 
 # -- OpenSpiel ----------------------------------------------------------------------------

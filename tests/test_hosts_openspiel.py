@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import cardrules as cr
+from cardrules.games import shipped_games
 from conftest import engine_games
 
 try:
@@ -446,6 +447,12 @@ def _dealt(game: Any, seed: int) -> Any:
         assert state.legal_actions() == [action for action, _ in outcomes]
         state.apply_action(outcomes[chooser.randint(len(outcomes))][0])
     return state.position.inner
+
+
+def test_the_engine_games_are_every_shipped_game() -> None:
+    """The deal-variety, resampler, pickle and move-field tests run on every game the
+    library ships (conftest.engine_games)."""
+    assert sorted(rules.name for rules in ENGINE_GAMES) == sorted(shipped_games())
 
 
 @pytest.mark.parametrize("rules", ENGINE_GAMES, ids=_name)

@@ -36,7 +36,7 @@ import pytest
 import cardrules as cr
 import swap_worlds as sw
 from cardrules.climbing import GiveCard
-from cardrules.games import skat
+from cardrules.games import shipped_games, skat
 from cardrules.games.crazy_eights import rules as crazy_eights
 from cardrules.games.euchre import rules as euchre
 from cardrules.games.hearts import rules as hearts
@@ -193,6 +193,12 @@ CASES = [
 
 SWAPS = 3
 """Swaps tested per case."""
+
+
+def test_the_cases_cover_every_shipped_game() -> None:
+    assert {case.game.name for case in CASES} == set(shipped_games())
+
+
 SEEDS = 40
 """Seeds tried from the case's own for a world that reaches the position wanted
 (Euchre's dealer discards only when the first round of bidding orders the card up)."""
