@@ -377,10 +377,25 @@ class TrickSteps:
     )
     own_fields = frozenset({"hand"})
 
-    __slots__ = ("at", "leader", "number", "points", "suit_of", "to_move", "trick", "width")
+    __slots__ = (
+        "at",
+        "kinds",
+        "leader",
+        "levels",
+        "number",
+        "points",
+        "suit_of",
+        "to_move",
+        "trick",
+        "width",
+    )
 
     def __init__(self, parts: Any) -> None:
         self.width: int = parts.void_width
+        # A declared deck's cards (the trick's blocks), and its copies: a hand or a
+        # taken field holds a block of kinds per copy (the last copy held: the top one).
+        self.kinds: int = parts.kinds
+        self.levels: int = parts.width // parts.kinds
         self.trick: list[tuple[int, int]] = []
         self.leader = 0
         self.to_move: int | None = None
@@ -430,9 +445,14 @@ class TrickSteps:
         (hand_at, trick_at, voids_at, taken_at, leader_at, number_at, to_move_at, points_at) = (
             self.at[:8]
         )
-        cards = self.at[8]
+        cards, kinds = self.at[8], self.kinds
         seat, card = played.seat, played.card  # (a card's int arithmetic is its index's)
         held = hand_at + cards * seat + card
+        if self.levels > 1:  # (the copy that goes: the top block that holds the card)
+            top = held + kinds * (self.levels - 1)
+            while top > held and mv[top] != 1.0:
+                top -= kinds
+            held = top
         # The step follows the rows' position as far as they show: its seat is the one
         # to move, and held the card (the state's own checks are the engine's).
         if seat != self.to_move or mv[held] != 1.0:
@@ -441,19 +461,22 @@ class TrickSteps:
         if won is not None and (state.phase is not None or state.trick_number != self.number + 1):
             return False  # (a phase after the trick: written from the state)
         mv[held] = 0.0
-        mv[trick_at + cards * seat + card] = 1.0
+        mv[trick_at + kinds * seat + card] = 1.0
         if trick:
             suit_of = self.suit_of
             led = suit_of[trick[0][1]]
-            if suit_of[card] != led:
+            if suit_of[card] != led and led < self.width:  # (no void of no suit)
                 mv[voids_at + self.width * seat + led] = 1.0
         trick.append((seat, card))
         to_move = state.to_move
         if won is not None:
             taken = taken_at + cards * won.seat
             for who, done in trick:
-                mv[trick_at + cards * who + done] = 0.0
-                mv[taken + done] = 1.0
+                mv[trick_at + kinds * who + done] = 0.0
+                at = taken + done
+                while mv[at]:  # (a copy taken before: the next copy's block)
+                    at += kinds
+                mv[at] = 1.0
             trick.clear()
             # (The winner leads the next trick: the seat to move, its first card.)
             _hot(mv, leader_at, self.leader, to_move)

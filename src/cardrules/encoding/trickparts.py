@@ -8,6 +8,12 @@ same way, in absolute seats: the cards each seat has taken and the suits it has 
 out of (a mask each), over the deal's completed tricks, worked out once and kept for
 the next position of the same deal (which only adds tricks); then the trick being
 played. A seat's entries are those masks shifted to the seat's relative blocks.
+
+On a declared deck (layout ``tricks/2``) a card field with copies is a field per copy
+(:func:`add_card`): the masks here are *stacked*, bit ``k + c * K`` set when a seat
+holds (took, played) card ``k`` more than ``c`` times, ``K`` the deck's kinds, so the
+same shifts write them; the engine's hand masks, whose copies are any of the card's
+bits, are stacked first (:func:`stacked`).
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ if TYPE_CHECKING:
     from cardrules.encoding.info import Public
     from cardrules.encoding.tricks import TrickEncoder
 
-__all__ = ["TrickParts"]
+__all__ = ["TrickParts", "add_card", "folded", "stacked"]
 
 _SUITS = tuple(SUIT_OF_INDEX)
 _Deal = tuple[tuple[Any, ...], tuple[Any, ...], tuple[int, ...], tuple[int, ...]]
@@ -32,14 +38,64 @@ _NO_PLAYS: tuple[tuple[int, int, int], ...] = ()
 _PRINTED = tuple((rank + 1) / 13 for rank in range(13))
 
 
+def add_card(mask: int, card: int, kinds: int) -> int:
+    """The stacked card mask ``mask`` with one more ``card``: its bit in the first
+    block of ``kinds`` bits where it is not set (a field per copy: the first copy's
+    field, then the second's…).
+
+    >>> bin(add_card(add_card(0, 1, 4), 1, 4))  # (card 1 twice: bits 1 and 5)
+    '0b100010'
+    """
+    bit = 1 << card
+    while mask & bit:
+        bit <<= kinds
+    return mask | bit
+
+
+def stacked(mask: int, kinds: int) -> int:
+    """A card mask whose copies are any bits of their card (bit ``k + c * kinds``: copy
+    ``c`` of card ``k``) as a stacked one: bit ``k + c * kinds`` set when the mask holds
+    card ``k`` more than ``c`` times.
+
+    >>> bin(stacked(0b1000_0000, 4))  # (card 3's second copy alone: card 3 once)
+    '0b1000'
+    """
+    full = (1 << kinds) - 1
+    levels: list[int] = []
+    while mask:
+        block = mask & full
+        mask >>= kinds
+        for level, held in enumerate(levels):  # (block's cards go up one level per hit)
+            levels[level], block = held | block, held & block
+        if block:
+            levels.append(block)
+    result = 0
+    for level in reversed(levels):
+        result = result << kinds | level
+    return result
+
+
+def folded(mask: int, kinds: int) -> int:
+    """The cards of a mask with copies (``kinds`` bits a block), each once."""
+    full = (1 << kinds) - 1
+    cards = 0
+    while mask:
+        cards |= mask & full
+        mask >>= kinds
+    return cards
+
+
 def trump_cards(game: Any, trump: Any) -> int:
-    """The cards (a mask) that count as trumps when the deal's trumps are ``trump`` (a
-    suit, ``None`` or a :class:`~cardrules.tricks.core.CardOrder`)."""
+    """The cards (a mask, a bit a card of the deck) that count as trumps when the
+    deal's trumps are ``trump`` (a suit, ``None`` or a
+    :class:`~cardrules.tricks.core.CardOrder`)."""
     if trump is None:
         return 0
     if trump.__class__ is CardOrder:
         return int(trump.trump_mask)
-    return int(game.suit_table(trump)._cards_of[trump])
+    mask = int(game.suit_table(trump)._cards_of[trump])
+    layout = game._decked
+    return mask if layout is None else folded(mask & layout.deck.full_mask, layout.kinds)
 
 
 def plain_places(trump: Any) -> tuple[float, ...]:
@@ -76,13 +132,19 @@ class TrickParts:
         self.players = players = encoder.players
         self.tricks = tricks = encoder.tricks
         self.scale = encoder.scale
+        # The deck's cards (K, the trick's blocks) and a stacked field's width (a block
+        # per copy: hand, taken, the history's); the deck, for the copies of a card.
+        self.kinds = kinds = encoder.kinds
+        self.width = encoder.card_width
+        self.copies = encoder.card_width > kinds
+        self.deck = encoder._deck
         start = {field.name: field.start for field in encoder.info_fields}
         self.order = tuple(
             tuple((seat + k) % players for k in range(players)) for seat in range(players)
         )
         # trick_at[seat][other]: the bit of other's first card in seat's trick field.
         self.trick_at = tuple(
-            tuple(start["trick"] + 52 * ((other - seat) % players) for other in range(players))
+            tuple(start["trick"] + kinds * ((other - seat) % players) for other in range(players))
             for seat in range(players)
         )
         self.hand_at = start["hand"]
@@ -90,7 +152,7 @@ class TrickParts:
         self.taken_at = start["taken"]
         self.voids_at = start["voids"]
         self.number = row_bits(start["trick_number"], tricks)
-        self.trump = row_bits(start["trump"], 4)
+        self.trump = row_bits(start["trump"], encoder.field("trump").size)
         # A game that declares card orders: its trump cards and plain order too, and a
         # fifth void per seat (a declaration's trumps).
         self.orders = encoder._orders
@@ -129,9 +191,13 @@ class TrickParts:
         hand: int = state.hand_mask(seat)
         if hand and self.hand_hidden is not None and self.hand_hidden(state, seat):
             return 0
+        if self.copies:
+            return stacked(hand, self.kinds)
         return hand
 
     def hand_of_view(self, view: Any) -> int:
+        if self.deck is not None:
+            return self.deck.mask_of(view.hand)
         return mask_of(view.hand)
 
     def public(self, source: Any) -> tuple[Any, ...]:
@@ -154,7 +220,7 @@ class TrickParts:
             led = suit_of[plays[0][1]]
             now = None
             for who, card in plays:
-                if suit_of[card] != led:
+                if suit_of[card] != led and led < self.void_width:
                     if now is None:
                         now = list(voids)
                     now[who] |= 1 << led
@@ -197,10 +263,10 @@ class TrickParts:
         for who, card in plays:
             bits |= 1 << (trick_at[who] + card)
         bits |= self.leader[seat][leader]
-        at, void_at = self.taken_at, self.voids_at
+        at, void_at, width = self.taken_at, self.voids_at, self.width
         for other in self.order[seat]:
             bits |= (taken[other] << at) | (voids[other] << void_at)
-            at += 52
+            at += width
             void_at += self.void_width
         if to_move is not None:
             bits |= self.to_move[seat][to_move]
@@ -220,10 +286,10 @@ class TrickParts:
         bits, copies, runs = parts
         by_trick, by_seat = self._plays(p.plays)
         bits |= (own << self.dealt_at) | (by_trick << self.by_trick_at)
-        at = self.by_seat_at
+        at, width = self.by_seat_at, self.width
         for other in self.order[seat]:
             bits |= by_seat[other] << at
-            at += 52
+            at += width
         return bits, copies, runs
 
     # -- kept answers -----------------------------------------------------------------
@@ -245,6 +311,7 @@ class TrickParts:
             _, trump, out = key
             suit_of = self._suits(trump)
             seen_taken, seen_voids = list(taken), list(voids)
+            copies, kinds, width = self.copies, self.kinds, self.void_width
             for leader, cards, winner in records[count:]:
                 if not cards:
                     continue
@@ -252,9 +319,16 @@ class TrickParts:
                 won = 0
                 for who, card in zip(self._seats(leader, out), cards, strict=False):
                     won |= 1 << card
-                    if suit_of[card] != led:
+                    if suit_of[card] != led and led < width:
                         seen_voids[who] |= 1 << led
-                if winner is not None:
+                if winner is None:
+                    continue
+                if copies:  # (a seat may take a card twice: a field per copy)
+                    mask = seen_taken[winner]
+                    for card in cards:
+                        mask = add_card(mask, card, kinds)
+                    seen_taken[winner] = mask
+                else:
                     seen_taken[winner] |= won
             taken, voids = tuple(seen_taken), tuple(seen_voids)
         self.known = (key, records, taken, voids)
@@ -301,9 +375,9 @@ class TrickParts:
 
     def _plays(self, plays: tuple[tuple[int, int, int], ...]) -> tuple[int, tuple[int, ...]]:
         """The cards of ``plays`` (``(card, seat, trick)`` in play order) by trick (bit
-        ``52 * trick + card``) and by seat (a card mask per absolute seat); the answer
-        for plays that go on from the last ones asked for is worked out from it (a
-        deal's plays only grow)."""
+        ``W * trick + card``, ``W`` a card field's width) and by seat (a card mask per
+        absolute seat); the answer for plays that go on from the last ones asked for
+        is worked out from it (a deal's plays only grow)."""
         known, tricks, by_seat = self.known_plays
         if plays is known:
             return tricks, by_seat
@@ -311,10 +385,19 @@ class TrickParts:
         if len(plays) < done or plays[:done] != known:
             done, tricks, by_seat = 0, 0, (0,) * self.players
         seats = list(by_seat)
-        for i in range(done, len(plays)):
-            card, who, number = plays[i]
-            tricks |= 1 << (52 * number + card)
-            seats[who] |= 1 << card
+        width = self.width
+        if self.copies:  # (a card played twice in a trick, or by a seat: a field per copy)
+            kinds = self.kinds
+            for i in range(done, len(plays)):
+                card, who, number = plays[i]
+                at = width * number
+                tricks |= add_card(tricks >> at & (1 << width) - 1, card, kinds) << at
+                seats[who] = add_card(seats[who], card, kinds)
+        else:
+            for i in range(done, len(plays)):
+                card, who, number = plays[i]
+                tricks |= 1 << (width * number + card)
+                seats[who] |= 1 << card
         by_seat = tuple(seats)
         self.known_plays = (plays, tricks, by_seat)
         return tricks, by_seat

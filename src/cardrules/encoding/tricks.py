@@ -68,9 +68,11 @@ perfectly; the text recalls the whole game.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
-from cardrules.cards import CARD_BIT, SUIT_OF_INDEX, cards_of_mask, mask_of
+from cardrules.cards import SUIT_OF_INDEX, mask_of
+from cardrules.decks import Deck
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.tracker import TrickSteps
@@ -79,11 +81,12 @@ from cardrules.encoding.vectors import POINTS_LIMIT, Layout, clipped
 from cardrules.errors import StateError
 from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
-from cardrules.tricks.core import CardOrder
+from cardrules.tricks.core import TRUMPS, CardOrder
 
 __all__ = ["TrickEncoder"]
 
 _SUIT = list(SUIT_OF_INDEX)
+_PLAYED_IN = "cards played this deal: block t-1 for trick t"
 
 
 class _Public(Public):
@@ -117,11 +120,14 @@ class TrickEncoder(FamilyEncoder):
     the module documentation for the layout)."""
 
     __slots__ = (
+        "_deck",
         "_effective",
         "_family_size",
         "_orders",
         "_starts",
         "_void_width",
+        "card_width",
+        "kinds",
         "players",
         "scale",
         "tricks",
@@ -137,25 +143,41 @@ class TrickEncoder(FamilyEncoder):
         good = isinstance(target, int) and not isinstance(target, bool) and target > 0
         self.scale: int = int(target) if good else 1
         """What points are divided by."""
+        decked = getattr(game, "_decked", None)
+        self._deck: Deck | None = None if decked is None else decked.deck
+        suits = 4
+        self.kinds: int = 52
+        """The entries of a field of cards (one a card of the deck)."""
+        self.card_width: int = 52
+        """The entries of a field of cards that may hold copies: a block of
+        :attr:`kinds` per copy."""
+        if decked is not None:
+            deck = decked.deck
+            self.kinds = len(deck.kinds)
+            self.card_width = self.kinds * max(deck.copies)
+            suits = len(deck.suits)
+        kinds, width = self.kinds, self.card_width
         limit = POINTS_LIMIT / self.scale
-        per_seat = f"{players} × 52: seat block k (k places after the observer)"
+        per_seat = f"{players} × {kinds}: seat block k (k places after the observer)"
+        stacked = per_seat if width == kinds else f"{players} × {width}: seat block k"
         layout = Layout()
-        layout.add("hand", 52, "1.0 for each card the seat holds")
-        layout.add("trick", players * 52, f"the trick being played, {per_seat}")
+        layout.add("hand", width, "1.0 for each card the seat holds")
+        layout.add("trick", players * kinds, f"the trick being played, {per_seat}")
         layout.add("leader", players, "who leads the trick being played (one-hot)")
-        layout.add("taken", players * 52, f"cards of completed tricks by winner, {per_seat}")
+        layout.add("taken", players * width, f"cards of completed tricks by winner, {stacked}")
         self._orders = orders = bool(getattr(game, "card_orders", False))
-        self._void_width = width = 5 if orders else 4  # (a declaration's trumps: 4)
+        # A suit a seat may show out of: the deck's, and a declaration's trumps.
+        self._void_width = voids = max(suits, TRUMPS + 1) if orders else suits
         layout.add(
-            "voids", players * width, f"1.0 at {width}k + suit where seat k has shown out of it"
+            "voids", players * voids, f"1.0 at {voids}k + suit where seat k has shown out of it"
         )
         layout.add("trick_number", tricks, "the trick being played (one-hot)")
         layout.add("hand_size", 1, "the cards each seat was dealt this deal / T")
-        layout.add("trump", 4, "the trump suit (one-hot; all 0 without trumps)")
+        layout.add("trump", suits, "the trump suit (one-hot; all 0 without trumps)")
         if orders:
-            layout.add("trump_cards", 52, "1.0 for each card that counts as a trump")
+            layout.add("trump_cards", kinds, "1.0 for each card that counts as a trump")
             layout.add("plain_order", 13, "by rank (2 … A): its place among the plain cards / 13")
-        layout.add("turned_up", 52, "the card turned up after the deal (one-hot)")
+        layout.add("turned_up", kinds, "the card turned up after the deal (one-hot)")
         layout.add("phase", 1, "1.0 in a phase of the game's own (bids…), not the play")
         layout.add("to_move", players, "whose turn it is (one-hot)")
         layout.add("dealer", players, "who dealt (one-hot)")
@@ -164,26 +186,36 @@ class TrickEncoder(FamilyEncoder):
         layout.add("round_number", 1, "the deal's number / 10", 0, POINTS_LIMIT / 10)
         layout.add("winners", players, "1.0 for each winner once the game is over")
         history = (
-            ("dealt", 52, "the seat's hand for the play (as dealt)", 0.0, 1.0),
-            ("played_by", players * 52, f"cards played this deal by who, {per_seat}", 0.0, 1.0),
-            ("played_in", tricks * 52, "cards played this deal: block t-1 for trick t", 0.0, 1.0),
+            ("dealt", width, "the seat's hand for the play (as dealt)", 0.0, 1.0),
+            ("played_by", players * width, f"cards played this deal by who, {stacked}", 0.0, 1.0),
+            ("played_in", tricks * width, _PLAYED_IN, 0.0, 1.0),
         )
         self._family_size = layout.size
         self._effective = bool(getattr(game, "effective_suits", False))
         super().__init__(game, layout, history)
+        if decked is not None:  # (version 2: the cards of a declared deck)
+            self.layout = f"tricks/2{self.layout[len('tricks/1') :]}"
         self._starts = {field.name: field.start for field in self.info_fields}
+
+    def _cards_mask(self, cards: Any) -> int:
+        """A stacked mask of ``cards`` (a card given again: its next copy's block)."""
+        deck = self._deck
+        if deck is None:
+            return mask_of(cards)
+        return deck.mask_of(cards)
 
     def _family_observation(self, view: Any) -> list[float]:
         players, seat = self.players, view.seat
         values = [0.0] * self._family_size
         start = self._starts
+        kinds, width = self.kinds, self.card_width
         for card in view.hand:
-            values[card] = 1.0
+            _put(values, card, kinds)
         trick = view.trick
         leader = trick.leader
         at = start["trick"]
         for who, card in trick.plays(players):
-            values[at + 52 * ((who - seat) % players) + card] = 1.0
+            values[at + kinds * ((who - seat) % players) + card] = 1.0
         values[start["leader"] + (leader - seat) % players] = 1.0
         at, voids = start["taken"], start["voids"]
         game = self.game
@@ -191,7 +223,7 @@ class TrickEncoder(FamilyEncoder):
         suit_of = _SUIT
         if self._effective:  # (Euchre's left bower counts as a trump)
             suit_of = game.suit_table(trump)._suit_of
-        width = self._void_width
+        suits = self._void_width
         for done in (*view.tricks, trick):
             cards = done.cards
             if not cards:
@@ -199,17 +231,20 @@ class TrickEncoder(FamilyEncoder):
             led = suit_of[cards[0]]
             for who, card in done.plays(players):
                 if done.winner is not None:
-                    values[at + 52 * ((done.winner - seat) % players) + card] = 1.0
-                if suit_of[card] != led:
-                    values[voids + width * ((who - seat) % players) + led] = 1.0
+                    _put(values, at + width * ((done.winner - seat) % players) + card, kinds)
+                if suit_of[card] != led and led < suits:
+                    values[voids + suits * ((who - seat) % players) + led] = 1.0
         number = view.trick_number
         if 1 <= number <= self.tricks and not view.winners:
             values[start["trick_number"] + number - 1] = 1.0
         values[start["hand_size"]] = view.hand_size / self.tricks
         if self._orders:
             at = start["trump_cards"]
-            for card in cards_of_mask(trump_cards(game, trump)):
-                values[at + card] = 1.0
+            mask = trump_cards(game, trump)
+            while mask:
+                low = mask & -mask
+                values[at + low.bit_length() - 1] = 1.0
+                mask ^= low
             at = start["plain_order"]
             for rank, place in enumerate(plain_places(trump)):
                 values[at + rank] = place
@@ -264,11 +299,14 @@ class TrickEncoder(FamilyEncoder):
         return _Public(plays, state.round_number, dealt)
 
     def _own_at(self, view: Any) -> int:
-        dealt = mask_of(view.hand)
-        for card, who, _ in _plays(view, self.players):
-            if who == view.seat:
-                dealt |= CARD_BIT[card]
-        return dealt
+        seat, players = view.seat, self.players
+        played = [
+            card
+            for trick in (*view.tricks, view.trick)
+            for who, card in trick.plays(players)
+            if who == seat
+        ]
+        return self._cards_mask((*view.hand, *played))
 
     def _own_after(
         self, own: Any, before: Any, view: Any, public: Public
@@ -276,9 +314,9 @@ class TrickEncoder(FamilyEncoder):
         p: Any = public
         if p.dealt:
             return self._own_at(view), ("hand", view.hand)
-        held = mask_of(view.hand)
-        if held & ~mask_of(before.hand):  # cards passed to the seat in a game's phase
-            got = tuple(card for card in view.hand if card not in before.hand)
+        held = self._cards_mask(view.hand)
+        if held & ~self._cards_mask(before.hand):  # cards passed to the seat in a phase
+            got = tuple((Counter(view.hand) - Counter(before.hand)).elements())
             return self._own_at(view), ("received", got)
         return own, None
 
@@ -286,11 +324,20 @@ class TrickEncoder(FamilyEncoder):
         p: Any = public
         players = self.players
         history = [0.0] * (self.info_state_size - self.observation_size)
-        for card in range(52):
+        kinds, width = self.kinds, self.card_width
+        for card in range(width):
             if own >> card & 1:
                 history[card] = 1.0
-        by_seat, by_trick = 52, 52 + 52 * players
+        by_seat, by_trick = width, width + width * players
         for card, who, number in p.plays:
-            history[by_seat + 52 * ((who - seat) % players) + card] = 1.0
-            history[by_trick + 52 * number + card] = 1.0
+            _put(history, by_seat + width * ((who - seat) % players) + card, kinds)
+            _put(history, by_trick + width * number + card, kinds)
         return history
+
+
+def _put(values: list[float], entry: int, kinds: int) -> None:
+    """1.0 at ``entry`` of a field of cards, or, if it is set (a copy of the card
+    there already), at the same card of the next copy's block (``kinds`` on)."""
+    while values[entry]:
+        entry += kinds
+    values[entry] = 1.0

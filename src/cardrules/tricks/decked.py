@@ -509,15 +509,3 @@ def stacked(game: Any, order: Sequence[Any]) -> bytes:
         )
     positions: bytes = layout.positions(cards)
     return positions
-
-
-def refuse_encoder(self: Any) -> Any:
-    """No encoder yet for a trick game on a declared deck other than the French one."""
-    raise RulesError(
-        f"{type(self).__name__} plays the {self._decked.deck.name} deck: the trick family's "
-        "encoder (and so the learning hosts) reads the French cards without copies only, "
-        "for now"
-    )
-
-
-refuse_encoder._decked = True  # type: ignore[attr-defined]

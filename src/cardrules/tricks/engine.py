@@ -160,8 +160,8 @@ class TrickGame(Game[S, Any, V]):
     52-bit masks; on any other (Doppelkopf's 48, two of each card; Tarot's 78) the
     hands are masks of the deck's layout, two copies of a card are the same card in
     everything a seat sees and sends, and :mod:`cardrules.tricks.decked` plays it.
-    Such a game overrides neither :meth:`legal_moves` nor :meth:`apply`, and has no
-    encoder yet (``encoder_for`` raises :class:`~cardrules.RulesError`)."""
+    Such a game overrides neither :meth:`legal_moves` nor :meth:`apply`; its encoder is
+    the trick family's on the deck's cards (layout ``tricks/2``, docs/encoding.md)."""
     _decked: ClassVar[decked.Layout | None] = None
     """The layout of a :attr:`card_deck` played on :mod:`cardrules.tricks.decked`
     (``None``: the engine's own 52-bit paths); set for each class."""
@@ -1095,8 +1095,6 @@ def _declare_deck(cls: Any) -> None:
     if not getattr(cls.__dict__.get("apply"), "_asks", False):
         cls.apply = decked.apply
     cls.legal_moves = decked.legal_moves
-    if "encoder" not in cls.__dict__ and getattr(cls, "encoder", None) is None:
-        cls.encoder = decked.refuse_encoder
 
 
 def _restricts_by_hook(cls: type) -> bool:
