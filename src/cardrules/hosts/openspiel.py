@@ -446,10 +446,10 @@ def _state_again(game: str, serialized: str) -> CardrulesState:
 
 
 def _card(action: int, left: tuple[Any, ...]) -> Any:
-    """The card of a chance action (its index; beyond the 52, the card of that number
-    among those ``left`` to place, a declared deck's), or the error that says what is
-    allowed."""
-    if 0 <= action < 52:
+    """The card of a chance action (its index; beyond the 52, or on a deck of cards of
+    its own such as Tarot's, the card of that number among those ``left`` to place), or
+    the error that says what is allowed."""
+    if 0 <= action < 52 and (not left or left[0].__class__ is Card):
         return ALL_CARDS[action]
     for card in left:
         if card == action:
