@@ -458,3 +458,128 @@ def test_the_french_decks_without_copies_keep_the_52_bit_paths() -> None:
     assert all(len(hand) == 16 for hand in state.hands)
     assert state.hand_masks[0] == cr.cards.mask_of(state.hands[0])  # one bit a card
     assert Trick(0, cr.parse_cards("QS")).to_data()["cards"] == ["Q♠"]
+
+
+# -- known cards, cards set aside, a turned-up card, played_mask on declared decks ------
+
+
+@attrs.frozen
+class ShownTarot(MiniTarot):
+    """MiniTarot where seat 1 shows its highest card to all and the six cards left
+    over lie face up: every seat knows where they are."""
+
+    name: ClassVar[str] = ""  # (not registered)
+
+    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+        held = state.hands
+        dog = tuple(card for card in TAROT_78.cards if not any(card in h for h in held))
+        return self.begin_play(state, payload=(held[1][-1], dog))
+
+    def known_cards(self, view: TrickView) -> tuple[int, ...]:
+        shown, _ = view.payload
+        played = [card for trick in (*view.tricks, view.trick) for card in trick.cards]
+        known = [0] * self.players
+        if shown not in played:
+            known[1] = TAROT_78.mask_of([shown])
+        return tuple(known)
+
+    def set_aside(self, view: TrickView) -> int:
+        mask: int = TAROT_78.mask_of(view.payload[1])
+        return mask
+
+
+@attrs.frozen
+class ShownDoko(DokoThree):
+    """DokoThree where seat 1 shows its first card to all (a card of two copies)."""
+
+    name: ClassVar[str] = ""  # (not registered)
+
+    def start_of_deal(self, state: TrickState, events: Any) -> TrickState:
+        return self.begin_play(state, payload=state.hands[1][0])
+
+    def known_cards(self, view: TrickView) -> tuple[int, ...]:
+        played = [card for trick in (*view.tricks, view.trick) for card in trick.cards]
+        known = [0] * self.players
+        if view.payload not in played:  # (a copy may be with another seat too)
+            known[1] = DOPPELKOPF_48.mask_of([view.payload])
+        return tuple(known)
+
+
+def test_determinize_keeps_known_cards_and_deals_no_card_set_aside() -> None:
+    game = ShownTarot()
+    pick = random.Random(4)
+    state = game.new_game(seed=4)
+    for _ in range(9):
+        state = game.apply(state, pick.choice(game.legal_moves(state)))
+    shown, dog = state.payload
+    assert shown in state.hands[1] and len(dog) == 6
+    for seat in (0, 2):
+        view = game.observe(state, seat)
+        others = set()
+        for seed in range(6):
+            sample = game.determinize(view, seed)
+            assert game.observe(sample, seat) == view
+            assert shown in sample.hands[1]
+            assert not {card for hand in sample.hands for card in hand} & set(dog)
+            others.add(sample.hands[3])
+        assert len(others) > 1
+    doko = ShownDoko()
+    for seed in range(12):
+        state = doko.new_game(seed=seed)
+        card = state.payload
+        if card in state.hands[0] or card in state.hands[2]:  # (the other copy in sight)
+            break
+    view = doko.observe(state, 0)
+    for seed in range(6):
+        sample = doko.determinize(view, seed)
+        assert doko.observe(sample, 0) == view and card in sample.hands[1]
+        assert Counter(c for hand in sample.hands for c in hand)[card] <= 2
+
+
+@attrs.frozen
+class TurningTarot(MiniTarot):
+    """MiniTarot that turns up the card after the deal."""
+
+    name: ClassVar[str] = ""  # (not registered)
+    turns_up: bool = True
+
+
+def test_a_turned_up_card_with_chosen_hands_on_declared_decks() -> None:
+    deck = TAROT_78
+    cards = list(deck.cards)
+    hands = [cards[k * 18 : (k + 1) * 18] for k in range(4)]
+    state = TurningTarot().new_game(seed=1, hands=hands, turned_up="21T")
+    assert state.turned_up == deck.parse("21T") and state.hands[0] == tuple(hands[0])
+    with pytest.raises(SetupError, match="with a copy in no hand"):
+        TurningTarot().new_game(seed=1, hands=hands, turned_up=hands[2][0])
+    with pytest.raises(SetupError, match="Tarot deck"):
+        TurningTarot().new_game(seed=1, hands=hands, turned_up="XX")
+    doko = TurningDoko()
+    ace = DOPPELKOPF_48.parse("AC")
+    hands = [["AC", "9C", "9C"], ["KC", "KC", "QC"], ["QC", "JC", "JC"], ["10C", "10C", "9S"]]
+    assert doko.new_game(seed=1, hands=hands, turned_up="AC").turned_up == ace  # (a copy left)
+    hands[1][0] = "AC"
+    with pytest.raises(SetupError, match="the turned-up card A♣ must be a card of the deck"):
+        doko.new_game(seed=1, hands=hands, turned_up="AC")  # (both copies held)
+
+
+@attrs.frozen
+class TurningDoko(DokoThree):
+    """DokoThree that turns up the card after the deal."""
+
+    name: ClassVar[str] = ""  # (not registered)
+    turns_up: bool = True
+
+
+def test_a_views_played_mask_counts_the_copies_played() -> None:
+    game = DokoThree()
+    deck = DOPPELKOPF_48
+    state = game.position(["AC 9C 9D", "AC KS 9S", "AS KS 9H", "JD 9S 10D"], leader=0)
+    for card in ("AC", "AC"):
+        state = game.apply(state, cr.Play(deck.parse(card)))
+    view = game.observe(state, 2)
+    assert view.played_mask == deck.mask_of(deck.parse_cards("AC AC")) == state.played_mask
+    assert view.played_mask.bit_count() == 2
+    tarot = TAROT.position(["1T Ex", "2T 3♣", "5♣ 4♣", "K♠ 6♣"], leader=0)
+    tarot = TAROT.apply(tarot, cr.Play(TAROT_78.parse("Ex")))
+    assert TAROT.observe(tarot, 1).played_mask == TAROT_78.mask_of([TAROT_78.parse("Ex")])

@@ -318,7 +318,8 @@ def read_play(game: Any, text: str, view: Any) -> Play:
 def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
     """A state of ``game`` agreeing with ``view``: the cards the seat has not seen dealt
     at random to the others (as many as each holds, none of a suit it has shown out
-    of), the rest undealt; every such deal equally likely. Which copy of a card is
+    of), the rest undealt; every such deal equally likely. The game's ``known_cards``
+    stay with their seats and its ``set_aside`` cards go to nobody. Which copy of a card is
     where is not in a view: copies are given out lowest first. A game that restricts
     its plays (:meth:`~cardrules.tricks.engine.TrickGame.restrict`: Tarot's trumping
     when void) has each sample's plays of the deal checked against it, and the deal
@@ -331,11 +332,6 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
     seat = view.seat
     if not is_seat(seat, players) or len(view.hand_sizes) != players:
         raise SeatError(f"the view's seat must be 0 to {players - 1}, not {shown(seat)}")
-    if any(game.known_cards(view)) or game.set_aside(view):
-        raise StateError(
-            f"{type(game).__name__} on the {game._decked.deck.name} deck: determinize keeps no "
-            "known cards or cards set aside yet"
-        )
     layout = game._decked
     records = tricks_as_records(view.tricks, players)
     taken = 0
@@ -358,10 +354,22 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
         taken |= own
         if view.turned_up is not None:
             taken |= layout.mask([view.turned_up], taken)
+        # Cards known to be with another seat stay there; cards set aside go to nobody
+        # (masks of the deck's layout: their cards, whichever copies, are what counts).
+        known = [0] * players
+        for other, mask in enumerate(game.known_cards(view)):
+            if mask and other != seat:
+                known[other] = layout.mask(layout.cards(mask), taken)
+                taken |= known[other]
+        aside = game.set_aside(view)
+        if aside:
+            taken |= layout.mask(layout.cards(aside), taken)
         unseen = _in_play(layout, game.deck()) & ~taken
     except CardParseError as error:
         raise StateError(f"no deal agrees with this view: {error}") from None
-    sizes = list(view.hand_sizes)
+    sizes = [size - mask.bit_count() for size, mask in zip(view.hand_sizes, known, strict=True)]
+    if min(sizes) < 0:
+        raise StateError("no deal agrees with this view: a seat holds fewer cards than known")
     sizes[seat] = 0
     surplus = unseen.bit_count() - sum(sizes)
     if surplus < 0:
@@ -374,7 +382,8 @@ def determinized(game: Any, view: Any, seed: int, default_payload: Any) -> Any:
     rng = seed_state(seed)
     checks = history if game.restricts and view.phase is None else []
     for _ in range(_TRIES):
-        state = _sample(game, view, sampler.deal(rng), own, played, records, rng, default_payload)
+        hands = tuple(map(or_, sampler.deal(rng)[:players], known))
+        state = _sample(game, view, hands, own, played, records, rng, default_payload)
         if _legal_history(game, view, state, checks):
             return state
         rng = next_u64(rng ^ _RETRY_STREAM)[0]

@@ -536,13 +536,15 @@ class TrickGame(Game[S, Any, V]):
 
     def known_cards(self, view: V) -> tuple[int, ...]:
         """Cards (masks, one per seat) that ``view.seat`` knows another seat still holds,
-        which a sample must leave there (cards it passed, say): none by default."""
+        which a sample must leave there (cards it passed, say): none by default. On a
+        declared deck with copies, masks of its layout (:meth:`Deck.mask_of
+        <cardrules.decks.Deck.mask_of>`): which copies they name does not matter."""
         return (0,) * self.players
 
     def set_aside(self, view: V) -> int:
         """Cards (a mask) that ``view.seat`` knows are in no hand and not played (cards
         it discarded face down: Skat's declarer), which a sample deals to nobody: none
-        by default."""
+        by default (on a declared deck, a mask of its layout, as :meth:`known_cards`)."""
         return 0
 
     # -- phases: helpers for games ---------------------------------------------------

@@ -255,11 +255,22 @@ def _check_turned_up(
         return None
     if turned_up is None:
         raise SetupError(f"{type(rules).__name__} turns up a card: give turned_up with the hands")
-    if rules._decked is not None:
-        raise SetupError(
-            f"{type(rules).__name__} plays the {rules._decked.deck.name} deck: chosen hands with "
-            "a turned-up card are for games on the French cards without copies, for now"
-        )
+    layout = rules._decked
+    if layout is not None:  # a declared deck's: a copy of the card that no hand holds
+        if isinstance(turned_up, bool) or not isinstance(turned_up, (int, str)):
+            raise SetupError(f"turned_up must be a card, not {shown(turned_up)}")
+        try:
+            card = layout.deck.parse(turned_up)
+        except CardParseError as error:
+            raise SetupError(f"turned_up must be a card of the game's deck: {error}") from None
+        held = 0
+        for hand in dealt:
+            held |= hand
+        if not layout.copy_masks[card] & layout.mask(rules.deck()) & ~held:
+            raise SetupError(
+                f"the turned-up card {card} must be a card of the deck with a copy in no hand"
+            )
+        return card  # type: ignore[no-any-return]
     if not isinstance(turned_up, (Card, str)):
         raise SetupError(f"turned_up must be a card, not {shown(turned_up)}")
     card = parse_cards([turned_up])[0]

@@ -502,13 +502,45 @@ class TrickView(Immutable):
     @property
     def played_mask(self) -> int:
         """The cards played so far this deal (in tricks or the trick in progress), as a
-        card mask, as :attr:`TrickState.played_mask` has it (on a declared deck with
-        copies, a bit a card played: the first copy's, however many were played)."""
+        card mask, as :attr:`TrickState.played_mask` has it. On a declared deck with
+        copies (:mod:`cardrules.decks`: copy ``c`` of card ``k`` is bit ``k + c * K``)
+        a card played twice has two bits, its first two copies' (which copy went is in
+        no view).
+
+        >>> from cardrules.decks import DOPPELKOPF_48 as deck
+        >>> from cardrules.tricks.core import Trick
+        >>> view = TrickView(0, (), (0, 0), Trick(1, deck.parse_cards("AC AC")), (), 1, 0,
+        ...     (0, 0), (0, 0), None, (), ())
+        >>> view.played_mask == deck.mask_of(deck.parse_cards("AC AC"))
+        True
+        """
         played = 0
+        again = []
         for trick in (*self.tricks, self.trick):
             for card in trick.cards:
-                played |= 1 << card
+                bit = 1 << card
+                if played & bit:
+                    again.append(card)
+                played |= bit
+        if again:  # (a card played twice: its next copies, a block of the deck's kinds on)
+            kinds = self._kinds()
+            for card in again:
+                bit = 1 << card
+                while played & bit:
+                    bit <<= kinds
+                played |= bit
         return played
+
+    def _kinds(self) -> int:
+        """The kinds of the view's deck: its cards' class knows its deck (a deck of
+        cards of its own; the French decks' jokers), else the French 52 (a French deck
+        with jokers and copies, no joker in sight, is taken for one without)."""
+        for trick in (*self.tricks, self.trick, Trick(0, self.hand)):
+            for card in trick.cards:
+                deck = getattr(card, "deck", None)
+                if deck is not None:
+                    return len(deck.kinds)
+        return 52
 
     @property
     def trick_number(self) -> int:
