@@ -14,7 +14,7 @@ import attrs
 
 from cardrules._text import json_int, shown
 from cardrules.cards import Card, Rank, Suit
-from cardrules.decks import DeckCard
+from cardrules.decks import DeckCard, DeckSuit
 from cardrules.errors import DataError
 from cardrules.moves import is_move, move_to_data
 
@@ -43,7 +43,7 @@ def _data(value: Any, where: str) -> Any:
         return value
     if isinstance(value, (Card, DeckCard)):  # (a card of any declared deck: its text)
         return str(value)
-    if isinstance(value, Suit):
+    if isinstance(value, (Suit, DeckSuit)):  # (a suit of a declared deck: its letter)
         return value.letter
     if isinstance(value, Rank):
         return int(value)

@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cardrules._text import shown
-from cardrules.cards import ALL_CARDS, Card, Rank, card_texts
+from cardrules.cards import ALL_CARDS, Card, Rank, Suit, card_texts
 from cardrules.errors import CardParseError, RulesError, SetupError
 from cardrules.rng import shuffled
 from cardrules.values import Immutable
@@ -49,6 +49,7 @@ __all__ = [
     "CardKind",
     "Deck",
     "DeckCard",
+    "DeckSuit",
     "deck_of",
 ]
 
@@ -206,6 +207,61 @@ class DeckCard(int, Immutable):
         return _card_of, (self.deck, int(self))
 
 
+class DeckSuit(int, Immutable):
+    """A suit (or colour) of a declared deck that is not French: an int (its number in
+    the deck's ``suits``) with a name, a letter and a symbol, that prints and parses
+    itself. Each deck has its own subclass, one object per suit (:meth:`Deck.suit`); a
+    French deck's suits are :class:`~cardrules.cards.Suit`. A wild card names one
+    (``Play(card, suit=...)``).
+
+    >>> from cardrules.decks import UNO_108
+    >>> red = UNO_108.suit(0)
+    >>> red, int(red), red.name, red.letter, str(red), UNO_108.parse_suit("r") is red
+    (UnoSuit.parse('red'), 0, 'red', 'R', 'red', True)
+    """
+
+    __slots__ = ()
+    deck: ClassVar[Deck]
+    """The deck this suit is of."""
+
+    @classmethod
+    def parse(cls, text: str | int) -> Any:
+        """Read a suit of this class's deck (see :meth:`Deck.parse_suit`)."""
+        return cls.deck.parse_suit(text)
+
+    @property
+    def name(self) -> str:
+        """The suit's name (``'red'``)."""
+        return self.deck.suits[self]
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter (``'R'``): how records and data write it."""
+        return self.deck._suit_letters[self]
+
+    @property
+    def symbol(self) -> str:
+        """How texts show the suit: its name (a French suit's is its symbol)."""
+        return self.deck.suits[self]
+
+    def __str__(self) -> str:
+        return self.deck.suits[self]
+
+    def __format__(self, spec: str) -> str:
+        return format(self.deck.suits[self], spec)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.parse({self.deck.suits[self]!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _suit_of, (self.deck, int(self))
+
+
+def _suit_of(deck: Deck, index: int) -> Any:
+    """Unpickle a suit: the one suit object of that number in its deck."""
+    return deck.suit(index)
+
+
 def _card_of(deck: Deck, index: int) -> Card | DeckCard:
     """Unpickle a card: the one card of that index in its deck."""
     card: Card | DeckCard = deck.card(index)
@@ -256,6 +312,9 @@ class Deck(Immutable):
         "_kinds",
         "_name",
         "_slot_kind",
+        "_suit_by_text",
+        "_suit_letters",
+        "_suit_objects",
         "_suits",
         "_width",
         "card_class",
@@ -271,6 +330,9 @@ class Deck(Immutable):
     _kinds: tuple[CardKind, ...]
     _name: str
     _slot_kind: tuple[Any, ...]
+    _suit_by_text: dict[str, int]
+    _suit_letters: tuple[str, ...]
+    _suit_objects: tuple[Any, ...]
     _suits: tuple[str, ...]
     _width: int
     card_class: type
@@ -414,6 +476,32 @@ class Deck(Immutable):
             ),
         )
         put(self, "_slot_kind", tuple(objects[slot % number] for slot in range(self._width)))
+        self._setup_suits(name, suits, french)
+
+    def _setup_suits(self, name: str, suits: tuple[str, ...], french: bool) -> None:
+        put = object.__setattr__
+        firsts = [suit[:1].upper() for suit in suits]
+        letters = tuple(
+            first if firsts.count(first) == 1 else suit
+            for first, suit in zip(firsts, suits, strict=True)
+        )
+        if french:
+            objects: tuple[Any, ...] = tuple(Suit)
+            letters = tuple(suit.letter for suit in Suit)
+        else:
+            suit_class = type(
+                _class_name(name).removesuffix("Card") + "Suit",
+                (DeckSuit,),
+                {"__slots__": (), "deck": self},
+            )
+            objects = tuple(int.__new__(suit_class, i) for i in range(len(suits)))
+        by_text: dict[str, int] = {}
+        for number, (suit, letter) in enumerate(zip(suits, letters, strict=True)):
+            for text in {suit, letter, *(() if not french else (Suit(number).symbol,))}:
+                by_text[_clean(text)] = number
+        put(self, "_suit_letters", letters)
+        put(self, "_suit_objects", objects)
+        put(self, "_suit_by_text", by_text)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a Deck cannot be changed ({name})")
@@ -509,6 +597,59 @@ class Deck(Immutable):
     def suits(self) -> tuple[str, ...]:
         """The names of the suits (or colours), by suit number."""
         return self._suits
+
+    def suit(self, number: int) -> Any:
+        """The suit (or colour) of number ``number`` in :attr:`suits`, as an object
+        that prints and parses itself: a :class:`DeckSuit` of the deck's own class (a
+        French deck's: :class:`~cardrules.cards.Suit`). A
+        :class:`~cardrules.CardParseError` for a number that is not a suit's.
+
+        >>> UNO_108.suit(3), FRENCH_54.suit(2)
+        (UnoSuit.parse('green'), <Suit.HEARTS: 2>)
+        """
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int)
+            or not 0 <= number < len(self._suits)
+        ):
+            raise CardParseError(
+                f"a suit of the {self._name} deck is a number from 0 to "
+                f"{len(self._suits) - 1}, not {shown(number)}"
+            )
+        return self._suit_objects[number]
+
+    @property
+    def suit_objects(self) -> tuple[Any, ...]:
+        """Every suit of the deck as :meth:`suit` gives it, by number."""
+        return self._suit_objects
+
+    def parse_suit(self, text: str | int) -> Any:
+        """Read a suit (or colour) of this deck from its name or letter, any case (a
+        French deck's also from its symbol); a suit object of the deck is returned as
+        it is. A :class:`~cardrules.CardParseError` lists the suits for anything else.
+
+        >>> UNO_108.parse_suit("Blue"), UNO_108.parse_suit("y")
+        (UnoSuit.parse('blue'), UnoSuit.parse('yellow'))
+        """
+        if isinstance(text, int) and not isinstance(text, bool):
+            # (Only the deck's own suit objects, or a suit's number as a plain int: the
+            # suits of two decks are equal ints.)
+            if any(text is suit for suit in self._suit_objects):
+                return text
+            if type(text) is int and 0 <= text < len(self._suits):
+                return self._suit_objects[text]
+            raise CardParseError(f"{shown(text)} is not a suit of the {self._name} deck")
+        number = self._suit_by_text.get(_clean(text)) if isinstance(text, str) else None
+        if number is None:
+            listed = ", ".join(
+                f"{letter} ({suit})" if letter != suit else suit
+                for letter, suit in zip(self._suit_letters, self._suits, strict=True)
+            )
+            raise CardParseError(
+                f"cannot read {shown(text)} as a suit of the {self._name} deck: expected one "
+                f"of {listed or 'none (the deck has no suits)'} (any case)"
+            )
+        return self._suit_objects[number]
 
     @property
     def size(self) -> int:

@@ -32,7 +32,7 @@ import attrs
 
 from cardrules._text import shown
 from cardrules.cards import Card, Rank, Suit
-from cardrules.decks import Deck, DeckCard
+from cardrules.decks import Deck, DeckCard, DeckSuit
 from cardrules.errors import CardParseError, MoveTypeError, RecordError, RulesError
 from cardrules.values import Immutable
 
@@ -82,20 +82,26 @@ def _play_card(value: Card | str) -> Card:
     return _card(value, "Play")
 
 
-def as_suit(value: Suit | str) -> Suit:
-    """A suit from a :class:`~cardrules.Suit` or its text (``'H'``, ``'hearts'``): the
+def as_suit(value: Suit | DeckSuit | str) -> Suit | DeckSuit:
+    """A suit from a :class:`~cardrules.Suit` or its text (``'H'``, ``'hearts'``), or a
+    suit of a declared deck (:meth:`Deck.suit <cardrules.decks.Deck.suit>`): the
     converter of a move field that holds a suit."""
-    if isinstance(value, Suit):
+    if isinstance(value, (Suit, DeckSuit)):
         return value
     if isinstance(value, str):
         return Suit.parse(value)
     raise MoveTypeError(
-        f"a named suit must be a Suit or text like 'H' or 'hearts', not {shown(value)}"
+        f"a named suit must be a Suit, a suit of a declared deck or text like 'H' or "
+        f"'hearts', not {shown(value)}"
     )
 
 
-def _as_optional_suit(value: Suit | str | None) -> Suit | None:
-    return None if value is None else as_suit(value)
+def _as_optional_suit(value: Suit | DeckSuit | str | None) -> Suit | DeckSuit | str | None:
+    # Text is read once the card is known (Play.__attrs_post_init__): a card of a declared
+    # deck names one of its deck's suits ("red"), a French card a French suit.
+    if value is None or isinstance(value, str):
+        return value
+    return as_suit(value)
 
 
 def _as_bool(value: bool) -> bool:
@@ -107,11 +113,39 @@ def _as_bool(value: bool) -> bool:
 @attrs.frozen(cache_hash=True)
 class Play(Immutable):
     """Play ``card``. ``suit`` names the suit to follow after a wild card (an 8 in
-    Craits); ``announce=True`` says "one card" with a play that leaves one card."""
+    Craits); ``announce=True`` says "one card" with a play that leaves one card.
+
+    A card of a declared deck (:mod:`cardrules.decks`) names a suit of its deck, given
+    as the deck's suit object or its text:
+
+    >>> from cardrules.decks import UNO_108
+    >>> move = Play(UNO_108.parse("W"), suit="red")
+    >>> move.suit is UNO_108.suit(0), str(move), move.to_data()
+    (True, 'W naming red', {'play': 'W', 'deck': 'Uno', 'suit': 'R'})
+    """
 
     card: Card = attrs.field(converter=_play_card)
-    suit: Suit | None = attrs.field(default=None, converter=_as_optional_suit)
+    suit: Suit | DeckSuit | None = attrs.field(default=None, converter=_as_optional_suit)
     announce: bool = attrs.field(default=False, converter=_as_bool)
+
+    def __attrs_post_init__(self) -> None:
+        suit: object = self.suit
+        if suit is None:
+            return
+        card: object = self.card
+        if isinstance(card, DeckCard):
+            try:
+                named = card.deck.parse_suit(suit)  # type: ignore[arg-type]
+            except CardParseError as error:
+                raise MoveTypeError(f"{card} names a suit of its deck: {error}") from None
+        elif isinstance(suit, DeckSuit):
+            raise MoveTypeError(
+                f"{card} is a French card: it names a French suit (C, D, H, S), not {suit}"
+            )
+        else:
+            named = as_suit(suit)  # type: ignore[arg-type]
+        if named is not suit:
+            object.__setattr__(self, "suit", named)
 
     def to_data(self) -> dict[str, Any]:
         """This move as data, as records write it (:func:`move_to_data`).
@@ -134,7 +168,11 @@ class Play(Immutable):
         if set(data) <= {"play", "suit", "announce", "deck"}:
             card = data["play"]
             if "deck" in data:  # a card of another declared deck (cardrules.decks)
-                card = Deck.named(data["deck"]).parse(card)
+                deck = Deck.named(data["deck"])
+                card = deck.parse(card)
+                if data.get("suit") is not None:
+                    suit = deck.parse_suit(data["suit"])
+                    return cls(card, suit=suit, announce=data.get("announce", False))
             return cls(card, suit=data.get("suit"), announce=data.get("announce", False))
         return None
 
@@ -160,7 +198,7 @@ class NameSuit(Immutable):
     """Name the suit to follow without playing a card: the dealer's decision after
     turning up a wild card (Craits K6)."""
 
-    suit: Suit = attrs.field(converter=as_suit)
+    suit: Suit | DeckSuit = attrs.field(converter=as_suit)
 
     told_by_events: ClassVar[bool] = True
     """The events that follow it tell what it did (:func:`~cardrules.events.narrate`
@@ -172,11 +210,15 @@ class NameSuit(Immutable):
         >>> NameSuit("H").to_data()
         {'name_suit': 'H'}
         """
+        if isinstance(self.suit, DeckSuit):  # a suit of a declared deck: its deck named
+            return {"name_suit": self.suit.letter, "deck": self.suit.deck.name}
         return {"name_suit": self.suit.letter}
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> NameSuit | None:
         """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
+        if set(data) == {"name_suit", "deck"}:
+            return cls(Deck.named(data["deck"]).parse_suit(data["name_suit"]))
         return cls(data["name_suit"]) if set(data) == {"name_suit"} else None
 
     def __str__(self) -> str:

@@ -40,7 +40,8 @@ from cardrules.cards import (
     Rank,
     Suit,
 )
-from cardrules.errors import RulesError
+from cardrules.decks import Deck, DeckSuit
+from cardrules.errors import CardParseError, RulesError
 from cardrules.rng import shuffled
 from cardrules.seats import CLOCKWISE
 from cardrules.values import Immutable, Value
@@ -54,6 +55,7 @@ __all__ = [
     "can_play",
     "dealt_cards",
     "draw_from",
+    "faces_of",
     "matching_table",
 ]
 
@@ -137,18 +139,20 @@ class CardRule(Immutable):
         return self.action is Action.WILD or self.action is Action.WILD_KEEP_SUIT
 
 
-class CardTable(Mapping[Rank, CardRule], Immutable):
-    """What every rank does and scores: a read-only, hashable mapping from
-    :class:`~cardrules.Rank` to :class:`CardRule` with a row for each of the 13 ranks.
+class CardTable(Mapping[Any, CardRule], Immutable):
+    """What every card does and scores: a read-only, hashable mapping to
+    :class:`CardRule`. Built from rows by :class:`~cardrules.Rank` (the French deck of
+    the shedding engine's own games: a row for each of the 13 ranks), or for a declared
+    deck by :meth:`for_deck` (a row for each kind of card in play, keyed by card).
 
     >>> table = CardTable({rank: CardRule("none", 10) for rank in Rank})
-    >>> table[Rank.JACK].points, len(table)
-    (10, 13)
+    >>> table[Rank.JACK].points, len(table), table.deck is None
+    (10, 13, True)
     >>> table.replace({Rank.JACK: CardRule("skip", 10)})[Rank.JACK].action
     <Action.SKIP: 'skip'>
     """
 
-    __slots__ = ("_rows",)
+    __slots__ = ("_deck", "_rows")
 
     def __init__(self, rows: Mapping[Rank, CardRule]) -> None:
         if not isinstance(rows, Mapping):
@@ -164,45 +168,150 @@ class CardTable(Mapping[Rank, CardRule], Immutable):
                     f"the row for {rank.label} must be a CardRule, not {shown(rows[rank])}"
                 )
         self._rows: tuple[CardRule, ...] = tuple(rows[rank] for rank in Rank)
+        self._deck: Deck | None = None
 
-    def __reduce__(self) -> tuple[object, tuple[dict[Rank, CardRule]]]:
+    @classmethod
+    def for_deck(cls, deck: Deck, rows: Mapping[Any, CardRule]) -> CardTable:
+        """The table of a declared deck (:class:`~cardrules.decks.Deck`): ``rows`` maps
+        a kind of card (a :attr:`CardKind.kind <cardrules.decks.CardKind.kind>` name,
+        for every card of that kind) or one card (its text, or the card) to its
+        :class:`CardRule`; a card's own row wins over its kind's. A card named by
+        neither does nothing and scores its value (``CardRule("none", value)``). A
+        card of no suit must be wild and name one (``"wild"``): there would be no suit
+        to follow after it. Raises :class:`~cardrules.RulesError` for a key that names
+        no kind or card of the deck, or a row that is not a ``CardRule``.
+
+        >>> from cardrules.decks import UNO_108
+        >>> table = CardTable.for_deck(
+        ...     UNO_108, {"skip": CardRule("skip", 20), "wild": CardRule("wild", 50),
+        ...               "wild_draw_four": CardRule("wild", 50)})
+        >>> table[UNO_108.parse("GS")].action, table[UNO_108.parse("R7")].points
+        (<Action.SKIP: 'skip'>, 7)
+        """
+        if not isinstance(deck, Deck):
+            raise RulesError(
+                f"for_deck needs a declared deck (cardrules.decks.Deck), not {shown(deck)}"
+            )
+        if not isinstance(rows, Mapping):
+            raise RulesError(
+                f"a card table's rows are a mapping of a kind name or a card to a CardRule, "
+                f"not {shown(rows)}"
+            )
+        kinds = deck.kinds
+        names = {kind.kind for kind in kinds}
+        by_kind: dict[str, CardRule] = {}
+        by_card: dict[int, CardRule] = {}
+        for key, rule in rows.items():
+            if not isinstance(rule, CardRule):
+                raise RulesError(f"the row for {shown(key)} must be a CardRule, not {shown(rule)}")
+            if isinstance(key, str) and key in names:
+                by_kind[key] = rule
+                continue
+            try:
+                card = deck.parse(key)
+            except CardParseError:
+                raise RulesError(
+                    f"{shown(key)} names neither a kind of card of the {deck.name} deck "
+                    f"({', '.join(sorted(names))}) nor one of its cards"
+                ) from None
+            by_card[int(card)] = rule
+        table = object.__new__(cls)
+        table._deck = deck
+        table._rows = tuple(
+            by_card.get(index) or by_kind.get(kind.kind) or CardRule("none", kind.value)
+            for index, kind in enumerate(kinds)
+        )
+        for index, kind in enumerate(kinds):
+            if (
+                deck.copies[index]
+                and kind.suit is None
+                and table._rows[index].action is not Action.WILD
+            ):
+                raise RulesError(
+                    f"{kind.text} has no suit, so it must be wild and name one "
+                    f"(CardRule('wild', ...)), not {table._rows[index].action.value!r}: "
+                    "there would be no suit to follow after it"
+                )
+        return table
+
+    @property
+    def deck(self) -> Deck | None:
+        """The declared deck of a table made by :meth:`for_deck`; ``None`` for a table
+        by rank (the French cards, any number of copies)."""
+        return self._deck
+
+    def __reduce__(self) -> tuple[Any, ...]:
         # Slotted classes need this to pickle with protocols 0 and 1.
+        if self._deck is not None:
+            return (_deck_table, (self._deck, self._rows))
         return (CardTable, (dict(zip(Rank, self._rows, strict=True)),))
 
-    def __getitem__(self, rank: Rank | int) -> CardRule:
-        if isinstance(rank, int) and not isinstance(rank, bool) and 2 <= rank <= 14:
-            return self._rows[rank - 2]
-        raise KeyError(rank)
+    def __getitem__(self, key: Any) -> CardRule:
+        deck = self._deck
+        if deck is None:
+            if isinstance(key, int) and not isinstance(key, bool) and 2 <= key <= 14:
+                return self._rows[key - 2]
+        elif key in deck:
+            rule: CardRule = self._rows[key]
+            return rule
+        raise KeyError(key)
 
-    def __iter__(self) -> Iterator[Rank]:
-        return iter(Rank)
+    def __iter__(self) -> Iterator[Any]:
+        return iter(Rank) if self._deck is None else iter(self._deck.kind_cards)
 
     def __len__(self) -> int:
-        return 13
+        return 13 if self._deck is None else len(self._deck.kind_cards)
 
     def __hash__(self) -> int:
-        return hash(self._rows)
+        return hash((self._deck, self._rows))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardTable):
-            return self._rows == other._rows
+            return self._deck is other._deck and self._rows == other._rows
         return NotImplemented
 
     def __repr__(self) -> str:
+        label = (lambda key: key.label) if self._deck is None else str
         rows = ", ".join(
-            f"{rank.label}: {rule.action.value}/{rule.points}" for rank, rule in self.items()
+            f"{label(key)}: {rule.action.value}/{rule.points}" for key, rule in self.items()
         )
+        if self._deck is not None:
+            return f"CardTable.for_deck({self._deck.name}, {{{rows}}})"
         return f"CardTable({{{rows}}})"
 
     def by_card(self) -> tuple[CardRule, ...]:
-        """The row of each card index 0 … 51 (for fast lookups)."""
+        """The row of each card index (0 … 51 by rank; a declared deck's: each kind's
+        number), for fast lookups."""
+        if self._deck is not None:
+            return self._rows
         return tuple(self._rows[RANK_OF_INDEX[i] - 2] for i in range(52))
 
-    def replace(self, rows: Mapping[Rank, CardRule]) -> CardTable:
-        """A new table with some rows replaced."""
+    def replace(self, rows: Mapping[Any, CardRule]) -> CardTable:
+        """A new table with some rows replaced (a declared deck's: keyed as in
+        :meth:`for_deck`, over the rows it has)."""
+        deck = self._deck
+        if deck is not None:
+            names = {kind.kind for kind in deck.kinds}
+            merged: dict[Any, CardRule] = {card: self._rows[card] for card in deck.kind_cards}
+            for key, rule in rows.items():  # a kind's row covers its cards, then cards' rows
+                if isinstance(key, str) and key in names:
+                    merged.update(
+                        (card, rule) for card in deck.kind_cards if deck.kinds[card].kind == key
+                    )
+            merged.update(
+                (key, rule)
+                for key, rule in rows.items()
+                if not (isinstance(key, str) and key in names)
+            )
+            return CardTable.for_deck(deck, merged)
         merged = dict(self.items())
         merged.update(rows)
         return CardTable(merged)
+
+
+def _deck_table(deck: Deck, rows: tuple[CardRule, ...]) -> CardTable:
+    """Unpickle a declared deck's table."""
+    return CardTable.for_deck(deck, {card: rows[card] for card in deck.kind_cards})
 
 
 def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]) -> bool:
@@ -215,10 +324,30 @@ def can_play(card: Card, top: Card, suit: Suit | int, wild_ranks: frozenset[int]
     )
 
 
-def matching_table(table: CardTable) -> tuple[tuple[frozenset[Card], ...], ...]:
+def matching_table(table: CardTable) -> tuple[tuple[frozenset[Any], ...], ...]:
     """:func:`can_play` for every card at once: for each suit to follow and top rank
     (indexed by suit, then rank 0 … 14), the cards that match, wild cards included.
-    Engines look up the cards a player may play here instead of testing each."""
+    Engines look up the cards a player may play here instead of testing each.
+
+    On a declared deck (:meth:`CardTable.for_deck`) the rows are the deck's suits and
+    the columns its faces (:func:`faces_of`): a card matches the suit to follow, the
+    face to match (the same kind and rank: ``R5`` on ``G5``, ``RS`` on ``GS``), or is
+    wild."""
+    deck = table.deck
+    if deck is not None:
+        faces, face_of = faces_of(deck)
+        rules = table.by_card()
+        return tuple(
+            tuple(
+                frozenset(
+                    card
+                    for card in deck.kind_cards
+                    if deck.kinds[card].suit == suit or face_of[card] == face or rules[card].is_wild
+                )
+                for face in range(len(faces))
+            )
+            for suit in range(len(deck.suits))
+        )
     wild_ranks = frozenset(rank for rank in Rank if table[rank].is_wild)
     tops = [ALL_CARDS[rank - 2] for rank in Rank]  # any card of each rank
     rows: list[tuple[frozenset[Card], ...]] = []
@@ -230,6 +359,23 @@ def matching_table(table: CardTable) -> tuple[tuple[frozenset[Card], ...], ...]:
             )
         rows.append(tuple(by_rank))
     return tuple(rows)
+
+
+def faces_of(deck: Deck) -> tuple[tuple[tuple[str, int | None], ...], tuple[int, ...]]:
+    """The faces of a declared deck's cards for matching: each different pair of a
+    kind's :attr:`~cardrules.decks.CardKind.kind` and
+    :attr:`~cardrules.decks.CardKind.rank`, in card order, and the number of each
+    card's face (by card number). Two cards of the same face match whatever their suit.
+
+    >>> from cardrules.decks import UNO_108
+    >>> faces, face_of = faces_of(UNO_108)
+    >>> faces[:2], face_of[UNO_108.parse("R5")] == face_of[UNO_108.parse("G5")]
+    ((('number', 0), ('number', 1)), True)
+    """
+    faces: dict[tuple[str, int | None], int] = {}
+    for kind in deck.kinds:
+        faces.setdefault((kind.kind, kind.rank), len(faces))
+    return tuple(faces), tuple(faces[(kind.kind, kind.rank)] for kind in deck.kinds)
 
 
 def dealt_cards(
@@ -260,7 +406,7 @@ class ShedTable(Value):
         hands: tuple[tuple[Card, ...], ...],
         stock: tuple[Card, ...],
         discard: tuple[Card, ...],
-        suit: Suit,
+        suit: Suit | DeckSuit,
         direction: int = CLOCKWISE,
         rng: int = 0,
     ) -> None:
@@ -314,7 +460,7 @@ class ShedTable(Value):
         return self._discard
 
     @property
-    def suit(self) -> Suit:
+    def suit(self) -> Suit | DeckSuit:
         """The suit to follow."""
         return self._suit
 
@@ -347,7 +493,7 @@ class ShedTable(Value):
         """The seat ``steps`` places after ``seat`` in the current direction."""
         return (seat + self._direction * steps) % len(self._hands)
 
-    def play(self, seat: int, card: Card, suit: Suit | None = None) -> ShedTable:
+    def play(self, seat: int, card: Card, suit: Suit | DeckSuit | None = None) -> ShedTable:
         """Move ``card`` from ``seat``'s hand to the discard pile; the suit to follow
         becomes ``suit`` if given (a wild naming it), else the card's own suit.
         (Unchecked: the game checks legality first.)"""
@@ -365,7 +511,7 @@ class ShedTable(Value):
         table._rng = self._rng
         return table
 
-    def with_suit(self, suit: Suit) -> ShedTable:
+    def with_suit(self, suit: Suit | DeckSuit) -> ShedTable:
         """The same table with another suit to follow."""
         return ShedTable(self._hands, self._stock, self._discard, suit, self._direction, self._rng)
 

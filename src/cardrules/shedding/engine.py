@@ -22,12 +22,12 @@ from functools import wraps
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar, cast
 
 from cardrules._text import shown
-from cardrules.cards import FULL_MASK, RANK_OF_INDEX, Card, Rank, Suit, cards_of_mask
+from cardrules.cards import Card, Suit
 from cardrules.deck import STANDARD_DECK, DeckSpec
+from cardrules.decks import Deck
 from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError
 from cardrules.events import Event, MovePlayed
 from cardrules.game import Game
-from cardrules.handmasks import hand_cards, hand_mask
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import Action, CardTable
@@ -57,6 +57,7 @@ from cardrules.shedding.state import (
     Phase,
     ShedState,
     ShedView,
+    tables_for,
 )
 from cardrules.values import with_slots
 
@@ -69,7 +70,6 @@ _DRAW = Draw()
 _PASS = Pass()
 _DRAW_ONLY: tuple[Move, ...] = (_DRAW,)
 _PASS_ONLY: tuple[Move, ...] = (_PASS,)
-_NAME_SUIT: tuple[Move, ...] = tuple(NameSuit(suit) for suit in Suit)
 _ANNOUNCE_OR_PASS: tuple[Move, ...] = (Announce(), _PASS)
 
 S = TypeVar("S", bound=ShedState)
@@ -89,7 +89,7 @@ class SheddingGame(Game[S, Any, V]):
     # options (an attrs field of the same name, as the Crazy Eights example does); these
     # are the defaults.
 
-    turned_up_acts: bool | frozenset[int] = True
+    turned_up_acts: bool | frozenset[int] | frozenset[str] = True
     """Whether the card turned up to start the pile acts as the dealer's play (its
     function happens, a wild card makes the dealer name the suit): ``True`` for
     every rank, ``False`` for none, or the ranks (2 … 14) that act. A turned-up wild
@@ -166,8 +166,24 @@ class SheddingGame(Game[S, Any, V]):
 
     @property
     def deck(self) -> DeckSpec:
-        """The cards in play (one standard deck by default)."""
+        """The French cards in play (one standard deck by default), for a game whose
+        card table is by rank; a game on a declared deck says :attr:`card_deck`."""
         return STANDARD_DECK
+
+    @property
+    def card_deck(self) -> Deck:
+        """The declared deck in play (:class:`~cardrules.decks.Deck`): the deck of a card
+        table made by :meth:`CardTable.for_deck
+        <cardrules.shedding.core.CardTable.for_deck>`, else :attr:`deck` as a declared
+        deck. A game on a declared deck holds such a table; it may also name the deck
+        here (a class attribute), which must then be the table's.
+
+        >>> import cardrules as cr
+        >>> cr.CrazyEights(players=2).card_deck.name
+        'French'
+        """
+        deck = self.card_table.deck
+        return self.deck.as_deck() if deck is None else deck
 
     @property
     def hands_in_game(self) -> int:
@@ -416,7 +432,7 @@ class SheddingGame(Game[S, Any, V]):
             form = 0  # no suit is named into the count
             cards = tables.count_mask & held
         else:
-            cards = tables.matching[state._suit][RANK_OF_INDEX[state._discard[-1]]] & held
+            cards = tables.matching[state._suit][state._face] & held
             form = 2
             if not hand._names_at_end and (
                 held.bit_count() == 1 or state._played + 1 >= hand._max_plays
@@ -469,7 +485,7 @@ class SheddingGame(Game[S, Any, V]):
             if other is not None:
                 moves += (other,)
         elif phase is _NAMING:
-            moves = _NAME_SUIT
+            moves = state._hand._tables.name_suits
         elif seat is None:
             moves = ()
         elif type(phase) is str:  # a phase of the game's own
@@ -527,7 +543,8 @@ class SheddingGame(Game[S, Any, V]):
                 card = move.card
                 allowed, form, _ = self.allowed(state, state._hands[player])
                 if not (
-                    allowed >> card & 1
+                    tables.is_card(card)
+                    and allowed >> card & 1
                     and (move.suit is not None) is (form >= 2 and tables.action_of[card] is _WILD)
                     and (not move.announce or form & 1)
                 ):
@@ -563,7 +580,7 @@ class SheddingGame(Game[S, Any, V]):
             other = self.allowed(state, state._hands[mover])[2]
             legal = other is not None and kind is type(other)
         elif phase is _NAMING:
-            legal = kind is NameSuit
+            legal = kind is NameSuit and state._hand._tables.is_suit(move.suit)
         else:
             legal = kind is Announce or kind is Pass
         if not legal:
@@ -654,9 +671,15 @@ class SheddingGame(Game[S, Any, V]):
         if self.one_card_calls:
             kinds.append("CallIdiot")
         acts = self.turned_up_acts
+        deck = self.card_table.deck
         if any(  # a turned-up wild card that acts makes the dealer name the suit
-            self.card_table[rank].is_wild and (acts if isinstance(acts, bool) else rank in acts)
-            for rank in Rank
+            rule.is_wild
+            and (
+                acts
+                if isinstance(acts, bool)
+                else (key if deck is None else deck.kinds[key].kind) in acts
+            )
+            for key, rule in self.card_table.items()
         ):
             kinds.append("NameSuit")
         if self.one_card_calls:
@@ -736,7 +759,7 @@ class SheddingGame(Game[S, Any, V]):
         work._to_move = to_move
         work._payload = payload
         if hands is not None:
-            work._hands = tuple(map(hand_mask, hands))
+            work._hands = tuple(map(state._hand._tables.mask, hands))
         return finished(work)  # type: ignore[return-value]
 
     def begin_play(
@@ -753,7 +776,7 @@ class SheddingGame(Game[S, Any, V]):
         work = work_on(state, events)
         work._payload = payload
         if hands is not None:
-            work._hands = tuple(map(hand_mask, hands))
+            work._hands = tuple(map(state._hand._tables.mask, hands))
         start_play(self, work)
         return finished(work)  # type: ignore[return-value]
 
@@ -792,7 +815,8 @@ class SheddingGame(Game[S, Any, V]):
         )
         if state._phase is not _PLAYING or not stuck:
             return frozenset()
-        return frozenset(cards_of_mask(self.allowed(state, FULL_MASK)[0]))
+        tables = state._hand._tables
+        return frozenset(tables.cards(self.allowed(state, tables.single)[0]))
 
     def projected_scores(self, state: S) -> tuple[int, ...]:
         """The totals plus what each hand would score if the hand ended now."""
@@ -811,9 +835,9 @@ class SheddingGame(Game[S, Any, V]):
         hand = state._hand
         view: V = self.view_class(
             seat,
-            hand_cards(state._hands[seat]),
+            hand._tables.cards(state._hands[seat]),
             tuple(held.bit_count() for held in state._hands),
-            state._discard[-1],
+            state._discard[-1] if state._discard else None,
             state._discard,
             state._suit,
             state._count,
@@ -836,6 +860,7 @@ class SheddingGame(Game[S, Any, V]):
             state._drawn,
             state._played,
             self.payload_view(state, seat),
+            state._face,
         )
         return view
 
@@ -852,10 +877,24 @@ class SheddingGame(Game[S, Any, V]):
         """Every move of the game, in move-id order: plays (each card, then naming each
         suit, then saying "one card", then both), draw, pass, naming a suit, saying
         "one card", and each call on a missed "one card" (caller, target)."""
-        moves: list[Move] = [*PLAYS, *(m for row in PLAYS_NAMING for m in row)]
-        if self.one_card_calls:
-            moves += [*PLAYS_SAYING, *(m for row in PLAYS_NAMING_SAYING for m in row)]
-        moves += [_DRAW, _PASS, *_NAME_SUIT]
+        tables = tables_for(self.card_table)
+        if tables.deck is None:
+            moves: list[Move] = [*PLAYS, *(m for row in PLAYS_NAMING for m in row)]
+            if self.one_card_calls:
+                moves += [*PLAYS_SAYING, *(m for row in PLAYS_NAMING_SAYING for m in row)]
+        else:  # a declared deck's cards, a wild card once per suit it names
+            kinds = tables.deck.kind_cards
+            plays, saying = tables.plays[0], tables.plays[1]
+            naming, naming_saying = tables.plays[2], tables.plays[3]
+            wild = [card for card in kinds if tables.action_of[card] is _WILD]
+            moves = [plays[card][0] for card in kinds]
+            moves += [play for card in wild for play in naming[card]]
+            if self.one_card_calls:
+                moves += [saying[card][1] for card in kinds]
+                moves += [
+                    play for card in wild for play in naming_saying[card][len(tables.suits) :]
+                ]
+        moves += [_DRAW, _PASS, *tables.name_suits]
         if self.one_card_calls:
             moves.append(Announce())
             moves += [

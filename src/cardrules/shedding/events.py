@@ -17,6 +17,7 @@ import attrs
 from cardrules._text import int_text, shown
 from cardrules._wording import Wording, cards_text, direction_text
 from cardrules.cards import Card, Suit
+from cardrules.decks import DeckCard, DeckSuit
 from cardrules.errors import EventError
 from cardrules.events import Event
 from cardrules.moves import Play
@@ -69,12 +70,12 @@ def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) 
         return
     if type(cards) is tuple and len(cards) == event.count:
         for card in cards:  # (a loop: quicker than all() for a card or two)
-            if type(card) is not Card:
+            if type(card) is not Card and not isinstance(card, DeckCard):
                 break
         else:
             return
     raise EventError(
-        "cards of a CardsDrawn must be () or a tuple of Cards, the cards drawn "
+        "cards of a CardsDrawn must be () or a tuple of cards, the cards drawn "
         f"({event.count}), not {shown(cards)}"
     )
 
@@ -187,7 +188,7 @@ class SuitNamed(Event):
     """``seat`` named ``suit`` as the suit to follow."""
 
     seat: int
-    suit: Suit
+    suit: Suit | DeckSuit
 
     def told_by_play(self, seat: int, play: Play) -> bool:
         """Told by ``seat``'s play naming this suit."""

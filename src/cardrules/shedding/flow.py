@@ -16,9 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import CARD_BIT, FULL_MASK, RANK_OF_INDEX, SUIT_MEMBER_OF_INDEX, Card, Rank
+from cardrules.cards import RANK_OF_INDEX, Card
 from cardrules.events import CardPlayed, CardTurnedUp, Event, GameOver, HandDealt, HandScored
-from cardrules.handmasks import hand_mask, with_card, without_card
 from cardrules.moves import Play
 from cardrules.rng import shuffled
 from cardrules.shedding.core import Action, dealt_cards, draw_from
@@ -36,7 +35,7 @@ from cardrules.shedding.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.shedding.state import CardLookup, HandInfo, Phase, ShedState
+from cardrules.shedding.state import CardLookup, HandInfo, Phase, ShedState, tables_for
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame
@@ -81,6 +80,7 @@ _ANNOUNCING = Phase.ANNOUNCE
 _OVER = Phase.OVER
 
 _new_state = object.__new__
+_NO_RANK = 1 << 30
 
 
 def work_on(state: ShedState, events: list[Event] | None) -> ShedState:
@@ -93,6 +93,7 @@ def work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     work._stock = state._stock
     work._discard = state._discard
     work._suit = state._suit
+    work._face = state._face
     work._direction = state._direction
     work._rng = state._rng
     work._to_move = state._to_move
@@ -134,14 +135,17 @@ def deal_hand(
     """Deal one at a time from the dealer's side, turn up the top of the
     stock (a stacked ``order``, or a shuffle from ``rng``)."""
     cards_each = rules.cards_each(number)
+    tables = tables_for(rules.card_table)
     if order is None:
-        order, rng = rules.deck.shuffled(rng)
+        order, rng = (rules.deck if tables.deck is None else tables.deck).shuffled(rng)
     players = rules.players
     dealt = players * cards_each
-    work._hands = tuple(map(hand_mask, dealt_cards(order, dealer, players, cards_each, direction)))
+    hands = dealt_cards(order, dealer, players, cards_each, direction)
+    work._hands = tuple(map(tables.mask, hands))
     work._stock = order[dealt + 1 :]
     work._discard = order[dealt : dealt + 1]
-    work._suit = SUIT_MEMBER_OF_INDEX[order[dealt]]
+    work._suit = tables.suit_of[order[dealt]]
+    work._face = tables.face_of[order[dealt]]
     work._direction = direction
     work._rng = rng
     begin_hand(rules, work, HandInfo(rules, number, cards_each, dealer, draws))
@@ -181,10 +185,14 @@ def start_play(rules: SheddingGame[Any, Any], work: ShedState) -> None:
 
 def _acts_when_turned_up(rules: SheddingGame[Any, Any], card: Card) -> bool:
     """Whether ``card``, turned up to start the pile, acts as the dealer's play
-    (the game's ``turned_up_acts``: all ranks, none, or the ranks listed)."""
+    (the game's ``turned_up_acts``: all ranks, none, or the ranks listed; on a
+    declared deck, the kinds of card listed)."""
     acts = rules.turned_up_acts
     if isinstance(acts, bool):
         return acts
+    deck = tables_for(rules.card_table).deck
+    if deck is not None:
+        return deck.kinds[card].kind in acts
     return RANK_OF_INDEX[card] in acts
 
 
@@ -205,7 +213,8 @@ def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
             stock, work._rng = shuffled(stock, work._rng)
         work._stock = stock[1:]
         work._discard = stock[:1]
-        work._suit = SUIT_MEMBER_OF_INDEX[stock[0]]
+        work._suit = work._hand._tables.suit_of[stock[0]]
+        work._face = work._hand._tables.face_of[stock[0]]
     card = work._discard[-1]
     if work._events is not None:
         work._events.append(CardTurnedUp(dealer, card))
@@ -243,8 +252,8 @@ def play_card(
     action = rule.action
     hands = state._hands
     held = hands[seat]
-    # One deck: the card's bit; several: its last copy (handmasks.without_card).
-    held = held ^ CARD_BIT[card] if held <= FULL_MASK else without_card(held, card)
+    # No copies held: the card's bit; else its last copy (CardLookup.without_card).
+    held = held ^ tables.bit_of[card] if held <= tables.single else tables.without_card(held, card)
     left = held.bit_count()
     work = _new_state(type(state))
     work._hand = state._hand
@@ -259,7 +268,8 @@ def play_card(
     elif action is _WILD_KEEP_SUIT:
         work._suit = state._suit
     else:
-        work._suit = SUIT_MEMBER_OF_INDEX[card]
+        work._suit = tables.suit_of[card]
+    work._face = tables.face_of[card]
     work._direction = state._direction
     work._rng = state._rng
     work._to_move = seat
@@ -355,9 +365,10 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         card = stock[0]
         work._stock = stock[1:]
         held = work._hands[seat]
-        bit = CARD_BIT[card]
+        tables = work._hand._tables
+        bit = tables.bit_of[card]
         changed = list(work._hands)
-        changed[seat] = with_card(held, card) if held & bit else held | bit
+        changed[seat] = tables.with_card(held, card) if held & bit else held | bit
         work._hands = tuple(changed)
         work._idle = 0
         if keeps_turn:
@@ -484,9 +495,10 @@ def draw_cards(
         )
     if drawn:
         held = work._hands[seat]
+        tables = work._hand._tables
         for card in drawn:
-            bit = CARD_BIT[card]
-            held = with_card(held, card) if held & bit else held | bit
+            bit = tables.bit_of[card]
+            held = tables.with_card(held, card) if held & bit else held | bit
         changed = list(work._hands)
         changed[seat] = held
         work._hands = tuple(changed)
@@ -598,7 +610,8 @@ def lowest_rank_deals(
         order, rng = deck.shuffled(rng)
         drawn = list(zip(contenders, order, strict=False))
         draws.extend(drawn)
-        low = min(Rank(card.rank) for _, card in drawn)
+        # (A card of no rank, on a declared deck, never deals.)
+        low = min(_NO_RANK if card.rank is None else card.rank for _, card in drawn)
         contenders = [seat for seat, card in drawn if card.rank == low]
         if len(contenders) == 1:
             return contenders[0], tuple(draws), rng

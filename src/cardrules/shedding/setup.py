@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardrules._checks import check_direction, check_int
 from cardrules._text import shown
-from cardrules.cards import Card, Suit, format_cards, parse_cards
+from cardrules.cards import Card, Suit, format_cards
 from cardrules.errors import SetupError, StateError
 from cardrules.events import Event
 from cardrules.game import check_scores
@@ -28,7 +28,7 @@ from cardrules.rng import check_seed, randbelow, resolve_seed, seed_state, shuff
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import ShedTable
 from cardrules.shedding.flow import begin_hand, deal_hand, finished, lowest_rank_deals
-from cardrules.shedding.state import HandInfo, Phase, ShedView, lay_out
+from cardrules.shedding.state import HandInfo, Phase, ShedView, lay_out, tables_for
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame
@@ -63,9 +63,11 @@ def new_state(
     work._phase = Phase.PLAY
     work._to_move = None
     draws: tuple[tuple[int, Card], ...] = ()
+    tables = tables_for(rules.card_table)
+    in_play = rules.deck if tables.deck is None else tables.deck
     if dealer is None:
         if rules.draws_for_first_dealer:
-            dealer, draws, rng = lowest_rank_deals(rng, players, rules.deck)
+            dealer, draws, rng = lowest_rank_deals(rng, players, in_play)
         elif rules.random_first_dealer:
             dealer, rng = randbelow(rng, players)
         else:
@@ -77,10 +79,10 @@ def new_state(
             raise SetupError("give a stacked deck or explicit hands and stock, not both")
         table = _check_position(rules, hands, stock, rng, direction)
         hand = HandInfo(rules, hand_number, rules.cards_each(hand_number), dealer, draws)
-        lay_out(work, table)
+        lay_out(work, table, tables)
         begin_hand(rules, work, hand)
     else:
-        order = None if deck is None else rules.deck.check_order(deck)
+        order = None if deck is None else in_play.check_order(deck)
         deal_hand(rules, work, hand_number, dealer, direction, order, rng, draws)
     return finished(work)
 
@@ -182,11 +184,12 @@ def position(
     players = rules.players
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != players:
         raise SetupError(f"hands must be {players} sequences of cards, one per seat")
-    held = tuple(tuple(sorted(parse_cards(hand))) for hand in hands)
-    pile = parse_cards(discard)
+    tables = tables_for(rules.card_table)
+    held = tuple(tuple(sorted(tables.parse_cards(hand))) for hand in hands)
+    pile = tables.parse_cards(discard)
     if not pile:
         raise SetupError("the discard pile needs at least its top card")
-    drawn = parse_cards(stock)
+    drawn = tables.parse_cards(stock)
     for seat, what in ((to_move, "to_move"), (dealer, "dealer")):
         if not is_seat(seat, players):
             raise SetupError(f"{what} must be a seat from 0 to {players - 1}, not {shown(seat)}")
@@ -206,12 +209,17 @@ def position(
     draws = check_int(draws_this_turn, "draws_this_turn", 0, None if limit is None else limit)
     cap = rules.max_plays
     played = check_int(cards_played, "cards_played", 0, None if cap is None else cap - 1)
-    in_play = Counter(rules.deck.cards())
+    in_play = Counter(_cards_in_play(rules))
     used = Counter([*(c for hand in held for c in hand), *pile, *drawn])
     extra = used - in_play
     if extra:
         raise SetupError(f"more copies than the deck holds: {format_cards(sorted(extra))}")
-    follow = pile[-1].suit if suit is None else Suit.parse(suit)
+    follow = tables.suit_of[pile[-1]] if suit is None else tables.parse_suit(suit)
+    if follow is None:
+        raise SetupError(
+            f"the top card {pile[-1]} has no suit: give the suit to follow (suit=...; "
+            f"one of {', '.join(str(one) for one in tables.suits)})"
+        )
     rng = seed_state(resolve_seed(seed))
     table = ShedTable(held, drawn, pile, follow, direction, rng)
     hand = HandInfo(rules, hand_number, rules.cards_each(hand_number), dealer)
@@ -248,7 +256,7 @@ def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> An
             f"this view is not of a {players}-player game (seat {shown(view.seat)}, "
             f"{len(view.hand_sizes)} hand sizes)"
         )
-    unseen = list(rules.deck.cards())
+    unseen = list(_cards_in_play(rules))
     try:
         for card in view.hand + view.discard:
             unseen.remove(card)
@@ -293,6 +301,7 @@ def determinized(rules: SheddingGame[Any, Any], view: ShedView, seed: int) -> An
         view.draws_this_turn,
         view.cards_played,
         rules.determinize_payload(view, tuple(hands), rng),
+        view.face,
     )
 
 
@@ -307,14 +316,23 @@ def _check_position(
         raise SetupError("an explicit position needs both hands and stock")
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != rules.players:
         raise SetupError(f"hands must be {rules.players} sequences of cards, one per seat")
+    tables = tables_for(rules.card_table)
     parsed = []
     for seat, hand in enumerate(hands):
         if isinstance(hand, str) or not isinstance(hand, Sequence) or not hand:
             raise SetupError(f"the hand of seat {seat} must be a non-empty sequence of cards")
-        parsed.append(tuple(sorted(Card.parse(card) for card in hand)))  # type: ignore[arg-type]
+        parsed.append(tuple(sorted(tables.parse_cards(hand))))
     if isinstance(stock, str) or not isinstance(stock, Sequence) or not stock:
         raise SetupError("stock must be a non-empty sequence of cards, top first")
-    pile = tuple(Card.parse(card) for card in stock)  # type: ignore[arg-type]
-    rules.deck.check_order([card for hand in parsed for card in hand] + list(pile))
+    pile = tables.parse_cards(stock)
+    in_play = rules.deck if tables.deck is None else tables.deck
+    in_play.check_order([card for hand in parsed for card in hand] + list(pile))
     turned = pile[0]
-    return ShedTable(tuple(parsed), pile[1:], (turned,), turned.suit, direction, rng)
+    return ShedTable(tuple(parsed), pile[1:], (turned,), tables.suit_of[turned], direction, rng)
+
+
+def _cards_in_play(rules: SheddingGame[Any, Any]) -> tuple[Any, ...]:
+    """Every card in play, a card as often as its copies: of the game's French
+    ``deck``, or of the declared deck of its card table."""
+    deck = tables_for(rules.card_table).deck
+    return rules.deck.cards() if deck is None else deck.cards

@@ -12,19 +12,36 @@ from __future__ import annotations
 
 import enum
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import attrs
 
 from cardrules._convert import fields_data
 from cardrules._text import int_text, ints_repr
-from cardrules.cards import ALL_CARDS, Card, Suit, format_cards, mask_of
+from cardrules.cards import (
+    ALL_CARDS,
+    CARD_BIT,
+    RANK_OF_INDEX,
+    SUIT_MEMBER_OF_INDEX,
+    Card,
+    Suit,
+    format_cards,
+    parse_cards,
+)
+from cardrules.decks import Deck, DeckSuit
 from cardrules.errors import RulesError
 from cardrules.events import Event
 from cardrules.handmasks import hand_cards, hand_mask
-from cardrules.moves import Move, Play
-from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable, matching_table
+from cardrules.moves import Move, NameSuit, Play
+from cardrules.shedding.core import (
+    Action,
+    CardRule,
+    CardTable,
+    ShedTable,
+    faces_of,
+    matching_table,
+)
 from cardrules.values import Immutable, Value
 
 __all__ = [
@@ -65,48 +82,191 @@ PLAYS_NAMING_SAYING = tuple(
 """``Play(card, suit=suit, announce=True)`` for each card index and suit."""
 
 
-def _plays_of(card: Card, naming: bool, say: bool) -> tuple[Play, ...]:
+def _plays_of(card: Any, naming: bool, say: bool, suits: Sequence[Any]) -> tuple[Play, ...]:
     """The plays of ``card`` in the order legal moves list them: naming each suit if it
     names one, each followed by the same play saying "one card" when ``say``."""
-    plain = PLAYS_NAMING[card] if naming else (PLAYS[card],)
-    with_say = PLAYS_NAMING_SAYING[card] if naming else (PLAYS_SAYING[card],)
+    if suits is _FRENCH_SUITS:  # (the French cards' plays, made once for every table)
+        plain = PLAYS_NAMING[card] if naming else (PLAYS[card],)
+        with_say = PLAYS_NAMING_SAYING[card] if naming else (PLAYS_SAYING[card],)
+    else:
+        plain = tuple(Play(card, suit=suit) for suit in suits) if naming else (Play(card),)
+        with_say = (
+            tuple(Play(card, suit=suit, announce=True) for suit in suits)
+            if naming
+            else (Play(card, announce=True),)
+        )
     return (*plain, *with_say) if say else plain
 
 
+_FRENCH_SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
 class CardLookup(Value):
-    """The engine's lookups of a card table (:func:`tables_for` makes them), by card
-    index: each card's row, action and count, the cards that match each suit to follow
-    and top rank, and those that add to a count (as card masks); each rank's points by
-    rank value (2 … 14, for scoring); and ``plays[i][card]``, the plays of a card as
-    legal moves list them, for ``i`` = 2 × (a wild card names a suit now) + (the play
-    leaves one card, to be announced)."""
+    """The card model of a shedding game, from its card table (:func:`tables_for`
+    makes it): what the engine looks up per card, by card index (a French card's index
+    0 … 51, a declared deck's card number), and the operations on the hands of its
+    deck.
+
+    Per card: its row, action and count (``rule_of``, ``action_of``, ``count_of``); the
+    bit of its first copy (``bit_of``); the suit it makes the one to follow
+    (``suit_of``: a :class:`~cardrules.Suit` or a deck's suit object, ``None`` for a
+    wild card of no suit) and the number of its face (``face_of``: a French card's
+    rank, a declared deck's face from :func:`~cardrules.shedding.core.faces_of`); the
+    cards that match each suit to follow and face (``matching[suit][face]``) and those
+    that add to a count (``count_mask``), as masks of first copies; and
+    ``plays[i][card]``, the plays of a card as legal moves list them, for ``i`` = 2 ×
+    (a wild card names a suit now) + (the play leaves one card, to be announced).
+    ``rank_points`` are the French ranks' points by rank value (2 … 14).
+
+    Hands are masks of the deck's layout: copy ``c`` of card ``k`` is bit ``k + c ×
+    kinds`` (``kinds``: 52 for the French cards, whose masks are the hand masks of
+    :mod:`cardrules.handmasks`; a declared deck's number of kinds), a copy set only
+    when the earlier ones are, so ``held & single`` is the set of different cards held.
+
+    >>> from cardrules.decks import UNO_108
+    >>> from cardrules.shedding.core import CardRule, CardTable
+    >>> table = CardTable.for_deck(UNO_108, {"wild": CardRule("wild", 50),
+    ...                                      "wild_draw_four": CardRule("wild", 50)})
+    >>> lookup = tables_for(table)
+    >>> held = lookup.mask(UNO_108.parse_cards("R5 R5 W"))
+    >>> less = lookup.without_card(held, UNO_108.parse("R5"))
+    >>> UNO_108.format(lookup.cards(held)), UNO_108.format(lookup.cards(less))
+    ('R5 R5 W', 'R5 W')
+    >>> red, five = lookup.suit_of[UNO_108.parse("R5")], lookup.face_of[UNO_108.parse("R5")]
+    >>> UNO_108.format(lookup.cards(lookup.matching[red][five] & held))
+    'R5 W'
+    """
 
     __slots__ = (
         "action_of",
+        "bit_of",
         "count_mask",
         "count_of",
+        "deck",
+        "face_of",
+        "kinds",
         "matching",
+        "name_suits",
         "plays",
         "rank_points",
         "rule_of",
+        "single",
+        "suit_of",
+        "suits",
     )
 
     def __init__(self, table: CardTable) -> None:
+        deck = table.deck
+        self.deck: Deck | None = deck
+        """The declared deck of a table made by ``CardTable.for_deck``; ``None`` for
+        the French cards."""
         self.rule_of: tuple[CardRule, ...] = table.by_card()
         self.action_of: tuple[Action, ...] = tuple(rule.action for rule in self.rule_of)
         self.count_of: tuple[int, ...] = tuple(rule.count for rule in self.rule_of)
         self.matching: tuple[tuple[int, ...], ...] = tuple(
-            tuple(map(mask_of, by_rank)) for by_rank in matching_table(table)
+            tuple(sum(1 << card for card in cards) for cards in by_face)
+            for by_face in matching_table(table)
         )
-        self.count_mask: int = mask_of(card for card in ALL_CARDS if self.count_of[card] > 0)
-        # Cards 0 to 12 are the clubs 2 to A: one of each rank.
-        self.rank_points: tuple[int, ...] = (0, 0, *(rule.points for rule in self.rule_of[:13]))
+        count_cards = [card for card in range(len(self.rule_of)) if self.count_of[card] > 0]
+        self.count_mask: int = sum(1 << card for card in count_cards)
         wild = [action is Action.WILD for action in self.action_of]
+        if deck is None:
+            cards: Sequence[Any] = ALL_CARDS
+            self.kinds: int = 52
+            self.bit_of: tuple[int, ...] = CARD_BIT
+            self.suit_of: tuple[Any, ...] = SUIT_MEMBER_OF_INDEX
+            self.face_of: tuple[int, ...] = RANK_OF_INDEX
+            self.suits: tuple[Any, ...] = _FRENCH_SUITS
+            # Cards 0 to 12 are the clubs 2 to A: one of each rank.
+            self.rank_points: tuple[int, ...] = (
+                0,
+                0,
+                *(rule.points for rule in self.rule_of[:13]),
+            )
+        else:
+            cards = tuple(deck.card(kind) for kind in range(len(deck.kinds)))
+            self.kinds = len(deck.kinds)
+            self.bit_of = tuple(1 << kind for kind in range(self.kinds))
+            self.suit_of = tuple(
+                None if kind.suit is None else deck.suit(kind.suit) for kind in deck.kinds
+            )
+            self.face_of = faces_of(deck)[1]
+            self.suits = deck.suit_objects
+            self.rank_points = ()
+        self.single: int = (1 << self.kinds) - 1
+        """The mask of every card's first copy: a hand at most this holds no copies."""
+        self.name_suits: tuple[NameSuit, ...] = tuple(NameSuit(suit) for suit in self.suits)
+        """``NameSuit(suit)`` for each suit (naming one for a turned-up wild card)."""
         self.plays: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-            tuple(_plays_of(card, naming and wild[card], say) for card in ALL_CARDS)
+            tuple(_plays_of(card, naming and wild[card], say, self.suits) for card in cards)
             for naming in (False, True)
             for say in (False, True)
         )
+
+    # -- hands ------------------------------------------------------------------------
+
+    def with_card(self, mask: int, card: int) -> int:
+        """The hand mask with one more copy of ``card``."""
+        bit = self.bit_of[card]
+        while mask & bit:
+            bit <<= self.kinds
+        return mask | bit
+
+    def without_card(self, mask: int, card: int) -> int:
+        """The hand mask with one copy of ``card`` less (the hand must hold it): its
+        last copy there."""
+        bit = self.bit_of[card]
+        while mask & (bit << self.kinds):
+            bit <<= self.kinds
+        return mask ^ bit
+
+    def mask(self, cards: Iterable[int]) -> int:
+        """The hand mask of some cards (copies allowed)."""
+        if self.deck is None:
+            return hand_mask(cards)
+        mask = 0
+        for card in cards:
+            mask = self.with_card(mask, card)
+        return mask
+
+    def cards(self, mask: int) -> tuple[Any, ...]:
+        """The cards of a hand mask, sorted by card index (copies together)."""
+        if self.deck is None:
+            return hand_cards(mask)
+        return self.deck.cards_of_mask(mask)
+
+    def is_card(self, card: object) -> bool:
+        """Whether ``card`` is a card of the deck (the deck's own object: the cards of
+        two decks are equal ints)."""
+        return (
+            isinstance(card, int) and 0 <= card < self.kinds and self.plays[0][card][0].card is card
+        )
+
+    def is_suit(self, suit: object) -> bool:
+        """Whether ``suit`` is a suit of the deck (its own object)."""
+        return any(suit is own for own in self.suits)
+
+    # -- text -------------------------------------------------------------------------
+
+    def parse_cards(self, text: str | Iterable[Any]) -> tuple[Any, ...]:
+        """Cards of the deck from text (``"R5 W"``) or from cards and card texts; a
+        :class:`~cardrules.CardParseError` naming the deck's cards for anything else."""
+        if self.deck is None:
+            return parse_cards(text)
+        return self.deck.parse_cards(text)
+
+    def format(self, cards: Iterable[Any]) -> str:
+        """Cards of the deck as text, separated by spaces."""
+        if self.deck is None:
+            return format_cards(cards)
+        return self.deck.format(cards)
+
+    def parse_suit(self, text: Any) -> Any:
+        """A suit of the deck from its text (a :class:`~cardrules.Suit` for the French
+        cards); a :class:`~cardrules.CardParseError` listing the suits otherwise."""
+        if self.deck is None:
+            return Suit.parse(text)
+        return self.deck.parse_suit(text)
 
 
 _BUILT: dict[int, tuple[CardTable, CardLookup]] = {}
@@ -135,6 +295,29 @@ _RESHUFFLES = ("never", "drawing", "stock_empty")
 _WILD_GOES = ("under_stock", "shuffled_in")
 
 
+def _check_deck(rules: Any) -> Deck | None:
+    """The declared deck of the rules' card table (``None``: the French cards by rank),
+    checked against the game's ``card_deck``."""
+    table = rules.card_table
+    if not isinstance(table, CardTable):
+        raise RulesError(f"card_table must be a CardTable, not {table!r}")
+    deck = table.deck
+    declared = rules.card_deck
+    if deck is None:
+        if declared is not rules.deck.as_deck():
+            raise RulesError(
+                f"{type(rules).__name__}'s card table is by rank (the French cards of its "
+                f"deck, {rules.deck!r}), but its card_deck is the {declared.name} deck: a game "
+                "on a declared deck holds a table for it, CardTable.for_deck(card_deck, rows)"
+            )
+    elif declared is not deck:
+        raise RulesError(
+            f"{type(rules).__name__}'s card table is of the {deck.name} deck, but its "
+            f"card_deck is the {declared.name} deck: they must be the same"
+        )
+    return deck
+
+
 def _limits_of(rules: Any) -> _Limits:
     """The rules' limits as plain ints (no limit: a huge one): draws a turn, cards
     played in a hand, idle turns that block it; and whether a play may do more than
@@ -160,8 +343,18 @@ def _limits_of(rules: Any) -> _Limits:
         raise RulesError(
             f"turned_up_wild must be one of {_WILD_GOES}, not {rules.turned_up_wild!r}"
         )
+    deck = _check_deck(rules)
     acts = rules.turned_up_acts
-    if not isinstance(acts, bool) and not (
+    if deck is not None:
+        kinds = sorted({kind.kind for kind in deck.kinds})
+        if not isinstance(acts, bool) and not (
+            isinstance(acts, frozenset) and all(kind in kinds for kind in acts)
+        ):
+            raise RulesError(
+                f"turned_up_acts must be True, False or a frozenset of kinds of card of the "
+                f"{deck.name} deck ({', '.join(kinds)}), not {acts!r}"
+            )
+    elif not isinstance(acts, bool) and not (
         isinstance(acts, frozenset) and all(rank in range(2, 15) for rank in acts)
     ):
         raise RulesError(
@@ -282,6 +475,7 @@ class ShedState(Value):
         "_drawn",
         "_events",
         "_exposed",
+        "_face",
         "_forfeits",
         "_hand",
         "_hands",
@@ -302,7 +496,8 @@ class ShedState(Value):
     _hands: tuple[int, ...]
     _stock: tuple[Card, ...]
     _discard: tuple[Card, ...]
-    _suit: Suit
+    _suit: Suit | DeckSuit
+    _face: int
     _direction: int
     _rng: int
     _phase: Phase | str
@@ -324,9 +519,10 @@ class ShedState(Value):
         drawn: int = 0,
         played: int = 0,
         payload: Any = None,
+        face: int | None = None,
     ) -> None:
         self._hand = hand
-        lay_out(self, table)
+        lay_out(self, table, hand._tables, face)
         self._to_move = to_move
         self._phase = phase
         self._count = count
@@ -386,6 +582,13 @@ class ShedState(Value):
     def winners(self) -> tuple[int, ...]:
         """The winning seat(s) once the game is over, else empty."""
         return self._hand._winners
+
+    @property
+    def card_lookup(self) -> CardLookup:
+        """The card model of the hand's rules (:class:`CardLookup`: the deck's cards
+        and their masks, suits and faces)."""
+        lookup: CardLookup = self._hand._tables
+        return lookup
 
     @property
     def table(self) -> ShedTable:
@@ -462,12 +665,13 @@ class ShedState(Value):
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's cards, sorted by suit then rank."""
-        return tuple(map(hand_cards, self._hands))
+        return tuple(map(self._hand._tables.cards, self._hands))
 
     def hand_mask(self, seat: int) -> int:
         """The cards ``seat`` holds as a hand mask (:mod:`cardrules.handmasks`: one
-        52-bit block per copy of a card): :attr:`hands` of one seat without building
-        its cards.
+        52-bit block per copy of a card; on a declared deck, one block of its kinds per
+        copy, :class:`CardLookup`): :attr:`hands` of one seat without building its
+        cards.
 
         >>> import cardrules as cr
         >>> state = cr.Craits(players=3).new_game(seed=1)
@@ -493,14 +697,23 @@ class ShedState(Value):
         return self._to_move is None
 
     @property
-    def top(self) -> Card:
-        """The top card of the discard pile."""
-        return self._discard[-1]
+    def top(self) -> Card | None:
+        """The top card of the discard pile (``None`` if the pile is empty)."""
+        return self._discard[-1] if self._discard else None
 
     @property
-    def suit(self) -> Suit:
-        """The suit to follow."""
+    def suit(self) -> Suit | DeckSuit:
+        """The suit to follow (a :class:`~cardrules.Suit`, or a suit object of the
+        game's declared deck)."""
         return self._suit
+
+    @property
+    def face(self) -> int:
+        """The face to match, which the state remembers with the suit (so the pile may
+        be empty): the rank of the last card played (or turned up) for the French
+        cards, the number of its face (:func:`~cardrules.shedding.core.faces_of`) on a
+        declared deck. A card of that face matches whatever its suit."""
+        return self._face
 
     @property
     def direction(self) -> int:
@@ -534,13 +747,18 @@ class ShedState(Value):
         return _diagram(self, self.hands, self.stock_size)
 
 
-def lay_out(state: ShedState, table: ShedTable) -> None:
+def lay_out(
+    state: ShedState, table: ShedTable, tables: CardLookup, face: int | None = None
+) -> None:
     """Give ``state`` the cards, the suit to follow, the direction and the generator of
-    ``table`` (only while the engine makes ``state``: states are immutable)."""
-    state._hands = tuple(map(hand_mask, table._hands))
+    ``table``, its hands as masks of the card model ``tables`` (only while the engine
+    makes ``state``: states are immutable). The face to match is ``face``, else the
+    top card's."""
+    state._hands = tuple(map(tables.mask, table._hands))
     state._stock = table._stock
     state._discard = table._discard
     state._suit = table._suit
+    state._face = tables.face_of[table._discard[-1]] if face is None else face
     state._direction = table._direction
     state._rng = table._rng
 
@@ -553,9 +771,12 @@ class ShedView(Immutable):
     seat: int
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
-    top: Card
+    top: Card | None
+    """The top card of the discard pile (``None`` if the pile is empty)."""
     discard: tuple[Card, ...]
-    suit: Suit
+    suit: Suit | DeckSuit
+    """The suit to follow: a :class:`~cardrules.Suit`, or a suit object of the game's
+    declared deck (:meth:`Deck.suit <cardrules.decks.Deck.suit>`)."""
     count: int
     direction: int
     stock_size: int
@@ -583,6 +804,9 @@ class ShedView(Immutable):
     """What the seat may see of the game's own payload
     (:meth:`~cardrules.shedding.engine.SheddingGame.payload_view`); ``None`` in games
     without one."""
+    face: int = 0
+    """The face to match (:attr:`ShedState.face`): a card of it matches whatever its
+    suit."""
 
     def to_data(self) -> dict[str, Any]:
         """This view as JSON-ready data (:mod:`cardrules.data`; its schema is
@@ -637,7 +861,9 @@ def _diagram(
         )
     if seen_by is not None:
         head += f" (as seen by seat {seen_by})"
-    pile = f"  top {position.top}, suit to follow {position.suit.symbol}, stock {stock_size}"
+    top = "no card on the pile" if position.top is None else f"top {position.top}"
+    follow = "none" if position.suit is None else position.suit.symbol
+    pile = f"  {top}, suit to follow {follow}, stock {stock_size}"
     if position.count:
         pile += f"; the count is at {position.count}"
     lines = [head, pile]

@@ -97,7 +97,7 @@ class CraitsAdapter(CraitsNarration):
         >>> adapter.legal_line(legal)
         '[1] 9♥!  [2] 9♥  [3] draw'
         """
-        first: dict[tuple[cr.Card, cr.Suit | None], int] = {}
+        first: dict[tuple[cr.Card, object], int] = {}
         keys: list[tuple[int, int]] = []
         for index, move in enumerate(legal):
             if isinstance(move, cr.Play):
