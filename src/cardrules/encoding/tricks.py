@@ -59,6 +59,29 @@ The information state's vector is the observation, then:
 With these the whole deal's play is there in order, so the vector recalls the deal
 perfectly; the text recalls the whole game.
 
+**Layout ``tricks/2``: a declared deck.** A game on a deck other than the French cards
+without copies (:attr:`TrickGame.card_deck <cardrules.tricks.engine.TrickGame.card_deck>`:
+Doppelkopf's 48, two of each card; Tarot's 78) has the same fields over its deck, whose
+``K`` card kinds (:attr:`Deck.kinds <cardrules.decks.Deck.kinds>`; 52 for a French deck,
+the kinds not in play left 0) index every card field as the deck numbers its cards.
+A field that may hold a card more than once (``hand``, ``taken``, ``dealt``,
+``played_by``, ``played_in``) is a field per copy, ``C × K`` entries (``C``, the most
+copies of a kind): entry ``c × K + k`` is 1.0 when the seat holds (took, played) card
+``k`` more than ``c`` times, so no entry tells which copy; ``trick``, ``turned_up`` and
+``trump_cards`` keep ``K`` entries. ``trump`` has an entry per suit of the deck (Tarot's
+trumps are its suit 4), ``voids`` one per suit a seat can show out of (the deck's, and a
+declaration's trumps): a card of no suit (the Excuse) counts as a suit of its own,
+which no seat shows out of. ``T`` is the deck's size // ``P``.
+
+>>> import attrs, cardrules as cr
+>>> from cardrules.decks import TAROT_78
+>>> @attrs.frozen
+... class Mini(cr.tricks.TrickGame):   # (Tarot's cards; no rules of its own)
+...     name, players, card_deck = "", 4, TAROT_78
+>>> tarot = TrickEncoder(Mini())
+>>> tarot.layout, tarot.field("hand").size, tarot.field("trump").size
+('tricks/2', 78, 5)
+
 >>> import cardrules as cr
 >>> from cardrules.encoding.tricks import TrickEncoder
 >>> encoder = TrickEncoder(cr.Cramps())   # (with Cramps' trick_values, 13 more)
