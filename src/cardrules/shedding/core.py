@@ -113,25 +113,58 @@ def _check_starts_count(instance: Any, attribute: attrs.Attribute[bool], value: 
         )
 
 
-@attrs.frozen
+def _check_draws(instance: Any, attribute: attrs.Attribute[int], value: int) -> None:
+    _check_int(instance, attribute, value)
+    if value < 0:
+        raise RulesError(f"draws is how many cards the next player draws: 0 or more, not {value}")
+    if value and instance.starts_count:
+        raise RulesError(
+            "a card either starts a count (starts_count=True) or makes the next player draw "
+            f"(draws={value}), not both"
+        )
+    if value and instance.action not in _DRAWS_WITH:
+        raise RulesError(
+            f"a card that makes the next player draw (draws={value}) already skips that "
+            "player: its function must be none, wild or wild_keep_suit, not "
+            f"{instance.action.value}"
+        )
+
+
+_DRAWS_WITH = frozenset({Action.NONE, Action.WILD, Action.WILD_KEEP_SUIT})
+
+
+@attrs.frozen(repr=False)
 class CardRule(Immutable):
     """One row of a card table: what a rank does and what it scores.
 
     ``action`` is its function when played; ``points`` what it scores left in hand;
     ``count`` what it adds to a running count (0: it cannot be played into a count);
     ``starts_count``: playing it outside a count starts one at ``count`` (so ``count``
-    must then be at least 1).
+    must then be at least 1); ``draws``: after its function (a wild card names the suit
+    first), the next player draws that many cards and loses the turn (a "draw two"; 0:
+    none). A card with ``draws`` has no other function than ``"none"`` or a wild one,
+    and starts no count.
 
     Raises :class:`~cardrules.RulesError` for a value outside these.
 
     >>> CardRule("skip", 20)
     CardRule(action=<Action.SKIP: 'skip'>, points=20, count=0, starts_count=False)
+    >>> CardRule("wild", 50, draws=4)
+    CardRule(action=<Action.WILD: 'wild'>, points=50, count=0, starts_count=False, draws=4)
     """
 
     action: Action = attrs.field(converter=_to_action)
     points: int = attrs.field(validator=_check_int)
     count: int = attrs.field(default=0, validator=_check_count)
     starts_count: bool = attrs.field(default=False, validator=_check_starts_count)
+    draws: int = attrs.field(default=0, kw_only=True, validator=_check_draws)
+
+    def __repr__(self) -> str:
+        draws = f", draws={self.draws}" if self.draws else ""  # (as before draws existed)
+        return (
+            f"CardRule(action={self.action!r}, points={self.points!r}, count={self.count!r}, "
+            f"starts_count={self.starts_count!r}{draws})"
+        )
 
     @property
     def is_wild(self) -> bool:

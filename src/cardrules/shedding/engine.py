@@ -31,7 +31,7 @@ from cardrules.game import Game
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import Action, CardTable
-from cardrules.shedding.events import IdiotCalled, SuitNamed
+from cardrules.shedding.events import IdiotCalled
 from cardrules.shedding.flow import (
     advance,
     announce_move,
@@ -40,6 +40,7 @@ from cardrules.shedding.flow import (
     end_hand,
     finished,
     forfeit_turn,
+    name_suit_move,
     pass_move,
     penalize,
     play_card,
@@ -74,6 +75,14 @@ _ANNOUNCE_OR_PASS: tuple[Move, ...] = (Announce(), _PASS)
 
 S = TypeVar("S", bound=ShedState)
 V = TypeVar("V", bound=ShedView)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _default_hook(method: F) -> F:
+    """Mark ``method`` as the engine's default of a hook asked only of the games that
+    override it (:func:`cardrules.shedding.state.overrides`)."""
+    method.default_hook = True  # type: ignore[attr-defined]
+    return method
 
 
 class SheddingGame(Game[S, Any, V]):
@@ -158,6 +167,22 @@ class SheddingGame(Game[S, Any, V]):
     random_first_dealer: bool = False
     """Whether a game started without a dealer (and without a draw for it) has one
     picked uniformly at random from the seed; if not, seat 0 deals."""
+    reverse_with_two: Literal["reverse", "skip"] = "reverse"
+    """What a card whose function is ``"reverse"`` does with two players:
+    ``"reverse"``, it reverses the direction, so the other player moves next (as with
+    more players); ``"skip"``, it reverses it and acts as a skip card too, so the player
+    who played it moves again (a common rule for two players).
+
+    >>> import cardrules as cr
+    >>> class Backtrack(cr.CrazyEights):  # with special cards an ace reverses
+    ...     name = ""  # (not registered)
+    ...     reverse_with_two = "skip"
+    >>> game = Backtrack(players=2, special_cards=True)
+    >>> state = game.position(["AH 3C", "4D"], discard="KH", to_move=0)
+    >>> step = game.step(state, cr.Play("AH"))
+    >>> [str(event) for event in step.events[2:]], step.state.to_move
+    (['Play now goes counter-clockwise.', 'Seat 1 is skipped by seat 0.'], 0)
+    """
 
     if TYPE_CHECKING:
         card_table: CardTable
@@ -273,6 +298,56 @@ class SheddingGame(Game[S, Any, V]):
         :func:`~cardrules.shedding.flow.forfeit_turn` only."""
         draw_cards(self, state, seat, 2, "missed_call")
         forfeit_turn(state, seat)
+
+    @_default_hook
+    def playable(self, state: S, held: int, cards: int) -> int:
+        """The cards the player to move may play, of those the engine allows
+        (``cards``, a card mask: see :meth:`allowed`), holding ``held`` (a hand mask):
+        all of them by default. A game whose rules forbid a card the matching rule
+        allows (a card that may be played only when no other can) returns fewer; the
+        engine keeps only cards of ``cards`` (it never adds one), and a player left
+        with none draws or passes as when stuck. Only a game that overrides it is asked,
+        every time legality is (keep it cheap); it must decide from what the player
+        sees (its hand and the table).
+
+        >>> import cardrules as cr
+        >>> EIGHTS = cr.cards.mask_of(card for card in cr.cards.ALL_CARDS if card.rank == 8)
+        >>> class LastEights(cr.CrazyEights):  # an eight only when nothing else matches
+        ...     name = ""  # (not registered)
+        ...     def playable(self, state, held, cards):
+        ...         return cards & ~EIGHTS or cards
+        >>> game = LastEights(players=2, draw_by_choice=False)
+        >>> state = game.position(["8S 3H 4C", "4D"], discard="KH", to_move=0)
+        >>> [str(move) for move in game.legal_moves(state)]
+        ['3♥']
+        """
+        return cards
+
+    @_default_hook
+    def after_draw(self, state: S, seat: int, card: Card) -> None:
+        """Asked after ``seat`` draws one card, ``card``, with a ``Draw()`` (not a
+        count, nor a draw a card's function or a penalty makes), with ``state`` the
+        state being made (its events list collects what happens): a game whose rules
+        play a drawn card at once does so here with
+        :func:`~cardrules.shedding.flow.play_from_hand` (the card's function carried
+        out or not, a suit named; :func:`~cardrules.shedding.flow.random_below` picks
+        one at random), after which the turn goes on from the play. If it plays
+        nothing the draw goes on as usual. Nothing by default; only a game that
+        overrides it is asked.
+
+        >>> import cardrules as cr
+        >>> from cardrules.shedding.flow import play_from_hand
+        >>> class EagerEights(cr.CrazyEights):  # a drawn card of the suit is played
+        ...     name = ""  # (not registered)
+        ...     def after_draw(self, state, seat, card):
+        ...         if card.suit == state.suit:
+        ...             play_from_hand(self, state, seat, card)
+        >>> game = EagerEights(players=2, draw_by_choice=False)
+        >>> state = game.position(["3C", "4D"], discard="KH", stock="9H 5S", to_move=0)
+        >>> step = game.step(state, cr.Draw())
+        >>> [str(event) for event in step.events[1:]], step.state.to_move
+        (['Seat 0 cannot play and draws 1 card.', 'Seat 0 plays 9♥.'], 1)
+        """
 
     def announce_on_receiving(self, cards_dealt: int) -> bool:
         """Whether every player must answer "one card" or stay silent on receiving the
@@ -438,6 +513,8 @@ class SheddingGame(Game[S, Any, V]):
                 held.bit_count() == 1 or state._played + 1 >= hand._max_plays
             ):
                 form = 0  # the play ends the hand: there is no suit to follow
+        if hand._restricts and cards:
+            cards = self._restricted(state, held, cards)
         # (The policies are read from the hand, where HandInfo keeps them as slots.)
         if hand._calls and held.bit_count() == 2:
             form += 1
@@ -452,6 +529,16 @@ class SheddingGame(Game[S, Any, V]):
         if hand._pass_by_choice or not cards:
             return cards, form, _PASS
         return cards, form, None
+
+    def _restricted(self, state: S, held: int, cards: int) -> int:
+        """``cards`` less those the game's :meth:`playable` forbids."""
+        kept = self.playable(state, held, cards)
+        if type(kept) is not int:
+            raise RulesError(
+                f"{type(self).__name__}.playable must return a card mask (an int), "
+                f"not {shown(kept)}"
+            )
+        return kept & cards
 
     def legal_moves(self, state: S) -> tuple[Any, ...]:
         """The moves the player to move may make, in a fixed order; ``()`` once the
@@ -593,12 +680,7 @@ class SheddingGame(Game[S, Any, V]):
         elif phase is _PLAYING:  # Pass
             pass_move(self, work, mover)
         elif kind is NameSuit:
-            suit = cast(NameSuit, move).suit
-            work._suit = suit
-            if events is not None:
-                events.append(SuitNamed(mover, suit))
-            work._phase = _PLAYING
-            advance(self, work, (mover + work._direction) % self.players)
+            name_suit_move(self, work, mover, cast(NameSuit, move).suit)
         else:
             announce_move(self, work, mover, kind is Announce)
         work._events = None  # the transition is done (flow.finished)
@@ -816,6 +898,9 @@ class SheddingGame(Game[S, Any, V]):
         if state._phase is not _PLAYING or not stuck:
             return frozenset()
         tables = state._hand._tables
+        if state._hand._restricts:  # (playable: each card the player could play alone)
+            alone = tables.bit_of
+            return frozenset(tables.cards(sum(b for b in alone if self.allowed(state, b)[0] & b)))
         return frozenset(tables.cards(self.allowed(state, tables.single)[0]))
 
     def projected_scores(self, state: S) -> tuple[int, ...]:

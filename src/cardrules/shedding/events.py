@@ -46,6 +46,7 @@ _DRAW_REASONS = {
     "count": "for the count",
     "others_draw": "{card} makes every other player draw",
     "two_along_draws": "{card} makes the player two seats along draw",
+    "draws": "{card} makes the next player draw",
     "missed_call": 'a missed "one card"',
 }
 

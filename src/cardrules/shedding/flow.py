@@ -17,10 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardrules.cards import RANK_OF_INDEX, Card
+from cardrules.errors import RulesError
 from cardrules.events import CardPlayed, CardTurnedUp, Event, GameOver, HandDealt, HandScored
 from cardrules.moves import Play
-from cardrules.rng import shuffled
-from cardrules.shedding.core import Action, dealt_cards, draw_from
+from cardrules.rng import randbelow, shuffled
+from cardrules.shedding.core import Action, CardRule, dealt_cards, draw_from
 from cardrules.shedding.events import (
     CardsDrawn,
     CountEnded,
@@ -51,9 +52,12 @@ __all__ = [
     "finished",
     "forfeit_turn",
     "lowest_rank_deals",
+    "name_suit_move",
     "pass_move",
     "penalize",
     "play_card",
+    "play_from_hand",
+    "random_below",
     "start_play",
     "work_on",
 ]
@@ -74,6 +78,7 @@ _TWO_ALONG_DRAWS = Action.TWO_ALONG_DRAWS
 _PLAY_AGAIN = Action.PLAY_AGAIN
 _REVERSE = Action.REVERSE
 _NONE = Action.NONE
+_PLAIN = CardRule("none", 0)
 _PLAYING = Phase.PLAY
 _NAMING = Phase.NAME_SUIT
 _ANNOUNCING = Phase.ANNOUNCE
@@ -230,7 +235,10 @@ def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
         work._phase = _NAMING
         work._to_move = dealer
     else:
-        advance(rules, work, _carry_out(rules, work, dealer, rule.action))
+        next_seat = _carry_out(rules, work, dealer, rule.action)
+        if rule.draws:
+            next_seat = _draws(rules, work, dealer, next_seat, rule.draws)
+        advance(rules, work, next_seat)
 
 
 # -- moves ---------------------------------------------------------------------------
@@ -243,19 +251,23 @@ def play_card(
     move: Play,
     tables: CardLookup,
     events: list[Event] | None,
+    in_place: bool = False,
+    acts: bool = True,
 ) -> ShedState:
     """The state after a card played: its function, the count,
     going out, "one card". The most common transition: the new state is filled in
-    here directly rather than copied by :func:`work_on` and then changed."""
+    here directly rather than copied by :func:`work_on` and then changed (or, with
+    ``in_place``, ``state`` itself is: a transition's own, see :func:`play_from_hand`;
+    without ``acts`` the card is played as a plain one, its function not carried out)."""
     card = move.card
-    rule = tables.rule_of[card]
+    rule = tables.rule_of[card] if acts else _PLAIN
     action = rule.action
     hands = state._hands
     held = hands[seat]
     # No copies held: the card's bit; else its last copy (CardLookup.without_card).
     held = held ^ tables.bit_of[card] if held <= tables.single else tables.without_card(held, card)
     left = held.bit_count()
-    work = _new_state(type(state))
+    work = state if in_place else _new_state(type(state))
     work._hand = state._hand
     changed = list(hands)
     changed[seat] = held
@@ -313,6 +325,9 @@ def play_card(
         # Going out; a last card that makes others draw still does so.
         if action is _OTHERS_DRAW or action is _TWO_ALONG_DRAWS:
             _carry_out(rules, work, seat, action)
+        if rule.draws:
+            victim = (seat + work._direction) % rules.players
+            draw_cards(rules, work, victim, rule.draws, "draws")
         end_hand(rules, work, blocked=False)
         work._events = None
         return work
@@ -320,6 +335,8 @@ def play_card(
         next_seat = (seat + work._direction) % rules.players
     else:
         next_seat = _carry_out(rules, work, seat, action)
+    if rule.draws and work._count == 0:  # (not a card played into the count)
+        next_seat = _draws(rules, work, seat, next_seat, rule.draws)
     if left == 1 and not move.announce and rules.one_card_calls:
         _expose(rules, work, seat)
     if work._forfeits[next_seat]:
@@ -347,6 +364,55 @@ def _after_play(
     if not work._stock and rules.reshuffle_when == "stock_empty":
         _refill(rules, work, seat)
     return False
+
+
+def play_from_hand(
+    rules: SheddingGame[Any, Any],
+    work: ShedState,
+    seat: int,
+    card: Card,
+    *,
+    suit: Any = None,
+    acts: bool = True,
+    announce: bool = False,
+) -> None:
+    """``seat`` plays ``card`` from its hand onto the pile now, in the transition that
+    makes ``work`` (a hook's state, such as
+    :meth:`~cardrules.shedding.engine.SheddingGame.after_draw`'s), as a move would:
+    its ``CardPlayed`` told to every seat, ``suit`` named (a wild card's: else the card's
+    own suit is the one to follow), ``announce`` saying "one card". With ``acts`` the
+    card's function is carried out (the count, its action, its draws); without it the
+    card is played as a plain one. Either way the turn then goes on from ``seat``, and
+    going out ends the hand. The card need not be one the rules allow now: that is the
+    caller's rule.
+
+    Raises :class:`~cardrules.RulesError` if ``seat`` does not hold ``card``.
+    """
+    if not work._hands[seat] & work._hand._tables.bit_of[card]:  # (a copy: the first's bit)
+        raise RulesError(f"seat {seat} cannot play {card}: it does not hold it")
+    events = work._events
+    move = Play(card, suit=suit, announce=announce)
+    play_card(rules, work, seat, move, work._hand._tables, events, True, acts)
+    work._events = events  # (play_card closes the transition it makes; this one goes on)
+
+
+def random_below(work: ShedState, n: int) -> int:
+    """A number from 0 to ``n`` - 1, uniform, from the generator of the state a
+    transition makes (a hook's ``state``): a secret of the table until it shows, and
+    a chance node under explicit chance (:func:`~cardrules.rng.randbelow`)."""
+    value, work._rng = randbelow(work._rng, n)
+    return value
+
+
+def _draws(
+    rules: SheddingGame[Any, Any], work: ShedState, seat: int, victim: int, count: int
+) -> int:
+    """A card of ``seat``'s with ``draws``: ``victim``, the next player, draws ``count``
+    cards and loses the turn; returns the seat that moves next."""
+    draw_cards(rules, work, victim, count, "draws")
+    if work._events is not None:
+        work._events.append(TurnSkipped(victim, seat))
+    return (victim + work._direction) % rules.players
 
 
 def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
@@ -377,6 +443,8 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
             work._events.append(CardsDrawn(seat, 1, reason, 1, cards=(card,)))
         if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
             _refill(rules, work, seat)
+        if work._hand._after_draw and _asked_after_draw(rules, work, seat, card):
+            return
     elif work._count:
         # The player who cannot follow draws the count's value; the count ends.
         value = work._count
@@ -395,10 +463,15 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
                 return
             work._count_out = False
     else:
+        before = work._hands[seat]
         drawn = draw_cards(rules, work, seat, 1, reason)
         work._idle = 0 if drawn else work._idle + 1
         if keeps_turn:
             work._drawn += 1
+        if drawn and work._hand._after_draw:
+            (card,) = _cards_added(work, before, work._hands[seat])
+            if _asked_after_draw(rules, work, seat, card):
+                return
     if work._idle >= work._hand._blocked_at and _blocked(rules, work):
         return
     # (Draws this turn are counted only while the player keeps the turn.)
@@ -407,6 +480,25 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         advance(rules, work, next_seat)
     else:  # see play_card
         work._to_move = next_seat
+
+
+def _asked_after_draw(
+    rules: SheddingGame[Any, Any], work: ShedState, seat: int, card: Card
+) -> bool:
+    """The game's ``after_draw`` asked of ``seat``'s drawn ``card``; returns whether it
+    played a card (the turn has then gone on from the play)."""
+    hand, played = work._hand, work._played
+    rules.after_draw(work, seat, card)
+    return work._hand is not hand or work._played != played
+
+
+def _cards_added(work: ShedState, before: int, after: int) -> list[Card]:
+    """The cards a hand mask ``after`` holds beyond ``before`` (copies counted)."""
+    cards = work._hand._tables.cards
+    added = list(cards(after))
+    for card in cards(before):
+        added.remove(card)
+    return added
 
 
 def pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
@@ -427,6 +519,20 @@ def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
         work._events.append(HandBlocked(work._hand._number))
     end_hand(rules, work, blocked=True)
     return True
+
+
+def name_suit_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, suit: Any) -> None:
+    """``NameSuit(suit)``: the dealer names the suit for the wild card turned up; the
+    card's draws, if it has any, follow."""
+    work._suit = suit
+    if work._events is not None:
+        work._events.append(SuitNamed(seat, suit))
+    work._phase = _PLAYING
+    next_seat = (seat + work._direction) % rules.players
+    draws = work._hand._tables.rule_of[work._discard[-1]].draws
+    if draws:
+        next_seat = _draws(rules, work, seat, next_seat, draws)
+    advance(rules, work, next_seat)
 
 
 def announce_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, said: bool) -> None:
@@ -467,6 +573,10 @@ def _carry_out(rules: SheddingGame[Any, Any], work: ShedState, seat: int, action
         direction = work._direction = -direction
         if work._events is not None:
             work._events.append(DirectionChanged(direction))
+        if players == 2 and rules.reverse_with_two == "skip":
+            if work._events is not None:  # (it acts as a skip card)
+                work._events.append(TurnSkipped((seat + direction) % players, seat))
+            return seat
     return (seat + direction) % players
 
 

@@ -53,6 +53,7 @@ __all__ = [
     "ShedState",
     "ShedView",
     "lay_out",
+    "overrides",
     "tables_for",
 ]
 
@@ -289,10 +290,18 @@ def tables_for(table: CardTable) -> CardLookup:
 
 
 _NO_LIMIT = sys.maxsize
-_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool]
+_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool]
 _LIMITS: dict[int, tuple[Any, _Limits]] = {}
 _RESHUFFLES = ("never", "drawing", "stock_empty")
 _WILD_GOES = ("under_stock", "shuffled_in")
+_REVERSES = ("reverse", "skip")
+
+
+def overrides(rules: Any, hook: str) -> bool:
+    """Whether ``rules`` has its own ``hook`` (a method of the engine's marked as a
+    default hook, asked only of the games that override it)."""
+    method = getattr(type(rules), hook, None)
+    return method is not None and not getattr(method, "default_hook", False)
 
 
 def _check_deck(rules: Any) -> Deck | None:
@@ -343,6 +352,10 @@ def _limits_of(rules: Any) -> _Limits:
         raise RulesError(
             f"turned_up_wild must be one of {_WILD_GOES}, not {rules.turned_up_wild!r}"
         )
+    if getattr(rules, "reverse_with_two", "reverse") not in _REVERSES:
+        raise RulesError(
+            f"reverse_with_two must be one of {_REVERSES}, not {rules.reverse_with_two!r}"
+        )
     deck = _check_deck(rules)
     acts = rules.turned_up_acts
     if deck is not None:
@@ -372,6 +385,9 @@ def _limits_of(rules: Any) -> _Limits:
         bool(rules.pass_when_stuck or rules.pass_by_choice),
         bool(rules.pass_by_choice),
         rules.reshuffle_when != "never",
+        # The hooks asked only of the games that have them.
+        overrides(rules, "playable"),
+        overrides(rules, "after_draw"),
     )
     if len(_LIMITS) >= 64:
         _LIMITS.clear()
@@ -387,6 +403,7 @@ class HandInfo(Value):
     and the policies that decide what is allowed, read on every move."""
 
     __slots__ = (
+        "_after_draw",
         "_blocked_at",
         "_calls",
         "_cards_dealt",
@@ -399,6 +416,7 @@ class HandInfo(Value):
         "_pass_by_choice",
         "_passes",
         "_reshuffles",
+        "_restricts",
         "_rules",
         "_stuck_only",
         "_tables",
@@ -428,6 +446,8 @@ class HandInfo(Value):
             self._passes,
             self._pass_by_choice,
             self._reshuffles,
+            self._restricts,
+            self._after_draw,
         ) = _limits_of(rules)
         self._number = number
         self._cards_dealt = cards_dealt

@@ -1,0 +1,396 @@
+"""The shedding engine's generic rules for games such as UNO, each built and tested on a
+French test game of its own ("Draw-two Eights"): a card that makes the next player
+draw (``CardRule(draws=N)``), a hook that forbids some allowed cards (``playable``), a
+reverse that skips with two players (``reverse_with_two``), and a drawn card played at
+once (``after_draw`` with :func:`~cardrules.shedding.flow.play_from_hand`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import cardrules as cr
+import swap_worlds as sw
+from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
+from cardrules.chance import ExplicitChance
+from cardrules.errors import IllegalMoveError, RulesError
+from cardrules.events import describe, narrate
+from cardrules.shedding import CardRule, CardTable, Phase
+from cardrules.shedding.engine import SheddingGame
+from cardrules.shedding.events import CardsDrawn, TurnSkipped
+from cardrules.shedding.flow import play_from_hand, random_below
+from cardrules.shedding.state import ShedState, ShedView
+
+_ROWS = {rank: CardRule("none", min(int(rank), 10)) for rank in cr.Rank}
+_ROWS[cr.Rank.EIGHT] = CardRule("wild", 50)
+_ROWS[cr.Rank.TWO] = CardRule("none", 20, draws=2)
+_ROWS[cr.Rank.JACK] = CardRule("wild", 50, draws=4)
+_ROWS[cr.Rank.QUEEN] = CardRule("skip", 20)
+_ROWS[cr.Rank.ACE] = CardRule("reverse", 20)
+TABLE = CardTable(_ROWS)
+JACKS = mask_of(card for card in ALL_CARDS if card.rank == cr.Rank.JACK)
+
+
+@attrs.frozen
+class DrawTwoEights(SheddingGame[ShedState, ShedView]):
+    """Eights are wild, a two makes the next player draw two, a jack is wild and makes
+    the next player draw four, a queen skips, an ace reverses; five cards each.
+    Options: ``jacks_last`` (a jack only when nothing else can be played: the
+    ``playable`` hook), ``eager`` (a drawn card of the suit to follow is played at once,
+    a drawn wild card too, naming a suit at random and without its draws: the
+    ``after_draw`` hook) and the engine's ``reverse_with_two``."""
+
+    name: ClassVar[str] = "test_shed_features"
+    card_table = TABLE
+    players: int = 3
+    jacks_last: bool = False
+    eager: bool = False
+    reverse_with_two: Any = "reverse"
+
+    def cards_each(self, hand_number: int) -> int:
+        return 5
+
+    def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
+        return tuple(sum(TABLE[card.rank].points for card in hand) for hand in hands)
+
+    def playable(self, state: ShedState, held: int, cards: int) -> int:
+        if not self.jacks_last:
+            return cards
+        return cards & ~JACKS or cards
+
+    def after_draw(self, state: ShedState, seat: int, card: Card) -> None:
+        if not self.eager:
+            return
+        if TABLE[card.rank].is_wild:
+            suit = Suit(random_below(state, 4))
+            play_from_hand(self, state, seat, card, suit=suit, acts=False)
+        elif card.suit == state.suit:
+            play_from_hand(self, state, seat, card)
+
+
+GAME = DrawTwoEights()
+GAMES = {
+    "plain": GAME,
+    "jacks_last": DrawTwoEights(jacks_last=True),
+    "eager": DrawTwoEights(eager=True, jacks_last=True),
+    "eager-two": DrawTwoEights(players=2, eager=True, reverse_with_two="skip"),
+}
+
+
+def _names(events: Any) -> list[str]:
+    return [type(event).__name__ for event in events]
+
+
+def play_out(game: Any, seed: int) -> tuple[Any, list[Any], list[Any]]:
+    """A whole random game from ``seed``: the last state, the moves and the events; every
+    move listed is applied."""
+    pick = random.Random(seed)
+    step = game.start(seed=seed)
+    state, moves, events = step.state, [], list(step.events)
+    while not state.is_over:
+        move = pick.choice(game.legal_moves(state))
+        step = game.step(state, move)
+        state = step.state
+        moves.append(move)
+        events.extend(step.events)
+    return state, moves, events
+
+
+# -- draws: a card that makes the next player draw ------------------------------------
+
+
+def test_a_draw_two_makes_the_next_player_draw_and_lose_the_turn() -> None:
+    state = GAME.position(
+        ["2H 5C 6C", "7D 9D", "KS 4S"], discard="KH", stock="3C 3D 4D 5D", to_move=0
+    )
+    step = GAME.step(state, cr.Play("2H"))
+    assert step.state.hand_sizes == (2, 4, 2)
+    assert step.state.to_move == 2
+    assert CardsDrawn(1, 2, "draws", 2, cards=cr.parse_cards("3C 3D")) in step.events
+    assert TurnSkipped(1, by=0) in step.events
+    texts = [text for _, text in narrate(step.events, 2)]
+    assert "Seat 1 draws 2 cards (2♥ makes the next player draw)." in texts
+    # The drawer alone is told the cards.
+    assert "You draw 3♣ and 3♦" in " ".join(describe(e, 1) for e in step.events)
+    assert "3♣" not in " ".join(describe(e, 2) for e in cr.events_for(step.events, 2))
+
+
+def test_with_two_players_the_player_of_a_draw_two_moves_again() -> None:
+    game = DrawTwoEights(players=2)
+    state = game.position(["2H 5C", "7D"], discard="KH", stock="3C 3D 4D", to_move=0)
+    step = game.step(state, cr.Play("2H"))
+    assert step.state.to_move == 0 and step.state.hand_sizes == (1, 3)
+
+
+def test_a_wild_card_with_draws_names_the_suit_then_the_next_player_draws() -> None:
+    state = GAME.position(
+        ["JH 5C 6C", "7D 9D", "KS 4S"], discard="KH", stock="3C 3D 4D 5D 6D", to_move=0
+    )
+    move = cr.Play("JH", suit=Suit.SPADES)
+    assert move in GAME.legal_moves(state)
+    step = GAME.step(state, move)
+    assert _names(step.events)[2:] == ["SuitNamed", "CardsDrawn", "TurnSkipped"]
+    assert step.state.suit is Suit.SPADES
+    assert step.state.hand_sizes == (2, 6, 2) and step.state.to_move == 2
+
+
+def test_going_out_on_a_draw_card_still_makes_the_next_player_draw() -> None:
+    state = GAME.position(["2H", "7D", "KS"], discard="KH", stock="3C 3D 4D", to_move=0)
+    step = GAME.step(state, cr.Play("2H"))
+    scored = next(e for e in step.events if isinstance(e, cr.HandScored))
+    assert scored.hand_scores == (0, 7 + 3 + 3, 10)  # the 3♣ and 3♦ drawn count
+    assert step.state.is_over
+
+
+@pytest.mark.parametrize(
+    ("turned", "to_move", "sizes"), [("2D", 2, (5, 7, 5)), ("6D", 1, (5,) * 3)]
+)
+def test_a_turned_up_draw_card_makes_the_first_player_draw_and_lose_the_turn(
+    turned: str, to_move: int, sizes: tuple[int, ...]
+) -> None:
+    deck = [card for card in ALL_CARDS if card != Card.parse(turned)]
+    deck.insert(15, Card.parse(turned))  # after 3 hands of 5
+    state = GAME.new_game(seed=1, dealer=0, deck=deck)
+    assert state.top == Card.parse(turned)
+    assert state.to_move == to_move and state.hand_sizes == sizes
+
+
+def test_a_turned_up_wild_card_with_draws_is_named_by_the_dealer_then_draws() -> None:
+    deck = [card for card in ALL_CARDS if card != Card.parse("JD")]
+    deck.insert(15, Card.parse("JD"))
+    state = GAME.new_game(seed=1, dealer=0, deck=deck)
+    assert state.phase is Phase.NAME_SUIT and state.to_move == 0
+    step = GAME.step(state, cr.NameSuit(Suit.CLUBS))
+    assert _names(step.events)[1:] == ["SuitNamed", "CardsDrawn", "TurnSkipped"]
+    assert step.state.to_move == 2 and step.state.hand_sizes == (5, 9, 5)
+
+
+@pytest.mark.parametrize(
+    ("row", "words"),
+    [
+        (lambda: CardRule("skip", 0, draws=2), "already skips"),
+        (lambda: CardRule("play_again", 0, draws=1), "already skips"),
+        (lambda: CardRule("none", 0, count=2, starts_count=True, draws=2), "not both"),
+        (lambda: CardRule("none", 0, draws=-1), "0 or more"),
+        (lambda: CardRule("none", 0, draws="2"), "must be an int"),  # type: ignore[arg-type]
+    ],
+)
+def test_a_bad_draws_is_refused_in_words(row: Any, words: str) -> None:
+    with pytest.raises(RulesError, match=words):
+        row()
+
+
+def test_a_card_rule_shows_its_draws() -> None:
+    assert repr(CardRule("none", 20, draws=2)).endswith("starts_count=False, draws=2)")
+    assert "draws" not in repr(CardRule("none", 20))
+
+
+# -- playable: a hook that forbids allowed cards --------------------------------------
+
+
+def test_playable_keeps_a_jack_until_nothing_else_can_be_played() -> None:
+    game = GAMES["jacks_last"]
+    state = game.position(["JH 5H 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
+    assert [str(move) for move in game.legal_moves(state)] == ["5♥"]
+    with pytest.raises(IllegalMoveError):
+        game.apply(state, cr.Play("JH", suit=Suit.CLUBS))
+    alone = game.position(["JH 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
+    plays = [move for move in game.legal_moves(alone) if isinstance(move, cr.Play)]
+    assert {move.card for move in plays} == {Card.parse("JH")} and len(plays) == 4
+    # Without the hook's rule the jack is offered beside the five.
+    plain = GAME.position(["JH 5H 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
+    assert cr.Play("JH", suit=Suit.CLUBS) in GAME.legal_moves(plain)
+
+
+def test_a_player_whose_cards_playable_forbids_all_draws() -> None:
+    class NoHearts(DrawTwoEights):
+        name: ClassVar[str] = ""  # (not registered)
+
+        def playable(self, state: ShedState, held: int, cards: int) -> int:
+            return cards & ~mask_of(c for c in ALL_CARDS if c.suit == Suit.HEARTS)
+
+    game = NoHearts()
+    state = game.position(["5H 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
+    assert game.legal_moves(state) == (cr.Draw(),)
+    absent = game.absent_cards(state, cr.Draw())  # (hearts are never played here)
+    assert Card.parse("KS") in absent and Card.parse("5H") not in absent
+
+
+def test_a_stuck_player_holds_no_card_it_could_play_were_it_alone() -> None:
+    game = GAMES["jacks_last"]
+    state = game.position(["5C 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
+    absent = game.absent_cards(state, cr.Draw())
+    assert {Card.parse("JC"), Card.parse("8C"), Card.parse("2H")} <= absent
+    assert Card.parse("5C") not in absent and len(absent) == 13 + 3 + 3 + 3  # (hearts, K, 8, J)
+
+
+def test_playable_must_return_a_card_mask() -> None:
+    class Broken(DrawTwoEights):
+        name: ClassVar[str] = ""  # (not registered)
+
+        def playable(self, state: ShedState, held: int, cards: int) -> Any:
+            return "all"
+
+    state = Broken().position(["5H 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
+    with pytest.raises(RulesError, match="playable must return a card mask"):
+        Broken().legal_moves(state)
+
+
+# -- reverse_with_two -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "policy", "to_move"),
+    [(2, "skip", 0), (2, "reverse", 1), (3, "skip", 2), (3, "reverse", 2)],
+)
+def test_a_reverse_with_two_players_skips_when_the_game_says_so(
+    players: int, policy: str, to_move: int
+) -> None:
+    game = DrawTwoEights(players=players, reverse_with_two=policy)
+    hands = ["AH 5C", "7D", "KS"][:players]
+    step = game.step(game.position(hands, discard="KH", stock="3C", to_move=0), cr.Play("AH"))
+    assert step.state.to_move == to_move and step.state.direction == -1
+    assert (TurnSkipped(1, by=0) in step.events) is (players == 2 and policy == "skip")
+
+
+def test_a_bad_reverse_with_two_is_refused_in_words() -> None:
+    with pytest.raises(RulesError, match="reverse_with_two must be one of"):
+        DrawTwoEights(reverse_with_two="sideways").new_game(seed=1)
+
+
+# -- after_draw: a drawn card played at once -------------------------------------------
+
+
+def _drawn(stock: str, players: int = 3) -> cr.Step[Any]:
+    game = DrawTwoEights(players=players, eager=True)
+    hands = ["3C 4C", "7D 9D", "KS 4S"][:players]
+    state = game.position(hands, discard="KH", stock=stock, to_move=0, seed=3)
+    return game.step(state, cr.Draw())
+
+
+def test_a_drawn_card_of_the_suit_is_played_at_once_and_told_to_all() -> None:
+    step = _drawn("9H 5S")
+    assert step.state.top == Card.parse("9H") and step.state.to_move == 1
+    assert step.state.hand_sizes == (2, 2, 2)
+    for seat in (1, 2):
+        told = [describe(e, seat) for e in cr.events_for(step.events, seat)]
+        assert told[1:] == ["Seat 0 cannot play and draws 1 card.", "Seat 0 plays 9♥."]
+
+
+def test_a_drawn_card_that_does_not_match_is_kept_and_the_turn_passes() -> None:
+    step = _drawn("5S 9H")
+    assert step.state.top == Card.parse("KH") and step.state.to_move == 1
+    assert step.state.hand_sizes == (3, 2, 2)
+    assert not any(isinstance(e, cr.CardPlayed) for e in step.events)
+
+
+def test_a_drawn_card_played_at_once_carries_out_its_function() -> None:
+    step = _drawn("2H 5S 6S")  # the next player draws two and is skipped
+    assert step.state.hand_sizes == (2, 4, 2) and step.state.to_move == 2
+
+
+def test_a_drawn_wild_card_names_a_suit_at_random_without_its_draws() -> None:
+    suits = set()
+    for seed in range(12):
+        game = DrawTwoEights(eager=True)
+        hands = ["3C 4C", "7D 9D", "KS 4S"]
+        state = game.position(hands, discard="KH", stock="JD 5S 6S 7S", to_move=0, seed=seed)
+        step = game.step(state, cr.Draw())
+        assert step.state.top == Card.parse("JD") and step.state.hand_sizes == (2, 2, 2)
+        assert step.state.to_move == 1
+        suits.add(step.state.suit)
+    assert len(suits) > 2  # (12 seeds: all four but a 1 in 600 chance)
+
+
+def test_the_random_suit_of_a_drawn_wild_is_a_chance_node_under_explicit_chance() -> None:
+    game = GAMES["eager"]
+    table = ExplicitChance(game)
+    pick = random.Random(0)
+    fours = 0
+    for _ in range(6):
+        state = table.start().state
+        while not state.is_over and fours == 0:
+            if state.is_chance:
+                outcomes = [outcome for outcome, _ in table.chance_outcomes(state)]
+                fours += outcomes == [0, 1, 2, 3]
+                state = table.step_chance(state, pick.choice(outcomes)).state
+            else:
+                state = table.step(state, pick.choice(table.legal_moves(state))).state
+    assert fours
+
+
+def test_play_from_hand_refuses_a_card_the_seat_does_not_hold() -> None:
+    class Cheat(DrawTwoEights):
+        name: ClassVar[str] = ""  # (not registered)
+
+        def after_draw(self, state: ShedState, seat: int, card: Card) -> None:
+            play_from_hand(self, state, seat, Card.parse("AS"))
+
+    state = Cheat().position(["3C 4C", "7D", "KS"], discard="KH", stock="5S", to_move=0)
+    with pytest.raises(RulesError, match="does not hold it"):
+        Cheat().apply(state, cr.Draw())
+
+
+def test_a_game_without_the_hooks_draws_as_before() -> None:
+    game = DrawTwoEights(eager=False)
+    state = game.position(["3C 4C", "7D", "KS"], discard="KH", stock="9H", to_move=0)
+    step = game.step(state, cr.Draw())
+    assert step.state.hand_sizes == (3, 1, 1) and step.state.to_move == 1
+    assert not type(cr.CrazyEights(players=2)).__dict__.get("after_draw")
+    hand = cr.CrazyEights(players=2).new_game(seed=1)._hand
+    assert not hand._after_draw and not hand._restricts
+
+
+# -- every feature together: random games, records, data, secrets ----------------------
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_games_end_and_records_replay(name: str) -> None:
+    game = GAMES[name]
+    state, moves, events = play_out(game, seed=4)
+    assert state.is_over
+    record = cr.GameRecord.start(game, seed=4)
+    for move in moves:
+        record = record.then(move)
+    assert cr.GameRecord.from_json(record.to_json()).final_state() == state
+    for event in events:
+        for seat in (None, 0, 1):
+            data = event.to_data(seat)
+            assert data["event"] and data["text"] == describe(event.for_seat(seat), seat)
+    for move in moves[:40]:
+        assert game.move_from_id(game.move_id(move)) == move
+
+
+def test_the_features_happen_in_random_games() -> None:
+    seen: set[str] = set()
+    for seed in range(4):
+        for name in ("eager", "eager-two"):
+            _, _, events = play_out(GAMES[name], seed)
+            for event in events:
+                if isinstance(event, CardsDrawn) and event.reason == "draws":
+                    seen.add("draws")
+                if isinstance(event, TurnSkipped):
+                    seen.add("skipped")
+            played = sum(isinstance(e, cr.CardPlayed) for e in events)
+            moved = sum(isinstance(e, cr.MovePlayed) and type(e.move) is cr.Play for e in events)
+            if played > moved:
+                seen.add("drawn card played")
+    assert seen == {"draws", "skipped", "drawn card played"}
+
+
+@pytest.mark.parametrize("name", ["eager", "eager-two"])
+def test_a_seat_cannot_tell_apart_worlds_that_differ_in_cards_it_has_not_seen(
+    name: str,
+) -> None:
+    game = GAMES[name]
+    world = sw.play_world(game, seed=2, moves=30)
+    assert len(world.transitions) > 8
+    found = 0
+    for _x, _y, other in sw.swaps(world, 0, seed=2, wanted=3):
+        assert sw.compare(world, other, 0, hosts=("library",)) == []
+        found += 1
+    assert found
