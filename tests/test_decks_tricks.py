@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
+from typing_extensions import assert_type
 
 import cardrules as cr
 from cardrules.bots import bot_from_name
@@ -22,7 +23,7 @@ from cardrules.cards import Card
 from cardrules.chance import ExplicitChance
 from cardrules.cli.console import Console
 from cardrules.cli.play import play_game
-from cardrules.decks import DOPPELKOPF_48, SKAT_32, TAROT_78, Deck
+from cardrules.decks import DOPPELKOPF_48, SKAT_32, TAROT_78, Deck, DeckCard
 from cardrules.encoding import encoder_for
 from cardrules.errors import IllegalMoveError, MoveParseError, SetupError
 from cardrules.events import TrickWon, describe
@@ -583,3 +584,13 @@ def test_a_views_played_mask_counts_the_copies_played() -> None:
     tarot = TAROT.position(["1T Ex", "2T 3♣", "5♣ 4♣", "K♠ 6♣"], leader=0)
     tarot = TAROT.apply(tarot, cr.Play(TAROT_78.parse("Ex")))
     assert TAROT.observe(tarot, 1).played_mask == TAROT_78.mask_of([TAROT_78.parse("Ex")])
+
+
+def test_a_play_is_generic_in_its_cards_class() -> None:
+    # (mypy --strict reads these lines: a Play's card is a Card unless said)
+    french: cr.Play = cr.Play(cr.Card.parse("QS"))
+    assert_type(french.card, Card)
+    tarot: cr.Play[DeckCard] = cr.Play(TAROT_78.parse("21T"))
+    assert_type(tarot.card.suit, int | None)
+    assert french.card.suit == cr.Suit.SPADES and tarot.card.suit == 4
+    assert type(tarot) is cr.Play and cr.Play[DeckCard](tarot.card) == tarot

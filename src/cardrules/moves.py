@@ -26,9 +26,10 @@ import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias
 
 import attrs
+from typing_extensions import TypeVar
 
 from cardrules._text import shown
 from cardrules.cards import Card, Rank, Suit
@@ -78,8 +79,15 @@ def _card(value: Card | str, what: str) -> Card:
     )
 
 
-def _play_card(value: Card | str) -> Card:
-    return _card(value, "Play")
+CardT = TypeVar("CardT", bound="Card | DeckCard", default=Card)
+"""The class of the card a :class:`Play` plays: :class:`~cardrules.Card` unless said
+(``Play`` is ``Play[Card]``), or a declared deck's card class
+(:class:`~cardrules.decks.DeckCard`: ``Play[DeckCard]``, UNO's and Tarot's cards)."""
+
+
+def _play_card(value: CardT | str) -> CardT:
+    card: Any = _card(value, "Play")  # type: ignore[arg-type]  # (a DeckCard passes too)
+    return card  # type: ignore[no-any-return]
 
 
 def as_suit(value: Suit | DeckSuit | str) -> Suit | DeckSuit:
@@ -111,12 +119,15 @@ def _as_bool(value: bool) -> bool:
 
 
 @attrs.frozen(cache_hash=True)
-class Play(Immutable):
+class Play(Immutable, Generic[CardT]):
     """Play ``card``. ``suit`` names the suit to follow after a wild card (an 8 in
     Craits); ``announce=True`` says "one card" with a play that leaves one card.
 
-    A card of a declared deck (:mod:`cardrules.decks`) names a suit of its deck, given
-    as the deck's suit object or its text:
+    ``card`` is a :class:`~cardrules.Card` or a card of a declared deck: ``Play`` is
+    generic in the card's class (:data:`CardT`), ``Play[Card]`` unless said, so a type
+    checker reads ``move.card.suit`` of a ``Play`` as a :class:`~cardrules.Suit`, and of
+    a ``Play[DeckCard]`` as a declared deck's suit number. A card of a declared deck
+    names a suit of its deck, given as the deck's suit object or its text:
 
     >>> from cardrules.decks import UNO_108
     >>> move = Play(UNO_108.parse("W"), suit="red")
@@ -124,7 +135,7 @@ class Play(Immutable):
     (True, 'W naming red', {'play': 'W', 'deck': 'Uno', 'suit': 'R'})
     """
 
-    card: Card = attrs.field(converter=_play_card)
+    card: CardT = attrs.field(converter=_play_card)
     suit: Suit | DeckSuit | None = attrs.field(default=None, converter=_as_optional_suit)
     announce: bool = attrs.field(default=False, converter=_as_bool)
 
@@ -153,9 +164,10 @@ class Play(Immutable):
         >>> Play("QS").to_data()
         {'play': 'Q♠'}
         """
-        data: dict[str, Any] = {"play": str(self.card)}
-        if self.card.__class__ is not Card:  # another deck's card: its deck named
-            data["deck"] = self.card.deck.name  # type: ignore[attr-defined]
+        card: Any = self.card
+        data: dict[str, Any] = {"play": str(card)}
+        if card.__class__ is not Card:  # another deck's card: its deck named
+            data["deck"] = card.deck.name
         if self.suit is not None:
             data["suit"] = self.suit.letter
         if self.announce:
@@ -163,7 +175,7 @@ class Play(Immutable):
         return data
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Play | None:
+    def from_data(cls, data: Mapping[str, Any]) -> Play[Any] | None:
         """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
         if set(data) <= {"play", "suit", "announce", "deck"}:
             card = data["play"]

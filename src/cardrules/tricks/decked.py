@@ -224,9 +224,10 @@ def apply(
         allowed = state._allowed
     if type(move) is not Play or move.suit is not None or move.announce:
         raise self._refuse(state, move)
-    card = move.card
+    card: Any = move.card
     layout = self._decked
-    if not (isinstance(card, int) and 0 <= card < layout.kinds and layout.deck.card(card) is card):
+    known = isinstance(card, int) and 0 <= card < layout.kinds and layout.deck.card(card) is card
+    if not known:
         raise refusal(self, state, card)
     bits = allowed & layout.copy_masks[card]
     if not bits:
