@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # (the shedding family's moves, named in the type Move)
     from cardrules.shedding.moves import Announce, CallIdiot, Draw
 
 __all__ = [
+    "CardT",
     "Move",
     "NameSuit",
     "Pass",
