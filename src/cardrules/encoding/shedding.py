@@ -53,6 +53,20 @@ sequence):
 An information state started in the middle of a hand knows these from there on; the
 text recalls every event and every card the seat received.
 
+A game on a declared deck (its card table made by :meth:`CardTable.for_deck
+<cardrules.shedding.core.CardTable.for_deck>`: UNO's 108 cards) has the layout
+``shedding/2``: the fields above, with ``K`` entries (the deck's card kinds, by card
+number: 54 for UNO) where the French layout has 52, each holding the copies as a count
+(``hand``, ``discard``, ``dealt``, ``drawn``, ``played``; ``top`` one-hot, all 0 when
+the pile is empty), ``suit`` with one entry per suit (colour) of the deck, all 0 while
+none is to follow, and after it one more field:
+
+* ``face`` (F): the face to match (one-hot by
+  :func:`~cardrules.shedding.core.faces_of`: a kind and rank, such as UNO's 5s or its
+  skips), which the state remembers with the suit even when the pile is empty.
+
+The French games' layouts (``shedding/1``) are unchanged.
+
 >>> import cardrules as cr
 >>> from cardrules.encoding.shedding import SheddingEncoder
 >>> encoder = SheddingEncoder(cr.Craits(players=4, short_game=True))
@@ -66,6 +80,7 @@ from collections import Counter
 from typing import Any
 
 from cardrules.cards import ALL_CARDS
+from cardrules.decks import Deck
 from cardrules.encoding.family import FamilyEncoder
 from cardrules.encoding.info import Note, Public
 from cardrules.encoding.shedparts import SheddingParts, has_own_phases, phase_entry
@@ -75,8 +90,9 @@ from cardrules.errors import StateError
 from cardrules.events import CardPlayed, HandDealt
 from cardrules.game import Step
 from cardrules.handmasks import hand_cards, hand_mask, with_card
+from cardrules.shedding.core import faces_of
 from cardrules.shedding.events import CardsDrawn, Reshuffled
-from cardrules.shedding.state import Phase
+from cardrules.shedding.state import Phase, tables_for
 
 __all__ = ["SheddingEncoder"]
 
@@ -113,27 +129,71 @@ def _counts(values: list[float], at: int, cards: Any) -> None:
         values[at + card] += 1.0
 
 
+def folded(mask: int, kinds: int) -> list[int]:
+    """The cards of a mask of blocks of ``kinds`` bits (block ``c``: the cards held
+    ``c + 1`` times or more), any number of blocks, as card numbers, copies repeated.
+
+    >>> folded(0b101 | 0b001 << 3, 3)
+    [0, 2, 0]
+    """
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append((low.bit_length() - 1) % kinds)
+        mask ^= low
+    return cards
+
+
 class SheddingEncoder(FamilyEncoder):
     """Observations and information states of a game on the shedding engine (see the
     module documentation for the layout)."""
 
-    __slots__ = ("_copies", "_family_size", "_own_phase", "_starts", "cards", "players")
+    __slots__ = (
+        "_copies",
+        "_deck",
+        "_face",
+        "_family_size",
+        "_own_phase",
+        "_starts",
+        "_with_card",
+        "cards",
+        "kinds",
+        "players",
+    )
 
     layout_name = "shedding"
     layout_version = 1
 
     def __init__(self, game: Any) -> None:
         self.players = players = game.players
-        deck = game.deck.cards()
-        self.cards: int = len(deck)
-        """The cards in the deck."""
-        self._copies = copies = max(Counter(deck).values())
+        self._deck: Deck | None = getattr(game.card_table, "deck", None)
+        """The declared deck of a game whose card table is made for one (layout
+        ``shedding/2``), else ``None``: the French cards."""
+        deck = self._deck
+        if deck is None:
+            cards = game.deck.cards()
+            self.cards: int = len(cards)
+            """The cards in the deck."""
+            self._copies = copies = max(Counter(cards).values())
+            self.kinds: int = 52
+            """The entries of a field of cards: one a card (a kind of a declared deck)."""
+            suits, faces = 4, 0
+            self._with_card = with_card
+        else:
+            self.cards = deck.size
+            self._copies = copies = max(deck.copies)
+            self.kinds = len(deck.kinds)
+            suits, faces = len(deck.suits), len(faces_of(deck)[0])
+            self._with_card = tables_for(game.card_table).with_card
+        kinds = self.kinds
         limit = float(POINTS_LIMIT)
         layout = Layout()
-        layout.add("hand", 52, "copies of each card the seat holds", 0, copies)
-        layout.add("discard", 52, "copies of each card in the discard pile", 0, copies)
-        layout.add("top", 52, "the top card of the discard pile (one-hot)")
-        layout.add("suit", 4, "the suit to follow (one-hot)")
+        layout.add("hand", kinds, "copies of each card the seat holds", 0, copies)
+        layout.add("discard", kinds, "copies of each card in the discard pile", 0, copies)
+        layout.add("top", kinds, "the top card of the discard pile (one-hot)")
+        layout.add("suit", suits, "the suit to follow (one-hot)")
+        if faces:
+            layout.add("face", faces, "the face to match (one-hot)")
         layout.add("count", 1, "the running count / 10", -limit / 10, limit / 10)
         layout.add("count_on", 1, "1.0 while the count runs")
         layout.add("count_out", 1, "1.0 if a player went out during the count")
@@ -154,23 +214,31 @@ class SheddingEncoder(FamilyEncoder):
         if has_own_phases(game):
             layout.add("own_phase", 1, "1.0 in a phase of the game's own (stakes…), not the play")
         history = (
-            ("dealt", 52, "the seat's hand as dealt (copies)", 0.0, float(copies)),
-            ("drawn", 52, "the cards the seat has drawn since (times)", 0.0, limit),
-            ("played", players * 52, "cards each seat played this hand (times)", 0.0, limit),
+            ("dealt", kinds, "the seat's hand as dealt (copies)", 0.0, float(copies)),
+            ("drawn", kinds, "the cards the seat has drawn since (times)", 0.0, limit),
+            ("played", players * kinds, "cards each seat played this hand (times)", 0.0, limit),
             ("draws", players, "cards each seat drew this hand / 10", 0.0, limit / 10),
         )
         self._family_size = layout.size
         super().__init__(game, layout, history)
+        if deck is not None:  # (version 2: the cards, suits and faces of a declared deck)
+            self.layout = f"shedding/2{self.layout[len('shedding/1') :]}"
         self._starts = {field.name: field.start for field in self.info_fields}
         self._own_phase: int | None = self._starts.get("own_phase")
+        self._face: int | None = self._starts.get("face")
 
     def _family_observation(self, view: Any) -> list[float]:
         players, seat, start = self.players, view.seat, self._starts
         values = [0.0] * self._family_size
         _counts(values, start["hand"], view.hand)
         _counts(values, start["discard"], view.discard)
-        values[start["top"] + view.top] = 1.0
-        values[start["suit"] + view.suit] = 1.0
+        top, suit = view.top, view.suit
+        if top is not None:
+            values[start["top"] + top] = 1.0
+        if suit is not None:
+            values[start["suit"] + suit] = 1.0
+        if self._face is not None:
+            values[self._face + view.face] = 1.0
         values[start["count"]] = clipped(view.count) / 10
         values[start["count_on"]] = 1.0 if view.count else 0.0
         values[start["count_out"]] = 1.0 if view.count_out else 0.0
@@ -203,6 +271,21 @@ class SheddingEncoder(FamilyEncoder):
     def _tracker_steps(self) -> ShedSteps:
         return ShedSteps()
 
+    def _mask(self, cards: Any) -> int:
+        """The mask of some cards (copies in further blocks of :attr:`kinds` bits)."""
+        if self._deck is None:
+            return hand_mask(cards)
+        mask = 0
+        for card in cards:
+            mask = self._with_card(mask, card)
+        return mask
+
+    def _cards(self, mask: int) -> list[int] | tuple[Any, ...]:
+        """The cards of a mask made by :meth:`_mask` or ``_with_card`` (any copies)."""
+        if self._deck is None:
+            return hand_cards(mask)
+        return folded(mask, self.kinds)
+
     # -- information states --------------------------------------------------------
 
     def _public_at(self, view: Any) -> _Public:
@@ -215,11 +298,12 @@ class SheddingEncoder(FamilyEncoder):
         draws = list(p.draws)
         just: list[tuple[int, int]] = []
         dealt = reshuffled = False
+        add = self._with_card
         for event in step.events:
             kind = type(event)
             if kind is CardPlayed:
                 seat, card = event.seat, int(event.card)  # type: ignore[attr-defined]
-                played[seat] = with_card(played[seat], card)
+                played[seat] = add(played[seat], card)
                 just.append((seat, card))
             elif kind is CardsDrawn:
                 seat = event.seat  # type: ignore[attr-defined]
@@ -240,8 +324,8 @@ class SheddingEncoder(FamilyEncoder):
         return _Public(tuple(played), tuple(draws), dealt, tuple(just), pile)
 
     def _own_at(self, view: Any) -> tuple[int, int]:
-        """The seat's hand as dealt and the cards it drew since (hand masks)."""
-        return (hand_mask(view.hand), 0)
+        """The seat's hand as dealt and the cards it drew since (masks)."""
+        return (self._mask(view.hand), 0)
 
     def _own_after(
         self, own: Any, before: Any, view: Any, public: Public
@@ -257,21 +341,23 @@ class SheddingEncoder(FamilyEncoder):
             return own, None
         drawn = own[1]
         for card in gained.elements():
-            drawn = with_card(drawn, card)
-        got = tuple(ALL_CARDS[card] for card in sorted(gained.elements()))
+            drawn = self._with_card(drawn, card)
+        deck = self._deck
+        cards = ALL_CARDS if deck is None else tuple(map(deck.card, range(self.kinds)))
+        got = tuple(cards[card] for card in sorted(gained.elements()))
         return (own[0], drawn), ("drew", got)
 
     def _history(self, public: Public, own: Any, seat: int) -> list[float]:
         p: Any = public
-        players = self.players
+        players, kinds = self.players, self.kinds
         history = [0.0] * (self.info_state_size - self.observation_size)
         dealt, drawn = own
-        _counts(history, 0, hand_cards(dealt))
-        _counts(history, 52, hand_cards(drawn))
-        at = 104
+        _counts(history, 0, self._cards(dealt))
+        _counts(history, kinds, self._cards(drawn))
+        at = 2 * kinds
         for k in range(players):
             other = (seat + k) % players
-            _counts(history, at, hand_cards(p.played[other]))
-            history[104 + 52 * players + k] = clipped(p.draws[other]) / 10
-            at += 52
+            _counts(history, at, self._cards(p.played[other]))
+            history[(2 + players) * kinds + k] = clipped(p.draws[other]) / 10
+            at += kinds
         return history

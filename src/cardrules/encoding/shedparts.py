@@ -8,19 +8,23 @@ the encoder's list has.
 
 The public part of a position (:meth:`SheddingParts.public`) holds what every seat
 sees the same way: the discard pile as a hand mask (kept for the next position, whose
-pile usually has one card more), the top card, the suit, the count and the phase as
-bits, and the values each seat sees from its place.
+pile usually has one card more), the top card, the suit (and on a declared deck the
+face), the count and the phase as bits, and the values each seat sees from its place.
+
+On a declared deck (layout ``shedding/2``) a hand mask has a block of the deck's
+kinds per copy (:class:`~cardrules.shedding.state.CardLookup`) where the French cards'
+has 52 bits; the parts read either by the encoder's :attr:`kinds
+<cardrules.encoding.shedding.SheddingEncoder.kinds>`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardrules.cards import FULL_MASK
 from cardrules.encoding.vectors import clipped
 from cardrules.encoding.writers import PerSeat, Run, hot_bits, row_bits
 from cardrules.errors import StateError
-from cardrules.handmasks import hand_mask, with_card
+from cardrules.handmasks import hand_mask
 from cardrules.shedding.engine import SheddingGame
 
 if TYPE_CHECKING:
@@ -30,10 +34,6 @@ if TYPE_CHECKING:
 
 __all__ = ["SheddingParts", "has_own_phases", "phase_entry"]
 
-_COPY = 52
-_BYTE_OF_COPIES = (1 << 52 * 255) - 1
-"""The largest hand mask whose copies of a card the writer counts in a byte (255: the
-first copy's bit and the further copies' byte add up in a byte)."""
 _NO_CARDS: tuple[Any, ...] = ()
 _ENGINE_HOOKS = ("start_of_hand", "phase_moves", "phase_apply")
 """The hooks a game with phases of its own overrides."""
@@ -86,6 +86,15 @@ class SheddingParts:
         self.game = encoder.game
         self.players = players = encoder.players
         self.cards = encoder.cards
+        self.kinds = kinds = encoder.kinds
+        self.full = (1 << kinds) - 1
+        """The mask of every card's first copy."""
+        self.byte_of_copies = (1 << kinds * 255) - 1
+        """The largest mask whose copies of a card the writer counts in a byte (255: the
+        first copy's bit and the further copies' byte add up in a byte)."""
+        # (masks of blocks of 52 bits are the hand masks of handmasks: made at once)
+        self.mask = hand_mask if kinds == 52 else encoder._mask
+        self.with_card = encoder._with_card
         self.size = encoder.observation_size
         start = {field.name: field.start for field in encoder.info_fields}
         self.order = tuple(
@@ -94,7 +103,11 @@ class SheddingParts:
         self.hand_at = start["hand"]
         self.discard_at = start["discard"]
         self.top_at = start["top"]
-        self.suit = row_bits(start["suit"], 4)
+        self.suit = row_bits(start["suit"], encoder.field("suit").size)
+        face_at = start.get("face")
+        self.face: tuple[int, ...] | None = (
+            None if face_at is None else row_bits(face_at, encoder.field("face").size)
+        )
         self.count_on = 1 << start["count_on"]
         self.count_out = 1 << start["count_out"]
         self.phase_at = start["phase"]
@@ -124,7 +137,7 @@ class SheddingParts:
         return hand
 
     def hand_of_view(self, view: Any) -> int:
-        return hand_mask(view.hand)
+        return self.mask(view.hand)
 
     def public(self, source: Any) -> tuple[Any, ...]:
         """``(pile, bits, sizes, totals, to_move, dealer, exposed, winners, count,
@@ -133,7 +146,12 @@ class SheddingParts:
         seats), and the values every seat sees alike."""
         pile = self._pile(source.discard)
         count = source.count
-        bits = (1 << (self.top_at + source.top)) | self.suit[source.suit]
+        top, suit = source.top, source.suit
+        bits = 0 if top is None else 1 << (self.top_at + top)
+        if suit is not None:
+            bits |= self.suit[suit]
+        if self.face is not None:
+            bits |= self.face[source.face]
         if count:
             bits |= self.count_on
         if source.count_out:
@@ -164,12 +182,14 @@ class SheddingParts:
 
     def observation(self, source: Any, public: Any, hand: int, seat: int) -> Parts:
         pile, bits, table, totals, to_move, dealer, exposed, winners, count, numbers = public
-        bits |= ((hand & FULL_MASK) << self.hand_at) | ((pile & FULL_MASK) << self.discard_at)
+        full = self.full
+        bits |= ((hand & full) << self.hand_at) | ((pile & full) << self.discard_at)
         copies = None
-        if hand > FULL_MASK or pile > FULL_MASK:
+        if hand > full or pile > full:
+            kinds = self.kinds
             copies = bytearray(self.size)
-            _copies(copies, self.hand_at, hand >> _COPY)
-            _copies(copies, self.discard_at, pile >> _COPY)
+            _copies(copies, self.hand_at, hand >> kinds, kinds)
+            _copies(copies, self.discard_at, pile >> kinds, kinds)
         if to_move is not None:
             bits |= self.to_move[seat][to_move]
         bits |= self.dealer[seat][dealer]
@@ -197,16 +217,18 @@ class SheddingParts:
         if copies is not None:
             more[: len(copies)] = copies
         dealt, drawn = own
-        at = self.size
-        blocks = [(at, dealt), (at + 52, drawn)]
-        blocks += [(at + 104 + 52 * k, p.played[other]) for k, other in enumerate(self.order[seat])]
+        at, kinds, full = self.size, self.kinds, self.full
+        blocks = [(at, dealt), (at + kinds, drawn)]
+        blocks += [
+            (at + (2 + k) * kinds, p.played[other]) for k, other in enumerate(self.order[seat])
+        ]
         for start, mask in blocks:
-            if mask > _BYTE_OF_COPIES:  # (counts past a byte: the list's values, as a run)
+            if mask > self.byte_of_copies:  # (counts past a byte: the list's values, a run)
                 values = self.encoder._history(public, own, seat)
                 return bits, copies, (*runs, (self.history_run, values))
-            bits |= (mask & FULL_MASK) << start
-            if mask > FULL_MASK:
-                _copies(more, start, mask >> _COPY)
+            bits |= (mask & full) << start
+            if mask > full:
+                _copies(more, start, mask >> kinds, kinds)
         draws = p.draws
         counted = [clipped(draws[other]) / 10 for other in self.order[seat]]
         return bits, more, (*runs, (self.draws_run, counted))
@@ -230,20 +252,21 @@ class SheddingParts:
         if discard is known:
             return mask
         if len(discard) == len(known) + 1 and discard[:-1] == known:
-            mask = with_card(mask, discard[-1])
+            mask = self.with_card(mask, discard[-1])
         else:
-            mask = hand_mask(discard)
+            mask = self.mask(discard)
         self.known = (discard, mask)
         return mask
 
 
-def _copies(copies: bytearray, at: int, rest: int) -> None:
-    """Add the further copies of a hand mask's cards (``rest``: its blocks after the
-    first) to ``copies`` at the entries from ``at``."""
+def _copies(copies: bytearray, at: int, rest: int, kinds: int) -> None:
+    """Add the further copies of a hand mask's cards (``rest``: its blocks of ``kinds``
+    bits after the first) to ``copies`` at the entries from ``at``."""
+    full = (1 << kinds) - 1
     while rest:
-        block = rest & FULL_MASK
+        block = rest & full
         while block:
             low = block & -block
             copies[at + low.bit_length() - 1] += 1
             block ^= low
-        rest >>= _COPY
+        rest >>= kinds

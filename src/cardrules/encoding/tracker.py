@@ -512,7 +512,9 @@ class ShedSteps:
     the discard pile from the cards played (read again after a reshuffle or a deal).
     Each field is read once a step, but the hand's own facts (its dealer, the cards
     dealt, the winners): those only when the hand's number changes or the game ends;
-    the hand sizes come from the hands' masks that changed."""
+    the hand sizes come from the hands' masks that changed. On a declared deck (layout
+    ``shedding/2``) the hands' masks have a block of the deck's kinds per copy, and the
+    face to match is written too."""
 
     seat_fields = frozenset(
         {"hand_sizes", "exposed", "forfeits", "penalties", "scores", "to_move", "dealer"}
@@ -520,7 +522,7 @@ class ShedSteps:
     )
     own_fields = frozenset({"hand"})
 
-    __slots__ = ("at", "hands", "pile", "pile_size", "table")
+    __slots__ = ("at", "face", "hands", "pile", "pile_size", "table")
 
     def __init__(self) -> None:
         self.hands: list[int] = []
@@ -528,12 +530,14 @@ class ShedSteps:
         self.pile_size = 0
         self.table: list[Any] = []
         self.at: dict[str, int] = {}
+        self.face: tuple[int, int] | None = None  # (a declared deck's: where, and the face)
 
     def start(self, tracker: Tracker, state: Any) -> None:
         self.hands = [state.hand_mask(seat) for seat in range(tracker.players)]
         self._read_pile(tracker, state.discard)
         self.table = list(_table(state))
-        self.at = tracker.starts
+        self.at = at = tracker.starts
+        self.face = None if "face" not in at else (at["face"], state.face)
 
     def _read_pile(self, tracker: Tracker, pile: Sequence[int]) -> None:
         counts = [0] * tracker.cards
@@ -574,7 +578,7 @@ class ShedSteps:
                 _write_cards(mv, first + cards * seat, was, now, cards)
                 mv[sizes + seat] = now.bit_count() / 10
         old = self.table
-        top = pile[-1]
+        top = pile[-1] if pile else None
         if top != old[0]:
             _hot(mv, at["top"], old[0], top)
             old[0] = top
@@ -582,6 +586,12 @@ class ShedSteps:
         if value != old[1]:
             _hot(mv, at["suit"], old[1], value)
             old[1] = value
+        if self.face is not None:
+            face_at, face = self.face
+            value = state.face
+            if value != face:
+                _hot(mv, face_at, face, value)
+                self.face = (face_at, value)
         value = state.count
         if value != old[2]:
             mv[at["count"]] = clipped(value) / 10
