@@ -62,6 +62,7 @@ from cardrules.games.oh_hell import OhHell
 from cardrules.games.president import President
 from cardrules.games.skat import Skat
 from cardrules.games.spades import Spades
+from cardrules.games.uno import Uno
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.record import GameRecord
 from cardrules.rng import new_seed
@@ -168,6 +169,7 @@ __all__ = [
     "TrickWon",
     "TurnForfeited",
     "TurnSkipped",
+    "Uno",
     "describe",
     "events_for",
     "format_cards",

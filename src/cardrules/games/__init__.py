@@ -2,7 +2,7 @@
 
 >>> from cardrules.games import shipped_games
 >>> " ".join(shipped_games())
-'craits cramps crazy_eights euchre hearts oh_hell president skat spades'
+'craits cramps crazy_eights euchre hearts oh_hell president skat spades uno'
 """
 
 from __future__ import annotations

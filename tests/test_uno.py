@@ -1,0 +1,400 @@
+"""UNO as Mattel's rules play it (``cr.Uno()``: the defaults, with their sources on
+docs/rules/uno.md), each rule and house rule by a test that fails if it were broken,
+bad options refused, and a property test (cards conserved, games end). RLCard's preset
+is played move for move against RLCard in ``test_peer_uno.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cardrules as cr
+from cardrules.chance import ExplicitChance
+from cardrules.decks import UNO_108
+from cardrules.games.uno import Uno, card_points, hand_scores
+from cardrules.moves import Pass, Play
+from cardrules.shedding.events import Reshuffled
+from cardrules.shedding.moves import Draw
+
+GAME = Uno(players=3)
+DRAW, PASS = Draw(), Pass()
+RED, YELLOW, BLUE, GREEN = (UNO_108.suit(i) for i in range(4))
+
+
+def card(text: str) -> Any:
+    return UNO_108.parse(text)
+
+
+def position(
+    hands: list[str], discard: str, stock: str = "R9 Y9 B9 G9", game: Any = GAME, **kw: Any
+) -> Any:
+    """A state with these hands, discard pile (bottom first) and stock (top first);
+    seat 0 to move unless ``to_move`` is given."""
+    kw.setdefault("to_move", 0)
+    kw.setdefault("seed", 3)
+    return game.position(hands, discard, stock, **kw)
+
+
+def shown(moves: Any) -> set[str]:
+    return {str(move) for move in moves}
+
+
+def every_card(state: Any) -> Counter[Any]:
+    table = state.table
+    return Counter([c for hand in table.hands for c in hand] + [*table.stock, *table.discard])
+
+
+def random_game(game: Any, seed: int, limit: int = 100_000) -> Any:
+    chooser = random.Random(seed)
+    state = game.new_game(seed=seed)
+    for _ in range(limit):
+        if state.is_over:
+            break
+        state = game.apply(state, chooser.choice(game.legal_moves(state)))
+    return state
+
+
+# -- options -------------------------------------------------------------------------
+
+
+def test_the_defaults_are_mattels_rules() -> None:
+    game = Uno()
+    assert game.options() == {
+        "players": 4,
+        "target": 500,
+        "uno_calls": "manual",
+        "stacking": "off",
+        "drawing": "one",
+        "wild_draw_four": "no_colour",
+        "turned_up": "official",
+        "reverse_with_two": "skip",
+        "reshuffle": "pile",
+        "scoring": "points",
+        "first_dealer": "random",
+        "seven_zero": False,
+        "jump_in": False,
+    }
+    assert Uno.from_options(game.options()) == game
+    assert game != Uno.rlcard()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 1}, "players must be an int from 2 to 10, not 1"),
+        ({"players": 11}, "players must be an int from 2 to 10, not 11"),
+        ({"target": 0}, "target must be an int from 1 up or None, not 0"),
+        ({"uno_calls": "never"}, "uno_calls must be one of 'manual', 'automatic', 'off'"),
+        ({"stacking": "all"}, "stacking must be one of 'off', 'draw_two'"),
+        ({"drawing": "two"}, "drawing must be one of 'one', 'until_playable', 'rlcard'"),
+        ({"wild_draw_four": "any"}, "wild_draw_four must be one of 'no_colour', 'last_resort'"),
+        ({"turned_up": "none"}, "turned_up must be one of 'official', 'rlcard'"),
+        ({"reverse_with_two": True}, "reverse_with_two must be one of 'skip', 'reverse'"),
+        ({"reshuffle": "never"}, "reshuffle must be one of 'pile', 'all'"),
+        ({"scoring": "penalty"}, "scoring must be one of 'points', 'rlcard'"),
+        ({"first_dealer": 0}, "first_dealer must be one of 'random', 'last_seat', not 0"),
+        ({"seven_zero": 1}, "seven_zero must be True or False, not 1"),
+        ({"jump_in": "yes"}, "jump_in must be True or False"),
+    ],
+)
+def test_bad_options_are_refused_naming_what_is_allowed(
+    options: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(cr.RulesError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        Uno(**options)
+
+
+def test_the_rlcard_preset() -> None:
+    game = Uno.rlcard(players=3)
+    assert (game.players, game.target, game.uno_calls) == (3, None, "off")
+    assert game.first_dealer == "last_seat" and game.new_game(seed=1).dealer == 2
+    assert (game.drawing, game.wild_draw_four) == ("rlcard", "last_resort")
+    assert game.turned_up == "rlcard"
+    assert (game.reverse_with_two, game.reshuffle, game.scoring) == ("reverse", "all", "rlcard")
+    with pytest.raises(cr.RulesError, match="players must be an int from 2 to 10, not 11"):
+        Uno.rlcard(players=11)
+
+
+# -- the deal -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 10])
+def test_seven_cards_each_from_the_108(players: int) -> None:
+    game = Uno(players=players)
+    state: Any = game.new_game(seed=players)
+    assert [len(hand) for hand in state.hands] == [7] * players
+    assert every_card(state) == Counter(UNO_108.cards)
+    assert state.top.kind != "wild_draw_four"
+
+
+def test_the_first_dealer_is_random_unless_chosen_and_the_deal_passes_left() -> None:
+    assert {GAME.new_game(seed=seed).dealer for seed in range(30)} == {0, 1, 2}
+    assert {Uno(players=3, first_dealer="last_seat").new_game(seed=s).dealer for s in range(9)} == {
+        2
+    }
+    state = position(["R1", "B7 B8", "G2 G3"], "R5", "Y1 Y2 Y3 Y4")
+    after = GAME.apply(state, Play(card("R1")))  # seat 0 goes out: hand 2, dealt by seat 1
+    assert (after.hand_number, after.dealer) == (2, 1)
+
+
+# -- the play -----------------------------------------------------------------------------
+
+
+def test_a_card_matches_the_colour_or_the_number_or_symbol_and_wilds_go_on_anything() -> None:
+    state = position(["R5 G7 B3 YS W", "B1", "B2"], "Y7")
+    wilds = {f"W naming {colour}" for colour in ("red", "yellow", "blue", "green")}
+    assert shown(GAME.legal_moves(state)) == {"G7", "YS", "draw"} | wilds
+    state = position(["R5 GS BS Y1", "B1", "B2"], "RS")
+    assert shown(GAME.legal_moves(state)) == {"R5", "GS", "BS", "draw"}
+
+
+def test_a_wild_names_the_colour_to_match() -> None:
+    state = position(["W R1 B1", "G2 Y2 Y3", "B2"], "R5")
+    after = GAME.apply(state, Play(card("W"), suit=GREEN))
+    assert (int(after.suit), after.to_move) == (3, 1)
+    assert shown(GAME.legal_moves(after)) == {"G2", "draw"}
+
+
+def test_a_wild_draw_four_only_without_a_card_of_the_colour_to_match() -> None:
+    held = position(["W+4 R1 B5", "B1", "B2"], "R5")
+    assert not any(
+        move.card == card("W+4") for move in GAME.legal_moves(held) if isinstance(move, Play)
+    )
+    with pytest.raises(cr.IllegalMoveError):
+        GAME.apply(held, Play(card("W+4"), suit=BLUE))
+    # Holding the number to match (B5 on R5) does not forbid it.
+    free = position(["W+4 B5 G1", "B1", "B2"], "R5")
+    assert "W+4 naming blue" in shown(GAME.legal_moves(free))
+    # After a wild the colour named is the one to match.
+    named = position(["W+4 R1", "B1", "B2"], "W", suit=BLUE)
+    assert "W+4 naming red" in shown(GAME.legal_moves(named))
+
+
+def test_last_resort_wild_draw_four_only_when_nothing_else_can_be_played() -> None:
+    game = Uno(players=3, wild_draw_four="last_resort")
+    state = position(["W+4 B5 G1", "B1", "B2"], "R5", game=game)
+    assert "W+4 naming red" not in shown(game.legal_moves(state))
+    stuck = position(["W+4 B6 G1", "B1", "B2"], "R5", game=game)
+    assert "W+4 naming red" in shown(game.legal_moves(stuck))
+
+
+def test_skip_and_draw_cards_act_on_the_next_player() -> None:
+    stock = "Y1 Y2 Y3 Y4 Y5 Y6"
+    skip = GAME.apply(position(["RS R1", "B1", "B2"], "R5", stock), Play(card("RS")))
+    assert skip.to_move == 2 and len(skip.hands[1]) == 1
+    two = GAME.apply(position(["R+2 R1", "B1", "B2"], "R5", stock), Play(card("R+2")))
+    assert two.to_move == 2 and Counter(two.hands[1]) == Counter(UNO_108.parse_cards("B1 Y1 Y2"))
+    four = GAME.apply(position(["W+4 G1", "B1", "B2"], "R5", stock), Play(card("W+4"), suit=GREEN))
+    assert four.to_move == 2 and len(four.hands[1]) == 5 and int(four.suit) == 3
+
+
+def test_a_reverse_reverses_and_with_two_players_acts_as_a_skip() -> None:
+    state = GAME.apply(position(["RR R1", "B1", "B2"], "R5"), Play(card("RR")))
+    assert (state.direction, state.to_move) == (-1, 2)
+    two = Uno(players=2)
+    state = two.apply(position(["RR R1", "B1"], "R5", game=two), Play(card("RR")))
+    assert state.to_move == 0
+    rlcard_two = Uno(players=2, reverse_with_two="reverse")
+    state = rlcard_two.apply(position(["RR R1", "B1"], "R5", game=rlcard_two), Play(card("RR")))
+    assert state.to_move == 1
+
+
+def test_a_last_draw_card_still_makes_the_next_player_draw_and_those_cards_count() -> None:
+    game = Uno(players=2, target=None, uno_calls="off")
+    state = position(["R+2", "B1"], "R5", "Y9 G9 Y1", game=game)
+    after = game.apply(state, Play(card("R+2")))
+    assert after.is_over and Counter(after.hands[1]) == Counter(UNO_108.parse_cards("B1 Y9 G9"))
+    assert after.scores == (19, 0)
+
+
+# -- drawing ------------------------------------------------------------------------------
+
+
+def test_a_player_may_draw_one_card_instead_of_playing() -> None:
+    state = position(["R1 B7", "B1", "B2"], "R5", "Y9 G9")
+    assert "draw" in shown(GAME.legal_moves(state))  # holding R1, which could be played
+    after = GAME.apply(state, DRAW)
+    assert after.to_move == 0 and Counter(after.hands[0]) == Counter(
+        UNO_108.parse_cards("R1 B7 Y9")
+    )
+    assert DRAW not in GAME.legal_moves(after)  # one card only
+    after = GAME.apply(after, PASS)
+    assert after.to_move == 1
+
+
+def test_the_drawn_card_may_be_played_at_once() -> None:
+    state = position(["B7", "B1", "B2"], "R5", "R9 G9")
+    after = GAME.apply(state, DRAW)
+    assert Play(card("R9")) in GAME.legal_moves(after)
+    assert GAME.apply(after, Play(card("R9"))).to_move == 1
+
+
+def test_the_stock_is_remade_from_the_pile_but_its_top_card() -> None:
+    state = position(["B7", "B1", "B2"], "G1 G2 R5", "")
+    step = GAME.step(state, DRAW)
+    assert any(isinstance(event, Reshuffled) for event in step.events)
+    assert step.state.discard == (card("R5"),) and len(step.state.hands[0]) == 2
+
+
+# -- "UNO" -----------------------------------------------------------------------------------
+
+
+def test_a_missed_uno_can_be_called_and_costs_two_cards_but_no_turn() -> None:
+    state = position(["R1 R2", "B1 B3", "B2 B4"], "R5", "Y1 Y2 Y3 Y4")
+    said = GAME.apply(state, Play(card("R1"), announce=True))
+    assert GAME.observe(said, 2).legal_moves == ()
+    missed = GAME.apply(state, Play(card("R1")))
+    calls = [move for move in GAME.observe(missed, 2).legal_moves]
+    assert len(calls) == 1
+    called = GAME.apply(missed, calls[0], seat=2)
+    assert len(called.hands[0]) == 3 and called.to_move == 1
+    # The next card played or drawn closes the window.
+    later = GAME.apply(missed, DRAW)
+    assert GAME.observe(later, 2).legal_moves == ()
+
+
+def test_automatic_or_no_uno() -> None:
+    def state_of(game: Any) -> Any:
+        return position(["R1 R2", "B1", "B2"], "R5", "Y1 Y2 Y3", game=game)
+
+    automatic = Uno(players=3, uno_calls="automatic")
+    assert len(automatic.apply(state_of(automatic), Play(card("R1"))).hands[0]) == 3
+    off = Uno(players=3, uno_calls="off")
+    after = off.apply(state_of(off), Play(card("R1")))
+    assert len(after.hands[0]) == 1 and off.observe(after, 2).legal_moves == ()
+    assert all(not move.announce for move in off.all_moves() if isinstance(move, Play))
+
+
+# -- house rules -------------------------------------------------------------------------------
+
+
+def test_stacking_draw_twos_adds_them_up_until_someone_draws_the_total() -> None:
+    game = Uno(players=3, stacking="draw_two", uno_calls="off")
+    state = position(["R+2 R1 R3", "B+2 B1 B3", "G2 G3 G4"], "R5", "Y1 Y2 Y3 Y4 Y5 Y6", game=game)
+    state = game.apply(state, Play(card("R+2")))
+    assert shown(game.legal_moves(state)) == {"B+2", "draw"}  # any colour's draw two
+    state = game.apply(state, Play(card("B+2")))
+    assert shown(game.legal_moves(state)) == {"draw"} and state.count == 4
+    state = game.apply(state, DRAW)
+    assert (len(state.hands[2]), state.to_move, state.count) == (7, 0, 0)
+    off = position(["R+2 R1", "B+2 B1", "G2 G3"], "R5", "Y1 Y2 Y3 Y4", game=GAME)
+    off = GAME.apply(off, Play(card("R+2")))
+    assert off.to_move == 2 and len(off.hands[1]) == 4  # drawn at once, no stacking
+
+
+# -- scoring -----------------------------------------------------------------------------------
+
+
+def test_card_points_and_the_player_out_collects() -> None:
+    assert [card_points(c) for c in UNO_108.parse_cards("R0 Y9 BS GR R+2 W W+4")] == [
+        0,
+        9,
+        20,
+        20,
+        20,
+        50,
+        50,
+    ]
+    hands = (UNO_108.parse_cards("R7 W"), (), UNO_108.parse_cards("BS G3"))
+    assert hand_scores(hands, blocked=False) == (0, 80, 0)
+    assert hand_scores(hands, blocked=True) == (0, 0, 0)
+
+
+def test_rlcards_returns() -> None:
+    two = ((), UNO_108.parse_cards("R1"))
+    assert hand_scores(two, blocked=False, scoring="rlcard") == (1, -1)
+    three = (UNO_108.parse_cards("R1"), UNO_108.parse_cards("R1"), ())
+    assert hand_scores(three, blocked=False, scoring="rlcard") == (0, 0, -1)  # seat 2 of 3
+    one = UNO_108.parse_cards("R1")
+    assert hand_scores((one, (), one, one), blocked=False, scoring="rlcard") == (-1, 1, 0, 0)
+    assert hand_scores((one, one, (), one), blocked=False, scoring="rlcard") == (0, 0, 1, -1)
+
+
+def test_the_game_is_500_points_or_one_hand() -> None:
+    state = position(["R1", "B7 W", "G2"], "R5", "Y1 Y2 Y3 Y4", scores=(450, 0, 0))
+    after = GAME.apply(state, Play(card("R1")))
+    assert after.is_over and after.scores == (509, 0, 0) and after.winners == (0,)
+    state = position(["R1", "B7 W", "G2"], "R5", "Y1 Y2 Y3 Y4", scores=(400, 0, 0))
+    after = GAME.apply(state, Play(card("R1")))
+    assert not after.is_over and after.hand_number == 2
+    one = Uno(players=3, target=None)
+    assert one.apply(position(["R1", "B7", "G2"], "R5", game=one), Play(card("R1"))).is_over
+
+
+# -- properties ---------------------------------------------------------------------------------
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 5),
+    options=st.fixed_dictionaries(
+        {
+            "uno_calls": st.sampled_from(["automatic", "off"]),
+            "drawing": st.sampled_from(["one", "rlcard"]),
+            "wild_draw_four": st.sampled_from(["no_colour", "last_resort"]),
+            "reverse_with_two": st.sampled_from(["skip", "reverse"]),
+        }
+    ),
+)
+def test_cards_are_conserved_and_one_hand_games_end(
+    seed: int, players: int, options: dict[str, Any]
+) -> None:
+    game = Uno(players=players, target=None, **options)
+    chooser = random.Random(seed)
+    state = game.new_game(seed=seed)
+    deck = Counter(UNO_108.cards)
+    for _ in range(20_000):
+        if state.is_over:
+            break
+        state = game.apply(state, chooser.choice(game.legal_moves(state)))
+        assert every_card(state) == deck
+    assert state.is_over
+    assert sum(1 for score in state.scores if score > 0) <= 1
+
+
+# -- records, explicit chance, views -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", [Uno(players=3, target=None), Uno.rlcard()], ids=["uno", "rlcard"])
+def test_records_round_trip(game: Any) -> None:
+    for seed in range(2):
+        chooser = random.Random(seed)
+        record = cr.GameRecord.start(game, seed=seed)
+        state = record.initial_state()
+        while not state.is_over:
+            move = chooser.choice(game.legal_moves(state))
+            record, state = record.then(move), game.apply(state, move)
+        again = cr.GameRecord.from_json(record.to_json())
+        assert again.final_state() == state and again.game == game
+
+
+@pytest.mark.parametrize("game", [Uno(players=2, target=None), Uno.rlcard()], ids=["uno", "rlcard"])
+def test_explicit_chance(game: Any) -> None:
+    table = ExplicitChance(game)
+    chooser = random.Random(2)
+    state = table.new_game()
+    chance = moves = 0
+    while not state.is_over:
+        if state.is_chance:
+            outcomes = table.chance_outcomes(state)
+            assert sum(p for _, p in outcomes) == 1
+            state = table.apply_chance(state, chooser.choice([o for o, _ in outcomes]))
+            chance += 1
+        else:
+            state = table.apply(state, chooser.choice(table.legal_moves(state)))
+            moves += 1
+    assert chance > 100 and moves > 0 and max(state.inner.scores) > 0
+
+
+def test_observe_hides_the_other_hands_and_the_stock() -> None:
+    state = GAME.new_game(seed=8)
+    view = GAME.observe(state, 0)
+    assert view.hand == state.hands[0] and view.hand_sizes == (7, 7, 7)
+    assert view.stock_size == state.stock_size and not hasattr(view, "stock")
