@@ -47,10 +47,14 @@ from cardrules.cli.console import Console
 from cardrules.cli.play import play_game
 from cardrules.cli.registry import game_entry
 from cardrules.climbing import CardsPlayed
+from cardrules.decks import DeckCard
 from cardrules.encoding import encoder_for
 from cardrules.hosts.table import open_call
 from cardrules.rng import DecidedShuffles
 from cardrules.terminal import GameAdapter
+
+CARDS = (cr.Card, DeckCard)
+"""What a card is: a French card, or a card of a declared deck (UNO's)."""
 
 Outputs = dict[str, object]
 """What one seat is shown at one position, by name."""
@@ -227,14 +231,14 @@ def swapper(x: cr.Card, y: cr.Card) -> Callable[[Any], Any]:
     or a move (every card a move names)."""
 
     def card(value: Any) -> Any:
-        if isinstance(value, cr.Card):
+        if isinstance(value, CARDS):
             return y if value == x else x if value == y else value
         if isinstance(value, tuple):
             return tuple(card(item) for item in value)
         return value
 
     def apply(value: Any) -> Any:
-        if isinstance(value, cr.Card):
+        if isinstance(value, CARDS):
             return card(value)
         if attrs.has(type(value)):
             changes = {}
@@ -300,7 +304,7 @@ def deck_of(world: World) -> list[cr.Card]:
     """The cards of the first deal's shuffle (the deck), in order: its chance outcomes,
     which are the cards dealt."""
     start = world.transitions[0]
-    deck = sorted({act.value for act in start.acts if isinstance(act.value, cr.Card)})
+    deck = sorted({act.value for act in start.acts if isinstance(act.value, CARDS)})
     dealt = {card for hand in start.state.inner.hands for card in hand}
     assert dealt <= set(deck), f"the chance outcomes of the deal are not its cards: {deck}"
     return deck
@@ -317,7 +321,7 @@ def seen_by(world: World, seat: int) -> set[cr.Card]:
         state = transition.state.inner
         seen.update(state.hands[seat])
         turned = getattr(state, "turned_up", None)
-        if isinstance(turned, cr.Card):
+        if isinstance(turned, CARDS):
             seen.add(turned)
         seen.update(getattr(state, "discard", ()) or ())
         for _, drawn in getattr(state, "dealer_draws", ()) or ():
@@ -334,7 +338,7 @@ def cards_in(value: Any, found: set[cr.Card] | None = None) -> set[cr.Card]:
     """Every card inside ``value`` (a view, an event, a move; tuples, named tuples and
     attrs classes looked into)."""
     found = set() if found is None else found
-    if isinstance(value, cr.Card):
+    if isinstance(value, CARDS):
         found.add(value)
     elif isinstance(value, (tuple, list, frozenset, set)):
         for item in value:
@@ -522,8 +526,8 @@ def openspiel_outputs(world: World, seat: int) -> list[Outputs]:
                 spiel.apply_action(game.move_id(act.value))
                 continue
             outcomes = [o for o, _ in spiel.chance_outcomes()]
-            if isinstance(act.value, cr.Card):
-                action = act.value.index
+            if isinstance(act.value, CARDS):
+                action = int(act.value)
             else:
                 ours = [o for o, _ in table.chance_outcomes(spiel.position)]
                 assert len(ours) == len(outcomes)
