@@ -17,6 +17,7 @@ from typing import Any
 from cardrules._wording import cards_text, direction_text
 from cardrules.decks import UNO_108
 from cardrules.events import Event, HandScored
+from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.moves import Draw
 from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
@@ -40,7 +41,7 @@ class UnoAdapter(SheddingAdapter):
 
     def move_text(self, move: Any) -> str:
         """``R5``, a wild with the colour it names ``W→blue``, ``R5 UNO!``, ``draw``,
-        ``pass``, ``name red``, ``catch seat 2``.
+        ``pass``, ``name red``, ``catch seat 2``, ``swap with seat 2``.
 
         >>> adapter = UnoAdapter()
         >>> wild = Play(UNO_108.parse("W"), suit="blue")
@@ -60,6 +61,8 @@ class UnoAdapter(SheddingAdapter):
             return f"name {move.suit}"
         if hasattr(move, "caller") and getattr(move, "target", None) is not None:
             return f"catch seat {move.target}"
+        if isinstance(move, SwapHands):
+            return f"swap with seat {move.with_seat}"
         return str(move)
 
     def prompt(self, legal: Sequence[Any]) -> str:

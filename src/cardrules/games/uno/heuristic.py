@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
 
 __all__ = ["uno_heuristic"]
@@ -125,13 +126,7 @@ def _preference(move: Play, hand: Sequence[Any], threatened: bool) -> tuple[int,
 def _swap(view: Any, moves: Sequence[Any]) -> Any | None:
     """The swap (seven-zero) with the seat holding the fewest cards, or ``None`` if
     ``moves`` are no swaps."""
-    swaps = []
-    for move in moves:
-        if isinstance(move, (Play, NameSuit, Pass)) or hasattr(move, "card"):
-            continue
-        for name in ("target", "other", "seat", "with_seat"):
-            other = getattr(move, name, None)
-            if isinstance(other, int) and not isinstance(other, bool) and other != view.seat:
-                swaps.append((view.hand_sizes[other], other, move))
-                break
-    return min(swaps, key=lambda found: found[:2])[2] if swaps else None
+    swaps = [move for move in moves if isinstance(move, SwapHands)]
+    if not swaps:
+        return None
+    return min(swaps, key=lambda move: (view.hand_sizes[move.with_seat], move.with_seat))

@@ -26,6 +26,7 @@ from cardrules._movetext import digit_count, moves_text, short_number
 from cardrules._text import shown
 from cardrules.decks import UNO_108
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
+from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.moves import Draw
 from cardrules.shedding.parsing import split_move
@@ -70,7 +71,9 @@ _SAY = frozenset({"uno", "!", "one", "card"})
 """Words after a card that say "UNO" with it (``one card`` as a move's own text has it)."""
 _CALL_WORDS = frozenset({"uno", "catch", "call", "calls", "caught"})
 _SEAT_WORDS = frozenset({"on", "seat", "player", "out"})
-_SWAP_WORDS = frozenset({"swap", "swaps", "trade", "with", "exchange", "seat", "player"})
+_SWAP_WORDS = frozenset(
+    {"swap", "swaps", "trade", "with", "exchange", "seat", "player", "hands", "hand"}
+)
 _DRAW = frozenset({"d", "draw", "take"})
 _PASS = frozenset({"p", "pass", "keep"})
 _SEAT_DIGITS = 6
@@ -303,17 +306,8 @@ def _read_swap(words: Sequence[str], text: str, view: Any, legal: Sequence[Any])
 
 
 def _swap_seat(move: Any) -> int | None:
-    """The seat a move of the game's own names to swap hands with (a seven-zero
-    swap), or ``None``: the move is no swap."""
-    if isinstance(move, (Play, Pass, Draw, NameSuit)) or _is_call(move):
-        return None
-    if hasattr(move, "card"):
-        return None
-    for name in ("target", "other", "seat", "with_seat"):
-        seat = getattr(move, name, None)
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            return seat
-    return None
+    """The seat a seven-zero swap names, or ``None``: ``move`` is no swap."""
+    return move.with_seat if isinstance(move, SwapHands) else None
 
 
 def _unread(text: str, legal: Sequence[Any], why: str = "") -> MoveParseError:
