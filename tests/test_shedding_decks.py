@@ -6,17 +6,28 @@ records, move ids, determinize, explicit chance, positions, parsing, snapshots."
 
 from __future__ import annotations
 
+import io
 import random
+from collections import Counter
 from typing import Any
 
 import attrs
 import pytest
 
+import cardrules as cr
+from cardrules.bots import bot_from_name
+from cardrules.chance import ExplicitChance
+from cardrules.cli.console import Console
+from cardrules.cli.play import play_game
 from cardrules.decks import UNO_108, Deck
+from cardrules.errors import IllegalMoveError, MoveParseError, SetupError, StateError
+from cardrules.events import describe
 from cardrules.moves import Play
 from cardrules.shedding import SheddingGame, ShedState, ShedView
 from cardrules.shedding.core import CardRule, CardTable
 from cardrules.shedding.moves import Draw
+from cardrules.snapshot import state_from_json, state_to_json
+from cardrules.terminal import GameAdapter
 
 COLOURS_TABLE = CardTable.for_deck(
     UNO_108,
@@ -39,7 +50,7 @@ class Colours(SheddingGame[ShedState, ShedView]):
     the stuck player draws, then passes when nothing is left; one hand, scored by the
     cards' values."""
 
-    name = ""  # (not registered)
+    name = "test_shedding_decks_colours"
     players: int = 3
     card_table = COLOURS_TABLE
     draw_only_when_stuck = True
@@ -57,7 +68,7 @@ class JokerEights(SheddingGame[ShedState, ShedView]):
     """Two French decks with two jokers (wild) on the declared-deck path: copies of a
     card in one hand, 8♥ a skip."""
 
-    name = ""  # (not registered)
+    name = "test_shedding_decks_jokers"
     players: int = 2
     card_table = JOKERS_TABLE
     draw_only_when_stuck = False
@@ -75,25 +86,25 @@ class JokerEights(SheddingGame[ShedState, ShedView]):
 GAMES = [Colours(), Colours(players=2), JokerEights()]
 
 
-def play_out(game: Any, seed: int) -> tuple[Any, list[Any]]:
-    """A whole game at random from ``seed``: the last state and every step."""
+def play_out(game: Any, seed: int) -> tuple[Any, list[Any], list[Any]]:
+    """A whole game at random from ``seed``: the last state, every move and step."""
     chooser = random.Random(seed)
     state = game.new_game(seed=seed)
-    steps = []
+    moves, steps = [], []
     while not state.is_over:
-        moves = game.legal_moves(state)
-        assert moves, "a seat to move has a move"
-        step = game.step(state, chooser.choice(moves))
-        steps.append(step)
-        state = step.state
-    return state, steps
+        legal = game.legal_moves(state)
+        assert legal, "a seat to move has a move"
+        moves.append(chooser.choice(legal))
+        steps.append(game.step(state, moves[-1]))
+        state = steps[-1].state
+    return state, moves, steps
 
 
 @pytest.mark.parametrize("game", GAMES, ids=repr)
 @pytest.mark.parametrize("seed", range(4))
 def test_random_games_end_with_every_card_accounted_for(game: Any, seed: int) -> None:
     deck = game.card_deck
-    state, _ = play_out(game, seed)
+    state, _, _ = play_out(game, seed)
     assert state.winners
     cards = [card for hand in state.hands for card in hand]
     cards += [*state.discard, *state.table.stock]
@@ -150,3 +161,212 @@ def test_copies_of_a_card_are_held_and_played_one_at_a_time() -> None:
     assert [str(move) for move in moves][:2] == ["7♣", "Jk naming ♣"]
     state = game.apply(state, Play(deck.parse("7C")))
     assert state.hands[0] == cards("7C 9D Jk", deck)
+
+
+@pytest.mark.parametrize("game", GAMES[1:], ids=repr)
+def test_records_replay_and_move_ids_and_data_name_the_decks_cards(game: Any) -> None:
+    state, moves, _ = play_out(game, seed=5)
+    record = cr.GameRecord.start(game, seed=5)
+    for move in moves:
+        record = record.then(move)
+    again = cr.GameRecord.from_json(record.to_json())
+    assert again.final_state() == state
+    deck = game.card_deck
+    wild = [card for card in deck.kind_cards if game.card_table[card].is_wild]
+    assert game.num_move_ids == len(deck.kind_cards) + len(wild) * len(deck.suits) + 2 + len(
+        deck.suits
+    )
+    for move in game.all_moves():
+        assert game.move_from_id(game.move_id(move)) == move
+        assert game.move_from_data(move.to_data()) == move
+    with pytest.raises(IllegalMoveError):
+        game.move_id(Play(cr.Card.parse("QS")) if deck is UNO_108 else Play(UNO_108.parse("R1")))
+
+
+def test_move_ids_count_each_kind_once_and_a_wild_once_per_suit() -> None:
+    game = Colours()
+    ids = [game.move_id(Play(card)) for card in UNO_108.kind_cards]
+    assert ids == list(range(54))
+    naming = [game.move_id(Play(UNO_108.parse("W"), suit=suit)) for suit in UNO_108.suits]
+    assert naming == [54, 55, 56, 57]
+    assert game.move_from_id(naming[2]) == Play(UNO_108.parse("W"), suit="blue")
+
+
+def test_views_data_and_texts_speak_the_decks_cards_and_suits() -> None:
+    game = Colours(players=2)
+    state = game.position(["R5 W Y7", "R1 G9"], discard="G7 Y5", to_move=0)
+    step = game.step(state, Play(UNO_108.parse("W"), suit=UNO_108.suit(3)))
+    view = game.observe(step.state, 1)
+    assert view.suit is UNO_108.suit(3) and str(view.top) == "W" and view.hand == cards("R1 G9")
+    data = view.to_data()
+    assert data["suit"] == "G" and data["top"] == "W" and data["hand"] == ["R1", "G9"]
+    assert data["legal_moves"] == [{"play": "G9", "deck": "Uno"}]
+    text = str(view)
+    assert "top W, suit to follow green" in text and "seat 1  R1 G9" in text
+    assert "seat 0  (2 cards)" in text
+    said = [describe(event, seat=1, game=game) for event in step.events]
+    assert said == [
+        "Seat 0 plays W, names green.",
+        "Seat 0 plays W.",
+        "Seat 0 names green as the suit to follow.",
+    ]
+    assert [text for _, text in cr.narrate(step.events, seat=1, game=game)] == said[:1]
+    assert str(step.state).splitlines()[1] == "  top W, suit to follow green, stock 0"
+
+
+def test_typed_moves_read_the_decks_cards_and_suits_and_refuse_others_in_its_words() -> None:
+    game = Colours(players=2)
+    state = game.position(["R5 G5 GS B2 W Y7", "R1"], discard="G7 BS", to_move=0)
+    view = game.observe(state, 0)
+    wild = UNO_108.parse("W")
+    assert game.parse_move("b2", view) == Play(UNO_108.parse("B2"))
+    assert game.parse_move("w red", view) == Play(wild, suit=UNO_108.suit(0))
+    assert game.parse_move("wild, G", view) == Play(wild, suit=UNO_108.suit(3))
+    with pytest.raises(IllegalMoveError, match="playing is compulsory"):
+        game.parse_move("draw", view)
+    with pytest.raises(MoveParseError, match="as a card of the Uno deck: expected one of R0"):
+        game.parse_move("x9", view)
+    with pytest.raises(
+        MoveParseError, match=r"W is wild: name the suit to follow too, e\.g\. W red"
+    ):
+        game.parse_move("w", view)
+    with pytest.raises(IllegalMoveError, match="you do not hold R9; your hand is R5"):
+        game.parse_move("r9", view)
+    with pytest.raises(
+        IllegalMoveError, match="neither the suit to follow \\(blue\\) nor the face of BS"
+    ):
+        game.apply(state, game.parse_move("r5", view), seat=0)
+    with pytest.raises(IllegalMoveError, match="not a card of this game"):
+        game.apply(state, Play(cr.Card.parse("7C")))  # (the same int as a card of the deck)
+    with pytest.raises(IllegalMoveError):
+        game.apply(state, Play(UNO_108.parse("R5"), suit="red"))
+
+
+def test_determinize_resamples_unseen_cards_with_their_copies() -> None:
+    game = Colours()
+    state, _, steps = play_out(game, seed=2)
+    state = steps[len(steps) // 2].state
+    seat = state.to_move
+    view = game.observe(state, seat)
+    unseen = Counter(UNO_108.cards) - Counter(view.hand) - Counter(view.discard)
+    for seed in range(5):
+        sample = game.determinize(view, seed)
+        assert game.observe(sample, seat) == view
+        others = Counter(
+            card for other, hand in enumerate(sample.hands) if other != seat for card in hand
+        )
+        assert others + Counter(sample.table.stock) == unseen
+        assert sample.suit is state.suit and sample.face == state.face
+        game.check_state(sample)
+
+
+def test_a_seat_cannot_tell_apart_two_deals_of_cards_it_has_not_seen() -> None:
+    game = Colours(players=3)
+    order = list(UNO_108.cards)
+    random.Random(4).shuffle(order)
+    start = game.new_game(seed=1, deck=order)
+    hands = start.hands
+    x, y = next(
+        (x, y)
+        for x in hands[1]
+        for y in hands[2]
+        if x != y
+        and x not in hands[0]
+        and y not in hands[0]
+        and x not in hands[2]
+        and y not in hands[1]
+    )
+    i, j = order.index(x), order.index(y)
+    order[i], order[j] = y, x
+    one, two = start, game.new_game(seed=1, deck=order)
+    assert one.hands[1] != two.hands[1] and one.hands[0] == two.hands[0]
+    pick = random.Random(2)
+    moves = 0
+    while not one.is_over and moves < 40:
+        assert str(game.observe(one, 0)) == str(game.observe(two, 0))
+        assert game.observe(one, 0) == game.observe(two, 0)
+        legal = game.legal_moves(one)
+        move = pick.choice(legal)
+        if isinstance(move, Play) and move.card in (x, y):
+            break
+        if move not in game.legal_moves(two):
+            break  # (the two worlds part: a card only one of them holds matches)
+        a, b = game.step(one, move), game.step(two, move)
+        assert cr.events_for(a.events, 0) == cr.events_for(b.events, 0)
+        assert [describe(e, seat=0) for e in cr.events_for(a.events, 0)] == [
+            describe(e, seat=0) for e in cr.events_for(b.events, 0)
+        ]
+        one, two, moves = a.state, b.state, moves + 1
+    assert moves >= 3
+
+
+def test_explicit_chance_deals_the_decks_cards_with_their_copies() -> None:
+    game = Colours(players=2)
+    table = ExplicitChance(game)
+    state = table.new_game()
+    assert dict(table.chance_counts(state)) == Counter(UNO_108.cards)
+    pick = random.Random(3)
+    while state.is_chance:
+        outcomes = [outcome for outcome, _ in table.chance_outcomes(state)]
+        state = table.apply_chance(state, pick.choice(outcomes))
+    dealt = Counter(card for hand in state.inner.hands for card in hand)
+    assert sum(dealt.values()) == 14 and all(type(card) is UNO_108.card_class for card in dealt)
+    for _ in range(10):
+        while state.is_chance:
+            state = table.apply_chance(state, table.chance_outcomes(state)[0][0])
+        if state.inner.is_over:
+            break
+        state = table.apply(state, pick.choice(table.legal_moves(state)))
+
+
+def test_snapshots_tables_and_the_command_line() -> None:
+    game = Colours(players=2)
+    key = b"a key of the test's own"
+    state = game.apply(game.new_game(seed=3), game.legal_moves(game.new_game(seed=3))[0])
+    loaded = state_from_json(state_to_json(state, key=key), key=key)
+    assert loaded == state and game.legal_moves(loaded) == game.legal_moves(state)
+    assert loaded.suit is state.suit and type(loaded.top) is UNO_108.card_class
+    table = cr.Table(game, seed=1)
+    seat = table.state.to_move
+    move = game.legal_moves(table.state)[0]
+    sent = table.play(seat, move.to_data())
+    assert sent[seat]["view"]["hand"] == [str(card) for card in table.state.hands[seat]]
+    assert cr.Table.from_json(table.to_json()).state == table.state
+
+    out = io.StringIO()
+
+    def first_legal(prompt: str = "") -> str:
+        return "1"
+
+    console = Console(out, first_legal, interactive=False)
+    assert play_game(game, GameAdapter(), console, human=0, seed=3, bot_seed=1) == 0
+    assert "Game over." in out.getvalue()
+
+
+@pytest.mark.parametrize("game", GAMES[1:], ids=repr)
+def test_ismcts_and_random_bots_play_on_a_declared_deck(game: Any) -> None:
+    bots = [bot_from_name("ismcts:10"), bot_from_name("random")]
+    pick = random.Random(1)
+    state = game.new_game(seed=4)
+    for _ in range(30):
+        seat = state.to_move
+        view = game.observe(state, seat)
+        legal = game.legal_moves(state)
+        move = bots[seat % 2].choose(game, view, legal, pick.randrange(2**32))
+        assert move in legal
+        state = game.apply(state, move)
+        if state.is_over:
+            break
+    assert state.cards_played > 5 or state.is_over
+
+
+def test_positions_check_the_decks_copies_and_a_suit_for_a_wild_on_top() -> None:
+    game = Colours(players=2)
+    with pytest.raises(SetupError, match="more copies than the deck holds: R0"):
+        game.position(["R0", "R0"], discard="G1", to_move=0)
+    with pytest.raises(SetupError, match="give the suit to follow"):
+        game.position(["R0", "R1"], discard="W", to_move=0)
+    state = game.position(["R0", "R1"], discard="W", to_move=0, suit="blue")
+    assert state.suit is UNO_108.suit(2)
+    with pytest.raises(StateError):
+        game.check_state(JokerEights().new_game(seed=1))

@@ -100,8 +100,8 @@ def as_suit(value: Suit | DeckSuit | str) -> Suit | DeckSuit:
     if isinstance(value, str):
         return Suit.parse(value)
     raise MoveTypeError(
-        f"a named suit must be a Suit, a suit of a declared deck or text like 'H' or "
-        f"'hearts', not {shown(value)}"
+        f"a named suit must be a Suit or text like 'H' or 'hearts' (or a suit of a declared "
+        f"deck), not {shown(value)}"
     )
 
 

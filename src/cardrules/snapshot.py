@@ -53,7 +53,7 @@ from cardrules._recorddata import from_json as _ints_from_json
 from cardrules._text import int_from_text, int_text, shown
 from cardrules.cards import ALL_CARDS, Card, format_cards
 from cardrules.chance import ChanceState, ExplicitChance
-from cardrules.decks import Deck, DeckCard
+from cardrules.decks import Deck, DeckCard, DeckSuit
 from cardrules.errors import CardParseError, CardrulesError, SnapshotError
 from cardrules.game import Game, game_class, registered_games
 from cardrules.rng import DecidedShuffles
@@ -212,6 +212,8 @@ class _Writer:
             return {"card": str(value)}
         if isinstance(value, DeckCard):  # a card of another declared deck, with its deck
             return {"deck_card": [value.deck.name, str(value)]}
+        if isinstance(value, DeckSuit):  # a suit of a declared deck, with its deck
+            return {"deck_suit": [value.deck.name, value.letter]}
         if isinstance(value, enum.Enum):
             return {"enum": _class_name(kind), "value": self.write(value.value)}
         if isinstance(value, Game):
@@ -316,6 +318,19 @@ def _deck_card(body: object) -> Any:
     )
 
 
+def _deck_suit(body: object) -> Any:
+    """A suit of a declared deck, written as its deck's name and its letter."""
+    if isinstance(body, list) and len(body) == 2 and all(isinstance(t, str) for t in body):
+        try:
+            return Deck.named(body[0]).parse_suit(body[1])
+        except CardParseError:
+            pass
+    raise SnapshotError(
+        "a suit of a declared deck in a snapshot is written as its deck's name and its "
+        "letter, of a deck declared (its module imported), and one is not"
+    )
+
+
 class _Reader:
     """Builds the values :class:`_Writer` wrote; ``game`` is the snapshot's rules."""
 
@@ -340,6 +355,8 @@ class _Reader:
                 return _card(body)
             if tag == "deck_card":
                 return _deck_card(body)
+            if tag == "deck_suit":
+                return _deck_suit(body)
             if tag == "int" and isinstance(body, str):
                 return int_from_text(body)
             if tag == "rules":

@@ -738,7 +738,11 @@ class SheddingGame(Game[S, Any, V]):
         wild card with the suit it names (``8h spades``), ``draw``, ``pass``, a suit to
         name, and with "one card" calls ``QS!``, ``one`` and a call on a seat."""
         return read_shedding_move(  # type: ignore[no-any-return]
-            text, view, calls=self.one_card_calls, call_word=self.call_word
+            text,
+            view,
+            calls=self.one_card_calls,
+            call_word=self.call_word,
+            deck=self.card_table.deck,
         )
 
     def refuse_move(self, move: Any, view: V) -> IllegalMoveError:
@@ -957,6 +961,26 @@ class SheddingGame(Game[S, Any, V]):
         return state
 
     # -- move ids --------------------------------------------------------------------
+
+    def move_id(self, move: Any) -> int:
+        """The move id of ``move`` (see :meth:`Game.move_id
+        <cardrules.game.Game.move_id>`); a play of a card of another deck than the
+        game's has none (the cards of two decks are equal ints).
+
+        >>> import cardrules as cr
+        >>> from cardrules.decks import UNO_108
+        >>> cr.CrazyEights(players=2).move_id(cr.Play(UNO_108.parse("R5")))
+        Traceback (most recent call last):
+        ...
+        cardrules.errors.IllegalMoveError: R5 is not a card of CrazyEights's deck (French)
+        """
+        if isinstance(move, Play) and not tables_for(self.card_table).is_card(move.card):
+            raise IllegalMoveError(
+                "no_move_id",
+                f"{move.card} is not a card of {type(self).__name__}'s deck "
+                f"({self.card_deck.name})",
+            )
+        return super().move_id(move)
 
     def all_moves(self) -> tuple[Any, ...]:
         """Every move of the game, in move-id order: plays (each card, then naming each

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from cardrules.cards import cards_of_mask
 from cardrules.errors import IllegalMoveError
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.core import Action
 from cardrules.shedding.moves import SHEDDING_MOVES, Announce, Draw
-from cardrules.shedding.state import Phase, ShedState, tables_for
+from cardrules.shedding.state import Phase, ShedState
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame
@@ -40,7 +39,13 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             'you must first say "one card" (Announce()) or stay silent (Pass()) on '
             "receiving your one card",
         )
+    tables = state.card_lookup
+    deck = tables.deck
     if isinstance(move, NameSuit):
+        if deck is not None:  # (typed: the deck's own wild card and suit)
+            wilds = [card for card in deck.kind_cards if tables.rule_of[card].is_wild]
+            example = f", e.g. {wilds[0]} {deck.suits[0]}" if wilds else ""
+            return IllegalMoveError("no_suit_to_name", f"a suit is named with a wild card{example}")
         return IllegalMoveError(
             "no_suit_to_name", "a suit is named with a wild card: Play(card, suit=...)"
         )
@@ -50,11 +55,10 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
             'say "one card" with Play(card, announce=True)',
         )
-    tables = tables_for(game.card_table)
     hand = state.hands[cast(int, state.to_move)]
     held = state.hand_mask(cast(int, state.to_move))
     allowed, form, _ = game.allowed(state, held)
-    playable = cards_of_mask(allowed)
+    playable = tables.cards(allowed)
     if isinstance(move, Pass):
         if game.pass_by_choice and phase is Phase.PLAY:
             return IllegalMoveError(
@@ -97,6 +101,11 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         return IllegalMoveError("cannot_draw", "the stock and the discard pile are used up")
     play = cast(Play, move)  # a CallIdiot never gets here
     card = play.card
+    if not tables.is_card(card):  # (the cards of two decks are equal ints)
+        where = "French" if deck is None else f"the {deck.name} deck's"
+        return IllegalMoveError(
+            "not_in_hand", f"{card} is not a card of this game, which plays {where} cards"
+        )
     if card not in hand:
         return IllegalMoveError("not_in_hand", f"you do not hold {card}")
     if card not in playable:
@@ -104,12 +113,13 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             return IllegalMoveError(
                 "must_follow_count",
                 f"the count is running ({state.count}): only a card that adds to it "
-                "(an A or a 2 by default) may be played, or draw the count",
+                f"{'(an A or a 2 by default) ' if deck is None else ''}may be played, or "
+                "draw the count",
             )
         return IllegalMoveError(
             "does_not_match",
             f"{card} matches neither the suit to follow ({state.suit.symbol}) nor "
-            f"the rank of {state.top}, and is not wild",
+            f"the {'rank' if deck is None else 'face'} of {state.top}, and is not wild",
         )
     if state.count and play.suit is not None:
         return IllegalMoveError(
@@ -128,7 +138,8 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         wild = False  # (played plainly)
     if wild and not state.count and play.suit is None:
         return IllegalMoveError(
-            "wild_needs_suit", f"{card} is wild: name a suit, e.g. Play({card!s}, suit='H')"
+            "wild_needs_suit",
+            f"{card} is wild: name a suit, e.g. Play({card!s}, suit='{tables.suits[0].letter}')",
         )
     if play.suit is not None and not wild:
         return IllegalMoveError(

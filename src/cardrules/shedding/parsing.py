@@ -24,7 +24,8 @@ from cardrules._movetext import (
 )
 from cardrules._text import shown
 from cardrules.cards import Suit
-from cardrules.errors import IllegalMoveError, MoveParseError
+from cardrules.decks import Deck
+from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.moves import Announce, CallIdiot, Draw
 from cardrules.shedding.state import Phase
@@ -56,12 +57,16 @@ def split_move(text: str) -> list[str]:
     return text.replace("->", " ").translate(_SEPARATORS).lower().split()
 
 
-def read_shedding_move(text: str, view: Any, *, calls: bool, call_word: str = "call") -> Any:
+def read_shedding_move(
+    text: str, view: Any, *, calls: bool, call_word: str = "call", deck: Deck | None = None
+) -> Any:
     """The move ``text`` names for the seat of ``view`` (a shedding game's view), legal
     or not; ``calls``: whether the game has "one card" calls, made with ``call_word``
     (or its first letter, or ``call``) and a seat. Raises
     :class:`~cardrules.MoveParseError` for text that names no move and
-    :class:`~cardrules.IllegalMoveError` for a card the seat does not hold.
+    :class:`~cardrules.IllegalMoveError` for a card the seat does not hold. A game on a
+    declared deck (``deck``, :mod:`cardrules.decks`) reads the deck's cards and suits
+    (``R5``, ``w red``, ``red`` to name one; see :func:`read_deck_play`).
 
     >>> import cardrules as cr
     >>> game = cr.CrazyEights(players=2)
@@ -80,7 +85,7 @@ def read_shedding_move(text: str, view: Any, *, calls: bool, call_word: str = "c
     if calls and (first in (call_word, call_word[:1], "call") or call_word in words):
         return _read_call(words, view, call_word)
     if view.phase is Phase.NAME_SUIT:
-        return read_name_suit(words, text)
+        return read_name_suit(words, text, deck)
     if calls and view.phase is Phase.ANNOUNCE:
         if announce or all(word in _SAY_WORDS | _ANNOUNCE_WORDS for word in words):
             return Announce()
@@ -93,6 +98,9 @@ def read_shedding_move(text: str, view: Any, *, calls: bool, call_word: str = "c
         return Draw()
     if len(words) == 1 and first in _PASS_WORDS:
         return Pass()
+    if deck is not None:
+        hint = f", {call_word} to call" if calls else ", p to pass"
+        return read_deck_play(words, text, view, deck, calls=calls, announce=announce, hint=hint)
     named = [word for word in words if word not in _NAME_WORDS]
     if len(named) == 1 and card_named(named[0]) is None and suit_named(named[0]) is not None:
         return NameSuit(Suit.parse(named[0]))  # (only a turned-up wild card's dealer names one)
@@ -100,18 +108,113 @@ def read_shedding_move(text: str, view: Any, *, calls: bool, call_word: str = "c
     return _read_play(words, text, view, calls=calls, announce=announce, hint=how)
 
 
-def read_name_suit(words: Sequence[str], text: str) -> NameSuit:
+def read_name_suit(words: Sequence[str], text: str, deck: Deck | None = None) -> NameSuit:
     """The suit named by ``words`` (from ``text``, :func:`split_move`), ``name`` before
-    it allowed; raises :class:`~cardrules.MoveParseError` if they name no suit.
+    it allowed (a suit of ``deck``, if given); raises :class:`~cardrules.MoveParseError`
+    if they name no suit.
 
     >>> read_name_suit(["name", "hearts"], "name hearts")
     NameSuit(suit=<Suit.HEARTS: 2>)
     """
     named = [word for word in words if word not in _NAME_WORDS]
+    if deck is not None:
+        suit = _deck_suit(named[0], deck) if len(named) == 1 else None
+        if suit is None:
+            raise MoveParseError(
+                f"{shown(text.strip())} is not a suit: name one of {_deck_suits(deck)}"
+            )
+        return NameSuit(suit)
     suit = suit_named(named[0]) if len(named) == 1 else None
     if suit is None:
         raise MoveParseError(f"{shown(text.strip())} is not a suit: name one of {_SUITS_HINT}")
     return NameSuit(suit)
+
+
+def read_deck_play(
+    words: Sequence[str],
+    text: str,
+    view: Any,
+    deck: Deck,
+    *,
+    calls: bool,
+    announce: bool,
+    hint: str = "",
+) -> Play | NameSuit:
+    """The play ``words`` (from ``text``, :func:`split_move`) name for the seat of
+    ``view`` in a game on the declared deck ``deck``: a card of the deck by its text or
+    an alias (the longest run of words that names one: ``wild draw four``), then the
+    suit a wild card names (its name or letter) and, with ``calls``, "one card" words;
+    or a suit alone (naming one for a turned-up wild card). Raises
+    :class:`~cardrules.MoveParseError` listing the deck's cards or suits for text that
+    names neither, and :class:`~cardrules.IllegalMoveError` for a card the seat does not
+    hold.
+
+    >>> from cardrules.decks import UNO_108
+    >>> class View:
+    ...     hand, legal_moves = UNO_108.parse_cards("R5 W"), ()
+    >>> read_deck_play(["w", "blue"], "w blue", View(), UNO_108, calls=False, announce=False)
+    Play(card=UnoCard.parse('W'), suit=UnoSuit.parse('blue'), announce=False)
+    """
+    words = [word for word in words if word not in _NAME_WORDS] or list(words)
+    card = None
+    failed = CardParseError(f"{shown(text.strip())} names no card")
+    for end in range(len(words), 0, -1):
+        try:
+            card = deck.parse(" ".join(words[:end]))
+        except CardParseError as error:
+            failed = error
+            continue
+        break
+    if card is None:
+        alone = _deck_suit(words[0], deck) if len(words) == 1 else None
+        if alone is not None:
+            return NameSuit(alone)  # (a turned-up wild card's dealer names one)
+        more = f"; or d to draw{hint}" if hint else ""
+        raise MoveParseError(f"{failed}{more}") from None
+    suit = None
+    for word in words[end:]:
+        named = _deck_suit(word, deck)
+        if calls and word in _ANNOUNCE_WORDS:
+            announce = True
+        elif named is not None and suit is None:
+            suit = named
+        else:
+            after = "the suit a wild card names" + (
+                ' and ! or one to say "one card"' if calls else ""
+            )
+            raise MoveParseError(
+                f"{shown(text.strip())}: after the card, type only {after} ({_deck_suits(deck)})"
+            )
+    if card not in view.hand:
+        raise IllegalMoveError(
+            "not_in_hand",
+            f"you do not hold {card}; your hand is {deck.format(view.hand) or 'empty'}",
+        )
+    wild = any(
+        isinstance(move, Play) and move.card is card and move.suit for move in view.legal_moves
+    )
+    if wild and suit is None:
+        raise MoveParseError(
+            f"{card} is wild: name the suit to follow too, e.g. {card} {deck.suits[0]} "
+            f"({_deck_suits(deck)})"
+        )
+    return Play(card, suit=suit, announce=announce)
+
+
+def _deck_suit(word: str, deck: Deck) -> Any:
+    """The suit of ``deck`` that ``word`` names, or ``None``."""
+    try:
+        return deck.parse_suit(word)
+    except CardParseError:
+        return None
+
+
+def _deck_suits(deck: Deck) -> str:
+    """The suits of ``deck`` as a player types them: ``"red (r), yellow (y)"``."""
+    return ", ".join(
+        f"{name} ({suit.letter.lower()})" if suit.letter != name else name
+        for name, suit in zip(deck.suits, deck.suit_objects, strict=True)
+    )
 
 
 def _read_play(
@@ -222,6 +325,7 @@ _TYPED = (
     ),
     (re.compile(r"Play\(([^),]+)\) without suit="), r"\1 without naming a suit"),
     (re.compile(r"e\.g\. Play\(([^),]+), suit='H'\)"), r"e.g. \1 hearts"),
+    (re.compile(r"e\.g\. Play\(([^),]+), suit='([^']+)'\)"), r"e.g. \1 \2"),
     (re.compile(r" \(NameSuit\(suit\)\)"), " (a suit, e.g. hearts)"),
     (re.compile(r" \(Announce\(\)\)"), " (one)"),
     (re.compile(r" \(Pass\(\)\)"), " (pass)"),
