@@ -13,6 +13,33 @@ as the dealer's play, whether players must say "one card", when a player may dra
 whether drawing ends the turn. Craits is one such game
 (:mod:`cardrules.games.craits`); the Crazy Eights example is another. The mechanics are
 in :mod:`cardrules.shedding.flow`; the states and views in :mod:`cardrules.shedding.state`.
+
+A shedding game on a declared deck (:mod:`cardrules.decks`: UNO's 108, a doubled French
+deck with jokers, a deck of one's own) holds a card table made for it,
+:meth:`CardTable.for_deck <cardrules.shedding.core.CardTable.for_deck>`, whose deck is
+its :attr:`SheddingGame.card_deck`. A card then matches the suit (colour) to follow, or
+the face to match (the same kind and rank of card: ``R5`` on ``G5``), or is wild, and a
+wild card names one of the deck's suits (:meth:`Deck.suit <cardrules.decks.Deck.suit>`).
+Everything else works as for the French cards, on the deck's cards: deals, views, events
+and their text, records, move ids (one per kind of card, a wild card once per suit),
+determinize, explicit chance, positions and typed moves. The card model of both is the
+:class:`~cardrules.shedding.state.CardLookup` of the card table.
+
+>>> from cardrules.decks import UNO_108
+>>> from cardrules.shedding.core import CardRule
+>>> table = CardTable.for_deck(UNO_108, {"wild": CardRule("wild", 50),
+...                                      "wild_draw_four": CardRule("wild", 50, draws=4)})
+>>> class Colours(SheddingGame):
+...     name = ""  # (not registered)
+...     players, card_table = 2, table
+...     def cards_each(self, hand_number):
+...         return 7
+...     def hand_scores(self, hands, blocked):
+...         return tuple(sum(card.value for card in hand) for hand in hands)
+>>> game = Colours()
+>>> state = game.position(["R5 W", "G5"], discard="R7", to_move=0)
+>>> [str(move) for move in game.legal_moves(state)][:2], game.card_deck.name
+(['R5', 'W naming red'], 'Uno')
 """
 
 from __future__ import annotations

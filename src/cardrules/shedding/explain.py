@@ -119,7 +119,8 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         return IllegalMoveError(
             "does_not_match",
             f"{card} matches neither the suit to follow ({state.suit.symbol}) nor "
-            f"the {'rank' if deck is None else 'face'} of {state.top}, and is not wild",
+            f"the {'rank' if deck is None else 'face'} of {state.top or 'the card to match'}, "
+            "and is not wild",
         )
     if state.count and play.suit is not None:
         return IllegalMoveError(
