@@ -19,6 +19,7 @@ from cardrules import cli
 from cardrules.bots import HeuristicBot
 from cardrules.cli.simulate import _simulation_rng
 from cardrules.events import CardTurnedUp, HandDealt
+from cardrules.games.craits import IdiotCalled
 from cardrules.games.craits.cli import CraitsAdapter
 from cardrules.shedding.events import (
     CardsDrawn,
@@ -27,7 +28,6 @@ from cardrules.shedding.events import (
     CountStarted,
     DirectionChanged,
     HandBlocked,
-    IdiotCalled,
     OneCardAnnounced,
     Reshuffled,
     SuitNamed,
@@ -417,7 +417,9 @@ def test_ascii_mode_shows_and_accepts_ascii() -> None:
 def test_event_lines_are_the_librarys_text(event: cr.Event) -> None:
     """The command line tells an event in the library's words (cardrules.describe, for
     the human's seat), not in its own."""
-    assert ADAPTER.describe_events([event], human=0, game=GAME) == ["  " + cr.describe(event, 0)]
+    assert ADAPTER.describe_events([event], human=0, game=GAME) == [
+        "  " + cr.describe(event, 0, game=GAME)
+    ]
 
 
 def test_a_blocked_hand_says_how_it_scores() -> None:

@@ -278,7 +278,7 @@ def test_move_after_the_game_is_over() -> None:
 @pytest.mark.parametrize("move", ["9H", None, 5, cr.Play, object(), ("9H",)])
 def test_things_that_are_not_moves(move: Any) -> None:
     state = state_with_wild()
-    with pytest.raises(cr.MoveTypeError, match="a Craits move is Play, Draw, CallIdiot") as info:
+    with pytest.raises(cr.MoveTypeError, match="a Craits move is Play, Draw, CallOut") as info:
         GAME.apply(state, move)
     assert isinstance(info.value, TypeError)
 
@@ -336,7 +336,7 @@ def test_call_sent_for_another_seat() -> None:
     state = GAME.apply(state, cr.Play("9H"))
     with pytest.raises(
         cr.IllegalMoveError,
-        match=r'seat 2 cannot send a move of seat 0 \(seat 0 calls "idiot" on seat 1\): '
+        match=r"seat 2 cannot send a move of seat 0 \(seat 0 calls seat 1 out\): "
         r"only seat 0 may make it",
     ) as info:
         GAME.apply(state, cr.CallIdiot(0, 1), seat=2)

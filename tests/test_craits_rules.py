@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 import cardrules as cr
-from cardrules.games.craits import FULL_GAME, hand_points
+from cardrules.games.craits import FULL_GAME, IdiotCalled, hand_points
 from cardrules.rng import shuffled
 from cardrules.shedding import ShedTable
 from cardrules.shedding.events import (
@@ -20,7 +20,6 @@ from cardrules.shedding.events import (
     CountStarted,
     DirectionChanged,
     HandBlocked,
-    IdiotCalled,
     OneCardAnnounced,
     Reshuffled,
     SuitNamed,

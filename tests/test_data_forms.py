@@ -303,7 +303,7 @@ def test_the_forms_a_game_lists_are_its_own() -> None:
     with pytest.raises(MoveParseError) as raised:
         cr.Craits().move_from_data({})
     craits = str(raised.value)
-    for form in ("{'draw': True}", "{'play': '2♣', 'suit': 'C'}", "{'idiot': 0, 'target': 1}"):
+    for form in ("{'draw': True}", "{'play': '2♣', 'suit': 'C'}", "{'call': 0, 'target': 1}"):
         assert form in craits
 
 
@@ -314,7 +314,7 @@ def test_a_move_understood_but_not_allowed_is_read_and_refused_by_apply() -> Non
     with pytest.raises(cr.IllegalMoveError):
         game.apply(game.new_game(seed=1), move)
     # A call naming no target reads as written: Craits takes it where one seat is exposed.
-    assert cr.Craits().move_from_data({"idiot": 2}) == cr.CallIdiot(2)
+    assert cr.Craits().move_from_data({"call": 2}) == cr.CallIdiot(2) == cr.CallOut(2)
 
 
 # -- the conversion and the schemas ------------------------------------------------------

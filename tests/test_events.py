@@ -129,11 +129,7 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         'Seat 0 plays 8♣, names ♥ and says "one card".',
     ),
     (cr.MovePlayed(1, cr.Draw()), "Seat 1 draws.", "Seat 1 draws."),
-    (
-        cr.MovePlayed(0, cr.CallIdiot(0, 2)),
-        'You call "idiot" on seat 2.',
-        'Seat 0 calls "idiot" on seat 2.',
-    ),
+    (cr.MovePlayed(0, cr.CallOut(0, 2)), "You call seat 2 out.", "Seat 0 calls seat 2 out."),
     (
         cr.MovePlayed(2, cr.NameSuit("s")),
         "Seat 2 names ♠ as the suit to follow.",
@@ -167,9 +163,9 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
     (
         cr.Reshuffled(0, 30, 10),
         "The stock is empty: you shuffle the discard pile (30 cards) into a new stock and take "
-        "a shuffle-pressure penalty of 10 points.",
+        "a reshuffle penalty of 10 points.",
         "The stock is empty: seat 0 shuffles the discard pile (30 cards) into a new stock and "
-        "takes a shuffle-pressure penalty of 10 points.",
+        "takes a reshuffle penalty of 10 points.",
     ),
     (
         cr.SuitNamed(0, cr.Suit.CLUBS),
@@ -177,11 +173,23 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "Seat 0 names ♣ as the suit to follow.",
     ),
     (cr.TurnSkipped(0, 2), "You are skipped by seat 2.", "Seat 0 is skipped by seat 2."),
+    (
+        cr.SuitChosen(cr.Suit.SPADES),
+        "The suit to follow is ♠, chosen at random.",
+        "The suit to follow is ♠, chosen at random.",
+    ),
+    (
+        cr.PileReshuffled(0, 30),
+        "The stock runs short: you shuffle it with the whole discard pile (30 cards) into a "
+        "new stock.",
+        "The stock runs short: seat 0 shuffles it with the whole discard pile (30 cards) into a "
+        "new stock.",
+    ),
     (cr.PlayAgain(0), "You play again.", "Seat 0 plays again."),
     (
         cr.TurnForfeited(0),
-        'You miss this turn ("idiot" penalty).',
-        'Seat 0 misses this turn ("idiot" penalty).',
+        "You miss this turn (a penalty).",
+        "Seat 0 misses this turn (a penalty).",
     ),
     (
         cr.DirectionChanged(-1),
@@ -196,7 +204,7 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "Seat 0 cannot follow the count: it ends at 5.",
     ),
     (cr.OneCardAnnounced(1), 'Seat 1 says "one card".', 'Seat 1 says "one card".'),
-    (cr.IdiotCalled(2, 0), 'Seat 2 calls "idiot" on you!', 'Seat 2 calls "idiot" on seat 0!'),
+    (cr.CalledOut(2, 0), "Seat 2 calls you out!", "Seat 2 calls seat 0 out!"),
     (
         cr.CardsPassed(0, 1, cr.parse_cards("2C 9D")),
         "You pass 2♣ 9♦ to seat 1.",
@@ -242,7 +250,7 @@ def test_every_event_class_has_its_own_text() -> None:
     """None is forgotten: each event class defines its text (not the base class's
     fallback, its repr), and has an example here."""
     classes = _event_classes()
-    assert len(classes) == 25
+    assert len(classes) == 27
     assert {type(event) for event, _, _ in EXAMPLES} == classes
     for cls in classes:
         assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"
@@ -256,6 +264,59 @@ def test_event_texts(event: cr.Event, for_seat: str, for_log: str) -> None:
     assert cr.describe(event) == str(event) == for_log
     # Another seat than those named reads the log's text.
     assert cr.describe(event, seat=7) == for_log
+
+
+class _LastCard(cr.CrazyEights):
+    """A game whose call on a missed "one card" is "last card", and whose reshuffles cost
+    a "stock" penalty (a name of the game's own)."""
+
+    name = ""  # (not registered)
+    call_word = "last card"
+    reshuffle_penalty_name = "stock"
+
+
+@pytest.mark.parametrize(
+    ("game", "texts"),
+    [
+        (
+            cr.Craits(),
+            [
+                'Seat 2 calls "idiot" on you!',
+                'You miss this turn ("idiot" penalty).',
+                "The stock is empty: you shuffle the discard pile (30 cards) into a new stock "
+                "and take a shuffle-pressure penalty of 10 points.",
+            ],
+        ),
+        (
+            _LastCard(),
+            [
+                'Seat 2 calls "last card" on you!',
+                'You miss this turn ("last card" penalty).',
+                "The stock is empty: you shuffle the discard pile (30 cards) into a new stock "
+                "and take a stock penalty of 10 points.",
+            ],
+        ),
+        (
+            cr.CrazyEights(),
+            [
+                "Seat 2 calls you out!",
+                "You miss this turn (a penalty).",
+                "The stock is empty: you shuffle the discard pile (30 cards) into a new stock "
+                "and take a reshuffle penalty of 10 points.",
+            ],
+        ),
+    ],
+)
+def test_the_call_and_its_penalties_are_told_in_the_games_words(
+    game: cr.Game[Any, Any, Any], texts: list[str]
+) -> None:
+    """A call on a missed "one card", the turn it costs and a reshuffle penalty are told
+    with the game's word for the call (its call_word) and its name for the penalty, and
+    in the library's words where the game has none of its own (or is not given)."""
+    events = [cr.CalledOut(2, 0), cr.TurnForfeited(0), cr.Reshuffled(0, 30, 10)]
+    assert [cr.describe(event, 0, game=game) for event in events] == texts
+    told = [text for _, text in cr.narrate(events, 0, game=game)]
+    assert told == texts
 
 
 def test_shared_wins_and_the_deal_word() -> None:

@@ -266,7 +266,7 @@ def test_every_base_move_and_event_serves_the_trick_family_too() -> None:
 
 def test_the_trick_side_check_tells_the_shedding_names_apart() -> None:
     trick_side = _trick_side()
-    for name in ("CallIdiot", "Announce", "Draw", "OneCardAnnounced", "CountRaised"):
+    for name in ("CallOut", "CalledOut", "Announce", "Draw", "OneCardAnnounced", "CountRaised"):
         assert not any(name in CODE_NAMES[module] for module in trick_side), name
         assert any(
             name in CODE_NAMES[module] for module in MODULES if module.startswith(FAMILIES[1])
@@ -288,7 +288,7 @@ def test_the_shedding_moves_and_events_are_defined_in_the_family_and_unnamed_in_
                 issubclass(kind, Event) or kind in registered_moves().values()
             ):
                 family[name] = kind
-    assert {"CallIdiot", "Announce", "Draw", "SuitNamed", "OneCardAnnounced"} <= family.keys()
+    assert {"CallOut", "CalledOut", "Announce", "Draw", "SuitNamed"} <= family.keys()
     for name, kind in family.items():
         assert kind.__module__.startswith("cardrules.shedding."), name
         assert getattr(cr, name) is kind, f"cardrules.{name} is not the family's {name}"
@@ -359,41 +359,70 @@ RULE_NUMBER = re.compile(r"\b[KCV]\d{1,2}\b")
 """A rule number of the rules reference (K1 … of Craits, C1 … of Cramps, V1 … of the
 variations)."""
 CRAITS_WORDS = re.compile(r"idiot|shuffle.pressure|threes", re.IGNORECASE)
-"""Craits' own words: its call, its reshuffle penalty, its threes."""
-FIXED_NAMES = ("CallIdiot", "IdiotCalled")
-"""The family's move and event classes whose names (and, in ``moves`` and ``events``,
-texts and data forms) records and narrations fix."""
-FIXED_TEXTS = ("cardrules.shedding.moves", "cardrules.shedding.events")
+"""Craits' own words: its call, its reshuffle penalty, its threes. The family has its
+own for each (a call on a missed "one card" in the game's ``call_word``, a game's
+``reshuffle_penalty_name``), so they appear nowhere in it, not even in its docs."""
+GAME_NAME = re.compile(r"craits", re.IGNORECASE)
+"""Craits' name: the family's docs may name it as an example of a game on the engine,
+but no code, text, message or data form of the family says it."""
 
 
-def _craits_in(module: str) -> list[str]:
-    """Where ``module`` has a rule number or a Craits word: everywhere, but in the
-    modules of fixed texts only in names and comments (their strings are the moves'
-    and events' texts and data forms)."""
-    source = MODULES[module].read_text(encoding="utf-8")
+def _docstring_lines(source: str) -> set[int]:
+    """The lines where the docstrings of ``source`` start (of the module, its classes
+    and functions, and the strings documenting attributes)."""
+    return {
+        node.lineno
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def _craits_in(source: str) -> list[str]:
+    """Where ``source`` has a rule number or a Craits word (anywhere), or Craits' name
+    outside its docstrings and comments."""
+    docs = _docstring_lines(source)
     found = [f"line {n}: {m.group()}" for n, line in enumerate(source.splitlines(), 1)
              for m in RULE_NUMBER.finditer(line)]  # fmt: skip
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type == tokenize.STRING and module in FIXED_TEXTS:
-            continue
-        text = token.string
-        for name in FIXED_NAMES:
-            text = text.replace(name, "")
-        found += [f"line {token.start[0]}: {m.group()}" for m in CRAITS_WORDS.finditer(text)]
+        where = f"line {token.start[0]}"
+        found += [f"{where}: {m.group()}" for m in CRAITS_WORDS.finditer(token.string)]
+        documents = token.type == tokenize.COMMENT or (
+            token.type == tokenize.STRING and token.start[0] in docs
+        )
+        if not documents:
+            found += [f"{where}: {m.group()}" for m in GAME_NAME.finditer(token.string)]
     return found
 
 
 @pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith(FAMILIES[1])))
 def test_the_shedding_family_has_no_craits_rule_numbers_or_words(module: str) -> None:
-    found = _craits_in(module)
+    found = _craits_in(MODULES[module].read_text(encoding="utf-8"))
     assert not found, f"{module} speaks Craits: {found}"
 
 
 def test_the_craits_finder_finds_rule_numbers_and_words() -> None:
-    path = MODULES["cardrules.shedding.core"]
-    MODULES["cardrules.shedding.core"] = PACKAGE / "games" / "craits" / "rules.py"
-    try:
-        found = _craits_in("cardrules.shedding.core")
-    finally:
-        MODULES["cardrules.shedding.core"] = path
+    found = _craits_in((PACKAGE / "games" / "craits" / "rules.py").read_text(encoding="utf-8"))
     assert any("K17" in f for f in found) and any("idiot" in f for f in found)
+    assert any("shuffle-pressure" in f for f in found)
+
+
+@pytest.mark.parametrize(
+    ("source", "found"),
+    [
+        ('"""Craits is one such game."""\n# as in Craits\n', []),
+        (
+            'def f():\n    """Craits: a "shuffle pressure" penalty."""\n',
+            ["line 2: shuffle pressure"],
+        ),
+        ('WORD = "craits"\n', ["line 1: craits"]),
+        ("def craits_call():\n    return 'calls out'\n", ["line 1: craits"]),
+        ('def f(word="call"):\n    return f\'{word} "Idiot"\'\n', ["line 2: Idiot"]),
+        ("# K17: threes\n", ["line 1: K17", "line 1: threes"]),
+    ],
+)
+def test_the_craits_finder_tells_the_games_name_in_docs_from_one_in_code(
+    source: str, found: list[str]
+) -> None:
+    assert _craits_in(source) == found

@@ -12,6 +12,7 @@ import pytest
 import cardrules as cr
 import cardrules.record
 from cardrules._digestv4 import EncoderV4
+from cardrules._digestv5 import EncoderV5
 from cardrules.digest import digest_with
 from cardrules.moves import move_from_data, move_to_data
 from cardrules.record import state_digest
@@ -53,7 +54,7 @@ def test_record_shape() -> None:
     record, _ = recorded(cr.Cramps(), 5, seed=3, dealer=1)
     data = json.loads(record.to_json())
     assert data["format"] == "cardrules.record"
-    assert data["version"] == 5
+    assert data["version"] == 6
     assert data["game"] == "cramps"
     assert data["seed"] == 3
     assert data["setup"] == {"dealer": 1}
@@ -171,7 +172,7 @@ def test_move_after_the_game_is_over() -> None:
         ({"move": "QS"}, "expected"),
         ("QS", "JSON object"),
         ({"draw": "please"}, "expected"),
-        ({"idiot": "me"}, "a seat must be an int"),
+        ({"call": "me"}, "a seat must be an int"),
     ],
 )
 def test_bad_move_data(move: Any, match: str) -> None:
@@ -186,7 +187,7 @@ def test_bad_move_data(move: Any, match: str) -> None:
     ("move", "match"),
     [
         ({"draw": True}, r"a Cramps move is a Play\(card\)"),
-        ({"idiot": 1}, r"a Cramps move is a Play\(card\)"),
+        ({"call": 1}, r"a Cramps move is a Play\(card\)"),
         ({"play": "QS", "suit": "H"}, "no wild cards"),
         ({"play": "QS", "announce": True}, 'no "one card" announcement'),
     ],
@@ -229,7 +230,7 @@ def test_bad_options(options: Any, match: str) -> None:
     "change",
     [
         {"format": "chess.pgn"},
-        {"version": 6},
+        {"version": 7},
         {"version": "4"},
         {"version": True},
     ],
@@ -436,18 +437,58 @@ def test_records_written_by_earlier_code_still_verify_and_replay(name: str) -> N
     """The engine may change how it keeps a state, never the game a record describes:
     every position's check and the outcome (moves, scores, winners, the last
     position's digest, as version 4 wrote them) still agree; written again, the record
-    is a version 5 record of the same game."""
+    is a version 6 record of the same game."""
     data = json.loads(RECORDS_V4.read_text(encoding="utf-8"))[name]
     record = cr.GameRecord.from_dict(data)  # verifies every position and the outcome
     states = record.states()
     assert len(states) == len(data["moves"]) + 1
     final = states[-1]
-    assert digest_with(EncoderV4(), record.game, final) == data["outcome"]["digest"]
+    # (hashed with the options the record wrote: rules added since, with their defaults,
+    # are not in them)
+    assert digest_with(EncoderV4(data["options"]), record.game, final) == data["outcome"]["digest"]
     assert list(record.outcome().scores) == data["outcome"]["scores"]
     again = record.to_dict()
-    assert again["version"] == 5
+    assert again["version"] == 6
     assert again["outcome"]["digest"] == state_digest(record.game, final)
     assert cr.GameRecord.from_dict(again).states() == states
+
+
+RECORDS_V5 = Path(__file__).parent / "data" / "records_v5_81bfd0e.json"
+"""Format 5 records written by main at 81bfd0e, whose calls on a missed "one card" are
+in their old form ``{'idiot': 1, 'target': 2}`` (and ``{'idiot': 2}``, no target):
+Craits games of 4 players and of 3 (``idiot_penalty="draw_one"``), 160 moves each."""
+
+
+@pytest.mark.parametrize("name", ["craits_4p_manual_calls", "craits_3p_draw_one"])
+@pytest.mark.parametrize("verify", [True, False])
+def test_version_5_records_read_their_calls_in_the_old_form(name: str, verify: bool) -> None:
+    """Format 6 writes a call as {'call': ...}; a version 5 record's {'idiot': ...} reads
+    as the same move, verified or not (its checks compared as version 5 wrote them), and
+    the record is written again as a version 6 record of the same game."""
+    text = json.dumps(json.loads(RECORDS_V5.read_text(encoding="utf-8"))[name])
+    data = json.loads(text)
+    old = [move for move in data["moves"] if "idiot" in move]
+    assert old and (name != "craits_3p_draw_one" or any("target" not in move for move in old))
+    record = cr.GameRecord.from_json(text, verify=verify)
+    calls = [move for move in record.moves if isinstance(move, cr.CallOut)]
+    assert [move.to_data() for move in calls] == [
+        {"call" if key == "idiot" else key: value for key, value in move.items()} for move in old
+    ]
+    final = record.final_state()
+    assert digest_with(EncoderV5(data["options"]), record.game, final) == data["outcome"]["digest"]
+    again = record.to_dict()
+    assert again["version"] == 6 and len(again["checks"]) == len(data["checks"])
+    assert again["outcome"]["scores"] == data["outcome"]["scores"]
+    assert [m for m in again["moves"] if "call" in m] == [m.to_data() for m in calls]
+    assert not any("idiot" in move for move in again["moves"])
+    assert cr.GameRecord.from_dict(again).final_state() == record.final_state()
+
+
+def test_only_records_before_version_6_read_the_old_form_of_a_call() -> None:
+    data = json.loads(RECORDS_V5.read_text(encoding="utf-8"))["craits_4p_manual_calls"]
+    data["version"] = 6
+    with pytest.raises(cr.RecordError, match=r"bad move \{'idiot': \d+, 'target': \d+\}"):
+        cr.GameRecord.from_dict(data)
 
 
 @pytest.mark.parametrize("name", ["cramps", "craits_4p"])
@@ -498,7 +539,7 @@ def test_deeply_nested_data_is_a_record_error() -> None:
 
 def test_huge_numbers_inside_a_record_are_record_errors() -> None:
     record, _ = recorded(cr.Cramps(), 2)
-    for key, value in [("seed", 10**5000), ("moves", [{"idiot": 10**5000}])]:
+    for key, value in [("seed", 10**5000), ("moves", [{"call": 10**5000}])]:
         data = record.to_dict()
         data[key] = value
         with pytest.raises(cr.RecordError):

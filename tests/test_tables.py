@@ -265,7 +265,7 @@ def _exposed_table(seed: int) -> tuple[Table, int, Message]:
     for _ in range(400):
         for seat in range(3):
             if seat != table.state.to_move:
-                calls = [m for m in table.message(seat)["moves"] if "idiot" in m["data"]]
+                calls = [m for m in table.message(seat)["moves"] if "call" in m["data"]]
                 if calls:
                     return table, seat, calls[0]
         to_move = table.state.to_move

@@ -53,7 +53,7 @@ from cardrules.game import (
     game_class,
     registered_games,
 )
-from cardrules.games.craits import Craits, CraitsState, CraitsView, Phase
+from cardrules.games.craits import CallIdiot, Craits, CraitsState, CraitsView, IdiotCalled, Phase
 from cardrules.games.cramps.rules import Cramps, CrampsState, CrampsView
 from cardrules.games.crazy_eights import CrazyEights
 from cardrules.games.euchre import Euchre
@@ -68,13 +68,13 @@ from cardrules.record import GameRecord
 from cardrules.rng import new_seed
 from cardrules.shedding.core import Action, CardRule, CardTable, ShedTable
 from cardrules.shedding.events import (
+    CalledOut,
     CardsDrawn,
     CountEnded,
     CountRaised,
     CountStarted,
     DirectionChanged,
     HandBlocked,
-    IdiotCalled,
     OneCardAnnounced,
     PlayAgain,
     Reshuffled,
@@ -82,7 +82,7 @@ from cardrules.shedding.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.shedding.moves import Announce, CallIdiot, Draw
+from cardrules.shedding.moves import Announce, CallOut, Draw
 from cardrules.snapshot import read_snapshot, state_from_json, state_to_json
 from cardrules.table import Table
 from cardrules.tricks.core import Trick, TrickRound
@@ -97,6 +97,8 @@ __all__ = [
     "ArenaError",
     "BotError",
     "CallIdiot",
+    "CallOut",
+    "CalledOut",
     "Card",
     "CardKind",
     "CardParseError",

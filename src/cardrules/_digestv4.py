@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from cardrules._digestv5 import options_as_written
 from cardrules._text import int_text
 from cardrules.cards import Card
 from cardrules.digest import Encoder
@@ -27,13 +28,24 @@ __all__ = ["EncoderV4"]
 
 
 class EncoderV4(Encoder):
-    """The text of a state as format version 4 wrote it (see the module); an
+    """The text of a state as format version 4 wrote it (see the module), under the
+    options the record wrote (``options``; ``None``: the game's own; see
+    :func:`~cardrules._digestv5.options_as_written`); an
     :class:`~cardrules.digest.Encoder` for :func:`~cardrules.digest.digest_with`."""
 
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__()
+        self._written = options
+
     def rules_hasher(self, game: Game[Any, Any, Any]) -> Any:
-        """A digest already fed with the game's name and options."""
+        """A digest already fed with the game's name and options (as written)."""
         if self._rules is None or self._rules[0] is not game:
-            self._rules = (game, _rules_hasher(game))
+            if self._written is None:
+                self._rules = (game, _rules_hasher(game))
+            else:
+                options = options_as_written(game.options(), self._written)
+                text = game.name + EncoderV4().text(options)
+                self._rules = (game, hashlib.blake2b(text.encode(), digest_size=16))
         return self._rules[1]
 
     def text(self, value: Any) -> str:

@@ -4,15 +4,17 @@ signatures (HMAC-SHA256 over a canonical text of the record)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
 import re
 import types
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardrules._digestv4 import EncoderV4
+from cardrules._digestv5 import EncoderV5
 from cardrules._text import int_from_text, json_int, shown
 from cardrules.digest import Encoder
 from cardrules.errors import RecordError
@@ -33,6 +35,7 @@ __all__ = [
     "check_key",
     "check_move",
     "check_version",
+    "current_moves",
     "from_json",
     "frozen",
     "read_int",
@@ -46,9 +49,11 @@ __all__ = [
 ]
 
 FORMAT = "cardrules.record"
-VERSION = 5
-ENCODERS: dict[int, type[Encoder]] = {4: EncoderV4, 5: Encoder}
+VERSION = 6
+ENCODERS: dict[int, type[Encoder]] = {4: EncoderV4, 5: EncoderV5, 6: Encoder}
 """The versions read, each with the encoder of its checks and digests."""
+_CALL_BEFORE_6 = "idiot"
+"""The key versions 4 and 5 wrote a call on a missed "one card" under (now ``call``)."""
 _OLD_VERSIONS = {
     1: "has no outcome to check it against, and",
     2: "holds its outcome, but",
@@ -64,8 +69,9 @@ _HEX = frozenset("0123456789abcdef")
 _HEX_DIGITS = re.compile("[0-9a-f]*")  # (faster than the set over a long game's checks)
 
 
-def check_version(data: Mapping[str, Any]) -> type[Encoder]:
-    """The encoder of the checks of a record of a version this library reads; raises
+def check_version(data: Mapping[str, Any]) -> Callable[[], Encoder]:
+    """The encoder of the checks of a record of a version this library reads (an older
+    version's under the options the record wrote); raises
     :class:`~cardrules.RecordError` for another format or version, naming the
     versions of development versions of the library that cannot be replayed."""
     version = data.get("version")
@@ -79,10 +85,33 @@ def check_version(data: Mapping[str, Any]) -> type[Encoder]:
         )
     if not known or version not in ENCODERS:
         raise RecordError(
-            f"not a cardrules record: expected format {FORMAT!r} version {VERSION} (or 4), "
+            f"not a cardrules record: expected format {FORMAT!r} version {VERSION} (or 4 or 5), "
             f"found {shown(data.get('format'))} version {shown(version)}"
         )
-    return ENCODERS[version]
+    encoder = ENCODERS[version]
+    if encoder is Encoder or not isinstance(data.get("options"), Mapping):
+        return encoder
+    return functools.partial(encoder, data["options"])  # type: ignore[call-arg]
+
+
+def current_moves(moves: list[Any], version: int) -> list[Any]:
+    """The moves' data of a record of format ``version`` in the forms of this version:
+    versions 4 and 5 wrote a call on a missed "one card" as ``{'idiot': 1, 'target':
+    2}``, now ``{'call': 1, 'target': 2}`` (:class:`~cardrules.shedding.moves.CallOut`).
+    The same list when nothing changes; anything else is left for the moves' reader.
+
+    >>> current_moves([{"play": "QS"}, {"idiot": 1, "target": 2}], 5)
+    [{'play': 'QS'}, {'call': 1, 'target': 2}]
+    """
+    if version >= 6:
+        return moves
+    old = _CALL_BEFORE_6
+    return [
+        {("call" if key == old else key): value for key, value in move.items()}
+        if isinstance(move, dict) and old in move and "call" not in move
+        else move
+        for move in moves
+    ]
 
 
 def check_checks(value: object) -> str:

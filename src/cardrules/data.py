@@ -64,7 +64,7 @@ _INT = {
     "description": "an integer; one too long for JSON readers is its decimal text",
     "anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^-?[0-9]+$"}],
 }
-_SHIPPED_KINDS = ["play", "draw", "idiot", "name_suit", "announce", "pass"]
+_SHIPPED_KINDS = ["play", "draw", "call", "name_suit", "announce", "pass"]
 
 _DEFS: dict[str, Any] = {
     "card": {
@@ -102,9 +102,9 @@ _MOVE_FORMS: list[dict[str, Any]] = [
     ),
     _one({"draw": {"const": True}}, ["draw"], "Draw()"),
     _one(
-        {"idiot": {"$ref": "#/$defs/seat"}, "target": {"$ref": "#/$defs/seat"}},
-        ["idiot"],
-        "CallIdiot(caller, target=None)",
+        {"call": {"$ref": "#/$defs/seat"}, "target": {"$ref": "#/$defs/seat"}},
+        ["call"],
+        "CallOut(caller, target=None)",
     ),
     _one({"name_suit": {"$ref": "#/$defs/suit"}}, ["name_suit"], "NameSuit(suit)"),
     _one({"announce": {"const": True}}, ["announce"], "Announce()"),
@@ -352,7 +352,7 @@ def _library_events() -> list[Any]:
     :class:`~cardrules.events.Event` that a ``cardrules`` module exports.
 
     >>> [cls.__name__ for cls in _library_events()][:3]
-    ['CardPlayed', 'CardTurnedUp', 'CardsDrawn']
+    ['CalledOut', 'CardPlayed', 'CardTurnedUp']
     """
     found: dict[str, type[_events.Event]] = {}
     todo: list[type[_events.Event]] = [_events.Event]

@@ -3,7 +3,7 @@
 Moves are small frozen values; two moves are equal when they say the same thing, so a
 move built by hand equals the one in :meth:`Game.legal_moves <cardrules.game.Game.legal_moves>`.
 The moves the games cardrules ships share are here (a card played, a suit named, a
-pass); the shedding family's own (draw, an "idiot" call, "one card" said) are in
+pass); the shedding family's own (draw, a call on a missed "one card", "one card" said) are in
 :mod:`cardrules.shedding.moves`, and each shipped game's others in its package. A game
 of your own defines its own move classes (a bid, cards passed, a trump named) and
 registers each with
@@ -38,7 +38,7 @@ from cardrules.errors import CardParseError, MoveTypeError, RecordError, RulesEr
 from cardrules.values import Immutable
 
 if TYPE_CHECKING:  # (the shedding family's moves, named in the type Move)
-    from cardrules.shedding.moves import Announce, CallIdiot, Draw
+    from cardrules.shedding.moves import Announce, CallOut, Draw
 
 __all__ = [
     "CardT",
@@ -557,9 +557,9 @@ def _field_data(value: Any) -> Any:
     return value
 
 
-Move: TypeAlias = "Play | Draw | CallIdiot | NameSuit | Announce | Pass"
+Move: TypeAlias = "Play | Draw | CallOut | NameSuit | Announce | Pass"
 """A move of the shipped games' shared kinds and of the shedding family's
-(:mod:`cardrules.shedding.moves`: ``Draw``, ``CallIdiot``, ``Announce``); the games'
+(:mod:`cardrules.shedding.moves`: ``Draw``, ``CallOut``, ``Announce``); the games'
 own moves (a bid, cards passed) are their own classes."""
 
 

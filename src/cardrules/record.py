@@ -43,7 +43,7 @@ back only where the version is still the one it read
 (``UPDATE ... WHERE id = ? AND version = ?``), so that two requests at once do not
 lose a move.
 
-Written records (format version 5) also hold a short check of every position of the
+Written records (format version 6) also hold a short check of every position of the
 game and the outcome (moves, scores, winners and a digest of the last position), all
 of them covering the whole state, the generator that makes later deals included.
 Reading one replays it and compares, so a change to the rules, the seed, the setup or
@@ -69,7 +69,10 @@ cardrules.errors.RecordError: the record's signature does not match: it was sign
 Reading without a key ignores the signature. Records of format version 4 (written by
 development versions before 0.1.0) still read: their checks are compared as they were
 written, which for Cramps leaves out the generator, and writing them again writes
-version 5.
+version 6. Records of version 5 read too: it wrote a call on a missed "one card" under
+the key ``idiot``, which reading takes as today's ``call``, and its checks of a
+shedding game's positions leave out the face to match, which the state has remembered
+since.
 
 A record holds the game's seed, from which every hand can be rebuilt: while a game is
 on, keep its record as secret as its seed.
@@ -80,7 +83,7 @@ from __future__ import annotations
 import json
 import threading
 import types
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Generic, NamedTuple
 
 import attrs
@@ -98,6 +101,7 @@ from cardrules._recorddata import (
     check_key,
     check_move,
     check_version,
+    current_moves,
     from_json,
     read_int,
     sign,
@@ -199,7 +203,7 @@ class _Written:
 
     checks: str
     outcome: Outcome
-    encoder: type[Encoder] = Encoder
+    encoder: Callable[[], Encoder] = Encoder
 
 
 _MAKING = threading.Lock()
@@ -1085,7 +1089,9 @@ class GameRecord(Immutable, Generic[S]):
         moves' data after reading it). With ``key``, the record must carry the
         signature :meth:`to_dict` writes with that key, and is refused before anything
         else if it does not (without a key, a signature is not looked at). Records of
-        format version 4 read with the checks they were written with; versions 1 to 3
+        format version 4 read with the checks they were written with, and those of
+        versions 4 and 5 with their calls on a missed "one card" in their old form
+        (``{'idiot': 1, 'target': 2}``, today ``{'call': 1, 'target': 2}``); versions 1 to 3
         (written by development versions before the first release) are refused with an
         error naming their version: their deals came from an older shuffle, so their
         seeds no longer give the same game.
@@ -1134,6 +1140,7 @@ class GameRecord(Immutable, Generic[S]):
         moves = data["moves"]
         if not isinstance(moves, list):
             raise RecordError(f"the record's moves must be a list, not {type(moves).__name__}")
+        moves = current_moves(moves, data["version"])
         parsed = None if lazy and moves else tuple(_parse_moves(moves))
         checks = check_checks(data["checks"])
         outcome = Outcome.from_dict(data["outcome"])

@@ -33,13 +33,13 @@ from cardrules.events import (
 )
 from cardrules.moves import Play
 from cardrules.shedding.events import (
+    CalledOut,
     CardsDrawn,
     CountEnded,
     CountRaised,
     CountStarted,
     DirectionChanged,
     HandBlocked,
-    IdiotCalled,
     OneCardAnnounced,
     PlayAgain,
     Reshuffled,
@@ -86,7 +86,7 @@ _PHRASES: dict[type, Callable[[Any], str]] = {
     CountRaised: lambda e: f"{e.seat} raises the count to {e.value}",
     CountEnded: lambda e: f"{e.seat} takes the count of {e.value}",
     OneCardAnnounced: lambda e: f"{e.seat} says one card",
-    IdiotCalled: lambda e: f"{e.caller} calls idiot on {e.target}",
+    CalledOut: lambda e: f"{e.caller} calls out {e.target}",
     HandBlocked: lambda e: f"hand {e.number} blocked",
 }
 

@@ -28,7 +28,7 @@ from cardrules.errors import IllegalMoveError, MoveTypeError, RulesError, SetupE
 from cardrules.events import Event
 from cardrules.game import Game, Step, game_class, registered_games
 from cardrules.moveids import move_id_number, move_ids_of
-from cardrules.shedding.moves import CallIdiot
+from cardrules.shedding.moves import CallOut
 
 __all__ = [
     "RENDER_MODES",
@@ -328,10 +328,11 @@ class HostTable:
         return tuple(float(clipped(sign * (b - a))) for a, b in zip(old, new, strict=True))
 
 
-def open_call(game: Game[Any, Any, Any], state: Any) -> CallIdiot | None:
-    """The idiot call a host makes for the seats in ``state``, if one is open: hosts
-    let one seat act at a time, and Craits' manual rule lets any opponent call, out of
-    turn, on a player left with one card unannounced (K17). The call goes to the first
+def open_call(game: Game[Any, Any, Any], state: Any) -> CallOut | None:
+    """The call on a missed "one card" a host makes for the seats in ``state``, if one
+    is open: hosts let one seat act at a time, and a shedding game with
+    ``one_card_calls`` (Craits' manual rule, K17) lets any opponent call out, out of
+    turn, a player left with one card unannounced. The call goes to the first
     opponent, in seat order from the exposed player's left, who may make it; ``None``
     in games without calls, under automatic calls, or when nobody is exposed.
 
@@ -345,7 +346,7 @@ def open_call(game: Game[Any, Any, Any], state: Any) -> CallIdiot | None:
         return None
     target = state.exposed[0]
     for step in range(1, game.players):
-        call = CallIdiot((target + step) % game.players, target)
+        call = CallOut((target + step) % game.players, target)
         if call in calls(state, call.caller):
             return call
     return None

@@ -58,7 +58,7 @@ from cardrules.game import Game
 from cardrules.moves import Move, NameSuit, Pass, Play
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import Action, CardTable
-from cardrules.shedding.events import IdiotCalled
+from cardrules.shedding.events import CalledOut
 from cardrules.shedding.flow import (
     advance,
     announce_move,
@@ -74,7 +74,7 @@ from cardrules.shedding.flow import (
     start_play,
     work_on,
 )
-from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallIdiot, Draw
+from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallOut, Draw
 from cardrules.shedding.parsing import call_refusal, read_shedding_move, typed_refusal
 from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
@@ -136,11 +136,13 @@ class SheddingGame(Game[S, Any, V]):
     back into it (so the next card turned up may be any unseen card, that one too)."""
     one_card_calls: bool = False
     """Whether a play leaving one card must say "one card": a player who does not may
-    be called on (``CallIdiot``) by the others until the next card is played or drawn,
+    be called out (``CallOut``) by the others until the next card is played or drawn,
     and pays :meth:`penalize_missed_call`."""
     call_word: str = "call"
-    """With ``one_card_calls``: the word a player types to call on a missed "one card"
-    (``call 2``)."""
+    """With ``one_card_calls``: the game's word for a call on a missed "one card", which
+    a player types to call (``call 2``; in any case) and the texts of the call and its
+    penalty say ('Seat 1 calls "UNO" on seat 2!'); ``"call"``, the default, is no word
+    of its own ("Seat 1 calls seat 2 out!")."""
     calls_penalized_at_once: bool = False
     """With ``one_card_calls``: whether a missed "one card" is penalized at once,
     without a call (for simulations)."""
@@ -306,6 +308,10 @@ class SheddingGame(Game[S, Any, V]):
         """Who wins with these totals after the last hand: the lowest by default."""
         best = min(scores)
         return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+    reshuffle_penalty_name: str = "reshuffle"
+    """What the texts call the penalty of :meth:`reshuffle_penalty` ("takes a reshuffle
+    penalty of 10 points")."""
 
     def reshuffle_penalty(self, last: int) -> int:
         """What a player who must reshuffle the discard pile pays, given what they paid
@@ -612,18 +618,18 @@ class SheddingGame(Game[S, Any, V]):
         state._legal = moves
         return moves
 
-    def calls(self, state: S, seat: int) -> tuple[CallIdiot, ...]:
+    def calls(self, state: S, seat: int) -> tuple[CallOut, ...]:
         """The calls on a missed "one card" ``seat`` may make now, in or out of turn."""
         self.check_state(state)
         if not is_seat(seat, self.players):
             raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
         if not self.one_card_calls or self.calls_penalized_at_once or state._to_move is None:
             return ()
-        return tuple(CallIdiot(seat, target) for target in state._exposed if target != seat)
+        return tuple(CallOut(seat, target) for target in state._exposed if target != seat)
 
     def out_of_turn_sender(self, move: object) -> int | None:
         """A call on a missed "one card" may be made out of turn, by its caller."""
-        return move.caller if isinstance(move, CallIdiot) else None
+        return move.caller if isinstance(move, CallOut) else None
 
     def transition(self, state: S, move: Any, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
@@ -680,7 +686,7 @@ class SheddingGame(Game[S, Any, V]):
                 events.append(MovePlayed(mover, move, seen_by=seen_by))
             new: S = self.phase_apply(state, move, events)
             return new
-        if kind is CallIdiot:
+        if kind is CallOut:
             return self._call(state, move, events)
         phase = state._phase
         # The same test as "move in legal_moves(state)": read off the list when the
@@ -713,7 +719,7 @@ class SheddingGame(Game[S, Any, V]):
         work._events = None  # the transition is done (flow.finished)
         return work  # type: ignore[return-value]
 
-    def _call(self, state: S, move: CallIdiot, events: list[Event] | None) -> S:
+    def _call(self, state: S, move: CallOut, events: list[Event] | None) -> S:
         """Another player calls on a missed "one card", in or out of turn, while the
         window is open."""
         if not self.one_card_calls:
@@ -742,7 +748,7 @@ class SheddingGame(Game[S, Any, V]):
                 raise IllegalMoveError(
                     "target_needed",
                     f"several players can be called on ({_seats(open_on)}); name the target: "
-                    f"CallIdiot({caller}, target)",
+                    f"CallOut({caller}, target)",
                 )
             target = open_on[0]
         elif target not in open_on:
@@ -753,7 +759,7 @@ class SheddingGame(Game[S, Any, V]):
         work = work_on(state, events)
         if events is not None:
             events.append(MovePlayed(caller, move, seen_by=self.move_seen_by(state, caller, move)))
-            events.append(IdiotCalled(caller, target))
+            events.append(CalledOut(caller, target))
         work._exposed = tuple(seat for seat in state._exposed if seat != target)
         penalize(self, work, target)
         if work._phase is _PLAYING and work._to_move == target:
@@ -782,7 +788,7 @@ class SheddingGame(Game[S, Any, V]):
         """The kinds of move this game has, for messages: ``"Play, Draw or Pass"``."""
         kinds = ["Play", "Draw"]
         if self.one_card_calls:
-            kinds.append("CallIdiot")
+            kinds.append("CallOut")
         acts = self.turned_up_acts
         deck = self.card_table.deck
         if any(  # a turned-up wild card that acts makes the dealer name the suit
@@ -1034,7 +1040,7 @@ class SheddingGame(Game[S, Any, V]):
         if self.one_card_calls:
             moves.append(Announce())
             moves += [
-                CallIdiot(caller, target)
+                CallOut(caller, target)
                 for caller in range(self.players)
                 for target in range(self.players)
                 if caller != target

@@ -1,6 +1,8 @@
 """The shedding family's own events: cards drawn and the stock reshuffled, a suit
 named, turns skipped, played again or forfeited, the direction changed, the count,
-"one card" said, a missed one called and a blocked hand, each with its text. The events
+"one card" said, a missed one called out and a blocked hand, each with its text (in the
+game's words where it has its own: its ``call_word``, its name for a reshuffle
+penalty). The events
 every family shares (a move made, a card played or turned up, a hand dealt or scored,
 the game over) are in :mod:`cardrules.events`, which tells these too
 (:func:`~cardrules.events.describe`, :func:`~cardrules.events.narrate`).
@@ -21,15 +23,16 @@ from cardrules.decks import DeckCard, DeckSuit
 from cardrules.errors import EventError
 from cardrules.events import Event
 from cardrules.moves import Play
+from cardrules.shedding.moves import call_phrase
 
 __all__ = [
+    "CalledOut",
     "CardsDrawn",
     "CountEnded",
     "CountRaised",
     "CountStarted",
     "DirectionChanged",
     "HandBlocked",
-    "IdiotCalled",
     "OneCardAnnounced",
     "PlayAgain",
     "Reshuffled",
@@ -63,6 +66,13 @@ def register_draw_reason(reason: str, text: str) -> None:
     if not isinstance(reason, str) or not isinstance(text, str) or not reason:
         raise EventError(f"a draw reason and its text are strings, not {shown(reason)}")
     _DRAW_REASONS[reason] = text
+
+
+def _call_word(words: Wording) -> str:
+    """The game's word for a call on a missed "one card" (its ``call_word``), or
+    ``"call"``: no game, or no word of its own."""
+    word = getattr(words.game, "call_word", "call")
+    return word if isinstance(word, str) and word.strip() else "call"
 
 
 def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) -> None:
@@ -164,7 +174,13 @@ def _card_list(cards: tuple[Card, ...]) -> str:
 class Reshuffled(Event):
     """``seat`` had to draw from an empty stock: the discard pile but its top card,
     ``cards`` cards, was shuffled into a new stock. ``penalty`` is what that cost the
-    seat, added to its score at once (0 in games without one)."""
+    seat, added to its score at once (0 in games without one), told by the game's
+    name for it (its ``reshuffle_penalty_name``) when the game is known.
+
+    >>> import cardrules as cr
+    >>> str(Reshuffled(0, 30, 10)).endswith("and takes a reshuffle penalty of 10 points.")
+    True
+    """
 
     seat: int
     cards: int
@@ -177,8 +193,9 @@ class Reshuffled(Event):
             f"pile ({cards_text(self.cards)}) into a new stock"
         )
         if self.penalty:
+            name = getattr(words.game, "reshuffle_penalty_name", "reshuffle")
             text += (
-                f" and {words.verb(seat, 'take')} a shuffle-pressure penalty of "
+                f" and {words.verb(seat, 'take')} a {name} penalty of "
                 f"{int_text(self.penalty)} points"
             )
         return text + "."
@@ -223,12 +240,15 @@ class PlayAgain(Event):
 
 @attrs.frozen
 class TurnForfeited(Event):
-    """``seat`` forfeited a turn (a penalty for a missed "one card")."""
+    """``seat`` forfeited a turn (a penalty for a missed "one card"), told with the
+    game's word for the call when the game is known and has one."""
 
     seat: int
 
     def _text(self, words: Wording) -> str:
-        return f'{words.does(self.seat, "miss", "misses")} this turn ("idiot" penalty).'
+        word = _call_word(words)
+        why = "a penalty" if word == "call" else f'"{word}" penalty'
+        return f"{words.does(self.seat, 'miss', 'misses')} this turn ({why})."
 
 
 @attrs.frozen
@@ -291,14 +311,25 @@ class OneCardAnnounced(Event):
 
 
 @attrs.frozen
-class IdiotCalled(Event):
-    """``caller`` called "idiot" on ``target``, who takes the penalty."""
+class CalledOut(Event):
+    """``caller`` called out ``target`` for a missed "one card" (the move
+    :class:`~cardrules.shedding.moves.CallOut`); ``target`` takes the penalty. Told with
+    the game's word for the call (its ``call_word``) when the game is known.
+
+    >>> import cardrules as cr
+    >>> class LastCard(cr.CrazyEights):
+    ...     name = ""  # (not registered)
+    ...     call_word = "last"
+    >>> str(CalledOut(1, 2)), cr.describe(CalledOut(1, 2), seat=2, game=LastCard())
+    ('Seat 1 calls seat 2 out!', 'Seat 1 calls "last" on you!')
+    """
 
     caller: int
     target: int
 
     def _text(self, words: Wording) -> str:
-        return f'{words.does(self.caller, "call")} "idiot" on {words.who(self.target)}!'
+        said = call_phrase(_call_word(words), words.who(self.target))
+        return f"{words.does(self.caller, 'call')}{said[len('call') :]}!"
 
 
 @attrs.frozen

@@ -99,7 +99,7 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
                 "cannot_draw", "the stock is used up (the discard pile is not reshuffled)"
             )
         return IllegalMoveError("cannot_draw", "the stock and the discard pile are used up")
-    play = cast(Play, move)  # a CallIdiot never gets here
+    play = cast(Play, move)  # a CallOut never gets here
     card = play.card
     if not tables.is_card(card):  # (the cards of two decks are equal ints)
         where = "French" if deck is None else f"the {deck.name} deck's"

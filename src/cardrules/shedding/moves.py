@@ -1,16 +1,16 @@
-"""The shedding family's own moves: draw from the stock, call on a player who kept
+"""The shedding family's own moves: draw from the stock, call out a player who kept
 quiet with one card, say "one card". Every game on the shedding engine takes them
 beside the moves all games share (:class:`~cardrules.moves.Play`,
 :class:`~cardrules.moves.NameSuit`, :class:`~cardrules.moves.Pass`).
 
 Records write them in the short forms they have always had (``{'draw': true}``,
-``{'idiot': 1, 'target': 2}``, ``{'announce': true}``): each is registered with
+``{'call': 1, 'target': 2}``, ``{'announce': true}``): each is registered with
 :func:`~cardrules.moves.register_move` with its short form, and writes and reads it
 itself (``to_data``, ``from_data``).
 
 >>> from cardrules.moves import move_from_data
->>> move_from_data(CallIdiot(1, target=2).to_data())
-CallIdiot(caller=1, target=2)
+>>> move_from_data(CallOut(1, target=2).to_data())
+CallOut(caller=1, target=2)
 >>> str(Draw()), str(Announce())
 ('draw', 'say "one card"')
 """
@@ -25,7 +25,7 @@ import attrs
 from cardrules.moves import NameSuit, Pass, Play, as_seat, register_move
 from cardrules.values import Immutable
 
-__all__ = ["SHEDDING_MOVES", "Announce", "CallIdiot", "Draw"]
+__all__ = ["SHEDDING_MOVES", "Announce", "CallOut", "Draw", "call_phrase"]
 
 
 @register_move("draw", short_form="{'draw': true}")
@@ -62,48 +62,62 @@ def _as_optional_seat(value: int | None) -> int | None:
     return None if value is None else as_seat(value)
 
 
-@register_move("idiot", short_form="{'idiot': seat, 'target'?: seat}")
+def call_phrase(word: str, target: str | None) -> str:
+    """A call on a missed "one card" in words, said with the game's ``word`` for it
+    (its ``call_word``; ``"call"``, the default, is no word of its own), on ``target``
+    (a seat named for the reader; ``None``: not said).
+
+    >>> call_phrase("call", "seat 2"), call_phrase("UNO", "you"), call_phrase("UNO", None)
+    ('call seat 2 out', 'call "UNO" on you', 'call "UNO"')
+    """
+    if word == "call":
+        return "call out" if target is None else f"call {target} out"
+    return f'call "{word}"' if target is None else f'call "{word}" on {target}'
+
+
+@register_move("call", short_form="{'call': seat, 'target'?: seat}")
 @attrs.frozen(cache_hash=True)
-class CallIdiot(Immutable):
-    """Seat ``caller`` calls "idiot" on ``target``, a player who was left with one card
-    without saying "one card" (Craits). It may be made out of turn while the window is
-    open. ``target`` may be left out when only one player can be called on."""
+class CallOut(Immutable):
+    """Seat ``caller`` calls out ``target``, a player who was left with one card without
+    saying "one card", in a game with ``one_card_calls`` (each game has its word for the
+    call, its ``call_word``, which its texts say). It may be made out of turn while the
+    window is open. ``target`` may be left out when only one player can be called on."""
 
     caller: int = attrs.field(converter=as_seat)
     target: int | None = attrs.field(default=None, converter=_as_optional_seat)
 
     told_by_events: ClassVar[bool] = True
-    """Its event (:class:`~cardrules.shedding.events.IdiotCalled`) tells what it did."""
+    """Its event (:class:`~cardrules.shedding.events.CalledOut`) tells what it did."""
 
     def to_data(self) -> dict[str, Any]:
         """This move as data, as records write it (:func:`~cardrules.moves.move_to_data`).
 
-        >>> CallIdiot(1, target=2).to_data()
-        {'idiot': 1, 'target': 2}
+        >>> CallOut(1, target=2).to_data()
+        {'call': 1, 'target': 2}
         """
         if self.target is None:
-            return {"idiot": self.caller}
-        return {"idiot": self.caller, "target": self.target}
+            return {"call": self.caller}
+        return {"call": self.caller, "target": self.target}
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> CallIdiot | None:
+    def from_data(cls, data: Mapping[str, Any]) -> CallOut | None:
         """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
-        if set(data) <= {"idiot", "target"}:
-            return cls(data["idiot"], data.get("target"))
+        if set(data) <= {"call", "target"}:
+            return cls(data["call"], data.get("target"))
         return None
 
-    def phrase(self, who: Callable[[int], str]) -> str:
-        """The call in words, the target named by ``who`` (``"you"``, ``"seat 2"``).
+    def phrase(self, who: Callable[[int], str], word: str = "call") -> str:
+        """The call in words, the target named by ``who`` (``"you"``, ``"seat 2"``),
+        said with the game's ``word`` (see :func:`call_phrase`).
 
-        >>> CallIdiot(1, target=2).phrase(lambda seat: f"seat {seat}")
-        'call "idiot" on seat 2'
+        >>> CallOut(1, target=2).phrase(lambda seat: f"seat {seat}")
+        'call seat 2 out'
         """
-        on = "" if self.target is None else f" on {who(self.target)}"
-        return f'call "idiot"{on}'
+        return call_phrase(word, None if self.target is None else who(self.target))
 
     def __str__(self) -> str:
-        on = "" if self.target is None else f" on seat {self.target}"
-        return f'seat {self.caller} calls "idiot"{on}'
+        on = "out" if self.target is None else f"seat {self.target} out"
+        return f"seat {self.caller} calls {on}"
 
 
 @register_move("announce", short_form="{'announce': true}")
@@ -136,5 +150,5 @@ class Announce(Immutable):
         return (Announce, ())
 
 
-SHEDDING_MOVES = (Play, Draw, CallIdiot, NameSuit, Announce, Pass)
+SHEDDING_MOVES = (Play, Draw, CallOut, NameSuit, Announce, Pass)
 """The move classes the shedding engine takes (any other move is another game's)."""

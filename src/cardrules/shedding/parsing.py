@@ -27,7 +27,7 @@ from cardrules.cards import Suit
 from cardrules.decks import Deck
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.moves import NameSuit, Pass, Play
-from cardrules.shedding.moves import Announce, CallIdiot, Draw
+from cardrules.shedding.moves import Announce, CallOut, Draw
 from cardrules.shedding.state import Phase
 
 __all__ = ["call_refusal", "read_name_suit", "read_shedding_move", "split_move", "typed_refusal"]
@@ -39,7 +39,7 @@ _NAME_WORDS = frozenset({"name", "names", "naming", "play", "plays"})
 _SUITS_HINT = "c, d, h, s (or ♣ ♦ ♥ ♠, or clubs, diamonds, hearts, spades)"
 _DRAW_WORDS = frozenset({"d", "draw"})
 _PASS_WORDS = frozenset({"p", "pass"})
-_CALL_FILLERS = frozenset({"on", "seat", "calls", "call"})
+_CALL_FILLERS = frozenset({"on", "seat", "calls", "call", "out"})
 _ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "saying", "announce"})
 _SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
 _SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing", "stay"})
@@ -62,7 +62,7 @@ def read_shedding_move(
 ) -> Any:
     """The move ``text`` names for the seat of ``view`` (a shedding game's view), legal
     or not; ``calls``: whether the game has "one card" calls, made with ``call_word``
-    (or its first letter, or ``call``) and a seat. Raises
+    (in any case, or its first letter, or ``call``) and a seat. Raises
     :class:`~cardrules.MoveParseError` for text that names no move and
     :class:`~cardrules.IllegalMoveError` for a card the seat does not hold. A game on a
     declared deck (``deck``, :mod:`cardrules.decks`) reads the deck's cards and suits
@@ -82,8 +82,13 @@ def read_shedding_move(
             return Announce()
         raise MoveParseError(f"{shown(text.strip())} names no move")
     first = words[0]
-    if calls and (first in (call_word, call_word[:1], "call") or call_word in words):
-        return _read_call(words, view, call_word)
+    word = call_word.lower()
+    if calls and (
+        first in (word, word[:1], "call")
+        or word in words
+        or (first == "seat" and words[2:3] == ["calls"])  # the move's own text
+    ):
+        return _read_call(words, view, word)
     if view.phase is Phase.NAME_SUIT:
         return read_name_suit(words, text, deck)
     if calls and view.phase is Phase.ANNOUNCE:
@@ -251,10 +256,10 @@ def _read_play(
     return Play(card, suit=suit, announce=announce)
 
 
-def _read_call(words: Sequence[str], view: Any, word: str) -> CallIdiot:
+def _read_call(words: Sequence[str], view: Any, word: str) -> CallOut:
     """A call on a missed "one card" by the seat of ``view``, with the game's ``word``
     for it: ``word``, ``word 2``, ``word on seat 2``, or the move's own text (``seat 0
-    calls … on seat 2``)."""
+    calls seat 2 out``, ``seat 0 calls "word" on seat 2``)."""
     caller = view.seat
     if len(words) > 1 and words[0] == "seat" and words[2:3] == ["calls"]:
         said = words[1]
@@ -263,15 +268,13 @@ def _read_call(words: Sequence[str], view: Any, word: str) -> CallIdiot:
         if int(said) != caller:
             raise IllegalMoveError("not_your_move", "you can make calls only for yourself")
         words = words[3:]
-    fillers = _CALL_FILLERS | {word, word[:1], str(CallIdiot(0)).rpartition(" ")[2]}
+    fillers = _CALL_FILLERS | {word, word[:1]}
     rest = [said for said in words if said not in fillers]
     if not rest:
         mine = [
-            move
-            for move in view.legal_moves
-            if isinstance(move, CallIdiot) and move.caller == caller
+            move for move in view.legal_moves if isinstance(move, CallOut) and move.caller == caller
         ]
-        return mine[0] if len(mine) == 1 else CallIdiot(caller)  # (the one seat open to it)
+        return mine[0] if len(mine) == 1 else CallOut(caller)  # (the one seat open to it)
     if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit():
         seat = rest[0]
         # No table has a seat of that many digits: refused unread (Python refuses to
@@ -280,7 +283,7 @@ def _read_call(words: Sequence[str], view: Any, word: str) -> CallIdiot:
             raise MoveParseError(
                 f"there is no seat {short_number(seat)}; give the seat to call on (e.g. {word} 2)"
             )
-        return CallIdiot(caller, int(seat))
+        return CallOut(caller, int(seat))
     if card_named(rest[0]) is not None:
         raise MoveParseError(f"a call names a seat, not a card: {word} 2")
     raise MoveParseError(f"after {word}, give the seat to call on (e.g. {word} 2), not {rest}")
@@ -294,10 +297,10 @@ def call_refusal(
     rules refused for its target (``exposed``: the seats open to a call, public).
 
     >>> error = IllegalMoveError("not_callable", "seat 1 cannot be called on now")
-    >>> print(call_refusal(error, CallIdiot(0, 1), (2,), 0))
+    >>> print(call_refusal(error, CallOut(0, 1), (2,), 0))
     seat 1 cannot be called on now; you can call on seat 2: call 2
     """
-    if not isinstance(move, CallIdiot) or error.reason not in ("not_callable", "target_needed"):
+    if not isinstance(move, CallOut) or error.reason not in ("not_callable", "target_needed"):
         return error
     open_on = [other for other in exposed if other != seat]
     if not open_on:

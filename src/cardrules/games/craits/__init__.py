@@ -25,20 +25,42 @@ from cardrules.games.craits.rules import Craits
 from cardrules.games.craits.scoring import HandBreakdown, hand_breakdown, hand_points
 from cardrules.games.craits.state import CraitsState, CraitsView
 from cardrules.games.craits.tables import DEFAULT_CARD_TABLE, FULL_GAME
+from cardrules.shedding.events import CalledOut
+from cardrules.shedding.moves import CallOut
 from cardrules.shedding.state import Phase
 from cardrules.terminal import register_adapter
 
 __all__ = [
     "DEFAULT_CARD_TABLE",
     "FULL_GAME",
+    "CallIdiot",
     "Craits",
     "CraitsState",
     "CraitsView",
     "HandBreakdown",
+    "IdiotCalled",
     "Phase",
     "hand_breakdown",
     "hand_points",
 ]
+
+CallIdiot = CallOut
+"""Craits' name for the shedding family's call on a missed "one card",
+:class:`~cardrules.shedding.moves.CallOut` (the same class): calling "idiot" on a
+player, written ``{'call': 1, 'target': 2}`` in records (``{'idiot': 1, 'target': 2}``
+before record format 6, which still reads).
+
+>>> CallIdiot(1, target=2)
+CallOut(caller=1, target=2)
+"""
+IdiotCalled = CalledOut
+"""Craits' name for the event of a call on a missed "one card",
+:class:`~cardrules.shedding.events.CalledOut` (the same class), told in Craits' words:
+
+>>> import cardrules as cr
+>>> cr.describe(IdiotCalled(1, 2), seat=2, game=cr.Craits())
+'Seat 1 calls "idiot" on you!'
+"""
 
 register_adapter(
     "craits",

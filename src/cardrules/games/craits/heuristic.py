@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cardrules.cards import RANK_OF_INDEX, SUIT_OF_INDEX, Card, Suit
 from cardrules.moves import NameSuit, Play
 from cardrules.shedding.core import Action
-from cardrules.shedding.moves import Announce, CallIdiot
+from cardrules.shedding.moves import Announce, CallOut
 from cardrules.shedding.state import Phase
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def craits_heuristic(game: Craits, view: CraitsView, moves: Sequence[Any]) -> An
       and name the suit held most.
     """
     for move in moves:
-        if isinstance(move, CallIdiot):
+        if isinstance(move, CallOut):
             return move
     if view.phase is Phase.ANNOUNCE:
         return next((m for m in moves if isinstance(m, Announce)), moves[0])

@@ -79,6 +79,7 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
     turned_up_acts = True
     one_card_calls = True
     call_word = "idiot"
+    reshuffle_penalty_name = "shuffle-pressure"
     draw_only_when_stuck = True
     draws_for_first_dealer = True
 
