@@ -19,10 +19,11 @@ from cardrules.bots import bot_from_name
 from cardrules.chance import ExplicitChance
 from cardrules.cli.console import Console
 from cardrules.cli.play import play_game
+from cardrules.data import SCHEMAS
 from cardrules.decks import UNO_108, Deck
 from cardrules.errors import IllegalMoveError, MoveParseError, SetupError, StateError
 from cardrules.events import describe
-from cardrules.moves import Play
+from cardrules.moves import NameSuit, Play
 from cardrules.shedding import SheddingGame, ShedState, ShedView
 from cardrules.shedding.core import CardRule, CardTable
 from cardrules.shedding.moves import Draw
@@ -370,3 +371,22 @@ def test_positions_check_the_decks_copies_and_a_suit_for_a_wild_on_top() -> None
     assert state.suit is UNO_108.suit(2)
     with pytest.raises(StateError):
         game.check_state(JokerEights().new_game(seed=1))
+
+
+def test_views_moves_and_events_on_a_declared_deck_are_valid_data() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    validators = {name: jsonschema.Draft202012Validator(schema) for name, schema in SCHEMAS.items()}
+    game = Colours(players=2)
+    state = game.position(["R5 W Y7", "R1 G9"], discard="G7 Y5", to_move=0)
+    step = game.step(state, Play(UNO_108.parse("W"), suit=UNO_108.suit(3)))
+    checked = 0
+    for seat in (0, 1):
+        view = game.observe(step.state, seat).to_data()
+        assert not list(validators["view"].iter_errors(view)), view
+        for move in (*view["legal_moves"], NameSuit(UNO_108.suit(1)).to_data()):
+            assert not list(validators["move"].iter_errors(move)), move
+            checked += 1
+        for event in step.events:
+            data = event.to_data(seat, game=game)
+            assert not list(validators["event"].iter_errors(data)), data
+    assert checked == 3

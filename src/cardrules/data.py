@@ -65,13 +65,26 @@ _INT = {
     "anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^-?[0-9]+$"}],
 }
 _SHIPPED_KINDS = ["play", "draw", "call", "name_suit", "announce", "pass"]
+_DECK_TEXT = {
+    "type": "string",
+    "pattern": "^\\S(?:.*\\S)?$",
+    "not": {"pattern": "^(?:10|[2-9TJQKAtjqka])[CDHScdhs]$"},  # (a French card typed: Q♠)
+}
+_DECK = {"type": "string", "description": "the declared deck of the card or suit, by its name"}
 
 _DEFS: dict[str, Any] = {
     "card": {
-        "description": "a card's text: rank 2-10, J, Q, K or A, then its suit; Jk, a joker",
-        **_CARD,
+        "description": (
+            "a card's text: rank 2-10, J, Q, K or A, then its suit; Jk, a joker; or the "
+            "text of a card of a declared deck (cardrules.decks: 'R+2', '21T'), whose deck "
+            "a move names beside it"
+        ),
+        "anyOf": [_CARD, _DECK_TEXT],
     },
-    "suit": {"description": "a suit's letter", **_SUIT},
+    "suit": {
+        "description": "a suit's letter (a declared deck's suit: its letter, e.g. 'R' for red)",
+        "anyOf": [_SUIT, _DECK_TEXT],
+    },
     "seat": _SEAT,
     "int": _INT,
     "cards": {"type": "array", "items": {"$ref": "#/$defs/card"}},
@@ -94,6 +107,7 @@ _MOVE_FORMS: list[dict[str, Any]] = [
     _one(
         {
             "play": {"$ref": "#/$defs/card"},
+            "deck": _DECK,
             "suit": {"$ref": "#/$defs/suit"},
             "announce": {"type": "boolean"},
         },
@@ -106,7 +120,7 @@ _MOVE_FORMS: list[dict[str, Any]] = [
         ["call"],
         "CallOut(caller, target=None)",
     ),
-    _one({"name_suit": {"$ref": "#/$defs/suit"}}, ["name_suit"], "NameSuit(suit)"),
+    _one({"name_suit": {"$ref": "#/$defs/suit"}, "deck": _DECK}, ["name_suit"], "NameSuit(suit)"),
     _one({"announce": {"const": True}}, ["announce"], "Announce()"),
     _one({"pass": {"const": True}}, ["pass"], "Pass()"),
     {
@@ -181,7 +195,13 @@ _TRICK_VIEW = {
 
 _SHED_VIEW = {
     "properties": {
-        "top": {"$ref": "#/$defs/card"},
+        "top": {"anyOf": [{"$ref": "#/$defs/card"}, _NULL], "description": "null: no pile"},
+        "face": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "the face to match: the rank of French cards, a declared deck's "
+            "face number (cardrules.shedding.core.faces_of)",
+        },
         "discard": {"$ref": "#/$defs/cards"},
         "suit": {"$ref": "#/$defs/suit"},
         "count": {"$ref": "#/$defs/int"},
@@ -209,6 +229,7 @@ _SHED_VIEW = {
     },
     "required": [
         "top",
+        "face",
         "discard",
         "suit",
         "count",
