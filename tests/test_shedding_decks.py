@@ -390,3 +390,13 @@ def test_views_moves_and_events_on_a_declared_deck_are_valid_data() -> None:
             data = event.to_data(seat, game=game)
             assert not list(validators["event"].iter_errors(data)), data
     assert checked == 3
+
+
+def test_a_draw_names_the_decks_card_to_the_drawer_alone() -> None:
+    game = Colours(players=2)
+    state = game.position(["R5 G5", "B1"], discard="Y7", stock="YS R0", to_move=0)
+    step = game.step(state, Draw())
+    drawn = [event for event in step.events if type(event).__name__ == "CardsDrawn"]
+    assert [describe(event, seat=0) for event in drawn] == ["You cannot play and draw YS."]
+    assert [describe(event, seat=1) for event in drawn] == ["Seat 0 cannot play and draws 1 card."]
+    assert step.state.hands[0] == cards("R5 YS G5")

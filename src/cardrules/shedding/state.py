@@ -49,6 +49,7 @@ __all__ = [
     "PLAYS_NAMING",
     "PLAYS_NAMING_SAYING",
     "PLAYS_SAYING",
+    "CardLookup",
     "Phase",
     "ShedState",
     "ShedView",
@@ -117,7 +118,10 @@ class CardLookup(Value):
     that add to a count (``count_mask``), as masks of first copies; and
     ``plays[i][card]``, the plays of a card as legal moves list them, for ``i`` = 2 ×
     (a wild card names a suit now) + (the play leaves one card, to be announced).
-    ``rank_points`` are the French ranks' points by rank value (2 … 14).
+    ``rank_points`` are the French ranks' points by rank value (2 … 14); ``deck`` the
+    declared deck of a table made by ``CardTable.for_deck`` (``None``: the French cards);
+    ``suits`` the suits a wild card may name, ``name_suits`` their ``NameSuit`` moves;
+    ``single`` the mask of every card's first copy.
 
     Hands are masks of the deck's layout: copy ``c`` of card ``k`` is bit ``k + c ×
     kinds`` (``kinds``: 52 for the French cards, whose masks are the hand masks of
@@ -158,9 +162,7 @@ class CardLookup(Value):
 
     def __init__(self, table: CardTable) -> None:
         deck = table.deck
-        self.deck: Deck | None = deck
-        """The declared deck of a table made by ``CardTable.for_deck``; ``None`` for
-        the French cards."""
+        self.deck: Deck | None = deck  # (None: the French cards of a table by rank)
         self.rule_of: tuple[CardRule, ...] = table.by_card()
         self.action_of: tuple[Action, ...] = tuple(rule.action for rule in self.rule_of)
         self.count_of: tuple[int, ...] = tuple(rule.count for rule in self.rule_of)
@@ -194,10 +196,8 @@ class CardLookup(Value):
             self.face_of = faces_of(deck)[1]
             self.suits = deck.suit_objects
             self.rank_points = ()
-        self.single: int = (1 << self.kinds) - 1
-        """The mask of every card's first copy: a hand at most this holds no copies."""
+        self.single: int = (1 << self.kinds) - 1  # (a hand at most this holds no copies)
         self.name_suits: tuple[NameSuit, ...] = tuple(NameSuit(suit) for suit in self.suits)
-        """``NameSuit(suit)`` for each suit (naming one for a turned-up wild card)."""
         self.plays: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
             tuple(_plays_of(card, naming and wild[card], say, self.suits) for card in cards)
             for naming in (False, True)
