@@ -14,6 +14,10 @@ architecture, every module has one job, and the imports say so.
 - Each engine is one class whose helpers are public: no module of a family (tricks,
   shedding, climbing) uses a private name (``_play``) that another of its modules
   defines.
+- The shedding engine speaks no Craits: no rule number of the rules reference and no
+  Craits word ("idiot", "shuffle pressure", threes) anywhere in the family, and Craits'
+  name only in its docs (as an example of a game on the engine), never in its code,
+  texts, messages or data forms.
 """
 
 from __future__ import annotations

@@ -454,9 +454,26 @@ def test_records_written_by_earlier_code_still_verify_and_replay(name: str) -> N
 
 
 RECORDS_V5 = Path(__file__).parent / "data" / "records_v5_81bfd0e.json"
-"""Format 5 records written by main at 81bfd0e, whose calls on a missed "one card" are
-in their old form ``{'idiot': 1, 'target': 2}`` (and ``{'idiot': 2}``, no target):
-Craits games of 4 players and of 3 (``idiot_penalty="draw_one"``), 160 moves each."""
+"""Format 5 records written by main at 81bfd0e: Craits games of 4 players and of 3
+(``idiot_penalty="draw_one"``) whose calls on a missed "one card" are in their old form
+``{'idiot': 1, 'target': 2}`` (and ``{'idiot': 2}``, no target), and Crazy Eights games
+of 3 players and OpenSpiel's preset, 88 to 160 moves each."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["craits_4p_manual_calls", "craits_3p_draw_one", "crazy_eights_3p", "crazy_eights_openspiel"],
+)
+def test_version_5_records_still_verify_and_replay(name: str) -> None:
+    """The shedding state has changed since version 5 (it remembers the face to match),
+    and so have the rules' options (a card rule's draws): a version 5 record still reads
+    with every position's check and its outcome as written."""
+    data = json.loads(RECORDS_V5.read_text(encoding="utf-8"))[name]
+    record = cr.GameRecord.from_dict(data)  # verifies every position and the outcome
+    final = record.final_state()
+    assert digest_with(EncoderV5(data["options"]), record.game, final) == data["outcome"]["digest"]
+    assert list(record.outcome().scores) == data["outcome"]["scores"]
+    assert record.to_dict()["version"] == 6
 
 
 @pytest.mark.parametrize("name", ["craits_4p_manual_calls", "craits_3p_draw_one"])
