@@ -400,3 +400,35 @@ def test_a_draw_names_the_decks_card_to_the_drawer_alone() -> None:
     assert [describe(event, seat=0) for event in drawn] == ["You cannot play and draw YS."]
     assert [describe(event, seat=1) for event in drawn] == ["Seat 0 cannot play and draws 1 card."]
     assert step.state.hands[0] == cards("R5 YS G5")
+
+
+def test_chosen_hands_a_first_dealer_by_draw_and_the_kinds_that_act_when_turned_up() -> None:
+    @attrs.frozen
+    class Picky(Colours):
+        name = ""  # (not registered)
+        turned_up_acts = frozenset({"skip"})
+        draws_for_first_dealer = True
+
+    game = Picky(players=2)
+    hands = [cards("R1 R2"), cards("G1 W")]
+    stock = list(UNO_108.cards)
+    for card in (*hands[0], *hands[1], *cards("W RS")):
+        stock.remove(card)
+    state = game.new_game(seed=1, hands=hands, stock=[*cards("W RS"), *stock])
+    # The turned-up wild does not act (only skips do): it goes under the stock.
+    assert str(state.top) == "RS" and state.hands == (cards("R1 R2"), cards("G1 W"))
+    assert state.to_move == state.dealer  # the skip turned up skips the dealer's left
+    drawn = game.new_game(seed=3).dealer_draws
+    assert drawn and all(card in UNO_108 for _, card in drawn)
+    stuck = game.position(["G1 B2", "R5"], discard="Y7", to_move=0)
+    absent = game.absent_cards(stuck, Draw())
+    assert UNO_108.parse("Y3") in absent and UNO_108.parse("G7") in absent
+    assert UNO_108.parse("W") in absent and UNO_108.parse("G1") not in absent
+    with pytest.raises(cr.RulesError, match="kinds of card of the Uno deck"):
+
+        @attrs.frozen
+        class Wrong(Colours):
+            name = ""  # (not registered)
+            turned_up_acts = frozenset({8})
+
+        Wrong().new_game(seed=1)
