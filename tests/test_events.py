@@ -173,6 +173,18 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "Seat 0 names ♣ as the suit to follow.",
     ),
     (cr.TurnSkipped(0, 2), "You are skipped by seat 2.", "Seat 0 is skipped by seat 2."),
+    (
+        cr.SuitChosen(cr.Suit.SPADES),
+        "The suit to follow is ♠, chosen at random.",
+        "The suit to follow is ♠, chosen at random.",
+    ),
+    (
+        cr.PileReshuffled(0, 30),
+        "The stock runs short: you shuffle it with the whole discard pile (30 cards) into a "
+        "new stock.",
+        "The stock runs short: seat 0 shuffles it with the whole discard pile (30 cards) into a "
+        "new stock.",
+    ),
     (cr.PlayAgain(0), "You play again.", "Seat 0 plays again."),
     (
         cr.TurnForfeited(0),
@@ -238,7 +250,7 @@ def test_every_event_class_has_its_own_text() -> None:
     """None is forgotten: each event class defines its text (not the base class's
     fallback, its repr), and has an example here."""
     classes = _event_classes()
-    assert len(classes) == 25
+    assert len(classes) == 27
     assert {type(event) for event, _, _ in EXAMPLES} == classes
     for cls in classes:
         assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"

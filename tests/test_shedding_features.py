@@ -21,7 +21,7 @@ from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.events import describe, narrate
 from cardrules.shedding import CardRule, CardTable, Phase
 from cardrules.shedding.engine import SheddingGame
-from cardrules.shedding.events import CardsDrawn, TurnSkipped
+from cardrules.shedding.events import CardsDrawn, PileReshuffled, SuitChosen, TurnSkipped
 from cardrules.shedding.flow import play_from_hand, random_below
 from cardrules.shedding.state import ShedState, ShedView
 
@@ -50,6 +50,9 @@ class DrawTwoEights(SheddingGame[ShedState, ShedView]):
     jacks_last: bool = False
     eager: bool = False
     reverse_with_two: Any = "reverse"
+    turned_up_names: Any = "dealer"
+    turned_up_reverse: Any = "next"
+    turned_up_draws_skip: bool = True
 
     def cards_each(self, hand_number: int) -> int:
         return 5
@@ -73,7 +76,7 @@ class DrawTwoEights(SheddingGame[ShedState, ShedView]):
 
 
 GAME = DrawTwoEights()
-GAMES = {
+GAMES: dict[str, Any] = {
     "plain": GAME,
     "jacks_last": DrawTwoEights(jacks_last=True),
     "eager": DrawTwoEights(eager=True, jacks_last=True),
@@ -345,6 +348,187 @@ def test_a_game_without_the_hooks_draws_as_before() -> None:
     assert not hand._after_draw and not hand._restricts
 
 
+# -- what the turned-up card does --------------------------------------------------------
+
+
+def _turned(game: Any, text: str, seed: int = 1) -> Any:
+    """The start of a hand dealt by seat 0 whose turned-up card is ``text``."""
+    deck = [card for card in ALL_CARDS if card != Card.parse(text)]
+    deck.insert(game.players * 5, Card.parse(text))
+    return game.start(seed=seed, dealer=0, deck=deck)
+
+
+def test_the_first_player_may_name_the_suit_of_a_turned_up_wild_card() -> None:
+    game = DrawTwoEights(turned_up_names="first")
+    state = _turned(game, "8D").state
+    assert state.phase is Phase.NAME_SUIT and state.to_move == 1
+    named = game.step(state, cr.NameSuit(Suit.SPADES))
+    assert named.state.to_move == 1 and named.state.suit is Suit.SPADES
+    state = _turned(game, "JD").state  # then draws four and loses the turn
+    after = game.apply(state, cr.NameSuit(Suit.SPADES))
+    assert after.to_move == 2 and after.hand_sizes == (5, 9, 5)
+
+
+def test_a_turned_up_wild_card_may_get_a_suit_at_random() -> None:
+    game = DrawTwoEights(turned_up_names="random")
+    suits = set()
+    for seed in range(10):
+        step = _turned(game, "8D", seed)
+        assert step.state.phase is Phase.PLAY and step.state.to_move == 1
+        chosen = [e for e in step.events if isinstance(e, SuitChosen)]
+        assert len(chosen) == 1 and chosen[0].suit == step.state.suit
+        suits.add(step.state.suit)
+    assert len(suits) > 2
+    assert str(chosen[0]).startswith("The suit to follow is ")
+    table = ExplicitChance(game)
+    pick = random.Random(1)
+    for _ in range(60):  # starts until the card turned up is a wild one
+        state = table.start().state
+        while state.is_chance:
+            outcomes = [outcome for outcome, _ in table.chance_outcomes(state)]
+            if outcomes == [0, 1, 2, 3]:
+                return  # the suit, as a chance node of its own
+            state = table.step_chance(state, pick.choice(outcomes)).state
+    raise AssertionError("no turned-up wild card's suit was a chance node")
+
+
+@pytest.mark.parametrize(("policy", "to_move"), [("next", 2), ("dealer", 0)])
+def test_the_dealer_may_play_first_after_a_turned_up_reverse(policy: str, to_move: int) -> None:
+    state = _turned(DrawTwoEights(turned_up_reverse=policy), "AD").state
+    assert state.direction == -1 and state.to_move == to_move
+
+
+@pytest.mark.parametrize(("skip", "to_move"), [(True, 2), (False, 1)])
+def test_the_first_player_made_to_draw_by_the_turned_up_card_may_play(
+    skip: bool, to_move: int
+) -> None:
+    state = _turned(DrawTwoEights(turned_up_draws_skip=skip), "2D").state
+    assert state.hand_sizes == (5, 7, 5) and state.to_move == to_move
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"turned_up_names": "nobody"}, {"turned_up_reverse": "left"}, {"reverse_with_two": 2}],
+)
+def test_bad_turned_up_policies_are_refused_in_words(options: dict[str, Any]) -> None:
+    with pytest.raises(RulesError, match=f"{next(iter(options))} must be one of"):
+        DrawTwoEights(**options).new_game(seed=1)
+
+
+# -- reshuffle_takes_top --------------------------------------------------------------
+
+
+@attrs.frozen
+class ShortStock(DrawTwoEights):
+    """Draw-two Eights whose draws the stock cannot meet reshuffle the whole pile."""
+
+    name: ClassVar[str] = "test_shed_features_short"
+    reshuffle_takes_top = True
+
+
+def test_a_draw_the_stock_cannot_meet_reshuffles_the_whole_pile_and_the_stock() -> None:
+    game = ShortStock()
+    state = game.position(["2H 5C", "7D 9D", "2S 9S"], discard="9C KH", stock="3C", to_move=0)
+    step = game.step(state, cr.Play("2H"))
+    assert PileReshuffled(1, 4) in step.events
+    assert not any(isinstance(event, cr.Reshuffled) for event in step.events)
+    after = step.state
+    assert after.discard == () and after.stock_size == 2 and after.hand_sizes == (1, 4, 2)
+    assert after.suit is Suit.HEARTS and after.top is None and after.to_move == 2
+    # The face to match stays the 2's: the 2♠ may follow, the 9♠ may not.
+    plays = {move.card for move in game.legal_moves(after) if isinstance(move, cr.Play)}
+    assert plays == {Card.parse("2S")}
+
+
+def test_a_plain_draw_from_an_empty_stock_takes_the_whole_pile() -> None:
+    game = ShortStock()
+    state = game.position(["3C 4C", "7D", "5S"], discard="9S 6H", to_move=0)
+    step = game.step(state, cr.Draw())
+    assert PileReshuffled(0, 2) in step.events
+    assert step.state.discard == () and step.state.stock_size == 1
+
+
+def test_reshuffle_takes_top_needs_reshuffles_when_drawing() -> None:
+    class Never(ShortStock):
+        name: ClassVar[str] = ""  # (not registered)
+        reshuffle_when = "never"
+
+    with pytest.raises(RulesError, match="reshuffle_takes_top is a reshuffle when drawing"):
+        Never().new_game(seed=1)
+
+
+# -- drawn_card_only, and drawing until a card can be played -------------------------
+
+
+@attrs.frozen
+class DrawnOnly(DrawTwoEights):
+    """Draw-two Eights where a draw keeps the turn: then only the drawn card may be
+    played, else the player passes."""
+
+    name: ClassVar[str] = "test_shed_features_drawn"
+    draw_keeps_turn = True
+    drawn_card_only = True
+    draw_only_when_stuck = False
+    pass_when_stuck = True
+
+
+def test_after_a_draw_only_the_drawn_card_may_be_played_else_pass() -> None:
+    game = DrawnOnly()
+    state = game.position(["9H 3C", "4D", "5S"], discard="KH", stock="5H 6S", to_move=0)
+    assert cr.Play("9H") in game.legal_moves(state) and cr.Draw() in game.legal_moves(state)
+    state = game.apply(state, cr.Draw())
+    assert game.legal_moves(state) == (cr.Play("5H"), cr.Pass())
+    with pytest.raises(IllegalMoveError):
+        game.apply(state, cr.Play("9H"))
+    with pytest.raises(IllegalMoveError):
+        game.apply(state, cr.Draw())
+    after = game.apply(state, cr.Pass())
+    assert after.to_move == 1 and after.hand_sizes == (3, 1, 1)
+    assert game.legal_moves(game.apply(after, cr.Draw())) == (cr.Pass(),)  # 6♠ on K♥
+
+
+def test_a_drawn_card_only_sample_keeps_the_drawers_card() -> None:
+    game = DrawnOnly()
+    state = game.position(["9H 3C", "4D", "5S 7S"], discard="KH", stock="5H 6S 7C", to_move=0)
+    state = game.apply(state, cr.Draw())
+    for seed in range(5):
+        mine = game.determinize(game.observe(state, 0), seed)
+        assert game.legal_moves(mine) == (cr.Play("5H"), cr.Pass())
+        theirs = game.determinize(game.observe(state, 1), seed)
+        plays = [m for m in game.legal_moves(theirs) if isinstance(m, cr.Play)]
+        assert game.legal_moves(theirs)[-1] == cr.Pass() and len({m.card for m in plays}) <= 1
+
+
+@attrs.frozen
+class DrawUntilPlayable(DrawTwoEights):
+    """Drawing until a card can be played, with the engine's draw policies alone."""
+
+    name: ClassVar[str] = "test_shed_features_until"
+    draw_keeps_turn = True
+    draw_only_when_stuck = True
+    pass_when_stuck = True
+
+
+GAMES["drawn_only"] = DrawnOnly(jacks_last=True)
+GAMES["short"] = ShortStock(
+    players=2, eager=True, turned_up_names="random", turned_up_draws_skip=False
+)
+GAMES["until"] = DrawUntilPlayable(eager=True)
+
+
+def test_drawing_until_a_card_can_be_played_needs_only_the_draw_policies() -> None:
+    game = DrawUntilPlayable()
+    state = game.position(["3C 4C", "7D", "5D"], discard="KH", stock="5S 6D 9H 7C", to_move=0)
+    for _ in range(2):
+        assert game.legal_moves(state) == (cr.Draw(),)
+        state = game.apply(state, cr.Draw())
+        assert state.to_move == 0
+    state = game.apply(state, cr.Draw())  # the 9♥: it must be played now
+    assert game.legal_moves(state) == (cr.Play("9H"),)
+    empty = game.position(["3C", "7D", "5S"], discard="KH", stock="6S", to_move=0)
+    assert game.legal_moves(game.apply(empty, cr.Draw())) == (cr.Pass(),)
+
+
 # -- every feature together: random games, records, data, secrets ----------------------
 
 
@@ -382,7 +566,7 @@ def test_the_features_happen_in_random_games() -> None:
     assert seen == {"draws", "skipped", "drawn card played"}
 
 
-@pytest.mark.parametrize("name", ["eager", "eager-two"])
+@pytest.mark.parametrize("name", ["eager", "eager-two", "drawn_only"])
 def test_a_seat_cannot_tell_apart_worlds_that_differ_in_cards_it_has_not_seen(
     name: str,
 ) -> None:

@@ -26,7 +26,7 @@ from cardrules.game import Game
 
 __all__ = ["EncoderV5", "options_as_written"]
 
-_ADDED_SINCE_5 = {("cardrules.shedding.state", "ShedState"): frozenset({"_face"})}
+_ADDED_SINCE_5 = {("cardrules.shedding.state", "ShedState"): frozenset({"_face", "_drawn_card"})}
 """The slots each class of state gained after format version 5 (by module and name: the
 base layer names no family)."""
 

@@ -56,6 +56,7 @@ from cardrules.errors import IllegalMoveError, RulesError, SeatError, SetupError
 from cardrules.events import Event, MovePlayed
 from cardrules.game import Game
 from cardrules.moves import Move, NameSuit, Pass, Play
+from cardrules.rng import randbelow, seed_state
 from cardrules.seats import CLOCKWISE, is_seat
 from cardrules.shedding.core import Action, CardTable
 from cardrules.shedding.events import CalledOut
@@ -113,7 +114,50 @@ def _default_hook(method: F) -> F:
 
 
 class SheddingGame(Game[S, Any, V]):
-    """Base class of shedding games: see the module documentation."""
+    """Base class of shedding games: see the module documentation.
+
+    Its policies are class attributes (documented where they are defined, below) that
+    a game fixes or makes options. Those for games in the manner of UNO, each shown on
+    a Crazy Eights of one's own (with ``special_cards`` a 2 starts a count of two, a
+    queen skips, an ace reverses) or on Craits, and its hooks :meth:`playable` and
+    :meth:`after_draw`, and a card that makes the next player draw
+    (:class:`~cardrules.shedding.core.CardRule`'s ``draws``):
+
+    >>> import cardrules as cr
+    >>> class Eights(cr.CrazyEights):
+    ...     name = ""  # (not registered)
+    ...     reverse_with_two = "skip"  # with two players a reverse skips too
+    ...     drawn_card_only = True  # after a draw only the drawn card, or pass
+    ...     turned_up_reverse = "dealer"  # the dealer plays first after a turned-up reverse
+    >>> game = Eights(players=2, special_cards=True)
+    >>> state = game.position(["AH 3C", "4D"], discard="KH", stock="5S", to_move=0)
+    >>> step = game.step(state, cr.Play("AH"))
+    >>> [str(event) for event in step.events[2:]], step.state.to_move
+    (['Play now goes counter-clockwise.', 'Seat 1 is skipped by seat 0.'], 0)
+    >>> state = game.position(["9H 3C", "4D"], discard="KH", stock="5H 6S", to_move=0)
+    >>> [str(move) for move in game.legal_moves(game.apply(state, cr.Draw()))]
+    ['5♥', 'pass']
+    >>> others = [card for card in cr.cards.ALL_CARDS if card.rank != 14]
+    >>> aces = [card for card in cr.cards.ALL_CARDS if card.rank == 14]
+    >>> state = game.new_game(seed=1, dealer=0, deck=others[:14] + aces + others[14:])
+    >>> str(state.top), state.direction, state.to_move  # turned up: the dealer plays first
+    ('A♣', -1, 0)
+
+    ``turned_up_names`` (who names the suit of a turned-up wild card: the dealer, the
+    first player, or nobody, at random) and ``turned_up_draws_skip`` (whether the
+    first player made to draw by the turned-up card also loses the turn) are shown in
+    tests/test_shedding_features.py; ``reshuffle_takes_top`` (a draw the stock cannot
+    meet reshuffles the whole pile and the stock) on Craits:
+
+    >>> class ShortStock(cr.Craits):
+    ...     name = ""  # (not registered)
+    ...     reshuffle_takes_top = True
+    >>> game = ShortStock(players=2)
+    >>> state = game.position(["4C 5C", "4D 5D"], discard="9S 6H", to_move=0)
+    >>> state = game.apply(state, cr.Draw())  # (no stock: the pile and its top card)
+    >>> state.discard, state.stock_size, str(state.suit)
+    ((), 1, '♥')
+    """
 
     __slots__ = ()
 
@@ -166,6 +210,12 @@ class SheddingGame(Game[S, Any, V]):
     ``"stock_empty"`` (at once, as soon as the stock is empty and the pile has more than
     its top card: after the draw that empties it, or the next card played) or
     ``"never"`` (an empty stock stays empty: nothing more is drawn)."""
+    reshuffle_takes_top: bool = False
+    """With ``reshuffle_when="drawing"``: whether a draw that needs more cards than the
+    stock holds shuffles the whole discard pile, its top card too, with the stock's
+    cards into a new stock (told by ``PileReshuffled``), rather than the pile but its
+    top card once the stock is spent. The pile is then empty: the suit and the face to
+    match stay as they were."""
     count_needs_stock: bool = False
     """Whether a card that starts a count is played as a plain card when nothing can be
     drawn (else it starts the count anyway)."""
@@ -196,22 +246,34 @@ class SheddingGame(Game[S, Any, V]):
     random_first_dealer: bool = False
     """Whether a game started without a dealer (and without a draw for it) has one
     picked uniformly at random from the seed; if not, seat 0 deals."""
+    drawn_card_only: bool = False
+    """With ``draw_keeps_turn``: whether a player who has drawn this turn may play only
+    the card just drawn (if it can be played) or ``Pass()``, and draw no more.
+
+    The engine's draw policies express the other common draw rules: drawing until a
+    card can be played is ``draw_keeps_turn=True`` with ``draw_only_when_stuck=True``
+    (a player draws while no card can be played and keeps the turn; the first card
+    that can be played must then be played, since a stuck player's only playable card
+    is the one just drawn) and ``pass_when_stuck=True`` for an empty stock; drawing
+    one card and ending the turn is the default."""
+    turned_up_names: Literal["dealer", "first", "random"] = "dealer"
+    """Who names the suit of a wild card turned up that acts (see ``turned_up_acts``):
+    ``"dealer"`` (a ``NameSuit`` move; then the first player, the dealer's next,
+    plays), ``"first"`` (the first player names it and plays on) or ``"random"`` (no
+    one: a suit drawn at random from the state's generator, told by ``SuitChosen``; a
+    chance node under explicit chance; then the first player plays)."""
+    turned_up_reverse: Literal["next", "dealer"] = "next"
+    """Who plays first after a reverse card turned up that acts: the dealer's next
+    player in the new direction (``"next"``, as if the dealer had played it) or the
+    dealer (``"dealer"``)."""
+    turned_up_draws_skip: bool = True
+    """Whether the first player, made to draw by a card with ``draws`` turned up, also
+    loses the turn (as after a play) or then plays."""
     reverse_with_two: Literal["reverse", "skip"] = "reverse"
     """What a card whose function is ``"reverse"`` does with two players:
     ``"reverse"``, it reverses the direction, so the other player moves next (as with
     more players); ``"skip"``, it reverses it and acts as a skip card too, so the player
-    who played it moves again (a common rule for two players).
-
-    >>> import cardrules as cr
-    >>> class Backtrack(cr.CrazyEights):  # with special cards an ace reverses
-    ...     name = ""  # (not registered)
-    ...     reverse_with_two = "skip"
-    >>> game = Backtrack(players=2, special_cards=True)
-    >>> state = game.position(["AH 3C", "4D"], discard="KH", to_move=0)
-    >>> step = game.step(state, cr.Play("AH"))
-    >>> [str(event) for event in step.events[2:]], step.state.to_move
-    (['Play now goes counter-clockwise.', 'Seat 1 is skipped by seat 0.'], 0)
-    """
+    who played it moves again (a common rule for two players)."""
 
     if TYPE_CHECKING:
         card_table: CardTable
@@ -546,8 +608,13 @@ class SheddingGame(Game[S, Any, V]):
                 held.bit_count() == 1 or state._played + 1 >= hand._max_plays
             ):
                 form = 0  # the play ends the hand: there is no suit to follow
-        if hand._restricts and cards:
-            cards = self._restricted(state, held, cards)
+        if hand._restricts:
+            if state._drawn and self.drawn_card_only:  # the drawn card, or pass
+                drawn = state._drawn_card
+                cards &= 0 if drawn is None else tables.bit_of[drawn]
+                return self._restricted(state, held, cards) if cards else 0, form, _PASS
+            if cards:
+                cards = self._restricted(state, held, cards)
         # (The policies are read from the hand, where HandInfo keeps them as slots.)
         if hand._calls and held.bit_count() == 2:
             form += 1
@@ -556,7 +623,7 @@ class SheddingGame(Game[S, Any, V]):
         if count or not hand._passes:
             return cards, form, _DRAW
         if state._drawn < hand._draw_limit and (
-            state._stock or (len(state._discard) > 1 and hand._reshuffles)
+            state._stock or len(state._discard) > hand._reshuffles
         ):
             return cards, form, _DRAW
         if hand._pass_by_choice or not cards:
@@ -565,6 +632,8 @@ class SheddingGame(Game[S, Any, V]):
 
     def _restricted(self, state: S, held: int, cards: int) -> int:
         """``cards`` less those the game's :meth:`playable` forbids."""
+        if getattr(type(self).playable, "default_hook", False):
+            return cards
         kept = self.playable(state, held, cards)
         if type(kept) is not int:
             raise RulesError(
@@ -991,6 +1060,8 @@ class SheddingGame(Game[S, Any, V]):
         uniformly from the cards ``view.seat`` has not seen (every draw is face down;
         made by :mod:`cardrules.shedding.setup`)."""
         state: S = determinized(self, view, seed)
+        if self.drawn_card_only and view.draws_this_turn and view.to_move is not None:
+            state._drawn_card = _drawn_in_sample(self, view, state, seed)
         return state
 
     # -- move ids --------------------------------------------------------------------
@@ -1066,6 +1137,16 @@ def _asking_hand_over(apply: Callable[..., Any]) -> Callable[..., Any]:
 
     asking._asks = True  # type: ignore[attr-defined]
     return asking
+
+
+def _drawn_in_sample(rules: Any, view: Any, state: Any, seed: int) -> Any:
+    """The card the player to move drew this turn in a sample for ``view``: its own
+    view shows it among its plays (else it cannot be played: none is needed); for
+    another seat, one of the drawer's cards in the sample, at random."""
+    if view.seat == view.to_move:
+        return next((move.card for move in view.legal_moves if type(move) is Play), None)
+    held = state.hands[view.to_move]
+    return held[randbelow(seed_state(seed), len(held))[0]]
 
 
 def _seats(seats: Sequence[int]) -> str:

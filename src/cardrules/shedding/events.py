@@ -34,8 +34,10 @@ __all__ = [
     "DirectionChanged",
     "HandBlocked",
     "OneCardAnnounced",
+    "PileReshuffled",
     "PlayAgain",
     "Reshuffled",
+    "SuitChosen",
     "SuitNamed",
     "TurnForfeited",
     "TurnSkipped",
@@ -202,6 +204,32 @@ class Reshuffled(Event):
 
 
 @attrs.frozen
+class PileReshuffled(Event):
+    """``seat`` had to draw more cards than the stock held: the whole discard pile, its
+    top card too, and the stock, ``cards`` cards in all, were shuffled into a new
+    stock (the game's ``reshuffle_takes_top``). ``penalty`` is what that cost the seat
+    (0 in games without one).
+
+    >>> PileReshuffled(1, 30).describe(seat=1)
+    'The stock runs short: you shuffle it with the whole discard pile (30 cards) into a new stock.'
+    """
+
+    seat: int
+    cards: int
+    penalty: int = attrs.field(default=0, repr=int_text)
+
+    def _text(self, words: Wording) -> str:
+        seat = self.seat
+        text = (
+            f"The stock runs short: {words.who(seat)} {words.verb(seat, 'shuffle')} it with "
+            f"the whole discard pile ({cards_text(self.cards)}) into a new stock"
+        )
+        if self.penalty:
+            text += f" and {words.verb(seat, 'take')} a penalty of {int_text(self.penalty)} points"
+        return text + "."
+
+
+@attrs.frozen
 class SuitNamed(Event):
     """``seat`` named ``suit`` as the suit to follow."""
 
@@ -214,6 +242,22 @@ class SuitNamed(Event):
 
     def _text(self, words: Wording) -> str:
         return f"{words.does(self.seat, 'name')} {self.suit.symbol} as the suit to follow."
+
+
+@attrs.frozen
+class SuitChosen(Event):
+    """``suit`` became the suit to follow at random (a wild card turned up, in a game
+    whose ``turned_up_names`` is ``"random"``).
+
+    >>> from cardrules.cards import Suit
+    >>> str(SuitChosen(Suit.HEARTS))
+    'The suit to follow is ♥, chosen at random.'
+    """
+
+    suit: Suit | DeckSuit
+
+    def _text(self, words: Wording) -> str:
+        return f"The suit to follow is {self.suit.symbol}, chosen at random."
 
 
 @attrs.frozen

@@ -30,8 +30,10 @@ from cardrules.shedding.events import (
     DirectionChanged,
     HandBlocked,
     OneCardAnnounced,
+    PileReshuffled,
     PlayAgain,
     Reshuffled,
+    SuitChosen,
     SuitNamed,
     TurnForfeited,
     TurnSkipped,
@@ -111,6 +113,7 @@ def work_on(state: ShedState, events: list[Event] | None) -> ShedState:
     work._penalties = state._penalties
     work._scores = state._scores
     work._drawn = state._drawn
+    work._drawn_card = state._drawn_card
     work._played = state._played
     work._payload = state._payload
     work._legal = None
@@ -165,6 +168,7 @@ def begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: HandInfo) -
     work._forfeits = (0,) * rules.players
     work._idle = 0
     work._drawn = 0
+    work._drawn_card = None
     work._played = 0
     work._payload = None
     if work._events is not None:
@@ -224,21 +228,46 @@ def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
     if work._events is not None:
         work._events.append(CardTurnedUp(dealer, card))
     work._phase = _PLAYING
+    first = (dealer + work._direction) % rules.players
     if not _acts_when_turned_up(rules, card):
-        advance(rules, work, (dealer + work._direction) % rules.players)
+        advance(rules, work, first)
         return
     rule = rule_of[card]
     if rule.starts_count:
         _start_count(rules, work, dealer, rule.count)
-        advance(rules, work, (dealer + work._direction) % rules.players)
+        advance(rules, work, first)
+    elif rule.action is _WILD and rules.turned_up_names == "random":
+        suits = work._hand._tables.suits
+        work._suit = suits[random_below(work, len(suits))]
+        if work._events is not None:
+            work._events.append(SuitChosen(work._suit))
+        _first_turn(rules, work, rule.draws)
     elif rule.action is _WILD:
         work._phase = _NAMING
-        work._to_move = dealer
+        work._to_move = dealer if rules.turned_up_names == "dealer" else first
     else:
-        next_seat = _carry_out(rules, work, dealer, rule.action)
+        if rule.action is _REVERSE and rules.turned_up_reverse == "dealer":
+            work._direction = -work._direction
+            if work._events is not None:
+                work._events.append(DirectionChanged(work._direction))
+            next_seat = dealer
+        else:
+            next_seat = _carry_out(rules, work, dealer, rule.action)
         if rule.draws:
-            next_seat = _draws(rules, work, dealer, next_seat, rule.draws)
+            skip = rules.turned_up_draws_skip
+            next_seat = _draws(rules, work, dealer, next_seat, rule.draws, skip)
         advance(rules, work, next_seat)
+
+
+def _first_turn(rules: SheddingGame[Any, Any], work: ShedState, draws: int) -> None:
+    """The play starts after a turned-up wild card's suit is named: at the dealer's
+    side, that player drawing ``draws`` first (and losing the turn, if the game's
+    ``turned_up_draws_skip`` says so)."""
+    dealer = work._hand._dealer
+    next_seat = (dealer + work._direction) % rules.players
+    if draws:
+        next_seat = _draws(rules, work, dealer, next_seat, draws, rules.turned_up_draws_skip)
+    advance(rules, work, next_seat)
 
 
 # -- moves ---------------------------------------------------------------------------
@@ -294,6 +323,7 @@ def play_card(
     work._penalties = state._penalties
     work._scores = state._scores
     work._drawn = 0
+    work._drawn_card = None
     work._played = played = state._played + 1
     work._payload = state._payload
     work._legal = None
@@ -405,11 +435,18 @@ def random_below(work: ShedState, n: int) -> int:
 
 
 def _draws(
-    rules: SheddingGame[Any, Any], work: ShedState, seat: int, victim: int, count: int
+    rules: SheddingGame[Any, Any],
+    work: ShedState,
+    seat: int,
+    victim: int,
+    count: int,
+    skip: bool = True,
 ) -> int:
     """A card of ``seat``'s with ``draws``: ``victim``, the next player, draws ``count``
-    cards and loses the turn; returns the seat that moves next."""
+    cards and loses the turn (unless not ``skip``); returns the seat that moves next."""
     draw_cards(rules, work, victim, count, "draws")
+    if not skip:
+        return victim
     if work._events is not None:
         work._events.append(TurnSkipped(victim, seat))
     return (victim + work._direction) % rules.players
@@ -439,6 +476,8 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         work._idle = 0
         if keeps_turn:
             work._drawn += 1
+            if work._hand._restricts:  # (for drawn_card_only)
+                work._drawn_card = card
         if work._events is not None:
             work._events.append(CardsDrawn(seat, 1, reason, 1, cards=(card,)))
         if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
@@ -468,9 +507,11 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         work._idle = 0 if drawn else work._idle + 1
         if keeps_turn:
             work._drawn += 1
-        if drawn and work._hand._after_draw:
+        if drawn and (work._hand._after_draw or (keeps_turn and work._hand._restricts)):
             (card,) = _cards_added(work, before, work._hands[seat])
-            if _asked_after_draw(rules, work, seat, card):
+            if keeps_turn:
+                work._drawn_card = card
+            if work._hand._after_draw and _asked_after_draw(rules, work, seat, card):
                 return
     if work._idle >= work._hand._blocked_at and _blocked(rules, work):
         return
@@ -505,6 +546,7 @@ def pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
     """``Pass()``: nothing to play and nothing left to draw; the turn goes on."""
     work._idle += 1
     work._drawn = 0
+    work._drawn_card = None
     if not _blocked(rules, work):
         advance(rules, work, (seat + work._direction) % rules.players)
 
@@ -522,17 +564,14 @@ def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
 
 
 def name_suit_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, suit: Any) -> None:
-    """``NameSuit(suit)``: the dealer names the suit for the wild card turned up; the
-    card's draws, if it has any, follow."""
+    """``NameSuit(suit)``: the dealer (or the first player: the game's
+    ``turned_up_names``) names the suit for the wild card turned up; the card's draws,
+    if it has any, follow, and the play starts at the dealer's side."""
     work._suit = suit
     if work._events is not None:
         work._events.append(SuitNamed(seat, suit))
     work._phase = _PLAYING
-    next_seat = (seat + work._direction) % rules.players
-    draws = work._hand._tables.rule_of[work._discard[-1]].draws
-    if draws:
-        next_seat = _draws(rules, work, seat, next_seat, draws)
-    advance(rules, work, next_seat)
+    _first_turn(rules, work, work._hand._tables.rule_of[work._discard[-1]].draws)
 
 
 def announce_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int, said: bool) -> None:
@@ -599,6 +638,12 @@ def draw_cards(
     elif rules.reshuffle_when == "never":
         drawn = stock
         work._stock = ()
+    elif rules.reshuffle_takes_top:
+        # The whole pile, its top card too, and the stock make a new stock.
+        remade = stock + work._discard
+        remade, work._rng = shuffled(remade, work._rng)
+        drawn, work._stock, work._discard = remade[:count], remade[count:], ()
+        _reshuffled(rules, work, seat, len(remade), whole=True)
     else:
         drawn, work._stock, work._discard, work._rng, reshuffles = draw_from(
             stock, work._discard, work._rng, count
@@ -624,20 +669,25 @@ def draw_cards(
     return len(drawn)
 
 
-def _reshuffled(rules: SheddingGame[Any, Any], work: ShedState, seat: int, cards: int) -> None:
-    """``seat`` made a new stock of ``cards`` cards: the game's penalty, the event."""
+def _reshuffled(
+    rules: SheddingGame[Any, Any], work: ShedState, seat: int, cards: int, whole: bool = False
+) -> None:
+    """``seat`` made a new stock of ``cards`` cards (``whole``: of the stock and the
+    whole pile): the game's penalty, the event."""
     penalty = rules.reshuffle_penalty(work._penalties[seat])
     if penalty:
         work._penalties = _replace(work._penalties, seat, penalty)
         work._scores = _replace(work._scores, seat, work._scores[seat] + penalty)
     if work._events is not None:
-        work._events.append(Reshuffled(seat, cards, penalty))
+        made = PileReshuffled if whole else Reshuffled
+        work._events.append(made(seat, cards, penalty))
 
 
 def _can_refill(rules: SheddingGame[Any, Any], work: ShedState) -> bool:
     """Whether a card can be drawn: the stock has one, or the game reshuffles and
-    the discard pile has more than its top card."""
-    return bool(work._stock) or (len(work._discard) > 1 and rules.reshuffle_when != "never")
+    the discard pile has more than its top card (any card, if the game's reshuffle
+    takes the top card too)."""
+    return bool(work._stock) or len(work._discard) > work._hand._reshuffles
 
 
 def _refill(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:

@@ -290,11 +290,13 @@ def tables_for(table: CardTable) -> CardLookup:
 
 
 _NO_LIMIT = sys.maxsize
-_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, bool, bool, bool]
+_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, int, bool, bool]
 _LIMITS: dict[int, tuple[Any, _Limits]] = {}
 _RESHUFFLES = ("never", "drawing", "stock_empty")
 _WILD_GOES = ("under_stock", "shuffled_in")
 _REVERSES = ("reverse", "skip")
+_NAMERS = ("dealer", "first", "random")
+_FIRST_AFTER_REVERSE = ("next", "dealer")
 
 
 def overrides(rules: Any, hook: str) -> bool:
@@ -352,10 +354,18 @@ def _limits_of(rules: Any) -> _Limits:
         raise RulesError(
             f"turned_up_wild must be one of {_WILD_GOES}, not {rules.turned_up_wild!r}"
         )
-    if getattr(rules, "reverse_with_two", "reverse") not in _REVERSES:
+    if rules.reshuffle_takes_top and rules.reshuffle_when != "drawing":
         raise RulesError(
-            f"reverse_with_two must be one of {_REVERSES}, not {rules.reverse_with_two!r}"
+            "reshuffle_takes_top is a reshuffle when drawing: it needs "
+            f"reshuffle_when='drawing', not {rules.reshuffle_when!r}"
         )
+    for name, allowed in (
+        ("reverse_with_two", _REVERSES),
+        ("turned_up_names", _NAMERS),
+        ("turned_up_reverse", _FIRST_AFTER_REVERSE),
+    ):
+        if getattr(rules, name) not in allowed:
+            raise RulesError(f"{name} must be one of {allowed}, not {getattr(rules, name)!r}")
     deck = _check_deck(rules)
     acts = rules.turned_up_acts
     if deck is not None:
@@ -384,9 +394,10 @@ def _limits_of(rules: Any) -> _Limits:
         bool(rules.draw_only_when_stuck),
         bool(rules.pass_when_stuck or rules.pass_by_choice),
         bool(rules.pass_by_choice),
-        rules.reshuffle_when != "never",
-        # The hooks asked only of the games that have them.
-        overrides(rules, "playable"),
+        # The most cards the pile may hold with none to reshuffle into a stock.
+        _NO_LIMIT if rules.reshuffle_when == "never" else 0 if rules.reshuffle_takes_top else 1,
+        # The hooks asked only of the games that have them (and drawn_card_only).
+        overrides(rules, "playable") or bool(rules.drawn_card_only),
         overrides(rules, "after_draw"),
     )
     if len(_LIMITS) >= 64:
@@ -493,6 +504,7 @@ class ShedState(Value):
         "_direction",
         "_discard",
         "_drawn",
+        "_drawn_card",
         "_events",
         "_exposed",
         "_face",
@@ -553,6 +565,8 @@ class ShedState(Value):
         self._penalties = penalties
         self._scores = scores
         self._drawn = drawn
+        # The card the player to move drew this turn, under drawn_card_only.
+        self._drawn_card: Any = None
         self._played = played
         self._payload = payload
         # Only set while a transition fills in a new state (cardrules.shedding.flow).
