@@ -82,10 +82,10 @@ def read_shedding_move(
             return Announce()
         raise MoveParseError(f"{shown(text.strip())} names no move")
     first = words[0]
-    word = call_word.lower()
+    word = " ".join(split_move(call_word))  # (the game's word may be two: "last card")
     if calls and (
-        first in (word, word[:1], "call")
-        or word in words
+        first in (word[:1], "call")
+        or f" {word} " in f" {' '.join(words)} "
         or (first == "seat" and words[2:3] == ["calls"])  # the move's own text
     ):
         return _read_call(words, view, word)
@@ -268,7 +268,7 @@ def _read_call(words: Sequence[str], view: Any, word: str) -> CallOut:
         if int(said) != caller:
             raise IllegalMoveError("not_your_move", "you can make calls only for yourself")
         words = words[3:]
-    fillers = _CALL_FILLERS | {word, word[:1]}
+    fillers = _CALL_FILLERS | {*word.split(), word[:1]}
     rest = [said for said in words if said not in fillers]
     if not rest:
         mine = [

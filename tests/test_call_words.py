@@ -1,0 +1,114 @@
+"""The call on a missed "one card" in each game's words: the shedding family's move
+(CallOut) and event (CalledOut) say the game's ``call_word`` (Craits' "idiot", a test
+game's "Last Card", none for the engine's default "call"), typed in any case, as one
+word or two; records write the call as ``{'call': caller, 'target': seat}``; the hosts
+make calls for the seats of any game with them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import cardrules as cr
+from cardrules.hosts.table import open_call
+
+
+class LastCard(cr.Craits):
+    """Craits whose call is "Last Card" (two words, capitals) and whose reshuffle penalty
+    is a "stock" penalty."""
+
+    name = ""  # (not registered)
+    call_word = "Last Card"
+    reshuffle_penalty_name = "stock"
+
+
+class CallingEights(cr.CrazyEights):
+    """Crazy Eights with "one card" calls and the engine's default word for them."""
+
+    name = ""  # (not registered)
+    one_card_calls = True
+
+
+def _exposed(game: Any) -> Any:
+    """Seat 0 plays J♣ and keeps 9♥ without saying "one card": open to a call."""
+    state = game.position(
+        ["9H JC", "4D 4S 9S", "5H 6H KD"], discard="9C", stock="2D 3D 4H 7S", to_move=0
+    )
+    return game.apply(state, cr.Play("JC"))
+
+
+@pytest.mark.parametrize(
+    ("game", "typed"),
+    [
+        (LastCard(players=3), ["last card 0", "LAST CARD", "l 0", "call 0", "Last Card on seat 0"]),
+        (cr.Craits(players=3), ["idiot 0", "IDIOT", "i", "call on seat 0", "idiot on seat 0"]),
+        (CallingEights(players=3), ["call 0", "CALL", "c 0", "call on seat 0"]),
+    ],
+)
+def test_a_call_is_typed_with_the_games_word_or_call(game: Any, typed: list[str]) -> None:
+    view = game.observe(_exposed(game), 1)
+    assert cr.CallOut(1, 0) in view.legal_moves
+    for text in typed:
+        assert game.parse_move(text, view) == cr.CallOut(1, 0), text
+    # The move's own text, and the text the game's events give it, read back too.
+    told = cr.describe(cr.CalledOut(1, 0), seat=None, game=game).rstrip("!").lower()
+    for text in (str(cr.CallOut(1, 0)), told):
+        assert game.parse_move(text, view) == cr.CallOut(1, 0), text
+
+
+@pytest.mark.parametrize(
+    ("game", "called", "forfeit"),
+    [
+        (LastCard(players=3), 'Seat 1 calls "Last Card" on you!', '("Last Card" penalty)'),
+        (cr.Craits(players=3), 'Seat 1 calls "idiot" on you!', '("idiot" penalty)'),
+        (CallingEights(players=3), "Seat 1 calls you out!", "(a penalty)"),
+    ],
+)
+def test_a_call_and_its_penalty_are_narrated_in_the_games_words(
+    game: Any, called: str, forfeit: str
+) -> None:
+    state = _exposed(game)
+    step = game.step(state, cr.CallOut(1, 0), seat=1)
+    told = [text for _, text in cr.narrate(step.events, 0, game=game)]
+    assert told[0] == called
+    assert told[1].startswith("You draw")
+    # The turn the penalty costs is told when it comes round.
+    state, texts = step.state, list[str]()
+    while not texts:
+        move = game.legal_moves(state)[0]
+        step = game.step(state, move)
+        texts = [t for e, t in cr.narrate(step.events, 0, game=game) if type(e) is cr.TurnForfeited]
+        state = step.state
+    assert texts == [f"You miss this turn {forfeit}."]
+    # Without the game, the library's own words: the same for every game.
+    assert str(cr.CalledOut(1, 0)) == "Seat 1 calls seat 0 out!"
+
+
+@pytest.mark.parametrize("game", [LastCard(players=3), CallingEights(players=3)])
+def test_a_hosts_call_is_made_for_the_seats_of_any_game_with_calls(game: Any) -> None:
+    state = _exposed(game)
+    call = open_call(game, state)
+    assert call == cr.CallOut(1, 0)
+    assert game.move_from_id(game.move_id(call)) == call
+
+
+def test_records_write_the_call_in_its_own_form() -> None:
+    game = cr.Craits(players=3)  # (a record's game is a registered one)
+    record = cr.GameRecord.start(game, 4)
+    state = record.final_state()
+    made = 0
+    while not state.is_over and made < 2:
+        opened: Any = open_call(game, state)
+        if opened is not None:
+            move, made = opened, made + 1
+        else:
+            legal = game.legal_moves(state)
+            move = next((m for m in legal if isinstance(m, cr.Play) and not m.announce), legal[0])
+        state = game.apply(state, move, seat=getattr(move, "caller", None))
+        record = record.then(move, state=state)
+    assert made == 2
+    data = record.to_dict()
+    calls = [m for m in data["moves"] if "call" in m]
+    assert len(calls) == 2 and all(set(m) == {"call", "target"} for m in calls)
+    assert cr.GameRecord.from_dict(data).final_state() == state
