@@ -95,13 +95,12 @@ def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) 
 
 @attrs.frozen(repr=False)
 class CardsDrawn(Event):
-    """``seat`` drew ``count`` cards because of ``reason``, a short code each game
-    chooses (Craits: ``"cannot_play"``, ``"count"``, ``"others_draw"``,
-    ``"two_along_draws"``, ``"missed_call"``, or a game's own, see
-    :func:`register_draw_reason`; a game that lets a player draw with a card to
-    play, the Crazy Eights example, says ``"draw"`` for a ``Draw()``, not whether they
-    could have played). ``wanted`` is how many the rules asked for; fewer means the draw
-    stopped short.
+    """``seat`` drew ``count`` cards because of ``reason``, a short code: the engine's
+    (``"cannot_play"``, ``"count"``, ``"others_draw"``, ``"two_along_draws"``,
+    ``"draws"``, ``"missed_call"``, and ``"draw"`` for a ``Draw()`` in a game that lets a
+    player draw with a card to play, such as Crazy Eights, never saying whether they
+    could have played) or a game's own (see :func:`register_draw_reason`). ``wanted``
+    is how many the rules asked for; fewer means the draw stopped short.
 
     ``cards`` are the cards drawn, in the order drawn: a secret of the drawer's. The
     engines tell them in the events of :meth:`~cardrules.game.Game.step` (and of
