@@ -471,12 +471,17 @@ class TrickSteps:
         to_move = state.to_move
         if won is not None:
             taken = taken_at + cards * won.seat
-            for who, done in trick:
-                mv[trick_at + kinds * who + done] = 0.0
-                at = taken + done
-                while mv[at]:  # (a copy taken before: the next copy's block)
-                    at += kinds
-                mv[at] = 1.0
+            if self.levels == 1:
+                for who, done in trick:
+                    mv[trick_at + kinds * who + done] = 0.0
+                    mv[taken + done] = 1.0
+            else:
+                for who, done in trick:
+                    mv[trick_at + kinds * who + done] = 0.0
+                    at = taken + done
+                    while mv[at]:  # (a copy taken before: the next copy's block)
+                        at += kinds
+                    mv[at] = 1.0
             trick.clear()
             # (The winner leads the next trick: the seat to move, its first card.)
             _hot(mv, leader_at, self.leader, to_move)
