@@ -179,6 +179,16 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "The suit to follow is ♠, chosen at random.",
     ),
     (
+        cr.HandsSwapped(2, 0),
+        "Seat 2 swaps hands with you.",
+        "Seat 2 swaps hands with seat 0.",
+    ),
+    (
+        cr.HandsPassed(1),
+        "Every player passes their hand to the next, clockwise.",
+        "Every player passes their hand to the next, clockwise.",
+    ),
+    (
         cr.PileReshuffled(0, 30),
         "The stock runs short: you shuffle it with the whole discard pile (30 cards) into a "
         "new stock.",
@@ -250,7 +260,7 @@ def test_every_event_class_has_its_own_text() -> None:
     """None is forgotten: each event class defines its text (not the base class's
     fallback, its repr), and has an example here."""
     classes = _event_classes()
-    assert len(classes) == 27
+    assert len(classes) == 29
     assert {type(event) for event, _, _ in EXAMPLES} == classes
     for cls in classes:
         assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"

@@ -17,12 +17,30 @@ import cardrules as cr
 import swap_worlds as sw
 from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
 from cardrules.chance import ExplicitChance
+from cardrules.deck import DeckSpec
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.events import describe, narrate
+from cardrules.moves import register_move
 from cardrules.shedding import CardRule, CardTable, Phase
 from cardrules.shedding.engine import SheddingGame
-from cardrules.shedding.events import CardsDrawn, PileReshuffled, SuitChosen, TurnSkipped
-from cardrules.shedding.flow import play_from_hand, random_below
+from cardrules.shedding.events import (
+    CardsDrawn,
+    HandsPassed,
+    HandsSwapped,
+    PileReshuffled,
+    SuitChosen,
+    TurnSkipped,
+)
+from cardrules.shedding.flow import (
+    finished,
+    pass_hands,
+    play_from_hand,
+    random_below,
+    resume_play,
+    swap_hands,
+    to_phase,
+    work_on,
+)
 from cardrules.shedding.state import ShedState, ShedView
 
 _ROWS = {rank: CardRule("none", min(int(rank), 10)) for rank in cr.Rank}
@@ -529,6 +547,176 @@ def test_drawing_until_a_card_can_be_played_needs_only_the_draw_policies() -> No
     assert game.legal_moves(game.apply(empty, cr.Draw())) == (cr.Pass(),)
 
 
+# -- a card function of the game's own: seven-zero ------------------------------------
+
+
+@register_move("test_swap_with")
+@attrs.frozen
+class SwapWith:
+    """Swap hands with ``seat`` (the move after a 7 in Seven-ten Eights)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"swap with seat {self.seat}"
+
+
+_SEVEN_TEN = TABLE.replace({cr.Rank.SEVEN: CardRule("own", 7), cr.Rank.TEN: CardRule("own", 10)})
+
+
+@attrs.frozen
+class SevenTen(DrawTwoEights):
+    """Draw-two Eights where a 7 swaps hands with a player of one's choice and a 10
+    passes every hand along (seven-zero, on a French deck)."""
+
+    name: ClassVar[str] = "test_shed_features_seven"
+    card_table = _SEVEN_TEN
+
+    def card_action(self, state: ShedState, seat: int, card: Card) -> int | None:
+        if card.rank == cr.Rank.TEN:
+            pass_hands(self, state)
+            return (seat + state.direction) % self.players
+        to_phase(state, "swap", to_move=seat, payload=None)
+        return None
+
+    def phase_moves(self, state: ShedState) -> tuple[SwapWith, ...]:
+        return tuple(SwapWith(seat) for seat in range(self.players) if seat != state.to_move)
+
+    def phase_apply(self, state: ShedState, move: Any, events: list[cr.Event] | None) -> Any:
+        seat = state.to_move
+        assert seat is not None
+        work = work_on(state, events)
+        swap_hands(self, work, seat, move.seat)
+        resume_play(self, work, (seat + state.direction) % self.players)
+        return finished(work)
+
+    def all_moves(self) -> tuple[Any, ...]:
+        return (*super().all_moves(), *(SwapWith(seat) for seat in range(self.players)))
+
+
+def test_a_ten_passes_every_hand_to_the_next_player() -> None:
+    game = SevenTen()
+    state = game.position(["10H 3C", "7D 9D", "KS 4S 5S"], discard="KH", stock="6C", to_move=0)
+    step = game.step(state, cr.Play("10H"))
+    assert step.state.hands == tuple(
+        tuple(cr.parse_cards(hand)) for hand in ("4S 5S KS", "3C", "7D 9D")
+    )
+    assert step.events[-1] == HandsPassed(1) and step.state.to_move == 1
+    assert "3C" not in str(step.events[-1]) and "3♣" not in describe(step.events[-1], 2)
+
+
+def test_a_seven_lets_its_player_choose_whom_to_swap_hands_with() -> None:
+    game = SevenTen()
+    state = game.position(["7H 3C", "8D 9D", "KS 4S 5S"], discard="KH", stock="6C", to_move=0)
+    state = game.apply(state, cr.Play("7H"))
+    assert state.phase == "swap" and state.to_move == 0
+    assert game.legal_moves(state) == (SwapWith(1), SwapWith(2))
+    step = game.step(state, SwapWith(2))
+    assert step.state.hands[0] == tuple(cr.parse_cards("4S 5S KS"))
+    assert step.state.hands[2] == (Card.parse("3C"),)
+    assert HandsSwapped(0, 2) in step.events
+    assert step.state.phase is Phase.PLAY and step.state.to_move == 1
+    assert [str(e) for e in cr.events_for(step.events, 1)][-1] == "Seat 0 swaps hands with seat 2."
+
+
+def test_a_seven_as_the_last_card_ends_the_hand_without_a_swap() -> None:
+    game = SevenTen()
+    state = game.position(["7H", "8D 9D", "KS"], discard="KH", stock="6C", to_move=0)
+    assert game.apply(state, cr.Play("7H")).is_over
+
+
+def test_a_card_of_the_games_own_needs_its_card_action() -> None:
+    class Silent(DrawTwoEights):
+        name: ClassVar[str] = ""  # (not registered)
+        card_table = _SEVEN_TEN
+
+    state = Silent().position(["7H 3C", "8D", "KS"], discard="KH", stock="6C", to_move=0)
+    with pytest.raises(RulesError, match="card_action"):
+        Silent().apply(state, cr.Play("7H"))
+
+
+def test_swap_hands_refuses_a_seat_that_is_not_another() -> None:
+    game = SevenTen()
+    state = game.position(["7H 3C", "8D", "KS"], discard="KH", stock="6C", to_move=0)
+    with pytest.raises(RulesError, match="two different seats"):
+        swap_hands(game, work_on(state, None), 0, 0)
+
+
+GAMES["seven"] = SevenTen(eager=True)
+
+
+# -- jump_in: the card just played, out of turn -----------------------------------------
+
+
+@attrs.frozen
+class JumpEights(DrawTwoEights):
+    """Draw-two Eights with two decks, where a seat holding the card just played may
+    jump in with it."""
+
+    name: ClassVar[str] = "test_shed_features_jump"
+    jump_in = True
+
+    @property
+    def deck(self) -> DeckSpec:
+        return DeckSpec(decks=2)
+
+
+def _jump_state() -> tuple[JumpEights, ShedState]:
+    game = JumpEights()
+    state = game.position(["5H 3C", "4D 6D", "5H 8S 9S"], discard="KH", stock="7C", to_move=0)
+    return game, game.apply(state, cr.Play("5H"))
+
+
+def test_a_seat_holding_the_card_just_played_may_jump_in_with_it() -> None:
+    game, state = _jump_state()
+    assert game.jump_ins(state, 1) == ()  # (it holds no 5♥)
+    mover = game.apply(
+        game.position(["5H 3C", "4D 5H", "8S 9S"], discard="KH", stock="7C", to_move=0),
+        cr.Play("5H"),
+    )
+    assert game.jump_ins(mover, 1) == () and cr.Play("5H") in game.legal_moves(mover)
+    assert game.observe(state, 2).legal_moves == (cr.JumpIn(2, cr.Play("5H")),)
+    assert game.observe(state, 0).legal_moves == ()
+    step = game.step(state, cr.JumpIn(2, "5H"), seat=2)
+    assert step.state.to_move == 0 and step.state.hand_sizes == (1, 2, 2)
+    assert _names(step.events) == ["MovePlayed", "CardPlayed"]
+    assert [describe(e, 1) for e in step.events] == [
+        "Seat 2 jumps in with 5♥.",
+        "Seat 2 plays 5♥.",
+    ]
+
+
+def test_a_jump_in_is_refused_with_a_reason() -> None:
+    game, state = _jump_state()
+    with pytest.raises(IllegalMoveError, match="cannot jump in"):
+        game.apply(state, cr.JumpIn(0, "3C"), seat=0)  # not the card played
+    with pytest.raises(IllegalMoveError, match="cannot jump in"):
+        game.apply(state, cr.JumpIn(1, "4D"), seat=1)  # the seat to move, another card
+    with pytest.raises(cr.CardrulesError):
+        game.apply(state, cr.JumpIn(2, "5H"), seat=0)  # sent by another seat
+    turned = game.position(["4C 3C", "4D", "5H 8S"], discard="5H", stock="7C", to_move=0)
+    assert game.jump_ins(turned, 2) == ()  # (a card turned up, not played)
+    plain = DrawTwoEights().position(["5H 3C", "4D", "8S"], discard="KH", to_move=0)
+    with pytest.raises(IllegalMoveError):
+        DrawTwoEights().apply(plain, cr.JumpIn(2, "5H"), seat=2)
+
+
+def test_a_wild_card_jumped_in_names_its_suit_and_jump_ins_have_move_ids() -> None:
+    game = JumpEights()
+    state = game.position(["8H 3C", "4D", "8H 9S"], discard="KH", stock="7C", to_move=0)
+    state = game.apply(state, cr.Play("8H", suit=Suit.CLUBS))
+    jumps = game.jump_ins(state, 2)
+    assert [move.play.suit for move in jumps] == list(Suit)
+    for move in jumps:
+        assert game.move_from_id(game.move_id(move)) == move
+        assert game.move_from_data(move.to_data()) == move
+    after = game.apply(state, jumps[2], seat=2)
+    assert after.suit is Suit.HEARTS and after.to_move == 0
+
+
+GAMES["jump"] = JumpEights(eager=True)
+
+
 # -- every feature together: random games, records, data, secrets ----------------------
 
 
@@ -566,7 +754,7 @@ def test_the_features_happen_in_random_games() -> None:
     assert seen == {"draws", "skipped", "drawn card played"}
 
 
-@pytest.mark.parametrize("name", ["eager", "eager-two", "drawn_only"])
+@pytest.mark.parametrize("name", ["eager", "eager-two", "drawn_only", "seven"])
 def test_a_seat_cannot_tell_apart_worlds_that_differ_in_cards_it_has_not_seen(
     name: str,
 ) -> None:

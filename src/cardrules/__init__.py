@@ -75,6 +75,8 @@ from cardrules.shedding.events import (
     CountStarted,
     DirectionChanged,
     HandBlocked,
+    HandsPassed,
+    HandsSwapped,
     OneCardAnnounced,
     PileReshuffled,
     PlayAgain,
@@ -84,7 +86,7 @@ from cardrules.shedding.events import (
     TurnForfeited,
     TurnSkipped,
 )
-from cardrules.shedding.moves import Announce, CallOut, Draw
+from cardrules.shedding.moves import Announce, CallOut, Draw, JumpIn
 from cardrules.snapshot import read_snapshot, state_from_json, state_to_json
 from cardrules.table import Table
 from cardrules.tricks.core import Trick, TrickRound
@@ -136,10 +138,13 @@ __all__ = [
     "HandBlocked",
     "HandDealt",
     "HandScored",
+    "HandsPassed",
+    "HandsSwapped",
     "Hearts",
     "HiddenMove",
     "IdiotCalled",
     "IllegalMoveError",
+    "JumpIn",
     "Move",
     "MoveParseError",
     "MovePlayed",

@@ -79,6 +79,9 @@ class Action(enum.Enum):
     """Wild: may be played on anything; the suit to follow stays the one in force."""
     REVERSE = "reverse"
     """The direction of play reverses."""
+    OWN = "own"
+    """The game's own function: its
+    :meth:`~cardrules.shedding.engine.SheddingGame.card_action` says what happens."""
 
 
 def _to_action(value: Action | str) -> Action:

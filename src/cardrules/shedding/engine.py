@@ -75,7 +75,7 @@ from cardrules.shedding.flow import (
     start_play,
     work_on,
 )
-from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallOut, Draw
+from cardrules.shedding.moves import SHEDDING_MOVES, Announce, CallOut, Draw, JumpIn
 from cardrules.shedding.parsing import call_refusal, read_shedding_move, typed_refusal
 from cardrules.shedding.setup import determinized, new_state, position
 from cardrules.shedding.state import (
@@ -269,6 +269,11 @@ class SheddingGame(Game[S, Any, V]):
     turned_up_draws_skip: bool = True
     """Whether the first player, made to draw by a card with ``draws`` turned up, also
     loses the turn (as after a play) or then plays."""
+    jump_in: bool = False
+    """Whether a seat holding a copy of the card on top of the pile, played by a player
+    (not turned up), may play it out of turn while it is on top (``JumpIn``, offered in
+    that seat's view like the calls on a missed "one card"; not the seat to move, which
+    plays it as usual); play goes on from the seat that jumped in."""
     reverse_with_two: Literal["reverse", "skip"] = "reverse"
     """What a card whose function is ``"reverse"`` does with two players:
     ``"reverse"``, it reverses the direction, so the other player moves next (as with
@@ -443,6 +448,43 @@ class SheddingGame(Game[S, Any, V]):
         >>> [str(event) for event in step.events[1:]], step.state.to_move
         (['Seat 0 cannot play and draws 1 card.', 'Seat 0 plays 9♥.'], 1)
         """
+
+    def card_action(self, state: S, seat: int, card: Card) -> int | None:
+        """What a card whose function is the game's own (``Action.OWN``) does when
+        ``seat`` plays it (not as its last card: going out ends the hand; a turned-up
+        one does nothing), with ``state`` the state being made (its events list
+        collects what happens): the seat that moves next (the engine passes over
+        forfeited turns), or ``None`` when the player must decide something first: the
+        game then puts the state in a phase of its own
+        (:func:`~cardrules.shedding.flow.to_phase`), whose move (:meth:`phase_apply`)
+        carries the function out and returns to the play
+        (:func:`~cardrules.shedding.flow.resume_play`). The flow helpers
+        :func:`~cardrules.shedding.flow.swap_hands` and
+        :func:`~cardrules.shedding.flow.pass_hands` move hands. Only asked of a game
+        with such cards; by default a :class:`~cardrules.RulesError`.
+
+        >>> import cardrules as cr
+        >>> from cardrules.shedding import Action, CardRule
+        >>> from cardrules.shedding.flow import pass_hands
+        >>> class ZeroEights(cr.CrazyEights):  # a queen passes every hand along
+        ...     name = ""  # (not registered)
+        ...     def __attrs_post_init__(self):
+        ...         super().__attrs_post_init__()
+        ...         table = self.card_table.replace({cr.Rank.QUEEN: CardRule("own", 10)})
+        ...         object.__setattr__(self, "card_table", table)
+        ...     def card_action(self, state, seat, card):
+        ...         pass_hands(self, state)
+        ...         return (seat + state.direction) % self.players
+        >>> game = ZeroEights(players=2)
+        >>> state = game.position(["QH 3C 4C", "5D"], discard="KH", stock="6S", to_move=0)
+        >>> step = game.step(state, cr.Play("QH"))
+        >>> str(step.events[-1]), [str(card) for card in step.state.hands[1]]
+        ('Every player passes their hand to the next, clockwise.', ['3♣', '4♣'])
+        """
+        raise RulesError(
+            f'{type(self).__name__} has a card whose function is its own ("own"): it '
+            "must say what the card does in card_action"
+        )
 
     def announce_on_receiving(self, cards_dealt: int) -> bool:
         """Whether every player must answer "one card" or stay silent on receiving the
@@ -696,9 +738,72 @@ class SheddingGame(Game[S, Any, V]):
             return ()
         return tuple(CallOut(seat, target) for target in state._exposed if target != seat)
 
+    def jump_ins(self, state: S, seat: int) -> tuple[JumpIn, ...]:
+        """The plays ``seat`` may make out of turn now, in a game with ``jump_in``: the
+        card on top of the pile, if a player played it and ``seat`` (not the seat to
+        move) holds a copy, in the forms of a play (a wild card naming each suit).
+
+        >>> import cardrules as cr
+        >>> class JumpEights(cr.CrazyEights):
+        ...     name = ""  # (not registered)
+        ...     jump_in = True
+        >>> game = JumpEights(players=3, decks=2)
+        >>> state = game.position(["5H 3C", "4D", "5H 6S"], discard="KH", stock="7C", to_move=0)
+        >>> state = game.apply(state, cr.Play("5H"))
+        >>> [str(move) for move in game.jump_ins(state, 2)]
+        ['seat 2 jumps in with 5♥']
+        >>> game.observe(state, 2).legal_moves == game.jump_ins(state, 2)
+        True
+        >>> game.apply(state, cr.JumpIn(2, "5H"), seat=2).to_move  # play goes on from seat 2
+        0
+        """
+        self.check_state(state)
+        if not is_seat(seat, self.players):
+            raise SeatError(f"seat must be 0 to {self.players - 1}, not {shown(seat)}")
+        if (
+            not self.jump_in
+            or state._phase is not _PLAYING
+            or seat == state._to_move
+            or not state._played
+            or not state._discard
+        ):
+            return ()
+        top = state._discard[-1]
+        tables = state._hand._tables
+        held = state._hands[seat]
+        if not held & tables.bit_of[top]:
+            return ()
+        form = 2 | (self.one_card_calls and held.bit_count() == 2)
+        return tuple(JumpIn(seat, play) for play in tables.plays[form][top])
+
     def out_of_turn_sender(self, move: object) -> int | None:
-        """A call on a missed "one card" may be made out of turn, by its caller."""
-        return move.caller if isinstance(move, CallOut) else None
+        """A call on a missed "one card" may be made out of turn, by its caller, and a
+        jump-in by its seat."""
+        if isinstance(move, CallOut):
+            return move.caller
+        return move.seat if isinstance(move, JumpIn) else None
+
+    def _jump(self, state: S, move: JumpIn, events: list[Event] | None) -> S:
+        """``move.seat`` plays the card just played, out of turn (``jump_in``)."""
+        if not self.jump_in:
+            raise self.foreign_move(move, self.moves_are())
+        seat = move.seat
+        if not is_seat(seat, self.players):
+            raise IllegalMoveError(
+                "no_such_seat",
+                f"the seat that jumps in must be a seat from 0 to {self.players - 1}",
+            )
+        if move not in self.jump_ins(state, seat):
+            raise IllegalMoveError(
+                "cannot_jump_in",
+                f"seat {seat} cannot jump in with {move.play} now: a seat jumps in, out of "
+                "turn, with a copy of the card a player has just played, the top of the pile "
+                "(in the form of a play of it: a wild card names a suit)",
+            )
+        if events is not None:
+            events.append(MovePlayed(seat, move, seen_by=self.move_seen_by(state, seat, move)))
+        tables = state._hand._tables
+        return play_card(self, state, seat, move.play, tables, events)  # type: ignore[return-value]
 
     def transition(self, state: S, move: Any, events: list[Event] | None) -> S:
         return self.apply(state, move, _events=events)
@@ -757,6 +862,8 @@ class SheddingGame(Game[S, Any, V]):
             return new
         if kind is CallOut:
             return self._call(state, move, events)
+        if kind is JumpIn:
+            return self._jump(state, move, events)
         phase = state._phase
         # The same test as "move in legal_moves(state)": read off the list when the
         # state has built it (a playout asks for it first), else worked out without it.
@@ -872,6 +979,8 @@ class SheddingGame(Game[S, Any, V]):
             kinds.append("NameSuit")
         if self.one_card_calls:
             kinds.append("Announce")
+        if self.jump_in:
+            kinds.append("JumpIn")
         if self.pass_when_stuck or self.pass_by_choice or self.one_card_calls:
             kinds.append("Pass")
         return ", ".join(kinds[:-1]) + " or " + kinds[-1]
@@ -1046,7 +1155,9 @@ class SheddingGame(Game[S, Any, V]):
             state._penalties,
             state._scores,
             hand._winners,
-            self.legal_moves(state) if state._to_move == seat else self.calls(state, seat),
+            self.legal_moves(state)
+            if state._to_move == seat
+            else self.calls(state, seat) + self.jump_ins(state, seat),
             hand._dealer_draws,
             state._drawn,
             state._played,
@@ -1116,6 +1227,9 @@ class SheddingGame(Game[S, Any, V]):
                 for target in range(self.players)
                 if caller != target
             ]
+        if self.jump_in:  # each seat's jump-ins: each play of a card
+            own = [move for move in moves if type(move) is Play]
+            return (*moves, *(JumpIn(seat, play) for seat in range(self.players) for play in own))
         return tuple(moves)
 
 

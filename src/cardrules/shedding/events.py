@@ -33,6 +33,8 @@ __all__ = [
     "CountStarted",
     "DirectionChanged",
     "HandBlocked",
+    "HandsPassed",
+    "HandsSwapped",
     "OneCardAnnounced",
     "PileReshuffled",
     "PlayAgain",
@@ -257,6 +259,37 @@ class SuitChosen(Event):
 
     def _text(self, words: Wording) -> str:
         return f"The suit to follow is {self.suit.symbol}, chosen at random."
+
+
+@attrs.frozen
+class HandsSwapped(Event):
+    """``seat`` and ``other`` swapped hands (a card of the game's own, such as a 7 in
+    seven-zero). It names no card: each learns its new hand from its view.
+
+    >>> HandsSwapped(0, 2).describe(seat=2)
+    'Seat 0 swaps hands with you.'
+    """
+
+    seat: int
+    other: int
+
+    def _text(self, words: Wording) -> str:
+        return f"{words.does(self.seat, 'swap')} hands with {words.who(self.other)}."
+
+
+@attrs.frozen
+class HandsPassed(Event):
+    """Every player passed their hand to the next player, ``direction`` (+1 clockwise,
+    -1 counter-clockwise). It names no card.
+
+    >>> str(HandsPassed(-1))
+    'Every player passes their hand to the next, counter-clockwise.'
+    """
+
+    direction: int
+
+    def _text(self, words: Wording) -> str:
+        return f"Every player passes their hand to the next, {direction_text(self.direction)}."
 
 
 @attrs.frozen

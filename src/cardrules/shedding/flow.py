@@ -29,6 +29,8 @@ from cardrules.shedding.events import (
     CountStarted,
     DirectionChanged,
     HandBlocked,
+    HandsPassed,
+    HandsSwapped,
     OneCardAnnounced,
     PileReshuffled,
     PlayAgain,
@@ -55,12 +57,16 @@ __all__ = [
     "forfeit_turn",
     "lowest_rank_deals",
     "name_suit_move",
+    "pass_hands",
     "pass_move",
     "penalize",
     "play_card",
     "play_from_hand",
     "random_below",
+    "resume_play",
     "start_play",
+    "swap_hands",
+    "to_phase",
     "work_on",
 ]
 
@@ -79,6 +85,7 @@ _OTHERS_DRAW = Action.OTHERS_DRAW
 _TWO_ALONG_DRAWS = Action.TWO_ALONG_DRAWS
 _PLAY_AGAIN = Action.PLAY_AGAIN
 _REVERSE = Action.REVERSE
+_OWN = Action.OWN
 _NONE = Action.NONE
 _PLAIN = CardRule("none", 0)
 _PLAYING = Phase.PLAY
@@ -363,6 +370,14 @@ def play_card(
         return work
     elif action is _NONE:
         next_seat = (seat + work._direction) % rules.players
+    elif action is _OWN:
+        own = rules.card_action(work, seat, card)
+        if own is None:  # the game has said what comes next (a phase of its own)
+            if left == 1 and not move.announce and rules.one_card_calls:
+                _expose(rules, work, seat)
+            work._events = None
+            return work
+        next_seat = own
     else:
         next_seat = _carry_out(rules, work, seat, action)
     if rule.draws and work._count == 0:  # (not a card played into the count)
@@ -424,6 +439,55 @@ def play_from_hand(
     move = Play(card, suit=suit, announce=announce)
     play_card(rules, work, seat, move, work._hand._tables, events, True, acts)
     work._events = events  # (play_card closes the transition it makes; this one goes on)
+
+
+def swap_hands(rules: SheddingGame[Any, Any], work: ShedState, seat: int, other: int) -> None:
+    """``seat`` and ``other`` swap hands, in the transition that makes ``work`` (told to
+    all by ``HandsSwapped``, which names no card: each learns its new hand from its
+    view).
+
+    Raises :class:`~cardrules.RulesError` unless they are two seats of the game."""
+    players = rules.players
+    if not (0 <= seat < players and 0 <= other < players) or seat == other:
+        raise RulesError(
+            f"two different seats from 0 to {players - 1} swap hands, not {seat}, {other}"
+        )
+    hands = list(work._hands)
+    hands[seat], hands[other] = hands[other], hands[seat]
+    work._hands = tuple(hands)
+    if work._events is not None:
+        work._events.append(HandsSwapped(seat, other))
+
+
+def pass_hands(rules: SheddingGame[Any, Any], work: ShedState) -> None:
+    """Every player passes their hand to the next player in the direction of play, in
+    the transition that makes ``work`` (told to all by ``HandsPassed``, no card)."""
+    hands = work._hands
+    players = rules.players
+    direction = work._direction
+    work._hands = tuple(hands[(seat - direction) % players] for seat in range(players))
+    if work._events is not None:
+        work._events.append(HandsPassed(direction))
+
+
+def to_phase(work: ShedState, phase: str, *, to_move: int, payload: Any) -> None:
+    """The state a transition makes (``work``: a hook's state) goes into the game's own
+    ``phase`` with ``to_move`` to move and ``payload``: what
+    :meth:`~cardrules.shedding.engine.SheddingGame.enter_phase` does, in place (for
+    :meth:`~cardrules.shedding.engine.SheddingGame.card_action`, a card that asks its
+    player to decide something)."""
+    if not isinstance(phase, str) or not phase:
+        raise RulesError(f"a game's phase is a name, not {phase!r}")
+    work._phase = phase
+    work._to_move = to_move
+    work._payload = payload
+
+
+def resume_play(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None:
+    """Back to the play from the game's own phase, ``seat`` to move (passing over
+    forfeited turns), in the transition that makes ``work``."""
+    work._phase = _PLAYING
+    advance(rules, work, seat)
 
 
 def random_below(work: ShedState, n: int) -> int:

@@ -25,7 +25,7 @@ import attrs
 from cardrules.moves import NameSuit, Pass, Play, as_seat, register_move
 from cardrules.values import Immutable
 
-__all__ = ["SHEDDING_MOVES", "Announce", "CallOut", "Draw", "call_phrase"]
+__all__ = ["SHEDDING_MOVES", "Announce", "CallOut", "Draw", "JumpIn", "call_phrase"]
 
 
 @register_move("draw", short_form="{'draw': true}")
@@ -150,5 +150,47 @@ class Announce(Immutable):
         return (Announce, ())
 
 
-SHEDDING_MOVES = (Play, Draw, CallOut, NameSuit, Announce, Pass)
+def _as_play(value: Any) -> Play[Any]:
+    return value if isinstance(value, Play) else Play(value)
+
+
+@register_move("jump_in", short_form="{'jump_in': seat, 'play': card, ...}")
+@attrs.frozen(cache_hash=True)
+class JumpIn(Immutable):
+    """Seat ``seat`` plays out of turn ``play``, a play of the very card just played
+    (in games with ``jump_in``; a wild card names its suit, a play that leaves one card
+    may say "one card", as in a ``Play``); play goes on from ``seat``. A card alone is
+    read as its plain play.
+
+    >>> from cardrules.moves import move_from_data
+    >>> move = JumpIn(2, "5H")
+    >>> str(move), move.to_data(), move_from_data(move.to_data()) == move
+    ('seat 2 jumps in with 5♥', {'jump_in': 2, 'play': '5♥'}, True)
+    """
+
+    seat: int = attrs.field(converter=as_seat)
+    play: Play[Any] = attrs.field(converter=_as_play)
+
+    def to_data(self) -> dict[str, Any]:
+        """This move as data, as records write it (:func:`~cardrules.moves.move_to_data`):
+        the seat, then the play's own data form."""
+        return {"jump_in": self.seat, **self.play.to_data()}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> JumpIn | None:
+        """The move :meth:`to_data` wrote as ``data``, or ``None``: not this form."""
+        if "jump_in" not in data:
+            return None
+        play = Play.from_data({key: value for key, value in data.items() if key != "jump_in"})
+        return None if play is None else cls(data["jump_in"], play)
+
+    def phrase(self, who: Callable[[int], str]) -> str:
+        """The move in words, without its seat: ``'jump in with 5♥'``."""
+        return f"jump in with {self.play}"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} jumps in with {self.play}"
+
+
+SHEDDING_MOVES = (Play, Draw, CallOut, NameSuit, Announce, Pass, JumpIn)
 """The move classes the shedding engine takes (any other move is another game's)."""
