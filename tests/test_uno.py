@@ -143,6 +143,50 @@ def test_the_first_dealer_is_random_unless_chosen_and_the_deal_passes_left() -> 
     assert (after.hand_number, after.dealer) == (2, 1)
 
 
+def turned_up(game: Any, text: str, players: int = 3) -> Any:
+    """The start (a Step) of a hand dealt by seat 0 whose first card turned up is
+    ``text``."""
+    order = list(random.Random(5).sample(UNO_108.cards, UNO_108.size))
+    order.remove(card(text))
+    order.insert(7 * players, card(text))
+    return game.start(seed=5, deck=order, dealer=0)
+
+
+def test_the_card_turned_up_acts_as_mattel_says() -> None:
+    number = turned_up(GAME, "R7").state
+    assert (number.to_move, number.direction) == (1, 1)  # the dealer's left plays first
+    skip = turned_up(GAME, "RS").state
+    assert skip.to_move == 2  # the first player is skipped
+    reverse = turned_up(GAME, "RR").state
+    assert (reverse.to_move, reverse.direction) == (0, -1)  # the dealer, to the right
+    two = turned_up(GAME, "R+2").state
+    assert two.to_move == 2 and [len(hand) for hand in two.hands] == [7, 9, 7]
+    wild = turned_up(GAME, "W").state  # the first player names the colour, then plays
+    assert wild.to_move == 1 and shown(GAME.legal_moves(wild)) == {
+        f"name {colour}" for colour in ("red", "yellow", "blue", "green")
+    }
+    named = GAME.apply(wild, GAME.legal_moves(wild)[2])
+    assert (named.to_move, int(named.suit)) == (1, 2)
+    four = turned_up(GAME, "W+4").state  # back into the stock, another turned up
+    assert four.top.kind != "wild_draw_four" and card("W+4") in four.table.stock
+    assert every_card(four) == Counter(UNO_108.cards) and four.to_move == 1
+
+
+def test_rlcards_card_turned_up() -> None:
+    game = Uno.rlcard(players=3)
+    two = turned_up(game, "R+2").state
+    assert two.to_move == 1 and [len(hand) for hand in two.hands] == [7, 9, 7]  # and plays
+    wild = turned_up(game, "W").state  # a colour drawn at random
+    assert wild.to_move == 1 and wild.suit is not None
+    colours = set()
+    for seed in range(12):
+        order = list(random.Random(seed).sample(UNO_108.cards, UNO_108.size))
+        order.remove(card("W"))
+        order.insert(21, card("W"))
+        colours.add(int(game.new_game(seed=seed, deck=order, dealer=0).suit))
+    assert colours == {0, 1, 2, 3}
+
+
 # -- the play -----------------------------------------------------------------------------
 
 
@@ -233,6 +277,57 @@ def test_the_drawn_card_may_be_played_at_once() -> None:
     after = GAME.apply(state, DRAW)
     assert Play(card("R9")) in GAME.legal_moves(after)
     assert GAME.apply(after, Play(card("R9"))).to_move == 1
+
+
+def test_only_the_drawn_card_may_be_played_after_a_draw() -> None:
+    state = GAME.apply(position(["R1 B7", "B1", "B2"], "R5", "G9 Y9"), DRAW)
+    assert GAME.legal_moves(state) == (PASS,)  # R1 could be played, but not now
+    state = GAME.apply(position(["R1 B7", "B1", "B2"], "R5", "R9 Y9"), DRAW)
+    assert shown(GAME.legal_moves(state)) == {"R9", "pass"}
+
+
+def test_draw_until_playable() -> None:
+    game = Uno(players=3, drawing="until_playable")
+    state = position(["B7 B8", "B1", "B2"], "R5", "G1 Y2 R9 G9", game=game)
+    assert shown(game.legal_moves(state)) == {"draw"}
+    for _ in range(2):  # G1, Y2: nothing to play, the player draws again
+        state = game.apply(state, DRAW)
+        assert state.to_move == 0 and shown(game.legal_moves(state)) == {"draw"}
+    state = game.apply(state, DRAW)  # R9: played
+    assert shown(game.legal_moves(state)) == {"R9"}
+    # A player who can play does not draw.
+    assert "draw" not in shown(game.legal_moves(position(["R1", "B1", "B2"], "R5", game=game)))
+
+
+def test_rlcards_drawing_plays_a_drawn_card_of_the_colour_or_a_wild_at_once() -> None:
+    game = Uno.rlcard(players=3)
+
+    def draw(stock: str) -> Any:
+        state = position(["B7 G1", "B1 B4", "B2 B3"], "R5", stock, game=game)
+        assert game.legal_moves(state) == (DRAW,)  # only when nothing can be played
+        return game.apply(state, DRAW)
+
+    red = draw("R9 Y1")
+    assert red.top == card("R9") and red.to_move == 1 and len(red.hands[0]) == 2
+    skip = draw("RS Y1")
+    assert skip.top == card("RS") and skip.to_move == 2
+    two = draw("R+2 Y1 Y2")
+    assert two.to_move == 2 and len(two.hands[1]) == 4
+    four = draw("W+4 Y1")  # played, a colour at random, and nobody draws four
+    assert four.top == card("W+4") and [len(hand) for hand in four.hands] == [2, 2, 2]
+    kept = draw("G5 Y1")  # the same number but another colour: kept
+    assert kept.top == card("R5") and len(kept.hands[0]) == 3 and kept.to_move == 1
+
+
+def test_rlcards_reshuffle_takes_the_whole_pile_and_the_stock() -> None:
+    game = Uno.rlcard(players=3)
+    state = position(["R+2 G1", "B1 B4", "B2 B3"], "G2 Y5 R5", "Y9", game=game)
+    after = game.apply(state, Play(card("R+2")))
+    assert after.discard == () and len(after.hands[1]) == 4
+    assert sorted(map(int, [*after.table.stock, *after.hands[1]])) == sorted(
+        map(int, UNO_108.parse_cards("G2 Y5 R5 R+2 Y9 B1 B4"))
+    )
+    assert (int(after.suit), after.face) == (0, state.card_lookup.face_of[card("R+2")])
 
 
 def test_the_stock_is_remade_from_the_pile_but_its_top_card() -> None:

@@ -210,6 +210,13 @@ class Uno(SheddingGame[UnoState, UnoView]):
     draw_limit: int | None = attrs.field(init=False, eq=False, repr=False)
     pass_by_choice: bool = attrs.field(init=False, eq=False, repr=False)
     pass_when_stuck: bool = attrs.field(init=False, eq=False, repr=False)
+    drawn_card_only: bool = attrs.field(init=False, eq=False, repr=False)
+    turned_up_names: Literal["dealer", "first", "random"] = attrs.field(
+        init=False, eq=False, repr=False
+    )
+    turned_up_reverse: Literal["next", "dealer"] = attrs.field(init=False, eq=False, repr=False)
+    turned_up_draws_skip: bool = attrs.field(init=False, eq=False, repr=False)
+    reshuffle_takes_top: bool = attrs.field(init=False, eq=False, repr=False)
     random_first_dealer: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -218,11 +225,16 @@ class Uno(SheddingGame[UnoState, UnoView]):
             "card_table": _card_table(self.stacking, self.seven_zero),
             "one_card_calls": self.uno_calls != "off",
             "calls_penalized_at_once": self.uno_calls == "automatic",
-            "draw_only_when_stuck": drawing == "rlcard",
+            "draw_only_when_stuck": drawing != "one",
             "draw_keeps_turn": drawing != "rlcard",
             "draw_limit": 1 if drawing == "one" else None,
             "pass_by_choice": drawing == "one",
             "pass_when_stuck": drawing != "rlcard",
+            "drawn_card_only": drawing == "one",
+            "turned_up_names": "first" if self.turned_up == "official" else "random",
+            "turned_up_reverse": "dealer",
+            "turned_up_draws_skip": self.turned_up == "official",
+            "reshuffle_takes_top": self.reshuffle == "all",
             "random_first_dealer": self.first_dealer == "random",
         }
         for name, value in derived.items():
