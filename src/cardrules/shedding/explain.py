@@ -22,6 +22,16 @@ if TYPE_CHECKING:
 __all__ = ["explain"]
 
 
+def _matches(state: ShedState, card: Any) -> bool:
+    """Whether ``card`` may be played now by the matching rule alone (the count's cards
+    while it runs), before a game's own ``playable``."""
+    tables = state.card_lookup
+    bit = tables.bit_of[card]
+    if state.count:
+        return bool(tables.count_mask & bit)
+    return bool(tables.matching[state.suit][state.face] & bit)
+
+
 def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exception:
     """The error for ``move`` when the player to move in ``state`` may not make it."""
     if not isinstance(move, SHEDDING_MOVES):
@@ -76,7 +86,14 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
             'say "one card" with Play(card, announce=True)',
         )
+    drawn_only = game.drawn_card_only and state.draws_this_turn and phase is Phase.PLAY
     if isinstance(move, Draw):
+        if drawn_only:
+            return IllegalMoveError(
+                "drawn_card_only",
+                "you have drawn this turn: now only the card just drawn may be played (if it "
+                "can be), or pass (Pass())",
+            )
         if state.count:
             return IllegalMoveError(
                 "must_play",
@@ -109,6 +126,17 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
     if card not in hand:
         return IllegalMoveError("not_in_hand", f"you do not hold {card}")
     if card not in playable:
+        if drawn_only:
+            return IllegalMoveError(
+                "drawn_card_only",
+                f"you have drawn this turn: only the card just drawn may be played now (if it "
+                f"can be), not {card}, or pass (Pass())",
+            )
+        if _matches(state, card):  # allowed by the matching rule, not by the game's own
+            return IllegalMoveError(
+                "not_playable_now",
+                f"{type(game).__name__}'s rules do not let you play {card} now (see legal_moves)",
+            )
         if state.count:
             return IllegalMoveError(
                 "must_follow_count",
