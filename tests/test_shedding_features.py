@@ -217,8 +217,9 @@ def test_playable_keeps_a_jack_until_nothing_else_can_be_played() -> None:
     game = GAMES["jacks_last"]
     state = game.position(["JH 5H 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
     assert [str(move) for move in game.legal_moves(state)] == ["5♥"]
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="rules do not let you play J♥ now") as info:
         game.apply(state, cr.Play("JH", suit=Suit.CLUBS))
+    assert info.value.reason == "not_playable_now"
     alone = game.position(["JH 9C", "7D", "KS"], discard="KH", stock="3C", to_move=0)
     plays = [move for move in game.legal_moves(alone) if isinstance(move, cr.Play)]
     assert {move.card for move in plays} == {Card.parse("JH")} and len(plays) == 4
@@ -496,10 +497,11 @@ def test_after_a_draw_only_the_drawn_card_may_be_played_else_pass() -> None:
     assert cr.Play("9H") in game.legal_moves(state) and cr.Draw() in game.legal_moves(state)
     state = game.apply(state, cr.Draw())
     assert game.legal_moves(state) == (cr.Play("5H"), cr.Pass())
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="only the card just drawn may be played now"):
         game.apply(state, cr.Play("9H"))
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(IllegalMoveError, match="only the card just drawn") as info:
         game.apply(state, cr.Draw())
+    assert info.value.reason == "drawn_card_only" and "5♥" not in str(info.value)
     after = game.apply(state, cr.Pass())
     assert after.to_move == 1 and after.hand_sizes == (3, 1, 1)
     assert game.legal_moves(game.apply(after, cr.Draw())) == (cr.Pass(),)  # 6♠ on K♥
