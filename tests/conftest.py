@@ -44,7 +44,7 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 def engine_games() -> dict[str, Any]:
     """Every game on the engines, by name: Cramps, Craits (three players), the five
-    peer games, Skat and President, each at its defaults, but shorter where a game would
+    peer games, Skat, President and UNO, each at its defaults, but shorter where a game would
     be long (Oh Hell, Euchre, Spades) and with every phase a game has reached (Euchre's
     lone defenders, Spades' Blind Nil, offered at every deal)."""
     return {
@@ -57,6 +57,7 @@ def engine_games() -> dict[str, Any]:
         "crazy-eights": cr.CrazyEights(),
         "skat": cr.Skat(deals=2),  # (a lost Null game ends its deal early)
         "president": cr.President(deals=2),  # (the exchange before the second deal)
+        "uno": cr.Uno(target=100),  # (a game of a few hands)
     }
 
 

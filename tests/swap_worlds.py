@@ -55,6 +55,7 @@ from cardrules.terminal import GameAdapter
 
 CARDS = (cr.Card, DeckCard)
 """What a card is: a French card, or a card of a declared deck (UNO's)."""
+AnyCard = cr.Card | DeckCard
 
 Outputs = dict[str, object]
 """What one seat is shown at one position, by name."""
@@ -226,7 +227,7 @@ def play_world(
 # -- the swap -------------------------------------------------------------------------
 
 
-def swapper(x: cr.Card, y: cr.Card) -> Callable[[Any], Any]:
+def swapper(x: AnyCard, y: AnyCard) -> Callable[[Any], Any]:
     """The permutation of cards that swaps ``x`` and ``y``, applied to a chance outcome
     or a move (every card a move names)."""
 
@@ -300,7 +301,7 @@ def replay_world(world: World, sigma: Callable[[Any], Any]) -> World:
 # -- what a seat has seen --------------------------------------------------------------
 
 
-def deck_of(world: World) -> list[cr.Card]:
+def deck_of(world: World) -> list[AnyCard]:
     """The cards of the first deal's shuffle (the deck), in order: its chance outcomes,
     which are the cards dealt."""
     start = world.transitions[0]
@@ -310,13 +311,13 @@ def deck_of(world: World) -> list[cr.Card]:
     return deck
 
 
-def seen_by(world: World, seat: int) -> set[cr.Card]:
+def seen_by(world: World, seat: int) -> set[AnyCard]:
     """The cards ``seat`` has seen, from the states themselves (not from what the seat
     is shown): every card it held at any point (dealt, passed to it, drawn, picked up;
     so also those it passed, played or discarded), every card played (alone, or in a
     climbing game's play of several), turned up, laid on the discard pile or drawn for
     the first dealer."""
-    seen: set[cr.Card] = set()
+    seen: set[AnyCard] = set()
     for transition in world.transitions:
         state = transition.state.inner
         seen.update(state.hands[seat])
@@ -334,7 +335,7 @@ def seen_by(world: World, seat: int) -> set[cr.Card]:
     return seen
 
 
-def cards_in(value: Any, found: set[cr.Card] | None = None) -> set[cr.Card]:
+def cards_in(value: Any, found: set[AnyCard] | None = None) -> set[AnyCard]:
     """Every card inside ``value`` (a view, an event, a move; tuples, named tuples and
     attrs classes looked into)."""
     found = set() if found is None else found
@@ -349,18 +350,18 @@ def cards_in(value: Any, found: set[cr.Card] | None = None) -> set[cr.Card]:
     return found
 
 
-def hidden_move_cards(world: World, seat: int) -> list[cr.Card]:
+def hidden_move_cards(world: World, seat: int) -> list[AnyCard]:
     """The cards named by the other seats' moves that ``seat`` has not seen (a pass or a
     discard it was not shown): the first of each seat's, in seat order, then the second
     of each, and so on, so that a few of them come from several seats."""
     seen = seen_by(world, seat)
-    named: dict[int, list[cr.Card]] = {}
+    named: dict[int, list[AnyCard]] = {}
     for transition in world.transitions:
         move = transition.move
         if move is not None and move.seat != seat and move.seat is not None:
             mine = named.setdefault(move.seat, [])
             mine.extend(card for card in sorted(cards_in(move.value)) if card not in seen)
-    cards: list[cr.Card] = []
+    cards: list[AnyCard] = []
     for rank in range(max(map(len, named.values()), default=0)):
         for mover in sorted(named):
             if rank < len(named[mover]) and named[mover][rank] not in cards:
@@ -368,11 +369,11 @@ def hidden_move_cards(world: World, seat: int) -> list[cr.Card]:
     return cards
 
 
-def holders(world: World) -> dict[cr.Card, int | None]:
+def holders(world: World) -> dict[AnyCard, int | None]:
     """Where each card of the deck lies after the first deal: the seat holding it, or
     ``None`` (the stock, the cards left undealt)."""
     state = world.transitions[0].state.inner
-    where: dict[cr.Card, int | None] = dict.fromkeys(deck_of(world))
+    where: dict[AnyCard, int | None] = dict.fromkeys(deck_of(world))
     for seat, hand in enumerate(state.hands):
         for card in hand:
             where[card] = seat
@@ -391,7 +392,7 @@ def changed(a: World, b: World) -> bool:
 
 def swaps(
     world: World, seat: int, seed: int, wanted: int, *, hidden_first: bool = True
-) -> Iterator[tuple[cr.Card, cr.Card, World]]:
+) -> Iterator[tuple[AnyCard, AnyCard, World]]:
     """Up to ``wanted`` swaps of two cards ``seat`` has not seen, each with its world
     B: first the cards of the other seats' hidden moves (with ``hidden_first``), then
     cards at random, each with a card at random, one in another place after the deal
@@ -404,7 +405,7 @@ def swaps(
     rest = [card for card in unseen if card not in firsts]
     chooser.shuffle(rest)
     found = 0
-    tried: set[frozenset[cr.Card]] = set()
+    tried: set[frozenset[AnyCard]] = set()
     for x in [*firsts, *rest]:
         partners = [y for y in unseen if y != x]
         chooser.shuffle(partners)

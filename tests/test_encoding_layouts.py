@@ -40,6 +40,7 @@ OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
     ),
     "skat": ({}, {"bidding": "openspiel", "deals": 1, "scoring": "openspiel"}),
     "spades": ({}, {"blind_nil": True}),
+    "uno": ({}, {"players": 2}, {"players": 10, "jump_in": True}),
 }
 
 PINNED: dict[str, dict[str, str]] = {
@@ -59,6 +60,11 @@ PINNED: dict[str, dict[str, str]] = {
         "crazy_eights()": "2c5a3bb07f49d722",
         "crazy_eights(players=2)": "2fd7e6569ba70d17",
         "crazy_eights(decks=2, players=6)": "0f1b2af4135d59d8",
+    },
+    "shedding/2": {  # (UNO's 108 cards: 54 kinds, four colours, fifteen faces)
+        "uno()": "5743539f1482b57a",
+        "uno(players=2)": "a57892321fb0a5f5",
+        "uno(jump_in=True, players=10)": "6abdff48085a6723",
     },
     "tricks/1": {
         "oh_hell()": "f7b62a69c3bee17e",

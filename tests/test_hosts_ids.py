@@ -46,7 +46,7 @@ def _short(name: str) -> dict[str, Any]:
     return {}
 
 
-def test_the_library_ships_seven_games_each_with_an_id_per_host() -> None:
+def test_the_library_ships_ten_games_each_with_an_id_per_host() -> None:
     assert NAMES == [
         "craits",
         "cramps",
@@ -57,6 +57,7 @@ def test_the_library_ships_seven_games_each_with_an_id_per_host() -> None:
         "president",
         "skat",
         "spades",
+        "uno",
     ]
     assert all(cr.game_class(name) is SHIPPED[name] for name in NAMES)
 
@@ -78,6 +79,7 @@ def test_every_game_has_a_gymnasium_id_named_after_its_class() -> None:
         "president": "cardrules/President-v0",
         "skat": "cardrules/Skat-v0",
         "spades": "cardrules/Spades-v0",
+        "uno": "cardrules/Uno-v0",
     }
     assert all(env_id in gymnasium.envs.registry for env_id in ENV_IDS.values())
 

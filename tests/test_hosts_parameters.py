@@ -85,6 +85,13 @@ RULES: dict[str, list[Any]] = {
         cr.Spades(blind_nil=True, blind_nil_behind=0),
         cr.Spades(blind_nil=True, blind_nil_behind=None, team_bid_limit=13),
     ],
+    "uno": [
+        cr.Uno(),
+        cr.Uno.rlcard(),
+        cr.Uno(players=3, target=None, stacking="draw_two", drawing="until_playable"),
+        cr.Uno(players=10, uno_calls="automatic", seven_zero=True, jump_in=True),
+        cr.Uno(wild_draw_four="last_resort", reshuffle="all", first_dealer="last_seat"),
+    ],
 }
 
 

@@ -182,6 +182,9 @@ CASES = [
         hidden=True,
         started=(("deal_number", 2), ("last_places", (2, 0, 1, 3)), ("dealer", 3)),
     ),
+    Case("uno", cr.Uno(), 2, 1, 50),
+    Case("uno-rlcard", cr.Uno.rlcard(), 3, 0, 40),
+    Case("uno-seven-zero-jump-in", cr.Uno(players=3, seven_zero=True, jump_in=True), 5, 2, 50),
     Case(
         "crazy-eights-draw-one",
         crazy_eights.CrazyEights(players=3, draw_by_choice=False, draw_limit=1),
@@ -219,7 +222,7 @@ def _world(case: Case) -> sw.World:
     raise AssertionError(f"no seed from {case.seed} reaches the position {case.name} wants")
 
 
-def _swaps(case: Case, world: sw.World) -> Iterator[tuple[cr.Card, cr.Card, sw.World]]:
+def _swaps(case: Case, world: sw.World) -> Iterator[tuple[sw.AnyCard, sw.AnyCard, sw.World]]:
     found = list(sw.swaps(world, case.seat, case.seed, SWAPS, hidden_first=case.hidden))
     assert found, f"{case.name}: no swap world B can follow"
     if case.hidden:
