@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import cardrules as cr
 from cardrules.chance import ExplicitChance
 from cardrules.decks import UNO_108
-from cardrules.games.uno import Uno, card_points, hand_scores
+from cardrules.games.uno import SwapHands, Uno, card_points, hand_scores
 from cardrules.moves import Pass, Play
 from cardrules.shedding.events import Reshuffled
 from cardrules.shedding.moves import Draw
@@ -383,6 +383,59 @@ def test_stacking_draw_twos_adds_them_up_until_someone_draws_the_total() -> None
     assert off.to_move == 2 and len(off.hands[1]) == 4  # drawn at once, no stacking
 
 
+def test_seven_zero_a_seven_swaps_hands_with_a_chosen_player() -> None:
+    game = Uno(players=3, seven_zero=True, uno_calls="off")
+    state = game.apply(
+        position(["R7 G1 G2", "B1 B3", "Y2 Y3 Y4"], "R5", game=game), Play(card("R7"))
+    )
+    assert state.phase == "swap_hands" and state.to_move == 0
+    assert game.legal_moves(state) == (SwapHands(1), SwapHands(2))
+    step = game.step(state, SwapHands(2))
+    hands = step.state.hands
+    assert sorted(map(str, hands[0])) == ["Y2", "Y3", "Y4"] and sorted(map(str, hands[2])) == [
+        "G1",
+        "G2",
+    ]
+    assert step.state.to_move == 1 and step.state.phase == GAME.new_game(seed=1).phase
+    told = [str(event) for event in cr.events_for(step.events, 1)]
+    assert told[-1] == "Seat 0 swaps hands with seat 2." and "G1" not in " ".join(told)
+    with pytest.raises(cr.IllegalMoveError):
+        game.apply(state, SwapHands(0))
+    # Without the house rule a 7 is a number like the others.
+    assert GAME.apply(position(["R7 G1", "B1", "Y2"], "R5"), Play(card("R7"))).to_move == 1
+
+
+def test_seven_zero_a_zero_passes_every_hand_along() -> None:
+    game = Uno(players=3, seven_zero=True, uno_calls="off")
+    state = position(["R0 G1 G2", "B1 B3", "Y2 Y3 Y4"], "R5", game=game)
+    after = game.apply(state, Play(card("R0")))
+    assert [sorted(map(str, hand)) for hand in after.hands] == [
+        ["Y2", "Y3", "Y4"],
+        ["G1", "G2"],
+        ["B1", "B3"],
+    ]
+    assert after.to_move == 1
+    backwards = game.apply(
+        position(["R0 G1 G2", "B1 B3", "Y2 Y3 Y4"], "R5", game=game, direction=-1),
+        Play(card("R0")),
+    )
+    assert sorted(map(str, backwards.hands[2])) == ["G1", "G2"] and backwards.to_move == 2
+
+
+def test_jump_in_with_the_very_card_just_played() -> None:
+    game = Uno(players=3, jump_in=True, uno_calls="off")
+    state = position(["R5 G1", "B1 B3", "R5 Y3 Y4"], "R7", game=game)
+    state = game.apply(state, Play(card("R5")))
+    jumps = game.observe(state, 2).legal_moves
+    assert [str(move) for move in jumps] == ["seat 2 jumps in with R5"]
+    assert game.observe(state, 1).legal_moves == (DRAW,)  # the seat to move plays as usual
+    after = game.apply(state, jumps[0], seat=2)
+    assert after.to_move == 0 and len(after.hands[2]) == 2 and after.top == card("R5")
+    # Nor is the house rule on by default.
+    plain = GAME.apply(position(["R5 G1 G2", "B1 B3", "R5 Y3"], "R7"), Play(card("R5")))
+    assert GAME.observe(plain, 2).legal_moves == ()
+
+
 # -- scoring -----------------------------------------------------------------------------------
 
 
@@ -432,9 +485,13 @@ def test_the_game_is_500_points_or_one_hand() -> None:
     options=st.fixed_dictionaries(
         {
             "uno_calls": st.sampled_from(["automatic", "off"]),
-            "drawing": st.sampled_from(["one", "rlcard"]),
+            "drawing": st.sampled_from(["one", "until_playable", "rlcard"]),
             "wild_draw_four": st.sampled_from(["no_colour", "last_resort"]),
             "reverse_with_two": st.sampled_from(["skip", "reverse"]),
+            "stacking": st.sampled_from(["off", "draw_two"]),
+            "seven_zero": st.booleans(),
+            "turned_up": st.sampled_from(["official", "rlcard"]),
+            "reshuffle": st.sampled_from(["pile", "all"]),
         }
     ),
 )

@@ -34,12 +34,24 @@ import attrs
 from cardrules._checks import check_int
 from cardrules.decks import UNO_108, Deck
 from cardrules.errors import RulesError
+from cardrules.events import Event
 from cardrules.games.uno.heuristic import uno_heuristic
+from cardrules.games.uno.moves import SwapHands
 from cardrules.games.uno.scoring import SCORING, Scoring, hand_scores
 from cardrules.options import flag, integer, one_of
 from cardrules.shedding import CardRule, CardTable
 from cardrules.shedding.engine import SheddingGame
-from cardrules.shedding.flow import draw_cards, play_from_hand, random_below
+from cardrules.shedding.flow import (
+    draw_cards,
+    finished,
+    pass_hands,
+    play_from_hand,
+    random_below,
+    resume_play,
+    swap_hands,
+    to_phase,
+    work_on,
+)
 from cardrules.shedding.state import ShedState, ShedView
 
 __all__ = [
@@ -47,6 +59,7 @@ __all__ = [
     "FIRST_DEALER",
     "RESHUFFLE",
     "STACKING",
+    "SWAP_PHASE",
     "TURNED_UP",
     "UNO_CALLS",
     "WILD_DRAW_FOUR",
@@ -101,7 +114,16 @@ def _card_table(stacking: Stacking, seven_zero: bool) -> CardTable:
     }
     if stacking == "draw_two":
         rows["draw_two"] = CardRule("none", 20, count=2, starts_count=True)
+    if seven_zero:
+        for card in UNO_108.kind_cards:
+            if card.kind == "number" and card.rank in (0, 7):
+                rows[str(card)] = CardRule("own", card.rank)
     return CardTable.for_deck(UNO_108, rows)
+
+
+SWAP_PHASE = "swap_hands"
+"""The phase (seven-zero) in which the player who played a 7 chooses whom to swap
+hands with (:class:`~cardrules.games.uno.moves.SwapHands`)."""
 
 
 class UnoState(ShedState):
@@ -134,10 +156,11 @@ class Uno(SheddingGame[UnoState, UnoView]):
             who cannot add one draws them all).
         drawing: ``"one"`` (Mattel: a player may draw one card instead of playing, and
             may play it at once if it can be played, else passes),
-            ``"until_playable"`` (a player draws until they draw a card that can be
-            played) or ``"rlcard"`` (RLCard's code: a player draws only when nothing
-            can be played; a drawn card of the colour to match is played at once, its
-            function too, a drawn wild at once with a random colour and no draws).
+            ``"until_playable"`` (a player who cannot play draws until they draw a
+            card that can be played, and plays it) or ``"rlcard"`` (RLCard's code: a
+            player draws only when nothing can be played; a drawn card of the colour to
+            match is played at once, its function too, a drawn wild at once with a
+            random colour and no draws).
         wild_draw_four: ``"no_colour"`` (Mattel: only by a player holding no card of
             the colour to match) or ``"last_resort"`` (RLCard's code: only when no other
             card can be played).
@@ -336,6 +359,37 @@ class Uno(SheddingGame[UnoState, UnoView]):
             play_from_hand(self, state, seat, card, suit=UNO_108.suit(colour), acts=False)
         elif card.suit == int(state.suit):
             play_from_hand(self, state, seat, card)
+
+    def card_action(self, state: Any, seat: int, card: Any) -> int | None:
+        """Seven-zero: a 0 passes every hand to the next player in the direction of
+        play; a 7 puts the game in :data:`SWAP_PHASE`, where its player chooses whom to
+        swap hands with."""
+        if card.rank == 0:
+            pass_hands(self, state)
+            return (seat + int(state.direction)) % self.players
+        to_phase(state, SWAP_PHASE, to_move=seat, payload=None)
+        return None
+
+    def phase_moves(self, state: Any) -> tuple[SwapHands, ...]:
+        """After a 7 (seven-zero): a swap with each other seat."""
+        mover = state.to_move
+        return tuple(SwapHands(seat) for seat in range(self.players) if seat != mover)
+
+    def phase_apply(self, state: Any, move: Any, events: list[Event] | None) -> Any:
+        """The two hands change places; the player after the one who played the 7
+        moves next."""
+        seat = state.to_move
+        work = work_on(state, events)
+        swap_hands(self, work, seat, move.with_seat)
+        resume_play(self, work, (seat + state.direction) % self.players)
+        return finished(work)
+
+    def all_moves(self) -> tuple[Any, ...]:
+        """The engine's moves, and with ``seven_zero`` a swap with each seat."""
+        moves = super().all_moves()
+        if self.seven_zero:
+            moves += tuple(SwapHands(seat) for seat in range(self.players))
+        return moves
 
     def setup_state(self, seed: int | None, events: Any, **setup: Any) -> Any:
         """The first hand, dealt by the last seat with ``first_dealer="last_seat"``
