@@ -61,10 +61,10 @@ PINNED: dict[str, dict[str, str]] = {
         "crazy_eights(players=2)": "2fd7e6569ba70d17",
         "crazy_eights(decks=2, players=6)": "0f1b2af4135d59d8",
     },
-    "shedding/2": {  # (UNO's 108 cards: 54 kinds, four colours, fifteen faces)
-        "uno()": "5743539f1482b57a",
-        "uno(players=2)": "a57892321fb0a5f5",
-        "uno(jump_in=True, players=10)": "6abdff48085a6723",
+    "shedding/2": {  # (UNO's 108 cards: 54 kinds, four colours, fifteen faces; own_phase)
+        "uno()": "eb92f768f8a338b4",
+        "uno(players=2)": "9f39ae9640bad464",
+        "uno(jump_in=True, players=10)": "63302b54fc7811f8",
     },
     "tricks/1": {
         "oh_hell()": "f7b62a69c3bee17e",
