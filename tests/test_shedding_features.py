@@ -108,13 +108,24 @@ def _names(events: Any) -> list[str]:
 
 def play_out(game: Any, seed: int) -> tuple[Any, list[Any], list[Any]]:
     """A whole random game from ``seed``: the last state, the moves and the events; every
-    move listed is applied."""
+    move listed is applied, and in a game with ``jump_in`` a seat that may jump in does
+    so half the time."""
     pick = random.Random(seed)
     step = game.start(seed=seed)
     state, moves, events = step.state, [], list(step.events)
     while not state.is_over:
-        move = pick.choice(game.legal_moves(state))
-        step = game.step(state, move)
+        jumps = [
+            move
+            for seat in range(game.players)
+            if seat != state.to_move
+            for move in game.jump_ins(state, seat)
+        ]
+        if jumps and pick.random() < 0.5:
+            move = pick.choice(jumps)
+            step = game.step(state, move, seat=move.seat)
+        else:
+            move = pick.choice(game.legal_moves(state))
+            step = game.step(state, move)
         state = step.state
         moves.append(move)
         events.extend(step.events)
@@ -703,6 +714,24 @@ def test_a_jump_in_is_refused_with_a_reason() -> None:
         DrawTwoEights().apply(plain, cr.JumpIn(2, "5H"), seat=2)
 
 
+def test_a_seat_that_has_not_seen_two_cards_cannot_tell_a_jump_in_apart() -> None:
+    # Two worlds that differ in two cards seat 1 has not seen (seat 0's 3♣ and the
+    # stock's 6♣): what seat 1 is shown while seat 2 jumps in is the same.
+    game = JumpEights()
+    shown = []
+    for hand, stock in (("5H 3C", "6C 7C"), ("5H 6C", "3C 7C")):
+        state = game.position([hand, "4D 6D", "5H 8S 9S"], discard="KH", stock=stock, to_move=0)
+        texts = []
+        for move, seat in ((cr.Play("5H"), None), (cr.JumpIn(2, "5H"), 2), (cr.Draw(), None)):
+            step = game.step(state, move, seat=seat)
+            state = step.state
+            told = cr.events_for(step.events, 1)
+            texts.append((repr(told), [describe(e, 1) for e in told], repr(game.observe(state, 1))))
+        shown.append(texts)
+    assert shown[0] == shown[1]
+    assert "jumps in with 5♥" in shown[0][1][1][0]
+
+
 def test_a_wild_card_jumped_in_names_its_suit_and_jump_ins_have_move_ids() -> None:
     game = JumpEights()
     state = game.position(["8H 3C", "4D", "8H 9S"], discard="KH", stock="7C", to_move=0)
@@ -741,9 +770,17 @@ def test_random_games_end_and_records_replay(name: str) -> None:
 
 def test_the_features_happen_in_random_games() -> None:
     seen: set[str] = set()
-    for seed in range(4):
-        for name in ("eager", "eager-two"):
-            _, _, events = play_out(GAMES[name], seed)
+    for seed in range(16):
+        for name in ("eager", "eager-two", "seven", "jump", "short"):
+            if seed >= 4 and name != "short":
+                continue  # (a turned-up wild card and a spent stock are rarer)
+            _, moves, events = play_out(GAMES[name], seed)
+            seen.update(type(move).__name__ for move in moves if type(move) is not cr.Play)
+            seen.update(
+                type(event).__name__
+                for event in events
+                if isinstance(event, (HandsSwapped, HandsPassed, SuitChosen, PileReshuffled))
+            )
             for event in events:
                 if isinstance(event, CardsDrawn) and event.reason == "draws":
                     seen.add("draws")
@@ -753,10 +790,11 @@ def test_the_features_happen_in_random_games() -> None:
             moved = sum(isinstance(e, cr.MovePlayed) and type(e.move) is cr.Play for e in events)
             if played > moved:
                 seen.add("drawn card played")
-    assert seen == {"draws", "skipped", "drawn card played"}
+    assert seen >= {"draws", "skipped", "drawn card played", "JumpIn", "SwapWith"}
+    assert seen >= {"HandsSwapped", "HandsPassed", "SuitChosen", "PileReshuffled"}
 
 
-@pytest.mark.parametrize("name", ["eager", "eager-two", "drawn_only", "seven"])
+@pytest.mark.parametrize("name", ["eager", "eager-two", "drawn_only", "seven", "short"])
 def test_a_seat_cannot_tell_apart_worlds_that_differ_in_cards_it_has_not_seen(
     name: str,
 ) -> None:
