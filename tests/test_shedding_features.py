@@ -648,6 +648,18 @@ def test_a_card_of_the_games_own_needs_its_card_action() -> None:
         Silent().apply(state, cr.Play("7H"))
 
 
+def test_card_action_must_return_a_seat_or_none() -> None:
+    class Lost(SevenTen):
+        name: ClassVar[str] = ""  # (not registered)
+
+        def card_action(self, state: ShedState, seat: int, card: Card) -> Any:
+            return 7
+
+    state = Lost().position(["7H 3C", "8D", "KS"], discard="KH", stock="6C", to_move=0)
+    with pytest.raises(RulesError, match="must return the seat that moves next"):
+        Lost().apply(state, cr.Play("7H"))
+
+
 def test_swap_hands_refuses_a_seat_that_is_not_another() -> None:
     game = SevenTen()
     state = game.position(["7H 3C", "8D", "KS"], discard="KH", stock="6C", to_move=0)

@@ -377,6 +377,11 @@ def play_card(
                 _expose(rules, work, seat)
             work._events = None
             return work
+        if type(own) is not int or not 0 <= own < rules.players:
+            raise RulesError(
+                f"{type(rules).__name__}.card_action must return the seat that moves next "
+                f"(0 to {rules.players - 1}) or None, not {own!r}"
+            )
         next_seat = own
     else:
         next_seat = _carry_out(rules, work, seat, action)
