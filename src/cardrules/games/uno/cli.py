@@ -19,7 +19,7 @@ from cardrules.decks import UNO_108
 from cardrules.events import Event, HandScored
 from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
-from cardrules.shedding.moves import Draw
+from cardrules.shedding.moves import CallOut, Draw, JumpIn
 from cardrules.shedding.terminal import SheddingAdapter, hand_at_end
 from cardrules.terminal import COMMAND_HELP, AnyGame
 
@@ -41,7 +41,8 @@ class UnoAdapter(SheddingAdapter):
 
     def move_text(self, move: Any) -> str:
         """``R5``, a wild with the colour it names ``W→blue``, ``R5 UNO!``, ``draw``,
-        ``pass``, ``name red``, ``catch seat 2``, ``swap with seat 2``.
+        ``pass``, ``name red``, ``catch seat 2``, ``swap with seat 2``, ``jump in with
+        R5``.
 
         >>> adapter = UnoAdapter()
         >>> wild = Play(UNO_108.parse("W"), suit="blue")
@@ -59,8 +60,10 @@ class UnoAdapter(SheddingAdapter):
             return "pass"
         if isinstance(move, NameSuit):
             return f"name {move.suit}"
-        if hasattr(move, "caller") and getattr(move, "target", None) is not None:
-            return f"catch seat {move.target}"
+        if isinstance(move, CallOut):
+            return "catch" if move.target is None else f"catch seat {move.target}"
+        if isinstance(move, JumpIn):
+            return f"jump in with {self.move_text(move.play)}"
         if isinstance(move, SwapHands):
             return f"swap with seat {move.with_seat}"
         return str(move)

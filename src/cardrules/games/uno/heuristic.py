@@ -11,6 +11,7 @@ from typing import Any
 
 from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
+from cardrules.shedding.moves import CallOut, JumpIn
 
 __all__ = ["uno_heuristic"]
 
@@ -76,13 +77,15 @@ def uno_heuristic(game: Any, view: Any, moves: Sequence[Any]) -> Any:
     if len(moves) == 1:
         return moves[0]
     seat = view.seat
-    mine = [move for move in moves if getattr(move, "caller", seat) == seat]
-    calls = [move for move in mine if hasattr(move, "caller") and hasattr(move, "target")]
+    calls = [move for move in moves if isinstance(move, CallOut) and move.caller == seat]
     if calls:
         return calls[0]
-    own = [move for move in mine if hasattr(move, "card") and not isinstance(move, Play)]
-    if own:  # a jump-in: a card shed out of turn
-        return own[0]
+    jumps = [move for move in moves if isinstance(move, JumpIn) and move.seat == seat]
+    if jumps:  # a card shed out of turn: saying UNO with it, a wild naming the colour held most
+        said = [move for move in jumps if move.play.announce] or jumps
+        wanted = colour_held_most(view.hand, leaving=said[0].play.card)
+        return next((move for move in said if move.play.suit == wanted), said[0])
+    mine = [move for move in moves if not isinstance(move, (CallOut, JumpIn))]
     names = [move for move in mine if isinstance(move, NameSuit)]
     if names:
         wanted = colour_held_most(view.hand)

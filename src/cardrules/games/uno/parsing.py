@@ -28,7 +28,7 @@ from cardrules.decks import UNO_108
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
-from cardrules.shedding.moves import Draw
+from cardrules.shedding.moves import CallOut, Draw, JumpIn
 from cardrules.shedding.parsing import split_move
 
 __all__ = ["UNO_WORDS", "read_uno_card", "read_uno_colour", "read_uno_move"]
@@ -74,6 +74,7 @@ _SEAT_WORDS = frozenset({"on", "seat", "player", "out"})
 _SWAP_WORDS = frozenset(
     {"swap", "swaps", "trade", "with", "exchange", "seat", "player", "hands", "hand"}
 )
+_JUMP_WORDS = frozenset({"jump", "jumps", "in", "with"})
 _DRAW = frozenset({"d", "draw", "take"})
 _PASS = frozenset({"p", "pass", "keep"})
 _SEAT_DIGITS = 6
@@ -157,6 +158,12 @@ def read_uno_move(text: str, view: Any) -> Any:
         if said:
             raise _unread(text, legal, "say UNO with the card you play: r5 uno (or r5!)")
         raise _unread(text, legal)
+    if words[0] == "seat" and words[2:3] == ["jumps"]:  # (a jump-in's own text)
+        if _seat_number(words[1], text, legal) != view.seat:
+            raise IllegalMoveError("not_your_move", "you can jump in only for yourself")
+        words = words[2:]
+    while words and words[0] in _JUMP_WORDS and len(words) > 1:
+        words = words[1:]  # (jump in with r5: the card is what is read)
     if words[0] in _SAY and len(words) > 1 and read_uno_card(words[1:]) is not None:
         said, words = True, words[1:]  # (uno r5: said before the card)
     first = words[0]
@@ -219,17 +226,16 @@ def _play(card: Any, colour: Any, said: bool, text: str, view: Any, legal: Seque
     play = Play(card, suit=colour, announce=said)
     if play in legal:
         return play
-    for move in legal:  # a move of its own that plays this card (a jump-in)
-        if (
-            not isinstance(move, Play)
-            and getattr(move, "card", None) == card
-            and getattr(move, "suit", None) == colour
-        ):
-            return move
     if not said:
         with_word = Play(card, suit=colour, announce=True)
         if with_word in legal and Play(card, suit=colour) not in legal:
             return with_word
+    jumps = [move for move in legal if isinstance(move, JumpIn) and move.seat == view.seat]
+    if jumps:  # the card just played, out of turn (the same play, or the one saying UNO)
+        for jump in jumps:
+            if jump.play == play:
+                return jump
+        return JumpIn(view.seat, play)
     return play
 
 
@@ -249,7 +255,7 @@ def _read_call(words: Sequence[str], text: str, view: Any, legal: Sequence[Any])
             raise IllegalMoveError("not_your_move", "you can make calls only for yourself")
         words = words[3:]
     rest = [word for word in words if word not in _CALL_WORDS | _SEAT_WORDS]
-    calls = [move for move in legal if _is_call(move) and move.caller == view.seat]
+    calls = [move for move in legal if isinstance(move, CallOut) and move.caller == view.seat]
     if not rest:
         if len(calls) == 1:
             return calls[0]
@@ -267,20 +273,7 @@ def _read_call(words: Sequence[str], text: str, view: Any, legal: Sequence[Any])
     for move in calls:
         if move.target == target:
             return move
-    if calls:  # (the call move's class, from a legal one)
-        return type(calls[0])(view.seat, target)
-    from cardrules.shedding import moves as shedding_moves
-
-    call_class = next(
-        getattr(shedding_moves, name)
-        for name in ("CallOut", "CallIdiot")
-        if hasattr(shedding_moves, name)
-    )
-    return call_class(view.seat, target)
-
-
-def _is_call(move: Any) -> bool:
-    return hasattr(move, "caller") and hasattr(move, "target")
+    return CallOut(view.seat, target)
 
 
 def _read_swap(words: Sequence[str], text: str, view: Any, legal: Sequence[Any]) -> Any:
