@@ -41,7 +41,7 @@ from cardrules.values import Value, slots_of
 
 __all__ = ["Encoder", "digest_with", "state_digest"]
 
-_PERSON = b"cardrules.5"  # digests of format version 5 records
+_PERSON = b"cardrules.5"  # digests of format version 5 and 6 records
 
 
 class _Unwritable(Exception):
