@@ -401,6 +401,13 @@ def test_seven_zero_a_seven_swaps_hands_with_a_chosen_player() -> None:
     assert told[-1] == "Seat 0 swaps hands with seat 2." and "G1" not in " ".join(told)
     with pytest.raises(cr.IllegalMoveError):
         game.apply(state, SwapHands(0))
+    # A missed UNO is called after the swap, not during it (only the swap is listed).
+    called = Uno(players=3, seven_zero=True)
+    state = position(["R7 G1", "B1 B3", "Y2 Y3 Y4"], "R5", game=called)
+    state = called.apply(state, Play(card("R7")))
+    assert called.observe(state, 1).legal_moves == () and called.calls(state, 1) == ()
+    state = called.apply(state, SwapHands(1))
+    assert called.observe(state, 2).legal_moves == (cr.CallOut(2, 0),)
     # Without the house rule a 7 is a number like the others.
     assert GAME.apply(position(["R7 G1", "B1", "Y2"], "R5"), Play(card("R7"))).to_move == 1
 

@@ -126,6 +126,10 @@ SWAP_PHASE = "swap_hands"
 hands with (:class:`~cardrules.games.uno.moves.SwapHands`)."""
 
 
+def _rules_from_options(cls: type[Uno], options: dict[str, Any]) -> Uno:
+    return cls(**options)
+
+
 class UnoState(ShedState):
     """A game of UNO in progress; immutable. The other hands, the stock order and the
     generator are hidden from :meth:`Uno.observe`."""
@@ -243,6 +247,13 @@ class Uno(SheddingGame[UnoState, UnoView]):
     random_first_dealer: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        # The option texts as the interned strings the code and the deck use, so that a
+        # state pickles to the same bytes before and after a round trip (pickle shares
+        # equal strings only when they are one object).
+        for field in attrs.fields(type(self)):
+            value = getattr(self, field.name) if field.init else None
+            if type(value) is str:
+                object.__setattr__(self, field.name, sys.intern(value))
         drawing = self.drawing
         derived: dict[str, Any] = {
             "card_table": _card_table(self.stacking, self.seven_zero),
@@ -262,6 +273,12 @@ class Uno(SheddingGame[UnoState, UnoView]):
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its options, from which the rest is worked out again: the card
+        # table holds the deck's own objects, so pickling it with texts of the options
+        # equal to some of the deck's would not give the same bytes after a round trip.
+        return (_rules_from_options, (type(self), self.options()))
 
     @classmethod
     def rlcard(cls, players: int = 2) -> Uno:
@@ -369,6 +386,15 @@ class Uno(SheddingGame[UnoState, UnoView]):
             return (seat + int(state.direction)) % self.players
         to_phase(state, SWAP_PHASE, to_move=seat, payload=None)
         return None
+
+    def calls(self, state: Any, seat: int) -> tuple[Any, ...]:
+        """The calls on a missed "UNO" ``seat`` may make now; none while a 7's player
+        chooses whom to swap with (the engine's apply takes only that choice in a phase
+        of the game's own), after which the window is still open."""
+        if state.phase == SWAP_PHASE:
+            self.check_state(state)
+            return ()
+        return super().calls(state, seat)
 
     def phase_moves(self, state: Any) -> tuple[SwapHands, ...]:
         """After a 7 (seven-zero): a swap with each other seat."""
