@@ -101,6 +101,12 @@ def _president_exchanged(world: sw.World, seat: int) -> None:
     assert _phase(world.transitions[-1]) == "play"
 
 
+def _hands_traded(world: sw.World, seat: int) -> None:
+    """UNO's seven-zero: a 7 swapped two hands and a 0 passed every hand along."""
+    kinds = {type(event).__name__ for t in world.transitions for event in t.events}
+    assert {"HandsSwapped", "HandsPassed"} <= kinds
+
+
 @dataclass(frozen=True)
 class Case:
     """One world A and the seat observed: ``game`` played from ``seed`` for at most
@@ -184,7 +190,14 @@ CASES = [
     ),
     Case("uno", cr.Uno(), 2, 1, 50),
     Case("uno-rlcard", cr.Uno.rlcard(), 3, 0, 40),
-    Case("uno-seven-zero-jump-in", cr.Uno(players=3, seven_zero=True, jump_in=True), 5, 2, 50),
+    Case(
+        "uno-seven-zero",
+        cr.Uno(players=3, seven_zero=True, jump_in=True),
+        17,
+        2,
+        50,
+        reached=_hands_traded,
+    ),
     Case(
         "crazy-eights-draw-one",
         crazy_eights.CrazyEights(players=3, draw_by_choice=False, draw_limit=1),
