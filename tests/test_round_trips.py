@@ -127,6 +127,7 @@ BASES: dict[Any, str] = {
     cr.bots.Bot: "the protocol of bots: each bot class has samples",
     arena.Pool: "a protocol of process pools (multiprocessing's, Ray's)",
     decks.DeckCard: "the base of each deck's own card class: sampled through Tarot's",
+    decks.DeckSuit: "the base of each deck's own suit class: sampled through UNO's",
     tricks.TrickGame: "the trick engine: sampled through Cramps and Hearts",
     shedding.SheddingGame: "the shedding engine: sampled through Craits and Crazy Eights",
     climbing.ClimbingGame: "the climbing engine: sampled through President",
@@ -261,6 +262,8 @@ def samples() -> list[Any]:
         decks.PINOCHLE_48,
         decks.TAROT_78.parse("Ex"),
         *decks.UNO_108.kinds[:2],
+        decks.UNO_108.suit(2),
+        shedding.state.tables_for(crazy_eights.CrazyEights(players=2).card_table),
     ]
     record = cr.GameRecord.start(cr.Cramps(), seed=1).then(cr.Play("2C"))
     found += [record, cr.GameRecord.from_json(record.to_json()), record.outcome()]
