@@ -25,6 +25,7 @@ jump-in).
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Sequence
 from typing import Any, ClassVar, Literal
@@ -101,11 +102,11 @@ _HELD_OF_COLOUR: tuple[int, ...] = tuple(
 _WILDS = frozenset({"wild", "wild_draw_four"})
 
 
+@functools.cache
 def _card_table(stacking: Stacking, seven_zero: bool) -> CardTable:
-    """What each kind of card does (the points are scored by
-    :mod:`~cardrules.games.uno.scoring`, from the cards' values)."""
+    """What each kind of card does, and its points (the cards' values, as
+    :mod:`~cardrules.games.uno.scoring` counts them); a number card does nothing."""
     rows: dict[str, CardRule] = {
-        "number": CardRule("none", 0),
         "skip": CardRule("skip", 20),
         "reverse": CardRule("reverse", 20),
         "draw_two": CardRule("none", 20, draws=2),
@@ -152,7 +153,7 @@ class Uno(SheddingGame[UnoState, UnoView]):
         target: the game ends after the hand in which someone's total reaches it;
             ``None``: one hand is the game.
         uno_calls: ``"manual"`` (a player left with one card who did not say "UNO"
-            may be called on by the others until the next card is played or drawn,
+            may be called out by the others until the next card is played or drawn,
             and draws two), ``"automatic"`` (the two cards are drawn at once, for
             simulations) or ``"off"`` (no "UNO").
         stacking: ``"off"`` (Mattel: a draw two is drawn, never passed on) or
@@ -189,8 +190,8 @@ class Uno(SheddingGame[UnoState, UnoView]):
         seven_zero: house rule: a player who plays a 7 swaps hands with a player of
             their choice; a 0 passes every hand along in the direction of play.
         jump_in: house rule: a player holding the very card just played (the same
-            colour and number or symbol) may play it out of turn, and play goes on
-            from them.
+            colour and number or symbol; a wild on a wild) may play it out of turn
+            (``JumpIn``), and play goes on from them.
 
     >>> Uno(players=6).cards_each(1), Uno().card_deck.size
     (7, 108)
@@ -391,8 +392,8 @@ class Uno(SheddingGame[UnoState, UnoView]):
         """The calls on a missed "UNO" ``seat`` may make now; none while a 7's player
         chooses whom to swap with (the engine's apply takes only that choice in a phase
         of the game's own), after which the window is still open."""
+        self.check_state(state)
         if state.phase == SWAP_PHASE:
-            self.check_state(state)
             return ()
         return super().calls(state, seat)
 
