@@ -225,8 +225,11 @@ def test_typed_moves_read_the_decks_cards_and_suits_and_refuse_others_in_its_wor
     assert game.parse_move("wild, G", view) == Play(wild, suit=UNO_108.suit(3))
     with pytest.raises(IllegalMoveError, match="playing is compulsory"):
         game.parse_move("draw", view)
-    with pytest.raises(MoveParseError, match="as a card of the Uno deck: expected one of R0"):
+    with pytest.raises(
+        MoveParseError, match="as a card of the Uno deck: expected one of R0"
+    ) as info:
         game.parse_move("x9", view)
+    assert " G+2 W W+4 (any case); or d to draw" in str(info.value)  # (every kind listed)
     with pytest.raises(
         MoveParseError, match=r"W is wild: name the suit to follow too, e\.g\. W red"
     ):

@@ -764,7 +764,7 @@ class Deck(Immutable):
 
     def _listed(self) -> str:
         shown_kinds = [self._kinds[card].text for card in self.kind_cards]
-        if len(shown_kinds) > 24:
+        if len(shown_kinds) > 60:  # (UNO's 54 listed in full; Tarot's 78 cut short)
             return " ".join(shown_kinds[:12]) + f" … ({len(shown_kinds)} kinds)"
         return " ".join(shown_kinds)
 
