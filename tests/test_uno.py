@@ -337,6 +337,14 @@ def test_the_stock_is_remade_from_the_pile_but_its_top_card() -> None:
     assert step.state.discard == (card("R5"),) and len(step.state.hands[0]) == 2
 
 
+def test_a_hand_nobody_can_play_or_draw_in_is_blocked_and_scores_nothing() -> None:
+    game = Uno(players=2, uno_calls="off")
+    state = position(["B1 B2", "G1 G2"], "R5", "", game=game)
+    assert game.legal_moves(state) == (PASS,)
+    state = game.apply(game.apply(state, PASS), PASS)
+    assert (state.hand_number, state.scores) == (2, (0, 0))
+
+
 # -- "UNO" -----------------------------------------------------------------------------------
 
 
