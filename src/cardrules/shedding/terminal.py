@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardrules.cards import Card
+from cardrules.decks import DeckSuit
 from cardrules.events import CardPlayed, Event, HandScored
 from cardrules.moves import NameSuit
 from cardrules.shedding.events import CardsDrawn
@@ -33,8 +34,16 @@ class SheddingAdapter(GameAdapter):
         ... # doctest: +NORMALIZE_WHITESPACE
         Name the suit to follow (c, d, h, s, a name like hearts, or a number, ? for help,
         q to quit):
+        >>> from cardrules.decks import UNO_108
+        >>> legal = [NameSuit(UNO_108.suit(0)), NameSuit(UNO_108.suit(3))]
+        >>> print(SheddingAdapter().prompt(legal).rstrip())
+        Name the suit to follow (red (r), green (g), a number, ? for help, q to quit):
         """
-        if any(isinstance(move, NameSuit) for move in legal):
+        named = [move.suit for move in legal if isinstance(move, NameSuit)]
+        if named and isinstance(named[0], DeckSuit):  # a declared deck's suits, by name
+            names = ", ".join(f"{suit.name} ({suit.letter.lower()})" for suit in named)
+            return f"Name the suit to follow ({names}, a number, ? for help, q to quit): "
+        if named:
             return (
                 "Name the suit to follow (c, d, h, s, a name like hearts, or a number, "
                 "? for help, q to quit): "
