@@ -172,9 +172,11 @@ class SheddingGame(Game[S, Any, V]):
     turned_up_acts: bool | frozenset[int] | frozenset[str] = True
     """Whether the card turned up to start the pile acts as the dealer's play (its
     function happens, a wild card makes the dealer name the suit): ``True`` for
-    every rank, ``False`` for none, or the ranks (2 … 14) that act. A turned-up wild
-    card that does not act goes back into the stock (see ``turned_up_wild``) and the
-    next card is turned up; any other card that does not act just starts the pile."""
+    every rank, ``False`` for none, or the ranks (2 … 14) that act (on a declared deck,
+    the kinds of card that act: names of :attr:`CardKind.kind
+    <cardrules.decks.CardKind.kind>`, such as ``"skip"``). A turned-up wild card that
+    does not act goes back into the stock (see ``turned_up_wild``) and the next card is
+    turned up; any other card that does not act just starts the pile."""
     turned_up_wild: Literal["under_stock", "shuffled_in"] = "under_stock"
     """Where a turned-up wild card that does not act goes: under the stock, or shuffled
     back into it (so the next card turned up may be any unseen card, that one too)."""
