@@ -386,6 +386,8 @@ def test_stacking_draw_twos_adds_them_up_until_someone_draws_the_total() -> None
     assert shown(game.legal_moves(state)) == {"draw"} and state.count == 4
     state = game.apply(state, DRAW)
     assert (len(state.hands[2]), state.to_move, state.count) == (7, 0, 0)
+    turned = turned_up(game, "R+2").state  # the first player may add to it, or draw two
+    assert (turned.to_move, turned.count) == (1, 2)
     off = position(["R+2 R1", "B+2 B1", "G2 G3"], "R5", "Y1 Y2 Y3 Y4", game=GAME)
     off = GAME.apply(off, Play(card("R+2")))
     assert off.to_move == 2 and len(off.hands[1]) == 4  # drawn at once, no stacking
