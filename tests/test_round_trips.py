@@ -234,6 +234,9 @@ def samples() -> list[Any]:
     found += [grand, CardOrder.suit_trumps(cr.Suit.HEARTS, above="JC JS JH JD")]
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
+    found += [cr.JumpIn(2, "5H"), cr.JumpIn(1, cr.Play("8S", suit="H"))]
+    found += [cr.HandsSwapped(0, 2), cr.HandsPassed(-1), cr.SuitChosen(cr.Suit.HEARTS)]
+    found += [cr.PileReshuffled(1, 30, 5)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
     found += [
         skat.SkatBid(20),

@@ -14,7 +14,7 @@ reaches into another's private names).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardrules.cards import RANK_OF_INDEX, Card
 from cardrules.errors import RulesError
@@ -287,23 +287,19 @@ def play_card(
     move: Play,
     tables: CardLookup,
     events: list[Event] | None,
-    in_place: bool = False,
-    acts: bool = True,
 ) -> ShedState:
     """The state after a card played: its function, the count,
     going out, "one card". The most common transition: the new state is filled in
-    here directly rather than copied by :func:`work_on` and then changed (or, with
-    ``in_place``, ``state`` itself is: a transition's own, see :func:`play_from_hand`;
-    without ``acts`` the card is played as a plain one, its function not carried out)."""
+    here directly rather than copied by :func:`work_on` and then changed."""
     card = move.card
-    rule = tables.rule_of[card] if acts else _PLAIN
+    rule = tables.rule_of[card]
     action = rule.action
     hands = state._hands
     held = hands[seat]
     # No copies held: the card's bit; else its last copy (CardLookup.without_card).
     held = held ^ tables.bit_of[card] if held <= tables.single else tables.without_card(held, card)
     left = held.bit_count()
-    work = state if in_place else _new_state(type(state))
+    work = _new_state(type(state))
     work._hand = state._hand
     changed = list(hands)
     changed[seat] = held
@@ -441,9 +437,37 @@ def play_from_hand(
     if not work._hands[seat] & work._hand._tables.bit_of[card]:  # (a copy: the first's bit)
         raise RulesError(f"seat {seat} cannot play {card}: it does not hold it")
     events = work._events
+    tables = work._hand._tables
     move = Play(card, suit=suit, announce=announce)
-    play_card(rules, work, seat, move, work._hand._tables, events, True, acts)
+    lookup = tables if acts else cast(CardLookup, _Plainly(tables))
+    played = play_card(rules, work, seat, move, lookup, events)
+    for name in _TRANSITION_SLOTS:  # the play's state is this transition's own
+        setattr(work, name, getattr(played, name))
     work._events = events  # (play_card closes the transition it makes; this one goes on)
+
+
+_TRANSITION_SLOTS = tuple(name for name in ShedState.__slots__ if name != "_events")
+
+
+class _EveryCardPlain:
+    """``rule_of`` of :class:`_Plainly`: every card's row is a plain card's."""
+
+    def __getitem__(self, card: Any) -> CardRule:
+        return _PLAIN
+
+
+class _Plainly:
+    """A card lookup under which every card is played as a plain one, its function
+    not carried out (:func:`play_from_hand` without ``acts``); the rest is
+    ``tables``'."""
+
+    rule_of = _EveryCardPlain()
+
+    def __init__(self, tables: CardLookup) -> None:
+        self._tables = tables
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._tables, name)
 
 
 def swap_hands(rules: SheddingGame[Any, Any], work: ShedState, seat: int, other: int) -> None:
