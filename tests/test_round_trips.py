@@ -92,6 +92,7 @@ LEFT_TO_THE_HOSTS = (
     "cardrules.games.spades.cli",
     "cardrules.games.president.cli",
     "cardrules.games.skat.cli",
+    "cardrules.games.uno.cli",
     # The batch engines (mutable simulators of many games, with array fields) are
     # tested in tests/test_batch_*.py.
     "cardrules.batch",
@@ -216,6 +217,7 @@ def samples() -> list[Any]:
         (cr.Skat(), 40),
         (cr.Skat.openspiel(), 40),
         (PlainClimb(), 30),
+        (cr.Uno(players=3, target=None, seven_zero=True, jump_in=True), 60),
     ]:
         found.extend(_played(game, seed=5, moves=moves))
     craits = cr.Craits()
@@ -235,6 +237,7 @@ def samples() -> list[Any]:
     found += [*cr.Suit, *cr.Rank, *cr.Phase, *shedding.Action, cr.Card.parse("QS")]
     found += [cr.Draw(), cr.Pass(), cr.Announce(), cr.NameSuit("D"), cr.CallIdiot(1, 2)]
     found += [cr.JumpIn(2, "5H"), cr.JumpIn(1, cr.Play("8S", suit="H"))]
+    found += [cr.games.uno.SwapHands(2)]
     found += [cr.HandsSwapped(0, 2), cr.HandsPassed(-1), cr.SuitChosen(cr.Suit.HEARTS)]
     found += [cr.PileReshuffled(1, 30, 5)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]

@@ -13,7 +13,7 @@ from cardrules.games.uno.moves import SwapHands
 from cardrules.moves import NameSuit, Pass, Play
 from cardrules.shedding.moves import CallOut, JumpIn
 
-__all__ = ["uno_heuristic"]
+__all__ = ["colour_held_most", "uno_heuristic"]
 
 _ATTACKS = frozenset({"draw_two", "skip", "reverse"})
 """The coloured cards that hurt the next player (a reverse with two players: a skip
