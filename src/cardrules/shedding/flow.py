@@ -94,6 +94,9 @@ _ANNOUNCING = Phase.ANNOUNCE
 _OVER = Phase.OVER
 
 _new_state = object.__new__
+_BIT = tuple(1 << card for card in range(512))
+"""The first copy's bit of each card (``CardLookup.bit_of`` of any table: a card table
+refuses a deck of more kinds), read on every play and draw as one module constant."""
 _NO_RANK = 1 << 30
 
 
@@ -150,7 +153,8 @@ def deal_hand(
     """Deal one at a time from the dealer's side, turn up the top of the
     stock (a stacked ``order``, or a shuffle from ``rng``)."""
     cards_each = rules.cards_each(number)
-    tables = tables_for(rules.card_table)
+    hand = HandInfo(rules, number, cards_each, dealer, draws)
+    tables = hand._tables
     if order is None:
         order, rng = (rules.deck if tables.deck is None else tables.deck).shuffled(rng)
     players = rules.players
@@ -163,7 +167,7 @@ def deal_hand(
     work._face = tables.face_of[order[dealt]]
     work._direction = direction
     work._rng = rng
-    begin_hand(rules, work, HandInfo(rules, number, cards_each, dealer, draws))
+    begin_hand(rules, work, hand)
 
 
 def begin_hand(rules: SheddingGame[Any, Any], work: ShedState, hand: HandInfo) -> None:
@@ -297,7 +301,7 @@ def play_card(
     hands = state._hands
     held = hands[seat]
     # No copies held: the card's bit; else its last copy (CardLookup.without_card).
-    held = held ^ tables.bit_of[card] if held <= tables.single else tables.without_card(held, card)
+    held = held ^ _BIT[card] if held <= tables.single else tables.without_card(held, card)
     left = held.bit_count()
     work = _new_state(type(state))
     work._hand = state._hand
@@ -561,10 +565,9 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
         card = stock[0]
         work._stock = stock[1:]
         held = work._hands[seat]
-        tables = work._hand._tables
-        bit = tables.bit_of[card]
+        bit = _BIT[card]
         changed = list(work._hands)
-        changed[seat] = tables.with_card(held, card) if held & bit else held | bit
+        changed[seat] = work._hand._tables.with_card(held, card) if held & bit else held | bit
         work._hands = tuple(changed)
         work._idle = 0
         if keeps_turn:
@@ -743,10 +746,9 @@ def draw_cards(
         )
     if drawn:
         held = work._hands[seat]
-        tables = work._hand._tables
         for card in drawn:
-            bit = tables.bit_of[card]
-            held = tables.with_card(held, card) if held & bit else held | bit
+            bit = _BIT[card]
+            held = work._hand._tables.with_card(held, card) if held & bit else held | bit
         changed = list(work._hands)
         changed[seat] = held
         work._hands = tuple(changed)

@@ -102,6 +102,10 @@ def _plays_of(card: Any, naming: bool, say: bool, suits: Sequence[Any]) -> tuple
 
 _FRENCH_SUITS: tuple[Suit, ...] = tuple(Suit)
 
+_MAX_KINDS = 512
+"""The most kinds of card a deck of a shedding game may have (the mechanics of
+:mod:`cardrules.shedding.flow` read a card's first bit from a table of as many)."""
+
 
 class CardLookup(Value):
     """The card model of a shedding game, from its card table (:func:`tables_for`
@@ -187,6 +191,11 @@ class CardLookup(Value):
                 *(rule.points for rule in self.rule_of[:13]),
             )
         else:
+            if len(deck.kinds) > _MAX_KINDS:
+                raise RulesError(
+                    f"the shedding engine plays decks of at most {_MAX_KINDS} kinds of card; "
+                    f"the {deck.name} deck has {len(deck.kinds)}"
+                )
             cards = tuple(deck.card(kind) for kind in range(len(deck.kinds)))
             self.kinds = len(deck.kinds)
             self.bit_of = tuple(1 << kind for kind in range(self.kinds))
