@@ -2,9 +2,11 @@
 
 Since format 6 the shedding family's state also remembers the face to match (its
 ``_face``: a declared deck's card matches by suit or by face, and the pile may be gone
-after a reshuffle). In a version 5 record it was the top card's rank, nothing the
-record's checks left out, but the digests of :mod:`cardrules.digest` cover every slot
-a state's equality compares, so the new slot changed every shedding position's text.
+after a reshuffle), and the card the player to move drew this turn (its
+``_drawn_card``, ``None`` but under ``drawn_card_only``). In a version 5 record the
+face was the top card's rank and no card was remembered, nothing the record's checks
+left out, but the digests of :mod:`cardrules.digest` cover every slot a state's
+equality compares, so the new slots changed every shedding position's text.
 This module writes a position's text without the slots added since version 5, exactly
 as version 5 wrote it, so that version 5 records still read with the checks they were
 written with; it is never used to write a record.
