@@ -518,6 +518,16 @@ def test_after_a_draw_only_the_drawn_card_may_be_played_else_pass() -> None:
     assert game.legal_moves(game.apply(after, cr.Draw())) == (cr.Pass(),)  # 6♠ on K♥
 
 
+def test_a_pass_after_a_draw_shows_no_card_absent() -> None:
+    game = DrawnOnly()
+    state = game.position(["9H 3C", "4D", "5S"], discard="KH", stock="5H 6S", to_move=0)
+    state = game.apply(state, cr.Draw())  # the 5♥, which may be kept
+    assert game.absent_cards(state, cr.Pass()) == frozenset()
+    stuck = game.position(["3C 4C", "4D", "5S"], discard="KH", to_move=0)  # nothing to draw
+    assert game.legal_moves(stuck) == (cr.Pass(),)
+    assert Card.parse("9H") in game.absent_cards(stuck, cr.Pass())
+
+
 def test_a_drawn_card_only_sample_keeps_the_drawers_card() -> None:
     game = DrawnOnly()
     state = game.position(["9H 3C", "4D", "5S 7S"], discard="KH", stock="5H 6S 7C", to_move=0)

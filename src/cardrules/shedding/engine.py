@@ -1114,6 +1114,8 @@ class SheddingGame(Game[S, Any, V]):
         )
         if state._phase is not _PLAYING or not stuck:
             return frozenset()
+        if state._drawn and self.drawn_card_only:  # (a pass after a draw is a choice)
+            return frozenset()
         tables = state._hand._tables
         if state._hand._restricts:  # (playable: each card the player could play alone)
             alone = tables.bit_of
