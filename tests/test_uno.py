@@ -286,6 +286,16 @@ def test_only_the_drawn_card_may_be_played_after_a_draw() -> None:
     assert shown(GAME.legal_moves(state)) == {"R9", "pass"}
 
 
+def test_the_drawn_card_played_down_to_one_card_may_say_uno() -> None:
+    state = GAME.apply(position(["G5", "B1 B3", "B2 B4"], "R3", "R7 B9"), DRAW)
+    r7 = card("R7")
+    assert GAME.legal_moves(state) == (Play(r7), Play(r7, announce=True), PASS)
+    said = GAME.apply(state, Play(r7, announce=True))
+    assert said.exposed == () and GAME.observe(said, 1).legal_moves == (DRAW,)
+    missed = GAME.apply(state, Play(card("R7")))
+    assert missed.exposed == (0,)
+
+
 def test_draw_until_playable() -> None:
     game = Uno(players=3, drawing="until_playable")
     state = position(["B7 B8", "B1", "B2"], "R5", "G1 Y2 R9 G9", game=game)

@@ -656,6 +656,8 @@ class SheddingGame(Game[S, Any, V]):
             if state._drawn and self.drawn_card_only:  # the drawn card, or pass
                 drawn = state._drawn_card
                 cards &= 0 if drawn is None else tables.bit_of[drawn]
+                if hand._calls and held.bit_count() == 2:  # (the drawn card may say it)
+                    form += 1
                 return self._restricted(state, held, cards) if cards else 0, form, _PASS
             if cards:
                 cards = self._restricted(state, held, cards)
