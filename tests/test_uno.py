@@ -421,11 +421,21 @@ def test_seven_zero_a_seven_swaps_hands_with_a_chosen_player() -> None:
     assert told[-1] == "Seat 0 swaps hands with seat 2." and "G1" not in " ".join(told)
     with pytest.raises(cr.IllegalMoveError):
         game.apply(state, SwapHands(0))
-    # A missed UNO is called after the swap, not during it (only the swap is listed).
+    # A missed UNO may be called while the 7's player chooses whom to swap with (the
+    # caller's move is taken out of turn in the game's own phase), or after the swap.
     called = Uno(players=3, seven_zero=True)
     state = position(["R7 G1", "B1 B3", "Y2 Y3 Y4"], "R5", game=called)
     state = called.apply(state, Play(card("R7")))
-    assert called.observe(state, 1).legal_moves == () and called.calls(state, 1) == ()
+    assert called.observe(state, 1).legal_moves == (cr.CallOut(1, 0),)
+    assert called.legal_moves(state) == (SwapHands(1), SwapHands(2))
+    caught = called.apply(state, cr.CallOut(1, 0), seat=1)
+    assert (caught.phase, caught.to_move, len(caught.hands[0]), caught.exposed) == (
+        "swap_hands",
+        0,
+        3,
+        (),
+    )
+    assert called.legal_moves(caught) == (SwapHands(1), SwapHands(2))
     state = called.apply(state, SwapHands(1))
     assert called.observe(state, 2).legal_moves == (cr.CallOut(2, 0),)
     # Without the house rule a 7 is a number like the others.

@@ -856,6 +856,11 @@ class SheddingGame(Game[S, Any, V]):
             if not isinstance(move, SHEDDING_MOVES):
                 raise self.foreign_move(move, self.moves_are())
             raise IllegalMoveError("game_over", "the game is over; no more moves")
+        # Out-of-turn moves first: a call is open in a phase of the game's own too.
+        if kind is CallOut:
+            return self._call(state, move, events)
+        if kind is JumpIn:
+            return self._jump(state, move, events)
         if type(state._phase) is str:  # a phase of the game's own
             if move not in self.phase_moves(state):
                 raise self.phase_refusal(state, move)
@@ -864,10 +869,6 @@ class SheddingGame(Game[S, Any, V]):
                 events.append(MovePlayed(mover, move, seen_by=seen_by))
             new: S = self.phase_apply(state, move, events)
             return new
-        if kind is CallOut:
-            return self._call(state, move, events)
-        if kind is JumpIn:
-            return self._jump(state, move, events)
         phase = state._phase
         # The same test as "move in legal_moves(state)": read off the list when the
         # state has built it (a playout asks for it first), else worked out without it.

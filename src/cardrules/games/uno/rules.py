@@ -388,15 +388,6 @@ class Uno(SheddingGame[UnoState, UnoView]):
         to_phase(state, SWAP_PHASE, to_move=seat, payload=None)
         return None
 
-    def calls(self, state: Any, seat: int) -> tuple[Any, ...]:
-        """The calls on a missed "UNO" ``seat`` may make now; none while a 7's player
-        chooses whom to swap with (the engine's apply takes only that choice in a phase
-        of the game's own), after which the window is still open."""
-        self.check_state(state)
-        if state.phase == SWAP_PHASE:
-            return ()
-        return super().calls(state, seat)
-
     def phase_moves(self, state: Any) -> tuple[SwapHands, ...]:
         """After a 7 (seven-zero): a swap with each other seat."""
         mover = state.to_move
