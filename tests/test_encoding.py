@@ -454,11 +454,24 @@ def test_text_names_the_seat_its_cards_and_every_public_event() -> None:
     assert "2♣ 4♣ 9♥" in texts[0] and "9♥" not in texts[1]
     step = game.step(state, cr.Play("9H"))  # seat 0 plays
     infos = tuple(info.after(step) for info in infos)
-    assert all(info.text.endswith("; " + step_text(step.events)) for info in infos)
+    assert all(info.text.endswith("; " + step_text(step.events, "idiot")) for info in infos)
     step = game.step(step.state, cr.Draw())  # seat 1 cannot play: draws AS
     infos = tuple(info.after(step) for info in infos)
     assert infos[1].text.endswith("[drew A♠]")
     assert "A♠" not in infos[0].text and "A♠" not in infos[2].text
+
+
+def test_text_says_a_call_in_the_games_word_and_keeps_it_through_pickle() -> None:
+    game = cr.Craits(players=3, short_game=True)
+    state = position(game, ["9H 2C", "KD 5D", "5S 6S"], stock="JH AS 2S", dealer=2)
+    infos = encoder_for(game).info_states(state)
+    step = game.step(state, cr.Play("9H"))  # seat 0 is left with one card, unsaid
+    infos = tuple(info.after(step) for info in infos)
+    step = game.step(step.state, cr.CallOut(1, target=0), seat=1)
+    infos = tuple(info.after(step) for info in infos)
+    for info in infos:
+        assert '; 1:seat 1 calls "idiot" on seat 0, 1 calls idiot on 0, ' in info.text
+        assert pickle.loads(pickle.dumps(info)).text == info.text
 
 
 # -- nothing hidden ---------------------------------------------------------------------

@@ -43,7 +43,7 @@ def _spelled_out(log: Log) -> str:
     (_, header), *rest = log.entries()
     text = str(header)
     for events, note in rest:
-        text += "; " + step_text(events)
+        text += "; " + step_text(events, log.call_word)
         if note is not None:
             text += f" [{note[0]} {cards_text(note[1])}]"
     return text

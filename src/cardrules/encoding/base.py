@@ -256,7 +256,7 @@ class Encoder(ABC):
         info._seat = view.seat
         info._public = public
         info._private = self._start_private(view)
-        info._log = Log(None, None, self._header(view))
+        info._log = Log(None, None, self._header(view), getattr(self.game, "call_word", "call"))
         info._steps = 0
         return info
 

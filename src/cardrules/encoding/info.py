@@ -81,7 +81,8 @@ class Log:
     keeps the phrases of the :data:`BLOCK` entries up to it as one string, so a text
     of ``n`` steps is joined from about ``n / BLOCK`` strings and no entry holds a
     whole text (a game's positions kept side by side cost the game's text once, not
-    once per position).
+    once per position). ``call_word`` is the game's word for a call on a missed "one
+    card", which the text says (:func:`~cardrules.encoding.text.step_text`).
 
     >>> log = Log(None, None, "start")
     >>> log.text()
@@ -96,6 +97,7 @@ class Log:
         "_root",
         "_skip",
         "before",
+        "call_word",
         "depth",
         "events",
         "note",
@@ -105,6 +107,7 @@ class Log:
     events: Any
     note: Any
     depth: int
+    call_word: str
     _chunk: str | None
     _block: str | None
     _skip: Log | None
@@ -112,7 +115,7 @@ class Log:
     _root: Log
     _last: tuple[Log, str] | None
 
-    def __init__(self, before: Log | None, events: Any, note: Any) -> None:
+    def __init__(self, before: Log | None, events: Any, note: Any, call_word: str = "call") -> None:
         self.before = before
         self.events = events  # None for the first entry, whose note is its text
         self.note = note
@@ -122,6 +125,9 @@ class Log:
         self._skip = None
         self._hasher = None  # at depth 0 and every BLOCK-th entry, once a digest is asked
         self._root = self if before is None else before._root
+        # The game's word for a call on a missed "one card", said in the text (the
+        # first entry's: the whole log's).
+        self.call_word = call_word if before is None else before.call_word
         self._last = None  # at the first entry: the last text made in its log, and where
 
     def chunk(self) -> str:
@@ -132,7 +138,7 @@ class Log:
             if events is None:
                 chunk = str(note)
             else:
-                chunk = "; " + step_text(events)
+                chunk = "; " + step_text(events, self.call_word)
                 if note is not None:
                     chunk = f"{chunk} [{note[0]} {cards_text(note[1])}]"
             self._chunk = chunk
@@ -251,14 +257,14 @@ class Log:
         return self  # what it says never changes (only what it has worked out)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_log_of, (self.entries(),))
+        return (_log_of, (self.entries(), self.call_word))
 
 
-def _log_of(entries: list[tuple[Any, Any]]) -> Log:
+def _log_of(entries: list[tuple[Any, Any]], call_word: str = "call") -> Log:
     """The :class:`Log` of ``entries`` (see :meth:`Log.entries`)."""
     log = None
     for events, note in entries:
-        log = Log(log, events, note)
+        log = Log(log, events, note, call_word)
     assert log is not None
     return log
 

@@ -47,6 +47,7 @@ from cardrules.shedding.events import (
     TurnForfeited,
     TurnSkipped,
 )
+from cardrules.shedding.moves import CallOut, call_phrase
 
 __all__ = ["cards_text", "ints_text", "step_text"]
 
@@ -86,7 +87,6 @@ _PHRASES: dict[type, Callable[[Any], str]] = {
     CountRaised: lambda e: f"{e.seat} raises the count to {e.value}",
     CountEnded: lambda e: f"{e.seat} takes the count of {e.value}",
     OneCardAnnounced: lambda e: f"{e.seat} says one card",
-    CalledOut: lambda e: f"{e.caller} calls out {e.target}",
     HandBlocked: lambda e: f"hand {e.number} blocked",
 }
 
@@ -96,10 +96,30 @@ def _other(event: Event) -> str:
     return repr(event).replace(",", " ").replace(";", " ")
 
 
-def step_text(events: Iterable[Event]) -> str:
+def _called(event: CalledOut, word: str) -> str:
+    if word == "call":
+        return f"{event.caller} calls out {event.target}"
+    return f"{event.caller} calls {word} on {event.target}"
+
+
+def _call_move(seat: int, move: CallOut, word: str) -> str:
+    target = None if move.target is None else f"seat {move.target}"
+    said = call_phrase(word, target)[len("call") :]
+    return f"{seat}:seat {move.caller} calls{said}"
+
+
+def step_text(events: Iterable[Event], call_word: str = "call") -> str:
     """The phrases of one step's events, joined by ``", "``. A
     :class:`~cardrules.CardPlayed` right after the :class:`~cardrules.MovePlayed` that
-    plays the same card says nothing new and is left out."""
+    plays the same card says nothing new and is left out. A call on a missed "one card"
+    is said in the game's word for it, its ``call_word`` (``"call"``: none of its own).
+
+    >>> from cardrules import CallOut, MovePlayed
+    >>> step_text([MovePlayed(0, CallOut(0, target=1))], call_word="idiot")
+    '0:seat 0 calls "idiot" on seat 1'
+    >>> step_text([MovePlayed(0, CallOut(0, target=1))])
+    '0:seat 0 calls seat 1 out'
+    """
     phrases = []
     played: tuple[int, Any] | None = None
     for event in events:
@@ -110,6 +130,12 @@ def step_text(events: Iterable[Event]) -> str:
         played = None
         if isinstance(event, MovePlayed) and type(event.move) is Play:
             played = (event.seat, event.move.card)
+        if isinstance(event, CalledOut):
+            phrases.append(_called(event, call_word))
+            continue
+        if isinstance(event, MovePlayed) and type(event.move) is CallOut:
+            phrases.append(_call_move(event.seat, event.move, call_word))
+            continue
         phrase = _PHRASES.get(kind)
         phrases.append(_other(event) if phrase is None else phrase(event))
     return ", ".join(phrases)
