@@ -5,7 +5,7 @@ environment where only the wheel and its runtime dependencies are installed):
 
 Run it from outside the checkout, so that the installed package is imported and not
 ``src/``; it refuses to run on anything else. It checks that ``import cardrules as cr``
-gives all nine games, that each plays 100 random games at its defaults to their end,
+gives all ten games, that each plays 100 random games at its defaults to their end,
 that a record of a whole game round-trips through JSON, and that ``cardrules play
 spades`` works in a terminal: in a pseudo-terminal it types a legal move or two read
 off the screen, then ``quit``, and checks the screen and the exit code. Prints what it
@@ -39,6 +39,7 @@ GAMES = {
     "president": cr.President,
     "skat": cr.Skat,
     "spades": cr.Spades,
+    "uno": cr.Uno,
 }
 RANDOM_GAMES = 100
 PLAY_TIMEOUT = 60.0  # seconds for the whole terminal session (it takes about one)
@@ -68,8 +69,8 @@ def installed_package() -> None:
     print(f"cardrules {cr.__version__} imported from {where.parent}")
 
 
-def shipped_nine() -> None:
-    """``cr`` names the nine games, which are the registered and shipped ones."""
+def shipped_ten() -> None:
+    """``cr`` names the ten games, which are the registered and shipped ones."""
     check(
         cr.registered_games() == tuple(GAMES),
         f"registered games: {cr.registered_games()}, not {tuple(GAMES)}",
@@ -233,7 +234,7 @@ def main() -> int:
     began = time.perf_counter()
     try:
         installed_package()
-        shipped_nine()
+        shipped_ten()
         random_games_and_records()
         play_spades_in_a_terminal()
     except CheckFailed as failure:

@@ -174,6 +174,7 @@ PUBLIC_MODULES = (
     "cardrules.games.crazy_eights.rules",
     "cardrules.games.skat.rules",
     "cardrules.games.president.rules",
+    "cardrules.games.uno.rules",
     "cardrules.bots",
     "cardrules.arena",
 )

@@ -11,7 +11,7 @@
 
 from cardrules.cards import Card, Rank, Suit, format_cards, parse_cards
 from cardrules.deck import STANDARD_DECK, DeckSpec
-from cardrules.decks import CardKind, Deck
+from cardrules.decks import CardKind, Deck, DeckSuit
 from cardrules.errors import (
     ArenaError,
     BotError,
@@ -126,6 +126,7 @@ __all__ = [
     "DataError",
     "Deck",
     "DeckSpec",
+    "DeckSuit",
     "DirectionChanged",
     "Draw",
     "Euchre",
