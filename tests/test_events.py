@@ -15,6 +15,7 @@ import pytest
 import cardrules as cr
 from cardrules.climbing import CardsPlayed, LeadReturned, PlayerFinished, RanksReversed
 from cardrules.encoding import encoder_for
+from cardrules.shedding.events import ReturnedToStock
 from craits_helpers import events_of, iter_random_game, play, position
 from test_tricks_open import Bowers
 
@@ -195,6 +196,11 @@ EXAMPLES: list[tuple[cr.Event, str, str]] = [
         "The stock runs short: seat 0 shuffles it with the whole discard pile (30 cards) into a "
         "new stock.",
     ),
+    (
+        ReturnedToStock(0, cr.Card.parse("8S"), shuffled=False),
+        "You turn up 8♠, which goes back under the stock.",
+        "Seat 0 turns up 8♠, which goes back under the stock.",
+    ),
     (cr.PlayAgain(0), "You play again.", "Seat 0 plays again."),
     (
         cr.TurnForfeited(0),
@@ -260,7 +266,7 @@ def test_every_event_class_has_its_own_text() -> None:
     """None is forgotten: each event class defines its text (not the base class's
     fallback, its repr), and has an example here."""
     classes = _event_classes()
-    assert len(classes) == 29
+    assert len(classes) == 30
     assert {type(event) for event, _, _ in EXAMPLES} == classes
     for cls in classes:
         assert "_text" in vars(cls), f"{cls.__name__} has no text of its own"

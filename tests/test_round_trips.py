@@ -240,6 +240,7 @@ def samples() -> list[Any]:
     found += [cr.games.uno.SwapHands(2)]
     found += [cr.HandsSwapped(0, 2), cr.HandsPassed(-1), cr.SuitChosen(cr.Suit.HEARTS)]
     found += [cr.PileReshuffled(1, 30, 5)]
+    found += [shedding.events.ReturnedToStock(0, cr.Card.parse("8S"), shuffled=True)]
     found += [cr.games.euchre.Contract(5, 1, 2, (2, 3), cr.Card.parse("9C"))]
     found += [
         skat.SkatBid(20),

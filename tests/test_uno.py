@@ -19,7 +19,7 @@ from cardrules.chance import ExplicitChance
 from cardrules.decks import UNO_108
 from cardrules.games.uno import SwapHands, Uno, card_points, hand_scores
 from cardrules.moves import Pass, Play
-from cardrules.shedding.events import Reshuffled
+from cardrules.shedding.events import Reshuffled, ReturnedToStock
 from cardrules.shedding.moves import Draw
 
 GAME = Uno(players=3)
@@ -170,6 +170,23 @@ def test_the_card_turned_up_acts_as_mattel_says() -> None:
     four = turned_up(GAME, "W+4").state  # back into the stock, another turned up
     assert four.top.kind != "wild_draw_four" and card("W+4") in four.table.stock
     assert every_card(four) == Counter(UNO_108.cards) and four.to_move == 1
+
+
+def test_a_wild_draw_four_turned_up_and_put_back_is_told_to_every_seat() -> None:
+    start = turned_up(GAME, "W+4")
+    returned = ReturnedToStock(0, card("W+4"), shuffled=True)
+    kinds = [type(event) for event in start.events]
+    assert kinds[1:3] == [ReturnedToStock, cr.CardTurnedUp] and start.events[1] == returned
+    text = "Seat 0 turns up W+4, which is shuffled back into the stock."
+    for seat in (None, 0, 1, 2):
+        assert returned in cr.events_for(start.events, seat)
+        assert returned.to_data(seat, game=GAME) == {
+            "event": "returned_to_stock",
+            "seat": 0,
+            "card": "W+4",
+            "shuffled": True,
+            "text": text if seat != 0 else text.replace("Seat 0 turns", "You turn"),
+        }
 
 
 def test_rlcards_card_turned_up() -> None:

@@ -39,6 +39,7 @@ __all__ = [
     "PileReshuffled",
     "PlayAgain",
     "Reshuffled",
+    "ReturnedToStock",
     "SuitChosen",
     "SuitNamed",
     "TurnForfeited",
@@ -228,6 +229,29 @@ class PileReshuffled(Event):
         if self.penalty:
             text += f" and {words.verb(seat, 'take')} a penalty of {int_text(self.penalty)} points"
         return text + "."
+
+
+@attrs.frozen
+class ReturnedToStock(Event):
+    """The dealer (``seat``) turned up ``card`` to start the pile, a wild card that does
+    not act there (the game's ``turned_up_acts``), and it went back into the stock:
+    ``shuffled`` in, or under it (``turned_up_wild``); the next card is turned up. Every
+    seat sees it, as at a table.
+
+    >>> from cardrules.decks import UNO_108
+    >>> str(ReturnedToStock(2, UNO_108.parse("W+4"), shuffled=True))
+    'Seat 2 turns up W+4, which is shuffled back into the stock.'
+    >>> ReturnedToStock(2, UNO_108.parse("W+4"), shuffled=False).describe(seat=2)
+    'You turn up W+4, which goes back under the stock.'
+    """
+
+    seat: int
+    card: Card
+    shuffled: bool
+
+    def _text(self, words: Wording) -> str:
+        goes = "is shuffled back into" if self.shuffled else "goes back under"
+        return f"{words.does(self.seat, 'turn')} up {self.card}, which {goes} the stock."
 
 
 @attrs.frozen

@@ -35,6 +35,7 @@ from cardrules.shedding.events import (
     PileReshuffled,
     PlayAgain,
     Reshuffled,
+    ReturnedToStock,
     SuitChosen,
     SuitNamed,
     TurnForfeited,
@@ -229,7 +230,10 @@ def _turn_up(rules: SheddingGame[Any, Any], work: ShedState) -> None:
         and work._stock
     ):
         stock = work._stock + work._discard[-1:]
-        if rules.turned_up_wild == "shuffled_in":
+        shuffle = rules.turned_up_wild == "shuffled_in"
+        if work._events is not None:
+            work._events.append(ReturnedToStock(dealer, work._discard[-1], shuffle))
+        if shuffle:
             stock, work._rng = shuffled(stock, work._rng)
         work._stock = stock[1:]
         work._discard = stock[:1]
