@@ -581,6 +581,18 @@ def test_records_round_trip(game: Any) -> None:
         assert again.final_state() == state and again.game == game
 
 
+def test_a_record_of_a_stacked_deck_replays_its_start() -> None:
+    order = list(random.Random(5).sample(UNO_108.cards, UNO_108.size))
+    order.remove(card("W+4"))
+    order.insert(21, card("W+4"))
+    record = cr.GameRecord.start(GAME, seed=5, deck=order, dealer=0)
+    again = cr.GameRecord.from_json(record.to_json())  # (the deck's cards written as text)
+    assert again.setup["deck"][21] == "W+4" and again == record
+    start = GAME.start(again.seed, **again.setup)
+    assert start.state == again.initial_state() == record.initial_state()
+    assert ReturnedToStock(0, card("W+4"), shuffled=True) in start.events
+
+
 @pytest.mark.parametrize("game", [Uno(players=2, target=None), Uno.rlcard()], ids=["uno", "rlcard"])
 def test_explicit_chance(game: Any) -> None:
     table = ExplicitChance(game)

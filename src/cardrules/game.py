@@ -27,6 +27,7 @@ import attrs
 from cardrules._movetext import MAX_TEXT, moves_text, squash
 from cardrules._text import shown
 from cardrules.cards import Card
+from cardrules.decks import DeckCard
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
@@ -144,7 +145,7 @@ def options_data(value: Any) -> Any:
     >>> options_data([cr.Card.parse("QS"), frozenset({3, 1}), {cr.Suit.HEARTS: 2}])
     ['Q♠', [1, 3], {'2': 2}]
     """
-    if isinstance(value, Card):
+    if isinstance(value, (Card, DeckCard)):  # (a declared deck's card: its text too)
         return str(value)
     if isinstance(value, enum.Enum):
         return value.value
