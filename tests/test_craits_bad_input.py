@@ -83,11 +83,26 @@ def test_bad_option_values(option: str, value: Any, message: str) -> None:
         ([CardRule("none", 1)] * 3, "card_table must map ranks to CardRule rows"),
         ("junk", "card_table must map ranks to CardRule rows"),
         (42, "card_table must map ranks to CardRule rows"),
+        (
+            {"J": CardRule("own", 10), "2": CardRule("own", 5)},
+            r'no card function of its own \("own".*the rows of 2, J have it; allowed: none, skip',
+        ),
     ],
 )
 def test_bad_card_tables(table: Any, message: str) -> None:
     with pytest.raises(cr.RulesError, match=message):
         cr.Craits(card_table=table)
+
+
+def test_a_subclass_that_says_what_its_own_card_does_may_have_one() -> None:
+    class OwnCraits(cr.Craits):
+        name = ""  # (not registered)
+
+        def card_action(self, state: cr.CraitsState, seat: int, card: Any) -> int | None:
+            return (seat + state.direction) % self.players
+
+    game = OwnCraits(card_table={"J": CardRule("own", 10)})
+    assert game.card_table[cr.Rank.JACK].action is cr.Action.OWN
 
 
 # -- positions ---------------------------------------------------------------------------------

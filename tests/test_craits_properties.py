@@ -406,15 +406,20 @@ def test_record_of_an_explicit_position_round_trips() -> None:
 
 @st.composite
 def random_card_tables(draw: st.DrawFn) -> dict[str, CardRule]:
-    """Any rows a user may write: every action, counts from 0 to 3, some starting one."""
+    """Any rows a user may write: every function Craits takes (all but a game's own),
+    counts from 0 to 3, some starting one, and some making the next player draw."""
     rows = {}
     for rank in draw(st.lists(st.sampled_from(list("23456789TJQKA")), unique=True)):
         count = draw(st.integers(0, 3))
+        action = draw(st.sampled_from([a for a in cr.Action if a is not cr.Action.OWN]))
+        starts = count > 0 and draw(st.booleans())
+        may_draw = not starts and action in (cr.Action.NONE, cr.Action.WILD)
         rows[rank] = CardRule(
-            draw(st.sampled_from(list(cr.Action))),
+            action,
             draw(st.integers(-50, 50)),
             count=count,
-            starts_count=count > 0 and draw(st.booleans()),
+            starts_count=starts,
+            draws=draw(st.sampled_from([0, 2])) if may_draw else 0,
         )
     return rows
 

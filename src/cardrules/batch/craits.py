@@ -13,9 +13,10 @@ learning hosts, and :meth:`CraitsBatch.observations` are those of Craits' encode
 (:func:`cardrules.encoding.encoder_for`), float for float.
 
 The rules are the scalar engine's under every option of :class:`~cardrules.Craits`:
-2 to 10 players, 1 to 3 decks, any card table, the count, draws, reshuffles and their
-shuffle pressure, idiot calls (the seat to move makes them; a batch has no out-of-turn
-moves) or automatic penalties, blocked hands, 15 hands (or 8) and their scoring. A game
+2 to 10 players, 1 to 3 decks, any card table (it refuses rows that make the next
+player draw, ``draws``), the count, draws, reshuffles and their shuffle pressure, idiot
+calls (the seat to move makes them; a batch has no out-of-turn moves) or automatic
+penalties, blocked hands, 15 hands (or 8) and their scoring. A game
 that ends starts again in place; the step that ended it says who won. The first dealer
 is drawn uniformly among the seats, which is what the draw for first dealer (K2) gives:
 the seats are alike in it.
@@ -179,7 +180,7 @@ class CraitsBatch:
             )
         if not isinstance(record_shuffles, bool):
             raise SetupError(f"record_shuffles must be True or False, not {shown(record_shuffles)}")
-        _refuse_wide_cards(game)
+        _refuse_card_table(game)
         n = batch_size(n, bytes_per_game(game, record_shuffles))
         self.game = game
         self.n = n
@@ -1124,10 +1125,24 @@ class CraitsBatch:
         self._new_games(np.flatnonzero(array))
 
 
-def _refuse_wide_cards(game: Craits) -> None:
-    """A :class:`~cardrules.RulesError` for a card table whose points or counts the
-    batch's 64-bit ints could not add up over a game."""
+def _refuse_card_table(game: Craits) -> None:
+    """A :class:`~cardrules.RulesError` for a card table the batch does not play: a
+    card function it does not know (one of a game's own) or one that makes the next
+    player draw (``draws``), or points or counts its 64-bit ints could not add up over
+    a game."""
     for rank, rule in game.card_table.items():
+        if rule.action not in _ACTION_CODE:
+            allowed = ", ".join(action.value for action in _ACTION_CODE)
+            raise RulesError(
+                f"CraitsBatch plays the card functions {allowed}; the "
+                f"{rank.name.lower()}'s is {rule.action.value!r}"
+            )
+        if rule.draws:
+            raise RulesError(
+                f"CraitsBatch does not play cards that make the next player draw: the "
+                f"{rank.name.lower()}'s row must have draws=0, not {rule.draws} (the "
+                f"scalar game plays it)"
+            )
         for name, number in (("points", rule.points), ("count", rule.count)):
             if abs(number) > _CARD_NUMBER_LIMIT:
                 raise RulesError(

@@ -59,7 +59,8 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
             hand goes on even though somebody went out during it.
         threes_cancel_eights: V7, threes may cancel eights too.
         card_table: V8, replace rows of the card table: a mapping from rank to
-            :class:`~cardrules.shedding.core.CardRule` (rows left out keep their default).
+            :class:`~cardrules.shedding.core.CardRule` (rows left out keep their default;
+            any function but ``"own"``, which needs a game's own ``card_action``).
         threes_rule: ``"seed"`` (K23-K24) or ``"published"`` (a 3 that cancels nothing
             scores -50).
         idiot_calls: ``"manual"`` (opponents call, K17) or ``"automatic"`` (the penalty
@@ -125,6 +126,17 @@ class Craits(SheddingGame[CraitsState, CraitsView]):
                 f"{decks} deck(s){' without kings and queens' if removed else ''} hold "
                 f"{deck.size}; use more decks (6-10 players use two)"
             )
+        if type(self).card_action is SheddingGame.card_action:
+            own = [r.label for r, rule in self.card_table.items() if rule.action is Action.OWN]
+            if own:
+                allowed = ", ".join(a.value for a in Action if a is not Action.OWN)
+                rows = "the row" if len(own) == 1 else "the rows"
+                raise RulesError(
+                    f'card_table: Craits has no card function of its own ("own" is what '
+                    f"a game's card_action says), but {rows} of {', '.join(own)} "
+                    f"{'has' if len(own) == 1 else 'have'} it; "
+                    f"allowed: {allowed}"
+                )
         object.__setattr__(self, "_deck", deck)
         object.__setattr__(self, "_schedule", schedule)
         object.__setattr__(self, "calls_penalized_at_once", self.idiot_calls == "automatic")
