@@ -91,8 +91,8 @@ def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) 
         else:
             return
     raise EventError(
-        "cards of a CardsDrawn must be () or a tuple of cards, the cards drawn "
-        f"({event.count}), not {shown(cards)}"
+        "cards of a CardsDrawn must be () or a tuple of cards (Cards, or a declared "
+        f"deck's cards), the cards drawn ({event.count}), not {shown(cards)}"
     )
 
 
