@@ -112,3 +112,54 @@ def test_records_write_the_call_in_its_own_form() -> None:
     calls = [m for m in data["moves"] if "call" in m]
     assert len(calls) == 2 and all(set(m) == {"call", "target"} for m in calls)
     assert cr.GameRecord.from_dict(data).final_state() == state
+
+
+class SayLast(cr.CrazyEights):
+    """Crazy Eights whose players say "last card", call "last", and speak of a colour and
+    a face (the word policies of the shedding engine)."""
+
+    name = ""  # (not registered)
+    one_card_calls = True
+    call_word = "last"
+    one_card_word = "last card"
+    suit_word = "colour"
+    face_word = "value"
+
+
+def test_the_words_said_a_suit_and_a_face_are_the_games_own() -> None:
+    game = SayLast(players=3)
+    state = game.position(
+        ["9H JC", "4D 4S 9S", "5H 6H KD"], discard="9C", stock="2D 3D 4H 7S", to_move=0
+    )
+    said = game.step(state, cr.Play("JC", announce=True))
+    assert [text for _, text in cr.narrate(said.events, 1, game=game)] == [
+        'Seat 0 plays J♣, says "last card".'
+    ]
+    assert cr.describe(cr.OneCardAnnounced(0), game=game) == 'Seat 0 says "last card".'
+    called = game.step(game.apply(state, cr.Play("JC")), cr.CallOut(1, 0), seat=1)
+    assert [text for _, text in cr.narrate(called.events, None, game=game)][:2] == [
+        'Seat 1 calls "last" on seat 0!',
+        'Seat 0 draws 2 cards (a missed "last card").',
+    ]
+    named = cr.describe(cr.MovePlayed(1, cr.NameSuit("H")), game=game)
+    assert named == "Seat 1 names ♥ as the colour to follow."
+    assert cr.describe(cr.SuitNamed(1, cr.Suit.HEARTS), game=game) == named
+    chosen = cr.describe(cr.SuitChosen(cr.Suit.HEARTS), game=game)
+    assert chosen == "The colour to follow is ♥, chosen at random."
+    three = game.position(["9H JC 3D", "4S", "5S"], discard="9C", to_move=0)
+    refused = str(game.why_illegal(three, cr.Play("9H", announce=True)))
+    assert (
+        refused == '"last card" is said only with a play that leaves exactly one card; you hold 3'
+    )
+    refused = str(
+        game.why_illegal(game.position(["5C 3D", "4S", "6S"], "KH", to_move=0), cr.Play("5C"))
+    )
+    assert refused.startswith("5♣ matches neither the colour to follow (♥) nor the value of K♥")
+    # Without the game, and in games without words of their own, the library's words.
+    assert str(cr.OneCardAnnounced(0)) == 'Seat 0 says "one card".'
+    plain = CallingEights(players=3)
+    assert cr.describe(cr.SuitNamed(1, cr.Suit.HEARTS), game=plain).endswith("the suit to follow.")
+    lost = plain.position(["5C 3D", "4S", "6S"], "KH", to_move=0)
+    assert "the suit to follow (♥) nor the rank of K♥" in str(
+        plain.why_illegal(lost, cr.Play("5C"))
+    )

@@ -401,6 +401,45 @@ def test_automatic_or_no_uno() -> None:
     assert all(not move.announce for move in off.all_moves() if isinstance(move, Play))
 
 
+def test_the_texts_speak_of_uno_colours_and_numbers_or_symbols() -> None:
+    state = position(["R1 R2", "B1 B3", "B2 B4"], "R5", "Y1 Y2 Y3 Y4")
+
+    def told(step: Any, seat: int | None = 1) -> list[str]:
+        return [text for _, text in cr.narrate(step.events, seat, game=GAME)]
+
+    assert told(GAME.step(state, Play(card("R1"), announce=True))) == [
+        'Seat 0 plays R1, says "UNO".'
+    ]
+    missed = GAME.apply(state, Play(card("R1")))
+    assert told(GAME.step(missed, cr.CallOut(2, 0), seat=2), None) == [
+        'Seat 2 calls "UNO" on seat 0!',
+        'Seat 0 draws 2 cards (a missed "UNO").',
+    ]
+    wild = GAME.step(position(["W R2 R3", "B1", "B2"], "R5"), Play(card("W"), suit=YELLOW))
+    assert told(wild) == ["Seat 0 plays W, names yellow."]
+    assert cr.describe(cr.SuitNamed(0, YELLOW), game=GAME) == (
+        "Seat 0 names yellow as the colour to follow."
+    )
+    refused = GAME.why_illegal(position(["G9 B1", "B1", "B2"], "R5"), Play(card("G9")))
+    assert str(refused) == (
+        "G9 matches neither the colour to follow (red) nor the number or symbol of R5, and is "
+        "not wild"
+    )
+    refused = GAME.why_illegal(position(["W R2 R3", "B1", "B2"], "R5"), Play(card("W")))
+    assert str(refused).startswith("W is wild: name a colour, e.g.")
+    jumping = Uno(players=3, jump_in=True)
+    state = position(["R5 G1", "B1 B3", "R5 Y3"], "R7", game=jumping)
+    state = jumping.apply(state, Play(card("R5")))
+    jump = cr.JumpIn(2, Play(card("R5"), announce=True))
+    texts = [
+        text for _, text in cr.narrate(jumping.step(state, jump, seat=2).events, 0, game=jumping)
+    ]
+    assert texts == ['Seat 2 jumps in with R5 saying "UNO".']
+    # "UNO" is typed in any case.
+    view = GAME.observe(missed, 2)
+    assert GAME.parse_move("uno 0", view) == GAME.parse_move("UNO", view) == cr.CallOut(2, 0)
+
+
 # -- house rules -------------------------------------------------------------------------------
 
 

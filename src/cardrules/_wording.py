@@ -123,6 +123,18 @@ class Wording:
             )
         return phrase
 
+    def term(self, name: str, default: str) -> str:
+        """The game's own word ``name`` (a text policy, such as a shedding game's
+        ``one_card_word``), or ``default``: no game, or no word of its own.
+
+        >>> class Game:
+        ...     suit_word = "colour"
+        >>> Wording(0, "hand", Game()).term("suit_word", "suit"), Wording(0, "hand").term("x", "y")
+        ('colour', 'y')
+        """
+        word = getattr(self.game, name, None)
+        return word if isinstance(word, str) and word.strip() else default
+
     def is_side(self, seats: tuple[int, ...]) -> bool:
         """Whether ``seats`` are one of the game's sides of more than one seat (its
         :meth:`~cardrules.game.Game.teams`: Spades' partnerships)."""

@@ -276,7 +276,8 @@ class MovePlayed(Event):
             if move.suit is not None:
                 extras.append(f"{words.verb(seat, 'name')} {move.suit.symbol}")
             if move.announce:
-                extras.append(f'{words.verb(seat, "say")} "one card"')
+                said = words.term("one_card_word", "one card")
+                extras.append(f'{words.verb(seat, "say")} "{said}"')
             told = f", {' and '.join(extras)}" if extras else ""
             return f"{words.does(seat, 'play')} {move.card}{told}."
         return words.did(seat, _base_phrase(move, words))
@@ -287,7 +288,7 @@ def _base_phrase(move: object, words: Wording) -> str:
     the library's moves, the phrase of a move with a ``phrase(who)`` method (seats
     named for the reader), and the move's own text for any other."""
     if isinstance(move, NameSuit):
-        return f"name {move.suit.symbol} as the suit to follow"
+        return f"name {move.suit.symbol} as the {words.term('suit_word', 'suit')} to follow"
     if isinstance(move, Pass):
         return "pass"
     phrase = getattr(move, "phrase", None)
@@ -567,6 +568,8 @@ def narrate(
             move = event.move
             if isinstance(move, Play):
                 play, cause = (event.seat, move), move.card
+            elif isinstance(getattr(move, "play", None), Play):  # a play out of turn
+                play, cause = (event.seat, move.play), move.play.card
             elif getattr(move, "told_by_events", False) is True and words.move_phrase(move) is None:
                 continue
         elif isinstance(event, CardTurnedUp):

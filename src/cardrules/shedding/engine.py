@@ -189,6 +189,22 @@ class SheddingGame(Game[S, Any, V]):
     a player types to call (``call 2``; in any case) and the texts of the call and its
     penalty say ('Seat 1 calls "UNO" on seat 2!'); ``"call"``, the default, is no word
     of its own ("Seat 1 calls seat 2 out!")."""
+    one_card_word: str = "one card"
+    """What a player says with a play that leaves one card (``one_card_calls``), as
+    the texts tell it: 'Seat 0 plays 5♥, says "one card".' (UNO: ``"UNO"``). Words
+    only: the events' texts, the refusals and the terminal read it, the moves never."""
+    suit_word: str = "suit"
+    """What the texts call a suit: "names ♥ as the suit to follow" (UNO: ``"colour"``)."""
+    face_word: str | None = None
+    """What the texts call what a card matches besides the suit: ``None``, "rank" on
+    the French cards and "face" on a declared deck (UNO: ``"number or symbol"``).
+
+    >>> import cardrules as cr
+    >>> game = cr.Uno(players=2)
+    >>> state = game.position(["G5 B1", "Y2"], discard="R3", to_move=0)
+    >>> print(game.why_illegal(state, cr.Play(game.card_deck.parse("G5"))))
+    G5 matches neither the colour to follow (red) nor the number or symbol of R3, and is not wild
+    """
     calls_penalized_at_once: bool = False
     """With ``one_card_calls``: whether a missed "one card" is penalized at once,
     without a call (for simulations)."""
@@ -958,6 +974,24 @@ class SheddingGame(Game[S, Any, V]):
             call_word=self.call_word,
             deck=self.card_table.deck,
         )
+
+    def move_phrase(self, move: Any) -> str | None:
+        """A jump-in in the game's words (its ``one_card_word``): ``'jump in with R5
+        saying "UNO"'``; the library's words for every other move (see
+        :meth:`Game.move_phrase <cardrules.game.Game.move_phrase>`).
+
+        >>> import cardrules as cr
+        >>> uno = cr.Uno(jump_in=True)
+        >>> uno.move_phrase(cr.JumpIn(2, cr.Play(uno.card_deck.parse("R5"), announce=True)))
+        'jump in with R5 saying "UNO"'
+        """
+        if type(move) is not JumpIn:
+            return None
+        play = move.play
+        text = f"jump in with {play.card}"
+        if play.suit is not None:
+            text += f" naming {play.suit.symbol}"
+        return text + (f' saying "{self.one_card_word}"' if play.announce else "")
 
     def refuse_move(self, move: Any, view: V) -> IllegalMoveError:
         """The rules' reason, with moves named as a player types them, and for an

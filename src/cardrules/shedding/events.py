@@ -55,14 +55,15 @@ _DRAW_REASONS = {
     "others_draw": "{card} makes every other player draw",
     "two_along_draws": "{card} makes the player two seats along draw",
     "draws": "{card} makes the next player draw",
-    "missed_call": 'a missed "one card"',
+    "missed_call": 'a missed "{one_card}"',
 }
 
 
 def register_draw_reason(reason: str, text: str) -> None:
     """Give a game's own reason code of :class:`CardsDrawn` its words (``{card}`` in
-    ``text`` stands for the card that made the player draw, when known); a code with
-    none is told as itself, its underscores as spaces.
+    ``text`` stands for the card that made the player draw, when known, and
+    ``{one_card}`` for what the game's players say with their next-to-last card, its
+    ``one_card_word``); a code with none is told as itself, its underscores as spaces.
 
     >>> register_draw_reason("forfeit_draw", "a lost challenge")
     >>> str(CardsDrawn(0, 1, "forfeit_draw", 1))
@@ -76,8 +77,18 @@ def register_draw_reason(reason: str, text: str) -> None:
 def _call_word(words: Wording) -> str:
     """The game's word for a call on a missed "one card" (its ``call_word``), or
     ``"call"``: no game, or no word of its own."""
-    word = getattr(words.game, "call_word", "call")
-    return word if isinstance(word, str) and word.strip() else "call"
+    return words.term("call_word", "call")
+
+
+def _one_card(words: Wording) -> str:
+    """What the game's players say with a play that leaves one card (its
+    ``one_card_word``): "one card" by default."""
+    return words.term("one_card_word", "one card")
+
+
+def _suit_to_follow(words: Wording) -> str:
+    """ "the suit to follow", with the game's word for a suit (its ``suit_word``)."""
+    return f"the {words.term('suit_word', 'suit')} to follow"
 
 
 def _drawn_cards(event: CardsDrawn, attribute: object, cards: tuple[Card, ...]) -> None:
@@ -147,6 +158,7 @@ class CardsDrawn(Event):
         seat = self.seat
         reason = _DRAW_REASONS.get(self.reason, self.reason.replace("_", " "))
         reason = reason.replace("{card}", "a card" if cause is None else str(cause))
+        reason = reason.replace("{one_card}", _one_card(words))
         if self.count == 0:
             return (
                 f"{words.first(seat)} cannot draw ({reason}): the stock is empty and there is "
@@ -266,7 +278,7 @@ class SuitNamed(Event):
         return self.seat == seat and self.suit == play.suit
 
     def _text(self, words: Wording) -> str:
-        return f"{words.does(self.seat, 'name')} {self.suit.symbol} as the suit to follow."
+        return f"{words.does(self.seat, 'name')} {self.suit.symbol} as {_suit_to_follow(words)}."
 
 
 @attrs.frozen
@@ -282,7 +294,8 @@ class SuitChosen(Event):
     suit: Suit | DeckSuit
 
     def _text(self, words: Wording) -> str:
-        return f"The suit to follow is {self.suit.symbol}, chosen at random."
+        told = _suit_to_follow(words)
+        return f"{told[:1].upper()}{told[1:]} is {self.suit.symbol}, chosen at random."
 
 
 @attrs.frozen
@@ -407,7 +420,7 @@ class OneCardAnnounced(Event):
         return self.seat == seat and play.announce
 
     def _text(self, words: Wording) -> str:
-        return f'{words.does(self.seat, "say")} "one card".'
+        return f'{words.does(self.seat, "say")} "{_one_card(words)}".'
 
 
 @attrs.frozen

@@ -32,21 +32,36 @@ def _matches(state: ShedState, card: Any) -> bool:
     return bool(tables.matching[state.suit][state.face] & bit)
 
 
+def _words(game: SheddingGame[Any, Any]) -> tuple[str, str, str]:
+    """The game's words for a suit, for what a card matches besides the suit, and for
+    what is said with the next-to-last card (its ``suit_word``, ``face_word`` and
+    ``one_card_word``)."""
+    face = game.face_word
+    if face is None:
+        face = "rank" if game.card_table.deck is None else "face"
+    return game.suit_word, face, game.one_card_word
+
+
 def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exception:
     """The error for ``move`` when the player to move in ``state`` may not make it."""
     if not isinstance(move, SHEDDING_MOVES):
         return game.foreign_move(move, game.moves_are())
+    suit_word, face_word, said = _words(game)
     phase = state.phase
     if phase is Phase.NAME_SUIT and not isinstance(move, NameSuit):
+        turned = (
+            "you turned up a wild card as dealer and"
+            if game.turned_up_names == "dealer"
+            else "a wild card was turned up: you"
+        )
         return IllegalMoveError(
             "must_name_suit",
-            "you turned up a wild card as dealer and must first name the suit to follow "
-            "(NameSuit(suit))",
+            f"{turned} must first name the {suit_word} to follow (NameSuit(suit))",
         )
     if phase is Phase.ANNOUNCE and not isinstance(move, (Announce, Pass)):
         return IllegalMoveError(
             "must_announce_or_pass",
-            'you must first say "one card" (Announce()) or stay silent (Pass()) on '
+            f'you must first say "{said}" (Announce()) or stay silent (Pass()) on '
             "receiving your one card",
         )
     tables = state.card_lookup
@@ -55,15 +70,17 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         if deck is not None:  # (typed: the deck's own wild card and suit)
             wilds = [card for card in deck.kind_cards if tables.rule_of[card].is_wild]
             example = f", e.g. {wilds[0]} {deck.suits[0]}" if wilds else ""
-            return IllegalMoveError("no_suit_to_name", f"a suit is named with a wild card{example}")
+            return IllegalMoveError(
+                "no_suit_to_name", f"a {suit_word} is named with a wild card{example}"
+            )
         return IllegalMoveError(
-            "no_suit_to_name", "a suit is named with a wild card: Play(card, suit=...)"
+            "no_suit_to_name", f"a {suit_word} is named with a wild card: Play(card, suit=...)"
         )
     if isinstance(move, Announce):
         return IllegalMoveError(
             "not_announcement_time",
             "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
-            'say "one card" with Play(card, announce=True)',
+            f'say "{said}" with Play(card, announce=True)',
         )
     hand = state.hands[cast(int, state.to_move)]
     held = state.hand_mask(cast(int, state.to_move))
@@ -84,7 +101,7 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         return IllegalMoveError(
             "not_announcement_time",
             "Announce() and Pass() are only for the one-card deal (one_card_deal_announce); "
-            'say "one card" with Play(card, announce=True)',
+            f'say "{said}" with Play(card, announce=True)',
         )
     drawn_only = game.drawn_card_only and state.draws_this_turn and phase is Phase.PLAY
     if isinstance(move, Draw):
@@ -146,9 +163,8 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             )
         return IllegalMoveError(
             "does_not_match",
-            f"{card} matches neither the suit to follow ({state.suit.symbol}) nor "
-            f"the {'rank' if deck is None else 'face'} of {state.top or 'the card to match'}, "
-            "and is not wild",
+            f"{card} matches neither the {suit_word} to follow ({state.suit.symbol}) nor "
+            f"the {face_word} of {state.top or 'the card to match'}, and is not wild",
         )
     if state.count and play.suit is not None:
         return IllegalMoveError(
@@ -161,25 +177,27 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
         if play.suit is not None:
             return IllegalMoveError(
                 "no_suit_to_name",
-                f"{card} ends the hand: there is no suit to follow, so none is named; "
+                f"{card} ends the hand: there is no {suit_word} to follow, so none is named; "
                 f"play Play({card!s}) without suit=",
             )
         wild = False  # (played plainly)
     if wild and not state.count and play.suit is None:
         return IllegalMoveError(
             "wild_needs_suit",
-            f"{card} is wild: name a suit, e.g. Play({card!s}, suit='{tables.suits[0].letter}')",
+            f"{card} is wild: name a {suit_word}, e.g. "
+            f"Play({card!s}, suit='{tables.suits[0].letter}')",
         )
     if play.suit is not None and not wild:
         return IllegalMoveError(
-            "no_suit_to_name", f"only a wild card that names a suit may name one, not {card}"
+            "no_suit_to_name",
+            f"only a wild card that names a {suit_word} may name one, not {card}",
         )
     if form & 1:  # (the play was allowed: apply asks only after a refusal)
         return IllegalMoveError("not_allowed", f"{move} is not allowed now (see legal_moves)")
     if not game.one_card_calls:
         title = type(game).__name__
-        return IllegalMoveError("no_announcement", f'{title} has no "one card" announcement')
+        return IllegalMoveError("no_announcement", f'{title} has no "{said}" announcement')
     return IllegalMoveError(
         "announcement_not_applicable",
-        f'"one card" is said only with a play that leaves exactly one card; you hold {len(hand)}',
+        f'"{said}" is said only with a play that leaves exactly one card; you hold {len(hand)}',
     )

@@ -207,7 +207,10 @@ class Uno(SheddingGame[UnoState, UnoView]):
     view_class: ClassVar[type] = UnoView
 
     # The engine's policies UNO fixes; those its options decide follow.
-    call_word = "uno"
+    call_word = "UNO"  # (typed in any case: "uno 2")
+    one_card_word = "UNO"
+    suit_word = "colour"
+    face_word = "number or symbol"
     turned_up_acts = frozenset({"skip", "reverse", "draw_two", "wild"})
     turned_up_wild = "shuffled_in"
 
