@@ -328,9 +328,11 @@ def test_instruction_counts_of_the_hosts_count_moves_beside_their_baselines() ->
     }
 
 
-def test_instruction_counts_of_the_presets_count_moves_beside_openspiel() -> None:
-    """The OpenSpiel presets' workloads of benchmarks/instructions.py play peers.py's
-    loop and count each move; each is compared with its OpenSpiel game's decisions."""
+def test_instruction_counts_of_the_presets_count_moves_beside_their_peers() -> None:
+    """The presets' workloads of benchmarks/instructions.py play peers.py's loop (UNO:
+    uno_rlcard.py's) and count each move; each is compared with its peer's decisions:
+    an OpenSpiel preset with its OpenSpiel game, ``Uno.rlcard()`` with RLCard's ``uno``
+    game object and environment, and with nothing else."""
     pytest.importorskip("pyspiel")
     module = load_instructions()
     game = module.peers.preset_game("euchre")
@@ -343,10 +345,18 @@ def test_instruction_counts_of_the_presets_count_moves_beside_openspiel() -> Non
     assert module.run_workload("euchre-openspiel-moves", 1) > 12
     for name, (class_name, _, parameters) in module.peers.PEERS.items():
         assert module.peers.preset_game(name) == getattr(cr, class_name).openspiel(**parameters)
+    uno = module.uno_rlcard
     pairs = {(ours, theirs) for _, ours, theirs in module.COMPARISONS if "-preset-" in ours}
     assert pairs == {
         (f"{name}-preset-moves", f"{name}-openspiel-moves") for name in module.peers.PEERS
-    }
+    } | {("uno-rlcard-preset-moves", f"uno-rlcard-{side}-moves") for side in uno.SIDES}
+    pytest.importorskip("rlcard")
+    game = uno.preset_game()
+    assert game == cr.Uno.rlcard()
+    moves = uno.play_preset_game(game, 0, random.Random(0).random)
+    assert module.run_workload("uno-rlcard-preset-moves", 1) == moves > 7  # a hand of 7
+    for side in uno.SIDES:
+        assert module.run_workload(f"uno-rlcard-{side}-moves", 1) > 7
 
 
 def test_benchmarks_time_legal_moves_on_states_as_first_met(bench: ModuleType) -> None:
