@@ -218,6 +218,7 @@ def hand_starts(game: cr.Craits, seed: int, move_seed: int) -> list[tuple[int, i
     for before, _, step in iter_random_game(game, seed, move_seed, dealer=0):
         for event in events_of(step.events, cr.HandDealt):
             turned = step.state.top
+            assert turned is not None
             result.append((event.dealer, before.direction, step.state.direction, turned.rank))
             assert event.dealer == step.state.dealer
     return result

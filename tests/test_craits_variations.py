@@ -86,7 +86,7 @@ def test_v2_after_a_counter_clockwise_end_the_deal_passes_right() -> None:
 def test_v2_off_the_deal_passes_left_and_play_starts_clockwise() -> None:
     game = short(3)
     _, after = reverse_then_go_out(game)
-    assert after.dealer == 1
+    assert after.dealer == 1 and after.top is not None
     assert after.direction == (-1 if after.top.rank == cr.Rank.TEN else 1)
 
 
@@ -94,7 +94,7 @@ def test_v2_after_a_clockwise_end_the_deal_still_passes_left() -> None:
     game = short(3, deal_follows_direction=True)
     state = position(game, ["QH 4C", "KH", "5S 6S"], "JH")
     after, _ = play(game, state, "KH")
-    assert after.dealer == 1
+    assert after.dealer == 1 and after.top is not None
     assert after.direction == (-1 if after.top.rank == cr.Rank.TEN else 1)
 
 

@@ -91,6 +91,7 @@ def test_view_of_a_fresh_game() -> None:
     state = game.new_game(seed=5, dealer=0)
     for seat in range(3):
         view = check_view(game, state, seat)
+        assert state.top is not None
         assert view.hand_sizes == (8, 8, 8) or state.top.rank in (cr.Rank.FIVE, cr.Rank.SEVEN)
     assert not hasattr(game.observe(state, 0), "stock")
     assert not hasattr(game.observe(state, 0), "hands")

@@ -100,7 +100,8 @@ def test_one_deck_up_to_seven_players_two_beyond_seven_each_for_two_five_for_mor
     assert (game.deck.decks, game.cards_each(1), game.deck.size) == (decks, each, 52 * decks)
     state = game.new_game(seed=players, dealer=0)
     assert [len(hand) for hand in state.hands] == [each] * players
-    assert len(state.discard) == 1 and state.top.rank != cr.Rank.EIGHT
+    assert len(state.discard) == 1 and state.top is not None
+    assert state.top.rank != cr.Rank.EIGHT
     assert state.stock_size == 52 * decks - players * each - 1
     assert every_card(state) == Counter(ALL_52 * decks)
     assert state.to_move == 1  # the dealer's left plays first
@@ -124,7 +125,8 @@ def test_a_turned_up_eight_is_shuffled_back_and_another_turned_up() -> None:
     rest = [c for c in ALL_52 if c not in start]
     deck = rest[:15] + start + rest[15:]
     state = GAME.new_game(deck=deck, dealer=2, seed=5)
-    assert state.top.rank != cr.Rank.EIGHT and {card("8D"), card("8H")} <= set(state.table.stock)
+    assert state.top is not None and state.top.rank != cr.Rank.EIGHT
+    assert {card("8D"), card("8H")} <= set(state.table.stock)
     assert every_card(state) == Counter(ALL_52) and state.to_move == 0
     places = {
         GAME.new_game(deck=deck, dealer=2, seed=s).table.stock.index(card("8D")) for s in range(20)

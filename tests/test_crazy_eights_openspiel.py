@@ -95,7 +95,8 @@ def test_a_turned_up_eight_goes_back_into_the_stock_and_another_is_turned_up() -
     rest = [c for c in ALL_52 if c not in start]
     deck = rest[:15] + start + rest[15:]
     state = GAME.new_game(deck=deck, dealer=2, seed=5)
-    assert state.top.rank != cr.Rank.EIGHT and len(state.table.stock) == 52 - 15 - 1
+    assert state.top is not None and state.top.rank != cr.Rank.EIGHT
+    assert len(state.table.stock) == 52 - 15 - 1
     assert all_cards(state) == Counter(ALL_52)
     assert {card("8D"), card("8H")} <= set(state.table.stock)
     assert state.to_move == 0  # the dealer's left

@@ -72,6 +72,7 @@ def lockstep(
     dealt = game.players * game.cards_each(1)
     for card in order[:dealt]:  # one at a time from the dealer's left, as OpenSpiel deals
         spiel.apply_action(spiel_id(card))
+    assert state.top is not None  # (a new deal's turned-up card)
     spiel.apply_action(spiel_id(state.top))  # a turned-up 8 went back into both stocks
     greedy = chooser.random() < 0.5  # half the deals prefer plays to draws and passes
     while not state.is_over:
