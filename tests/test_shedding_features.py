@@ -18,6 +18,7 @@ import swap_worlds as sw
 from cardrules.cards import ALL_CARDS, Card, Suit, mask_of
 from cardrules.chance import ExplicitChance
 from cardrules.deck import DeckSpec
+from cardrules.decks import UNO_108
 from cardrules.errors import IllegalMoveError, RulesError
 from cardrules.events import describe, narrate
 from cardrules.moves import register_move
@@ -765,6 +766,57 @@ def test_a_wild_card_jumped_in_names_its_suit_and_jump_ins_have_move_ids() -> No
         assert game.move_from_data(move.to_data()) == move
     after = game.apply(state, jumps[2], seat=2)
     assert after.suit is Suit.HEARTS and after.to_move == 0
+
+
+def test_a_jump_in_is_typed_as_the_card_alone_or_jump_in_with_it() -> None:
+    game, state = _jump_state()
+    view = game.observe(state, 2)
+    for text in ("5h", "5♥", "jump in with 5h", "JUMP IN WITH 5H", str(cr.JumpIn(2, "5H"))):
+        assert game.parse_move(text, view) == cr.JumpIn(2, cr.Play("5H")), text
+    with pytest.raises(cr.CardrulesError):  # sent as another seat's
+        game.parse_move("seat 1 jumps in with 5h", view)
+    # The seat to move plays as usual; typing "jump in" makes a jump-in the rules refuse.
+    mover = game.observe(state, 1)
+    assert game.read_move("4d", mover) == cr.Play("4D")
+    typed: Any = game.read_move("jump in with 4d", mover)
+    assert typed == cr.JumpIn(1, "4D")
+    with pytest.raises(IllegalMoveError, match="you cannot jump in with 4♦ now"):
+        game.parse_move("jump in with 4d", mover)
+    with pytest.raises(IllegalMoveError, match="not your turn"):  # not the card played
+        game.parse_move("3c", game.observe(state, 0))
+    # A wild card jumped in names its suit; without one it is refused as a play would be.
+    eight = game.position(["8H 3C", "4D", "8H 9S"], discard="KH", stock="7C", to_move=0)
+    wild = game.observe(game.apply(eight, cr.Play("8H", suit=Suit.CLUBS)), 2)
+    assert game.parse_move("8h hearts", wild) == cr.JumpIn(2, cr.Play("8H", suit=Suit.HEARTS))
+    with pytest.raises(cr.MoveParseError, match="wild"):
+        game.parse_move("jump in with 8h", wild)
+
+
+@attrs.frozen
+class JumpColours(SheddingGame[ShedState, ShedView]):
+    """A game on UNO's cards with jump-ins and the engine's own parser."""
+
+    name: ClassVar[str] = "test_shed_features_jump_colours"
+    card_table = CardTable.for_deck(
+        UNO_108, {"wild": CardRule("wild", 50), "wild_draw_four": CardRule("wild", 50, draws=4)}
+    )
+    players: int = 3
+    jump_in = True
+
+    def cards_each(self, hand_number: int) -> int:
+        return 5
+
+    def hand_scores(self, hands: tuple[tuple[Card, ...], ...], blocked: bool) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in hands)
+
+
+def test_a_jump_in_is_typed_on_a_declared_deck() -> None:
+    game = JumpColours()
+    state = game.position(["R5 G1", "B1 B3", "R5 Y3"], discard="R7", stock="G9", to_move=0)
+    view = game.observe(game.apply(state, cr.Play(UNO_108.parse("R5"))), 2)
+    jump = cr.JumpIn(2, cr.Play(UNO_108.parse("R5")))
+    for text in ("r5", "jump in with R5", str(jump)):
+        assert game.parse_move(text, view) == jump, text
 
 
 GAMES["jump"] = JumpEights(eager=True)

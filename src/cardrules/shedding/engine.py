@@ -966,7 +966,8 @@ class SheddingGame(Game[S, Any, V]):
     def read_move(self, text: str, view: V) -> Move:
         """The move ``text`` names (see :mod:`cardrules.shedding.parsing`): a card, a
         wild card with the suit it names (``8h spades``), ``draw``, ``pass``, a suit to
-        name, and with "one card" calls ``QS!``, ``one`` and a call on a seat."""
+        name, with "one card" calls ``QS!``, ``one`` and a call on a seat, and with
+        ``jump_in`` the card just played, out of turn (``5h``, ``jump in with 5h``)."""
         return read_shedding_move(  # type: ignore[no-any-return]
             text,
             view,

@@ -5,7 +5,8 @@ A card (``9h``, ``q♠``), a wild card with the suit it names (``8h c``, ``8h cl
 ``8♥→♣``), ``d``/``draw``, ``p``/``pass``, a suit on its own (naming one for a turned-up
 wild card), and with "one card" calls (Craits): ``!`` or ``one`` after a card (``QS!``),
 ``one``/``pass`` on the one-card deal, and a call on a missed "one card" by the game's
-word for it (the game's ``call_word`` and a seat, ``call 2``; also out of turn).
+word for it (the game's ``call_word`` and a seat, ``call 2``; also out of turn); in a
+game with ``jump_in``, the card just played, out of turn (``5h``, ``jump in with 5h``).
 """
 
 from __future__ import annotations
@@ -27,10 +28,17 @@ from cardrules.cards import Suit
 from cardrules.decks import Deck
 from cardrules.errors import CardParseError, IllegalMoveError, MoveParseError
 from cardrules.moves import NameSuit, Pass, Play
-from cardrules.shedding.moves import Announce, CallOut, Draw
+from cardrules.shedding.moves import Announce, CallOut, Draw, JumpIn
 from cardrules.shedding.state import Phase
 
-__all__ = ["call_refusal", "read_name_suit", "read_shedding_move", "split_move", "typed_refusal"]
+__all__ = [
+    "call_refusal",
+    "jump_in_of",
+    "read_name_suit",
+    "read_shedding_move",
+    "split_move",
+    "typed_refusal",
+]
 
 _SEPARATORS = str.maketrans({"→": " ", ",": " ", "=": " ", ":": " ", '"': " ", "'": " "})
 """What a player may put between a card and the suit it names, read as spaces (and
@@ -43,6 +51,7 @@ _CALL_FILLERS = frozenset({"on", "seat", "calls", "call", "out"})
 _ANNOUNCE_WORDS = frozenset({"one", "card", "onecard", "one-card", "say", "saying", "announce"})
 _SAY_WORDS = frozenset({"y", "yes", "one", "onecard", "one-card", "say", "announce"})
 _SILENT_WORDS = frozenset({"p", "pass", "n", "no", "silent", "nothing", "stay"})
+_JUMP_WORDS = frozenset({"jump", "jumps", "in", "with"})
 _SEAT_DIGITS = 6
 """Seat numbers longer than this are refused unread: no table has that many seats."""
 
@@ -73,6 +82,9 @@ def read_shedding_move(
     >>> view = game.observe(game.position(["8C 9H", "3C"], "9D", "5S", to_move=0), 0)
     >>> read_shedding_move("8c->h", view, calls=False)
     Play(card=Card.parse('8♣'), suit=<Suit.HEARTS: 2>, announce=False)
+
+    A play out of turn is a jump-in (``JumpIn``), typed as the card alone or ``jump in
+    with`` it, when the seat may jump in (see :func:`jump_in_of`).
     """
     legal = view.legal_moves
     announce = calls and "!" in text
@@ -81,6 +93,66 @@ def read_shedding_move(
         if announce and Announce() in legal:
             return Announce()
         raise MoveParseError(f"{shown(text.strip())} names no move")
+    jumping = words[0] in ("jump", "jumps") or (words[0] == "seat" and words[2:3] == ["jumps"])
+    if jumping:
+        return jump_in_of(_read_jump(words, text, view, calls=calls, deck=deck), view, True)
+    move = _read_move(words, text, view, calls=calls, call_word=call_word, deck=deck)
+    return jump_in_of(move, view, False) if type(move) is Play else move
+
+
+def _read_jump(
+    words: list[str], text: str, view: Any, *, calls: bool, deck: Deck | None
+) -> Play | NameSuit:
+    """The play a jump-in's ``words`` name: ``jump in with 5h`` or its own text
+    (``seat 2 jumps in with 5♥``, the seat the view's own)."""
+    if words[0] == "seat":
+        said = words[1]
+        if not (said.isascii() and said.isdigit() and digit_count(said) <= _SEAT_DIGITS):
+            raise MoveParseError(f"there is no seat {short_number(said)}")
+        if int(said) != view.seat:
+            raise IllegalMoveError("not_your_move", "you can jump in only for yourself")
+        words = words[2:]
+    while words and words[0] in _JUMP_WORDS:
+        words = words[1:]
+    if not words:
+        raise MoveParseError(
+            f"{shown(text.strip())}: jump in with which card? e.g. jump in with 5h"
+        )
+    announce = calls and "!" in text
+    if deck is not None:
+        return read_deck_play(words, text, view, deck, calls=calls, announce=announce)
+    return _read_play(words, text, view, calls=calls, announce=announce, hint="")
+
+
+def jump_in_of(move: Play | NameSuit, view: Any, typed: bool) -> Any:
+    """The move a play read for the seat of ``view`` makes: the play itself when it is
+    legal (the seat to move); else, when the seat may jump in (``view.legal_moves``
+    holds its ``JumpIn``) or ``typed`` says so (``jump in with``), the jump-in with it,
+    for the rules to refuse if it is not one.
+
+    >>> import types
+    >>> import cardrules as cr
+    >>> view = types.SimpleNamespace(seat=2, legal_moves=(cr.JumpIn(2, "5H"),))
+    >>> [str(jump_in_of(cr.Play(card), view, False)) for card in ("5H", "9C")]
+    ['seat 2 jumps in with 5♥', 'seat 2 jumps in with 9♣']
+    """
+    if type(move) is not Play:
+        raise MoveParseError("a jump-in plays the card just played, e.g. jump in with 5h")
+    legal = view.legal_moves
+    if not typed and move in legal:
+        return move
+    jumps = [other for other in legal if type(other) is JumpIn and other.seat == view.seat]
+    for jump in jumps:
+        if jump.play == move:
+            return jump
+    return JumpIn(view.seat, move) if jumps or typed else move
+
+
+def _read_move(
+    words: list[str], text: str, view: Any, *, calls: bool, call_word: str, deck: Deck | None
+) -> Any:
+    """The move ``words`` name (see :func:`read_shedding_move`), a jump-in as its play."""
+    announce = calls and "!" in text
     first = words[0]
     word = " ".join(split_move(call_word))  # (the game's word may be two: "last card")
     if calls and (
@@ -195,15 +267,22 @@ def read_deck_play(
             "not_in_hand",
             f"you do not hold {card}; your hand is {deck.format(view.hand) or 'empty'}",
         )
-    wild = any(
-        isinstance(move, Play) and move.card is card and move.suit for move in view.legal_moves
-    )
+    wild = any(move.card is card and move.suit for move in _plays(view.legal_moves))
     if wild and suit is None:
         raise MoveParseError(
             f"{card} is wild: name the suit to follow too, e.g. {card} {deck.suits[0]} "
             f"({_deck_suits(deck)})"
         )
     return Play(card, suit=suit, announce=announce)
+
+
+def _plays(legal: Sequence[Any]) -> list[Any]:
+    """The plays among ``legal``, a jump-in's play too."""
+    return [
+        move.play if type(move) is JumpIn else move
+        for move in legal
+        if isinstance(move, (Play, JumpIn))
+    ]
 
 
 def _deck_suit(word: str, deck: Deck) -> Any:
@@ -245,9 +324,7 @@ def _read_play(
             )
             raise MoveParseError(f"{shown(text.strip())}: after the card, type only {after}")
     held_card(card, view.hand)
-    wild = any(
-        isinstance(move, Play) and move.card == card and move.suit for move in view.legal_moves
-    )
+    wild = any(move.card == card and move.suit for move in _plays(view.legal_moves))
     if wild and suit is None:
         typed = f"{card.rank.label}{card.suit.letter.lower()}"
         raise MoveParseError(
