@@ -427,6 +427,9 @@ def test_the_texts_speak_of_uno_colours_and_numbers_or_symbols() -> None:
     )
     refused = GAME.why_illegal(position(["W R2 R3", "B1", "B2"], "R5"), Play(card("W")))
     assert str(refused).startswith("W is wild: name a colour, e.g.")
+    # (the rules' last word, asked of a play they allow)
+    refused = GAME.why_illegal(state, Play(card("R1"), announce=True))
+    assert str(refused) == 'R1 saying "UNO" is not allowed now (see legal_moves)'
     jumping = Uno(players=3, jump_in=True)
     state = position(["R5 G1", "B1 B3", "R5 Y3"], "R7", game=jumping)
     state = jumping.apply(state, Play(card("R5")))
