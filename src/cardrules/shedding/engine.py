@@ -192,7 +192,7 @@ class SheddingGame(Game[S, Any, V]):
     one_card_word: str = "one card"
     """What a player says with a play that leaves one card (``one_card_calls``), as
     the texts tell it: 'Seat 0 plays 5♥, says "one card".' (UNO: ``"UNO"``). Words
-    only: the events' texts, the refusals and the terminal read it, the moves never."""
+    only: the events' texts (given the game) and the refusals read it, the moves never."""
     suit_word: str = "suit"
     """What the texts call a suit: "names ♥ as the suit to follow" (UNO: ``"colour"``)."""
     face_word: str | None = None
