@@ -16,6 +16,7 @@ import attrs
 import pytest
 
 import cardrules as cr
+from cardrules.decks import UNO_108
 
 _CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 
@@ -157,5 +158,8 @@ def test_a_draw_event_holds_no_cards_or_the_cards_drawn() -> None:
     assert told.describe(1) == "You draw 6♦ and 2♣ (for the count)."
     with pytest.raises(cr.EventError, match=r"the cards drawn \(2\)"):
         cr.CardsDrawn(1, 2, "count", 2, cards=cr.parse_cards("6D"))
-    with pytest.raises(cr.EventError, match="a tuple of Cards"):
+    with pytest.raises(cr.EventError, match=r"a tuple of cards \(Cards, or a declared deck's"):
         cr.CardsDrawn(1, 1, "count", 1, cards=["6D"])  # type: ignore[arg-type]
+    uno = cr.CardsDrawn(0, 2, "draws", 2, cards=UNO_108.parse_cards("R5 W+4"))  # a declared deck's
+    assert uno.describe(0) == "You draw R5 and W+4 (a card makes the next player draw)."
+    assert uno.for_seat(1) == cr.CardsDrawn(0, 2, "draws", 2)
