@@ -438,6 +438,8 @@ def test_the_texts_speak_of_uno_colours_and_numbers_or_symbols() -> None:
         text for _, text in cr.narrate(jumping.step(state, jump, seat=2).events, 0, game=jumping)
     ]
     assert texts == ['Seat 2 jumps in with R5 saying "UNO".']
+    with pytest.raises(cr.IllegalMoveError, match='jump in with R5 saying "UNO" now'):
+        jumping.apply(state, cr.JumpIn(1, Play(card("R5"), announce=True)), seat=1)
     # "UNO" is typed in any case.
     view = GAME.observe(missed, 2)
     assert GAME.parse_move("uno 0", view) == GAME.parse_move("UNO", view) == cr.CallOut(2, 0)

@@ -816,9 +816,9 @@ class SheddingGame(Game[S, Any, V]):
         if move not in self.jump_ins(state, seat):
             raise IllegalMoveError(
                 "cannot_jump_in",
-                f"seat {seat} cannot jump in with {move.play} now: a seat jumps in, out of "
-                "turn, with a copy of the card a player has just played, the top of the pile "
-                "(in the form of a play of it: a wild card names a suit)",
+                f"seat {seat} cannot jump in with {self.play_text(move.play)} now: a seat jumps "
+                "in, out of turn, with a copy of the card a player has just played, the top of "
+                f"the pile (in the form of a play of it: a wild card names a {self.suit_word})",
             )
         if events is not None:
             events.append(MovePlayed(seat, move, seen_by=self.move_seen_by(state, seat, move)))
@@ -988,8 +988,18 @@ class SheddingGame(Game[S, Any, V]):
         """
         if type(move) is not JumpIn:
             return None
-        play = move.play
-        text = f"jump in with {play.card}"
+        return f"jump in with {self.play_text(move.play)}"
+
+    def play_text(self, play: Play) -> str:
+        """``play`` in the game's words (its ``one_card_word``), for messages: the card,
+        the suit it names and what is said with it.
+
+        >>> import cardrules as cr
+        >>> uno = cr.Uno()
+        >>> uno.play_text(cr.Play(uno.card_deck.parse("W"), suit="red", announce=True))
+        'W naming red saying "UNO"'
+        """
+        text = str(play.card)
         if play.suit is not None:
             text += f" naming {play.suit.symbol}"
         return text + (f' saying "{self.one_card_word}"' if play.announce else "")

@@ -193,10 +193,8 @@ def explain(game: SheddingGame[Any, Any], state: ShedState, move: object) -> Exc
             f"only a wild card that names a {suit_word} may name one, not {card}",
         )
     if form & 1:  # (the play was allowed: apply asks only after a refusal)
-        naming = "" if play.suit is None else f" naming {play.suit.symbol}"
-        saying = f' saying "{said}"' if play.announce else ""
         return IllegalMoveError(
-            "not_allowed", f"{card}{naming}{saying} is not allowed now (see legal_moves)"
+            "not_allowed", f"{game.play_text(play)} is not allowed now (see legal_moves)"
         )
     if not game.one_card_calls:
         title = type(game).__name__
