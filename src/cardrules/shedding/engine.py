@@ -727,11 +727,11 @@ class SheddingGame(Game[S, Any, V]):
         if phase is _PLAYING:
             held = state._hands[seat]  # type: ignore[index]
             playable, form, other = self.allowed(state, held)
-            plays_of = state._hand._tables.plays[form]
+            plays_of = state._hand._tables.plays_by_bit[form]
             moves = ()
             while playable:  # in hand order, each card once
                 low = playable & -playable
-                moves += plays_of[low.bit_length() - 1]
+                moves += plays_of[low]
                 playable ^= low
             if other is not None:
                 moves += (other,)
@@ -866,18 +866,31 @@ class SheddingGame(Game[S, Any, V]):
             if events is not None:
                 events.append(MovePlayed(player, move))
             return play_card(self, state, player, move, tables, events)  # type: ignore[return-value]
-        mover = state._to_move
+        mover: int = state._to_move  # type: ignore[assignment]  # (None: refused below)
         kind = type(move)
-        if mover is None:
+        phase = state._phase
+        moves = state._legal
+        # The same test as "move in legal_moves(state)": read off the list when the
+        # state has built it (a playout asks for it first), else worked out without it.
+        if phase is _PLAYING and moves is not None and not state._exposed:
+            # A Draw or Pass allowed is the list's last move, after the plays (no call
+            # follows it when nobody is exposed; never Play here: plays take the path
+            # above; a call or a jump-in is never the last and goes on below).
+            legal = kind is type(moves[-1])
+        else:
+            legal = False
+        if legal:
+            pass
+        elif mover is None:
             if not isinstance(move, SHEDDING_MOVES):
                 raise self.foreign_move(move, self.moves_are())
             raise IllegalMoveError("game_over", "the game is over; no more moves")
         # Out-of-turn moves first: a call is open in a phase of the game's own too.
-        if kind is CallOut:
+        elif kind is CallOut:
             return self._call(state, move, events)
-        if kind is JumpIn:
+        elif kind is JumpIn:
             return self._jump(state, move, events)
-        if type(state._phase) is str:  # a phase of the game's own
+        elif type(phase) is str:  # a phase of the game's own
             if move not in self.phase_moves(state):
                 raise self.phase_refusal(state, move)
             if events is not None:
@@ -885,23 +898,16 @@ class SheddingGame(Game[S, Any, V]):
                 events.append(MovePlayed(mover, move, seen_by=seen_by))
             new: S = self.phase_apply(state, move, events)
             return new
-        phase = state._phase
-        # The same test as "move in legal_moves(state)": read off the list when the
-        # state has built it (a playout asks for it first), else worked out without it.
-        if phase is _PLAYING and state._legal is not None and not state._exposed:
-            # A Draw or Pass allowed is the list's last move, after the plays (no call
-            # calls follow it when nobody is exposed).
-            moves = state._legal
-            legal = kind is type(moves[-1])  # never Play here: plays take the path above
-        elif phase is _PLAYING:
-            other = self.allowed(state, state._hands[mover])[2]
-            legal = other is not None and kind is type(other)
-        elif phase is _NAMING:
-            legal = kind is NameSuit and state._hand._tables.is_suit(move.suit)
         else:
-            legal = kind is Announce or kind is Pass
-        if not legal:
-            raise self.why_illegal(state, move)
+            if phase is _PLAYING:
+                other = self.allowed(state, state._hands[mover])[2]
+                legal = other is not None and kind is type(other)
+            elif phase is _NAMING:
+                legal = kind is NameSuit and state._hand._tables.is_suit(move.suit)
+            else:
+                legal = kind is Announce or kind is Pass
+            if not legal:
+                raise self.why_illegal(state, move)
         work = work_on(state, events)
         if events is not None:
             events.append(MovePlayed(mover, move, seen_by=self.move_seen_by(state, mover, move)))

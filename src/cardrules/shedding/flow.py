@@ -42,6 +42,7 @@ from cardrules.shedding.events import (
     TurnSkipped,
 )
 from cardrules.shedding.state import CardLookup, HandInfo, Phase, ShedState, tables_for
+from cardrules.values import with_slots
 
 if TYPE_CHECKING:
     from cardrules.shedding.engine import SheddingGame
@@ -308,7 +309,7 @@ def play_card(
     held = held ^ _BIT[card] if held <= tables.single else tables.without_card(held, card)
     left = held.bit_count()
     work = _new_state(type(state))
-    work._hand = state._hand
+    work._hand = hand = state._hand
     changed = list(hands)
     changed[seat] = held
     work._hands = tuple(changed)
@@ -345,7 +346,7 @@ def play_card(
             events.append(OneCardAnnounced(seat))
         if suit is not None:
             events.append(SuitNamed(seat, suit))
-    if work._hand._watch_plays and _after_play(rules, work, seat, left, played):
+    if hand._watch_plays and _after_play(rules, work, seat, left, played):
         work._events = None
         return work
     if work._count:
@@ -391,7 +392,7 @@ def play_card(
         next_seat = _carry_out(rules, work, seat, action)
     if rule.draws and work._count == 0:  # (not a card played into the count)
         next_seat = _draws(rules, work, seat, next_seat, rule.draws)
-    if left == 1 and not move.announce and rules.one_card_calls:
+    if left == 1 and not move.announce and hand._calls:  # (rules.one_card_calls)
         _expose(rules, work, seat)
     if work._forfeits[next_seat]:
         advance(rules, work, next_seat)
@@ -446,36 +447,58 @@ def play_from_hand(
         raise RulesError(f"seat {seat} cannot play {card}: it does not hold it")
     events = work._events
     tables = work._hand._tables
-    move = Play(card, suit=suit, announce=announce)
-    lookup = tables if acts else cast(CardLookup, _Plainly(tables))
-    played = play_card(rules, work, seat, move, lookup, events)
-    for name in _TRANSITION_SLOTS:  # the play's state is this transition's own
-        setattr(work, name, getattr(played, name))
+    for move in tables.plays[(suit is not None) * 2 | bool(announce)][card]:
+        if move.suit is suit and move.announce == announce:  # (the legal moves' own)
+            break
+    else:
+        move = Play(card, suit=suit, announce=announce)
+    played = play_card(rules, work, seat, move, tables if acts else _plainly(tables), events)
+    _take_over(work, played)
     work._events = events  # (play_card closes the transition it makes; this one goes on)
 
 
-_TRANSITION_SLOTS = tuple(name for name in ShedState.__slots__ if name != "_events")
+def _take_over(work: ShedState, played: ShedState) -> None:
+    """``work`` holds what ``played`` holds, but for the transition's events (every
+    other slot, written out as in :func:`work_on`)."""
+    work._hand = played._hand
+    work._hands = played._hands
+    work._stock = played._stock
+    work._discard = played._discard
+    work._suit = played._suit
+    work._face = played._face
+    work._direction = played._direction
+    work._rng = played._rng
+    work._to_move = played._to_move
+    work._phase = played._phase
+    work._count = played._count
+    work._count_out = played._count_out
+    work._exposed = played._exposed
+    work._forfeits = played._forfeits
+    work._idle = played._idle
+    work._penalties = played._penalties
+    work._scores = played._scores
+    work._drawn = played._drawn
+    work._drawn_card = played._drawn_card
+    work._played = played._played
+    work._payload = played._payload
+    work._legal = played._legal
 
 
-class _EveryCardPlain:
-    """``rule_of`` of :class:`_Plainly`: every card's row is a plain card's."""
-
-    def __getitem__(self, card: Any) -> CardRule:
-        return _PLAIN
+_PLAINLY: dict[int, tuple[CardLookup, CardLookup]] = {}
 
 
-class _Plainly:
-    """A card lookup under which every card is played as a plain one, its function
-    not carried out (:func:`play_from_hand` without ``acts``); the rest is
-    ``tables``'."""
-
-    rule_of = _EveryCardPlain()
-
-    def __init__(self, tables: CardLookup) -> None:
-        self._tables = tables
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._tables, name)
+def _plainly(tables: CardLookup) -> CardLookup:
+    """A card lookup under which every card is played as a plain one, its function not
+    carried out (:func:`play_from_hand` without ``acts``); the rest is ``tables``'
+    (made once per lookup)."""
+    made = _PLAINLY.get(id(tables))
+    if made is not None and made[0] is tables:
+        return made[1]
+    plain = cast(CardLookup, with_slots(tables, rule_of=(_PLAIN,) * len(tables.rule_of)))
+    if len(_PLAINLY) >= 64:
+        _PLAINLY.clear()
+    _PLAINLY[id(tables)] = (tables, plain)
+    return plain
 
 
 def swap_hands(rules: SheddingGame[Any, Any], work: ShedState, seat: int, other: int) -> None:
@@ -560,29 +583,31 @@ def draw_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
     where a player draws only when stuck (Craits), ``"draw"`` where drawing is allowed
     with a card to play (Crazy Eights: whether the player could have played is theirs
     to know)."""
-    reason = "cannot_play" if rules.draw_only_when_stuck else "draw"
+    hand = work._hand  # (the policies a draw reads are kept there, see HandInfo)
+    reason = hand._draw_reason
     work._exposed = ()
     stock = work._stock
-    keeps_turn = rules.draw_keeps_turn
+    keeps_turn = hand._keeps_turn
     if stock and not work._count:
         # The usual draw (what _draw does), written out: the top card of the stock.
         card = stock[0]
         work._stock = stock[1:]
-        held = work._hands[seat]
+        hands = work._hands
+        held = hands[seat]
         bit = _BIT[card]
-        changed = list(work._hands)
-        changed[seat] = work._hand._tables.with_card(held, card) if held & bit else held | bit
+        changed = list(hands)
+        changed[seat] = hand._tables.with_card(held, card) if held & bit else held | bit
         work._hands = tuple(changed)
         work._idle = 0
         if keeps_turn:
             work._drawn += 1
-            if work._hand._restricts:  # (for drawn_card_only)
+            if hand._restricts:  # (for drawn_card_only)
                 work._drawn_card = card
         if work._events is not None:
             work._events.append(CardsDrawn(seat, 1, reason, 1, cards=(card,)))
         if len(stock) == 1 and rules.reshuffle_when == "stock_empty":
             _refill(rules, work, seat)
-        if work._hand._after_draw and _asked_after_draw(rules, work, seat, card):
+        if hand._after_draw and _asked_after_draw(rules, work, seat, card):
             return
     elif work._count:
         # The player who cannot follow draws the count's value; the count ends.
@@ -647,8 +672,13 @@ def pass_move(rules: SheddingGame[Any, Any], work: ShedState, seat: int) -> None
     work._idle += 1
     work._drawn = 0
     work._drawn_card = None
-    if not _blocked(rules, work):
-        advance(rules, work, (seat + work._direction) % rules.players)
+    if work._idle >= work._hand._blocked_at and _blocked(rules, work):
+        return
+    next_seat = (seat + work._direction) % rules.players
+    if work._forfeits[next_seat]:
+        advance(rules, work, next_seat)
+    else:  # see play_card
+        work._to_move = next_seat
 
 
 def _blocked(rules: SheddingGame[Any, Any], work: ShedState) -> bool:

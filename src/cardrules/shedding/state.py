@@ -121,7 +121,8 @@ class CardLookup(Value):
     cards that match each suit to follow and face (``matching[suit][face]``) and those
     that add to a count (``count_mask``), as masks of first copies; and
     ``plays[i][card]``, the plays of a card as legal moves list them, for ``i`` = 2 ×
-    (a wild card names a suit now) + (the play leaves one card, to be announced).
+    (a wild card names a suit now) + (the play leaves one card, to be announced), and
+    the same by the card's bit (``plays_by_bit[i][1 << card]``: what legal moves read).
     ``rank_points`` are the French ranks' points by rank value (2 … 14); ``deck`` the
     declared deck of a table made by ``CardTable.for_deck`` (``None``: the French cards);
     ``suits`` the suits a wild card may name, ``name_suits`` their ``NameSuit`` moves;
@@ -157,6 +158,7 @@ class CardLookup(Value):
         "matching",
         "name_suits",
         "plays",
+        "plays_by_bit",
         "rank_points",
         "rule_of",
         "single",
@@ -211,6 +213,10 @@ class CardLookup(Value):
             tuple(_plays_of(card, naming and wild[card], say, self.suits) for card in cards)
             for naming in (False, True)
             for say in (False, True)
+        )
+        self.plays_by_bit: tuple[dict[int, tuple[Play, ...]], ...] = tuple(
+            {1 << card: card_plays for card, card_plays in enumerate(of_form)}
+            for of_form in self.plays
         )
 
     # -- hands ------------------------------------------------------------------------
@@ -299,7 +305,7 @@ def tables_for(table: CardTable) -> CardLookup:
 
 
 _NO_LIMIT = sys.maxsize
-_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, int, bool, bool]
+_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, int, bool, bool, str, bool]
 _LIMITS: dict[int, tuple[Any, _Limits]] = {}
 _RESHUFFLES = ("never", "drawing", "stock_empty")
 _WILD_GOES = ("under_stock", "shuffled_in")
@@ -408,6 +414,9 @@ def _limits_of(rules: Any) -> _Limits:
         # The hooks asked only of the games that have them (and drawn_card_only).
         overrides(rules, "playable") or bool(rules.drawn_card_only),
         overrides(rules, "after_draw"),
+        # What a draw reads (flow.draw_move): its reason, and whether the turn stays.
+        "cannot_play" if rules.draw_only_when_stuck else "draw",
+        bool(rules.draw_keeps_turn),
     )
     if len(_LIMITS) >= 64:
         _LIMITS.clear()
@@ -430,6 +439,8 @@ class HandInfo(Value):
         "_dealer",
         "_dealer_draws",
         "_draw_limit",
+        "_draw_reason",
+        "_keeps_turn",
         "_max_plays",
         "_names_at_end",
         "_number",
@@ -468,6 +479,8 @@ class HandInfo(Value):
             self._reshuffles,
             self._restricts,
             self._after_draw,
+            self._draw_reason,
+            self._keeps_turn,
         ) = _limits_of(rules)
         self._number = number
         self._cards_dealt = cards_dealt

@@ -100,6 +100,12 @@ _HELD_OF_COLOUR: tuple[int, ...] = tuple(
 )
 """Each colour's cards, every copy, as a hand mask."""
 _WILDS = frozenset({"wild", "wild_draw_four"})
+_IS_WILD: tuple[bool, ...] = tuple(card.kind in _WILDS for card in UNO_108.kind_cards)
+_COLOUR_OF: tuple[int | None, ...] = tuple(card.suit for card in UNO_108.kind_cards)
+"""Each kind of card's wildness and colour number (``None``: a wild), by card number:
+what ``Uno.after_draw`` reads of every card drawn (a card's properties look it up in
+its deck)."""
+_COLOURS = UNO_108.suit_objects
 
 
 @functools.cache
@@ -375,10 +381,10 @@ class Uno(SheddingGame[UnoState, UnoView]):
         played at once, its function too (RLCard's code)."""
         if self.drawing != "rlcard":
             return
-        if card.kind in _WILDS:
-            colour = random_below(state, len(UNO_108.suits))
-            play_from_hand(self, state, seat, card, suit=UNO_108.suit(colour), acts=False)
-        elif card.suit == int(state.suit):
+        if _IS_WILD[card]:
+            colour = _COLOURS[random_below(state, len(_COLOURS))]
+            play_from_hand(self, state, seat, card, suit=colour, acts=False)
+        elif _COLOUR_OF[card] == state.suit:
             play_from_hand(self, state, seat, card)
 
     def card_action(self, state: Any, seat: int, card: Any) -> int | None:
