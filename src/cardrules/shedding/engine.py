@@ -665,7 +665,7 @@ class SheddingGame(Game[S, Any, V]):
             cards = tables.matching[state._suit][state._face] & held
             form = 2
             if not hand._names_at_end and (
-                held.bit_count() == 1 or state._played + 1 >= hand._max_plays
+                held.bit_count() == 1 or state._played >= hand._last_play
             ):
                 form = 0  # the play ends the hand: there is no suit to follow
         if hand._restricts:
@@ -727,11 +727,11 @@ class SheddingGame(Game[S, Any, V]):
         if phase is _PLAYING:
             held = state._hands[seat]  # type: ignore[index]
             playable, form, other = self.allowed(state, held)
-            plays_of = state._hand._tables.plays_by_bit[form]
+            plays_of = state._hand._tables.plays[form]
             moves = ()
             while playable:  # in hand order, each card once
                 low = playable & -playable
-                moves += plays_of[low]
+                moves += plays_of[low.bit_length() - 1]
                 playable ^= low
             if other is not None:
                 moves += (other,)

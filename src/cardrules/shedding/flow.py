@@ -346,7 +346,11 @@ def play_card(
             events.append(OneCardAnnounced(seat))
         if suit is not None:
             events.append(SuitNamed(seat, suit))
-    if hand._watch_plays and _after_play(rules, work, seat, left, played):
+    if (
+        hand._watch_plays
+        and (not left or played > hand._last_play or not work._stock)  # (else: nothing)
+        and _after_play(rules, work, seat, left, played)
+    ):
         work._events = None
         return work
     if work._count:
@@ -413,7 +417,7 @@ def _after_play(
             return False
         end_hand(rules, work, blocked=False)  # going out ends the hand at once
         return True
-    if played >= work._hand._max_plays:  # the cap on cards played
+    if played > work._hand._last_play:  # the cap on cards played
         end_hand(rules, work, blocked=True)
         return True
     if not work._stock and rules.reshuffle_when == "stock_empty":

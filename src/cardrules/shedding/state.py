@@ -121,8 +121,7 @@ class CardLookup(Value):
     cards that match each suit to follow and face (``matching[suit][face]``) and those
     that add to a count (``count_mask``), as masks of first copies; and
     ``plays[i][card]``, the plays of a card as legal moves list them, for ``i`` = 2 ×
-    (a wild card names a suit now) + (the play leaves one card, to be announced), and
-    the same by the card's bit (``plays_by_bit[i][1 << card]``: what legal moves read).
+    (a wild card names a suit now) + (the play leaves one card, to be announced).
     ``rank_points`` are the French ranks' points by rank value (2 … 14); ``deck`` the
     declared deck of a table made by ``CardTable.for_deck`` (``None``: the French cards);
     ``suits`` the suits a wild card may name, ``name_suits`` their ``NameSuit`` moves;
@@ -158,7 +157,6 @@ class CardLookup(Value):
         "matching",
         "name_suits",
         "plays",
-        "plays_by_bit",
         "rank_points",
         "rule_of",
         "single",
@@ -213,10 +211,6 @@ class CardLookup(Value):
             tuple(_plays_of(card, naming and wild[card], say, self.suits) for card in cards)
             for naming in (False, True)
             for say in (False, True)
-        )
-        self.plays_by_bit: tuple[dict[int, tuple[Play, ...]], ...] = tuple(
-            {1 << card: card_plays for card, card_plays in enumerate(of_form)}
-            for of_form in self.plays
         )
 
     # -- hands ------------------------------------------------------------------------
@@ -346,9 +340,9 @@ def _check_deck(rules: Any) -> Deck | None:
 
 def _limits_of(rules: Any) -> _Limits:
     """The rules' limits as plain ints (no limit: a huge one): draws a turn, cards
-    played in a hand, idle turns that block it; and whether a play may do more than
-    Craits' plays do (the engine's ``after_play``). The policies are checked here, once per
-    rules object, since a game may set them as it likes. Raises
+    played in a hand before the last one allowed, idle turns that block it; and whether
+    a play may do more than Craits' plays do (the engine's ``after_play``). The policies
+    are checked here, once per rules object, since a game may set them as it likes. Raises
     :class:`~cardrules.RulesError` for a policy out of range."""
     known = _LIMITS.get(id(rules))
     if known is not None and known[0] is rules:
@@ -400,7 +394,7 @@ def _limits_of(rules: Any) -> _Limits:
         )
     limits = (
         _NO_LIMIT if limit is None else limit,
-        _NO_LIMIT if cap is None else cap,
+        _NO_LIMIT if cap is None else cap - 1,
         blocked or rules.players,
         cap is not None or rules.reshuffle_when == "stock_empty" or not rules.count_after_going_out,
         # The policies SheddingGame.allowed reads on every move, as slots of the hand.
@@ -441,7 +435,7 @@ class HandInfo(Value):
         "_draw_limit",
         "_draw_reason",
         "_keeps_turn",
-        "_max_plays",
+        "_last_play",
         "_names_at_end",
         "_number",
         "_pass_by_choice",
@@ -468,7 +462,7 @@ class HandInfo(Value):
         self._tables: CardLookup = tables_for(rules.card_table)
         (
             self._draw_limit,
-            self._max_plays,
+            self._last_play,
             self._blocked_at,
             self._watch_plays,
             self._names_at_end,
