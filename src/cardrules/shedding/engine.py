@@ -694,7 +694,7 @@ class SheddingGame(Game[S, Any, V]):
 
     def _restricted(self, state: S, held: int, cards: int) -> int:
         """``cards`` less those the game's :meth:`playable` forbids."""
-        if getattr(type(self).playable, "default_hook", False):
+        if not state._hand._playable:  # (the game has no playable of its own)
             return cards
         kept = self.playable(state, held, cards)
         if type(kept) is not int:

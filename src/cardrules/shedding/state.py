@@ -299,7 +299,7 @@ def tables_for(table: CardTable) -> CardLookup:
 
 
 _NO_LIMIT = sys.maxsize
-_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, int, bool, bool, str, bool]
+_Limits = tuple[int, int, int, bool, bool, bool, bool, bool, bool, int, bool, bool, str, bool, bool]
 _LIMITS: dict[int, tuple[Any, _Limits]] = {}
 _RESHUFFLES = ("never", "drawing", "stock_empty")
 _WILD_GOES = ("under_stock", "shuffled_in")
@@ -411,6 +411,7 @@ def _limits_of(rules: Any) -> _Limits:
         # What a draw reads (flow.draw_move): its reason, and whether the turn stays.
         "cannot_play" if rules.draw_only_when_stuck else "draw",
         bool(rules.draw_keeps_turn),
+        overrides(rules, "playable"),
     )
     if len(_LIMITS) >= 64:
         _LIMITS.clear()
@@ -440,6 +441,7 @@ class HandInfo(Value):
         "_number",
         "_pass_by_choice",
         "_passes",
+        "_playable",
         "_reshuffles",
         "_restricts",
         "_rules",
@@ -475,6 +477,7 @@ class HandInfo(Value):
             self._after_draw,
             self._draw_reason,
             self._keeps_turn,
+            self._playable,
         ) = _limits_of(rules)
         self._number = number
         self._cards_dealt = cards_dealt
