@@ -452,7 +452,7 @@ def play_from_hand(
     events = work._events
     tables = work._hand._tables
     for move in tables.plays[(suit is not None) * 2 | bool(announce)][card]:
-        if move.suit is suit and move.announce == announce:  # (the legal moves' own)
+        if move.suit is suit and move.announce is announce:  # (the legal moves' own)
             break
     else:
         move = Play(card, suit=suit, announce=announce)
