@@ -317,6 +317,25 @@ def test_a_move_understood_but_not_allowed_is_read_and_refused_by_apply() -> Non
     assert cr.Craits().move_from_data({"call": 2}) == cr.CallIdiot(2) == cr.CallOut(2)
 
 
+def test_a_move_of_a_declared_deck_reads_on_the_games_own_deck_without_saying_it() -> None:
+    game = cr.Uno(players=3, jump_in=True)
+    deck = game.card_deck
+    wild = cr.Play(deck.parse("W"), suit=deck.suit(0))
+    assert game.move_from_data({"play": "W", "suit": "R"}) == wild
+    assert type(game.move_from_data({"play": "W", "suit": "R"}).card) is type(wild.card)
+    assert game.move_from_data({"name_suit": "Y"}) == cr.NameSuit(deck.suit(1))
+    jump = cr.JumpIn(1, cr.Play(deck.parse("R5")))
+    assert game.move_from_data({"jump_in": 1, "play": "R5"}) == jump
+    state = game.new_game(seed=4)
+    for move in game.legal_moves(state):  # every legal move's data, its deck left out
+        data = move.to_data()
+        data.pop("deck", None)
+        assert game.move_from_data(data) == move
+    # A French game reads French cards, and data naming its deck keeps that deck.
+    assert type(cr.Hearts().move_from_data({"play": "QS"}).card) is cr.Card
+    assert game.move_from_data(wild.to_data()) == wild
+
+
 # -- the conversion and the schemas ------------------------------------------------------
 
 

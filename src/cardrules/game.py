@@ -27,7 +27,7 @@ import attrs
 from cardrules._movetext import MAX_TEXT, moves_text, squash
 from cardrules._text import shown
 from cardrules.cards import Card
-from cardrules.decks import DeckCard
+from cardrules.decks import Deck, DeckCard
 from cardrules.errors import (
     CardrulesError,
     IllegalMoveError,
@@ -648,7 +648,8 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         records: ``{"play": "Q♠"}``, ``{"move": "spades_bid", "tricks": 3}``; its schema
         is ``cardrules.data.SCHEMAS["move"]``), as a web page or a store sends it back.
         Card text may be in any form :meth:`Card.parse <cardrules.Card.parse>` reads
-        (``"QS"``). It reads the move; whether it is allowed now is for :meth:`apply` to
+        (``"QS"``); in a game on a declared deck of its own cards (UNO's) a card or suit
+        is read on that deck when the data names no ``"deck"``. It reads the move; whether it is allowed now is for :meth:`apply` to
         say (:class:`~cardrules.IllegalMoveError`).
 
         Raises :class:`~cardrules.MoveParseError` for data that is no move's form and for
@@ -667,6 +668,7 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         cardrules.errors.MoveParseError: Cramps has no Draw move ({'draw': True}); Cramps ...
         """
         title = type(self).__name__
+        data = self._on_own_deck(data)
         try:
             move = read_move_data(data)  # type: ignore[arg-type]
         except CardrulesError as error:
@@ -680,6 +682,22 @@ class Game(Immutable, ABC, Generic[S, M, V]):
                 f"{title} has no {type(move).__name__} move ({shown(data)}); {self._move_forms()}"
             )
         return move  # type: ignore[no-any-return]
+
+    def _on_own_deck(self, data: object) -> object:
+        """``data`` of a card played or a suit named that does not say its deck
+        (``{"play": "W", "suit": "R"}``, as a page may send it) read on this game's own
+        declared deck when its cards are not French ones (UNO's, Tarot's); the deck a
+        move's data names, and any other data, as they are."""
+        deck = getattr(self, "card_deck", None)
+        if (
+            not isinstance(data, Mapping)
+            or "deck" in data
+            or not ("play" in data or "name_suit" in data)
+            or not isinstance(deck, Deck)
+            or all(type(card) is Card for card in deck.kind_cards)
+        ):
+            return data
+        return {**data, "deck": deck.name}
 
     def _move_kinds(self) -> frozenset[type] | None:
         """The classes of the moves these rules offer (``None``: they do not list them)."""
