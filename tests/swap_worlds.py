@@ -49,6 +49,7 @@ from cardrules.cli.registry import game_entry
 from cardrules.climbing import CardsPlayed
 from cardrules.decks import DeckCard
 from cardrules.encoding import encoder_for
+from cardrules.encoding.arrays import ObservationArrays
 from cardrules.hosts.table import open_call
 from cardrules.rng import DecidedShuffles
 from cardrules.terminal import GameAdapter
@@ -786,3 +787,36 @@ def screen_difference(a: str, b: str) -> str:
     """Where two screens differ, as a short unified diff."""
     lines = difflib.unified_diff(a.splitlines(), b.splitlines(), "A", "B", lineterm="", n=2)
     return "the screens differ\n" + "\n".join(list(lines)[:24])
+
+
+def steps_from(game: Any, state: Any, moves: Sequence[Any]) -> list[cr.Step[Any]]:
+    """The steps of ``moves`` played from ``state`` in turn, ``state`` first (as a step
+    with no events)."""
+    steps: list[cr.Step[Any]] = [cr.Step(state, ())]
+    for move in moves:
+        steps.append(game.step(steps[-1].state, move))
+    return steps
+
+
+def encodings_shown(game: Any, steps: Sequence[cr.Step[Any]], seat: int) -> list[Any]:
+    """What ``seat``'s encodings are after each of ``steps``: its observation, its
+    information state (vector and text), its legal mask and the tracker's row (the
+    encoders' swap tests compare these between two worlds)."""
+    encoder = encoder_for(game)
+    info = encoder.info_state(steps[0].state, seat)
+    arrays = ObservationArrays(encoder, steps[0].state)
+    shown = []
+    for number, step in enumerate(steps):
+        if number:
+            info = info.after(step)
+            arrays.update(step)
+        shown.append(
+            (
+                encoder.observation(game.observe(step.state, seat)),
+                info.vector,
+                info.text,
+                encoder.legal_mask(step.state, seat=seat),
+                arrays.observation(seat).tolist(),
+            )
+        )
+    return shown

@@ -26,6 +26,7 @@ from cardrules.encoding import TrickEncoder, encoder_for
 from cardrules.encoding.arrays import ObservationArrays
 from cardrules.tricks.engine import TrickState
 from cardrules.values import with_slots
+from swap_worlds import encodings_shown, steps_from
 from test_decks_tricks import DOKO, TAROT, DokoThree
 from test_encoding_layouts import fingerprint
 
@@ -184,36 +185,6 @@ def _check_counts(encoder: Any, view: Any, state: Any, seen: list[float]) -> Non
 # -- secrets: two worlds a seat cannot tell apart ----------------------------------------
 
 
-def _shown(game: Any, steps: list[Any], seat: int) -> list[Any]:
-    """What ``seat``'s encodings are after each step: observation, information state
-    (vector and text), legal mask, and the tracker's row."""
-    encoder = encoder_for(game)
-    info = encoder.info_state(steps[0].state, seat)
-    arrays = ObservationArrays(encoder, steps[0].state)
-    shown = []
-    for number, step in enumerate(steps):
-        if number:
-            info = info.after(step)
-            arrays.update(step)
-        shown.append(
-            (
-                encoder.observation(game.observe(step.state, seat)),
-                info.vector,
-                info.text,
-                encoder.legal_mask(step.state, seat=seat),
-                arrays.observation(seat).tolist(),
-            )
-        )
-    return shown
-
-
-def _steps(game: Any, state: Any, moves: list[Any]) -> list[Any]:
-    steps = [cr.Step(state, ())]
-    for move in moves:
-        steps.append(game.step(steps[-1].state, move))
-    return steps
-
-
 @pytest.mark.parametrize("game", GAMES, ids=IDS)
 def test_a_seat_is_shown_the_same_for_two_deals_it_cannot_tell_apart(game: Any) -> None:
     # World B deals a card of seat 1 and one of seat 2 the other way round (cards of
@@ -243,10 +214,11 @@ def test_a_seat_is_shown_the_same_for_two_deals_it_cannot_tell_apart(game: Any) 
         moves.append(pick.choice(legal))
         state = game.apply(state, moves[-1])
     assert len(moves) > 8
-    world_a, world_b = _steps(game, one, moves), _steps(game, two, moves)
+    world_a, world_b = steps_from(game, one, moves), steps_from(game, two, moves)
     for seat in (0, 3):
-        assert _shown(game, world_a, seat) == _shown(game, world_b, seat), seat
-    assert _shown(game, world_a, 1) != _shown(game, world_b, 1)  # (its own hand differs)
+        assert encodings_shown(game, world_a, seat) == encodings_shown(game, world_b, seat), seat
+    # (seat 1's own hand differs)
+    assert encodings_shown(game, world_a, 1) != encodings_shown(game, world_b, 1)
 
 
 def test_which_copy_a_seat_holds_is_in_no_encoding() -> None:
@@ -264,9 +236,9 @@ def test_which_copy_a_seat_holds_is_in_no_encoding() -> None:
     for _ in range(8):
         moves.append(game.legal_moves(state)[-1])
         state = game.apply(state, moves[-1])
-    world_a, world_b = _steps(game, one, moves), _steps(game, two, moves)
+    world_a, world_b = steps_from(game, one, moves), steps_from(game, two, moves)
     for seat in range(4):
-        assert _shown(game, world_a, seat) == _shown(game, world_b, seat), seat
+        assert encodings_shown(game, world_a, seat) == encodings_shown(game, world_b, seat), seat
 
 
 # -- the hosts ---------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from cardrules.decks import UNO_108
 from cardrules.encoding import SheddingEncoder, encoder_for
 from cardrules.encoding.arrays import ObservationArrays
 from cardrules.shedding.core import Action, faces_of
+from swap_worlds import encodings_shown, steps_from
 from test_encoding_layouts import fingerprint
 from test_shedding_decks import Colours, JokerEights
 
@@ -191,36 +192,6 @@ def test_the_history_counts_each_seats_plays_and_draws() -> None:
 # -- secrets: two worlds a seat cannot tell apart ----------------------------------------
 
 
-def _shown(game: Any, steps: list[Any], seat: int) -> list[Any]:
-    """What ``seat``'s encodings are after each step: observation, information state
-    (vector and text), legal mask, and the tracker's row."""
-    encoder = encoder_for(game)
-    info = encoder.info_state(steps[0].state, seat)
-    arrays = ObservationArrays(encoder, steps[0].state)
-    shown = []
-    for number, step in enumerate(steps):
-        if number:
-            info = info.after(step)
-            arrays.update(step)
-        shown.append(
-            (
-                encoder.observation(game.observe(step.state, seat)),
-                info.vector,
-                info.text,
-                encoder.legal_mask(step.state, seat=seat),
-                arrays.observation(seat).tolist(),
-            )
-        )
-    return shown
-
-
-def _steps(game: Any, state: Any, moves: list[Any]) -> list[Any]:
-    steps = [cr.Step(state, ())]
-    for move in moves:
-        steps.append(game.step(steps[-1].state, move))
-    return steps
-
-
 @pytest.mark.parametrize("game", [GAMES[0], GAMES[1]], ids=IDS[:2])
 def test_a_seat_is_shown_the_same_for_two_deals_it_cannot_tell_apart(game: Any) -> None:
     # World B deals a card of seat 1 and the stock's bottom card the other way round;
@@ -249,9 +220,10 @@ def test_a_seat_is_shown_the_same_for_two_deals_it_cannot_tell_apart(game: Any) 
         moves.append(pick.choice(legal))
         a, b = game.apply(a, moves[-1]), game.apply(b, moves[-1])
     assert len(moves) > 8
-    world_a, world_b = _steps(game, one, moves), _steps(game, two, moves)
-    assert _shown(game, world_a, 0) == _shown(game, world_b, 0)
-    assert _shown(game, world_a, 1) != _shown(game, world_b, 1)  # (its own hand differs)
+    world_a, world_b = steps_from(game, one, moves), steps_from(game, two, moves)
+    assert encodings_shown(game, world_a, 0) == encodings_shown(game, world_b, 0)
+    # (seat 1's own hand differs)
+    assert encodings_shown(game, world_a, 1) != encodings_shown(game, world_b, 1)
 
 
 # -- the hosts ---------------------------------------------------------------------------
