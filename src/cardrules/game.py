@@ -649,8 +649,9 @@ class Game(Immutable, ABC, Generic[S, M, V]):
         is ``cardrules.data.SCHEMAS["move"]``), as a web page or a store sends it back.
         Card text may be in any form :meth:`Card.parse <cardrules.Card.parse>` reads
         (``"QS"``); in a game on a declared deck of its own cards (UNO's) a card or suit
-        is read on that deck when the data names no ``"deck"``. It reads the move; whether it is allowed now is for :meth:`apply` to
-        say (:class:`~cardrules.IllegalMoveError`).
+        is read on that deck when the data names no ``"deck"``. It reads the move;
+        whether it is allowed now is for :meth:`apply` to say
+        (:class:`~cardrules.IllegalMoveError`).
 
         Raises :class:`~cardrules.MoveParseError` for data that is no move's form and for
         a move of a kind these rules never offer (a ``Draw`` in Cramps, another game's
