@@ -23,7 +23,7 @@ import hashlib
 from collections.abc import Mapping
 from typing import Any
 
-from cardrules.digest import _PERSON, Encoder, _compared
+from cardrules.digest import DIGEST_PERSON, Encoder, compared_fields
 from cardrules.game import Game
 
 __all__ = ["EncoderV5", "options_as_written"]
@@ -35,9 +35,9 @@ base layer names no family)."""
 
 @functools.cache
 def _compared_v5(kind: type) -> tuple[str, tuple[str, ...]] | None:
-    """:func:`~cardrules.digest._compared` of ``kind`` without the slots it (or a class
+    """:func:`~cardrules.digest.compared_fields` of ``kind`` without the slots it (or a class
     it derives from) gained after format version 5."""
-    compared = _compared(kind)
+    compared = compared_fields(kind)
     if compared is None:
         return None
     added: frozenset[str] = frozenset()
@@ -81,7 +81,7 @@ class EncoderV5(Encoder):
             options = options_as_written(game.options(), self._written)
             text = Encoder().text((game.name, options))
             hasher = hashlib.blake2b(
-                text.encode("utf-8", "surrogatepass"), digest_size=16, person=_PERSON
+                text.encode("utf-8", "surrogatepass"), digest_size=16, person=DIGEST_PERSON
             )
             self._rules = (game, hasher)
         return self._rules[1]

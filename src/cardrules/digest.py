@@ -39,9 +39,11 @@ from cardrules.errors import StateError
 from cardrules.game import Game
 from cardrules.values import Value, slots_of
 
-__all__ = ["Encoder", "digest_with", "state_digest"]
+__all__ = ["DIGEST_PERSON", "Encoder", "compared_fields", "digest_with", "state_digest"]
 
-_PERSON = b"cardrules.5"  # digests of format version 5 and 6 records
+DIGEST_PERSON = b"cardrules.5"
+"""The BLAKE2b personalisation of the digests of format version 5 and 6 records (the
+older formats' readers hash with it too)."""
 
 
 class _Unwritable(Exception):
@@ -108,7 +110,7 @@ class Encoder:
             text = self._composite(value, kind)
             self._memo[id(value)] = (value, text)
             return text
-        if _compared(kind) is not None:  # attrs and dataclasses may be mutable
+        if compared_fields(kind) is not None:  # attrs and dataclasses may be mutable
             return self._composite(value, kind)
         if value is None:
             return "N"
@@ -143,7 +145,7 @@ class Encoder:
                 except (TypeError, ValueError):  # not all ints from 0 to 255
                     pass
             return "(" + self._items(value) + ")"
-        name, fields = _compared(kind) or ("", ())
+        name, fields = compared_fields(kind) or ("", ())
         text = self._text
         try:
             parts = "".join([text(getattr(value, field)) for field in fields])
@@ -171,10 +173,18 @@ class Encoder:
 
 
 @functools.cache
-def _compared(kind: type) -> tuple[str, tuple[str, ...]] | None:
-    """The name of a class of values and the fields its equality compares: the slots of
-    a :class:`~cardrules.values.Value` but its hidden ones, the fields of an attrs class
-    or a dataclass that take part in equality; ``None`` for any other class."""
+def compared_fields(kind: type) -> tuple[str, tuple[str, ...]] | None:
+    """The name of a class of values and the fields its equality compares (what a
+    digest writes of its values): the slots of a :class:`~cardrules.values.Value` but
+    its hidden ones, the fields of an attrs class or a dataclass that take part in
+    equality; ``None`` for any other class.
+
+    >>> import cardrules as cr
+    >>> compared_fields(cr.Play)
+    ('Play', ('card', 'suit', 'announce'))
+    >>> compared_fields(int) is None
+    True
+    """
     if issubclass(kind, Value):
         hidden = kind._hidden()
         fields = tuple(name for name in slots_of(kind) if name not in hidden)
@@ -192,7 +202,9 @@ def _rules_hasher(game: Game[Any, Any, Any]) -> Any:
     """A digest already fed with the game's name and options (computed once per rules
     object: options can be slow to write out)."""
     text = Encoder().text((game.name, game.options()))
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16, person=_PERSON)
+    return hashlib.blake2b(
+        text.encode("utf-8", "surrogatepass"), digest_size=16, person=DIGEST_PERSON
+    )
 
 
 def state_digest(game: Game[Any, Any, Any], state: Any) -> str:
